@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { MIN_USERNAME_LENGTH, PASSWORD_MESSAGES, newPasswordSchema } from '../domain/password-rules';
+import { PERMISSIONS, ROLES } from '../domain/permissions';
+
+export const roleSchema = z.enum(ROLES, { error: 'Role must be admin, salesperson or bold_customer' });
+
+/** The signed-in user as the API shows it: never the password hash. */
+export const currentUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: roleSchema,
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  storeName: z.string().nullable(),
+  storeAddress: z.string().nullable(),
+  isTemporaryPassword: z.boolean(),
+  /** The role chosen for this session (null until chosen; salespeople get theirs at login). */
+  activeRole: roleSchema.nullable(),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const loginBody = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(100),
+  password: z.string().min(1, 'Password is required').max(200),
+  rememberMe: z.boolean().optional().default(false),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const registerBody = z.object({
+  username: z.string().trim().min(MIN_USERNAME_LENGTH, 'Username must be at least 3 characters').max(100),
+  password: newPasswordSchema(),
+  email: z.email({ error: 'Invalid email' }).nullable().optional(),
+  firstName: z.string().trim().max(100).nullable().optional(),
+  lastName: z.string().trim().max(100).nullable().optional(),
+  company: z.string().trim().max(200).nullable().optional(),
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+/** POST /api/password-reset (temporary-password flow) and POST /api/user/password share this body. */
+export const passwordChangeBody = z.object({
+  currentPassword: z.string().min(1, PASSWORD_MESSAGES.currentRequired).max(200),
+  newPassword: newPasswordSchema(),
+});
+export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
+
+/** The form adds a confirmation field the server never sees. */
+export const passwordChangeForm = passwordChangeBody
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: PASSWORD_MESSAGES.mismatch,
+    path: ['confirmPassword'],
+  });
+export type PasswordChangeForm = z.infer<typeof passwordChangeForm>;
+
+export const chooseRoleBody = z.object({ role: roleSchema });
+export type ChooseRoleBody = z.infer<typeof chooseRoleBody>;
+
+export const messageBody = z.object({ message: z.string() });

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** Spec §5 "New password" messages, word for word. */
+export const PASSWORD_MESSAGES = {
+  tooShort: 'Password must be at least 6 characters',
+  tooShortOnReset: 'New password must be at least 6 characters long',
+  needsCapital: 'Password must contain at least one capital letter',
+  mismatch: "Passwords don't match",
+  currentRequired: 'Current password is required',
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MIN_USERNAME_LENGTH = 3;
+
+/** A new password: at least 6 characters and one capital letter. */
+export function newPasswordSchema(tooShortMessage: string = PASSWORD_MESSAGES.tooShort) {
+  return z
+    .string({ error: tooShortMessage })
+    .min(MIN_PASSWORD_LENGTH, tooShortMessage)
+    .max(200, 'Password must be at most 200 characters')
+    .regex(/[A-Z]/, PASSWORD_MESSAGES.needsCapital);
+}

@@ -1,0 +1,54 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { createActivityService } from './modules/activity/service';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { healthRoutes } from './modules/health/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { accessPlugin } from './plugins/access';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { registerSessions } from './plugins/sessions';
+import { registerSpa } from './plugins/spa';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  sessionSecret: string;
+  /** Built client to serve (dist/client); omitted in API tests. */
+  clientDir?: string;
+  logger?: boolean;
+}
+
+/** Builds the whole HTTP application; main.ts and the tests both call this. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { db, config } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.body.password'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Clients get time to finish their request on shutdown (main.ts closes gracefully).
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await registerSecurity(app);
+  await app.register(compress, { threshold: 1024 });
+  await registerSessions(app, { db, secret: deps.sessionSecret });
+
+  const activity = createActivityService(db);
+  const auth = createAuthService({ db, activity, allowRegistration: config.ALLOW_REGISTRATION });
+  await app.register(accessPlugin, { loadUser: (request) => auth.loadSessionUser(request) });
+
+  await app.register(healthRoutes, { db });
+  await app.register(authRoutes, { auth });
+  await app.register(settingsRoutes, { db });
+
+  await registerSpa(app, deps.clientDir);
+  return app;
+}

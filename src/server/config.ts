@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(5000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: optionalText.pipe(
+      z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+    ),
+    DATA_DIR: z.string().min(1).default('./data'),
+    SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    ADMIN_USERNAME: optionalText.pipe(z.string().min(3, 'must be at least 3 characters').optional()),
+    ADMIN_PASSWORD: optionalText.pipe(
+      z
+        .string()
+        .min(6, 'must be at least 6 characters')
+        .regex(/[A-Z]/, 'must contain a capital letter')
+        .optional(),
+    ),
+    DEMO_DATA: optionalText.pipe(booleanFlag.optional()),
+    SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+    ORDER_EMAIL_FROM: z.email({ error: 'must be an email address' }).default('orders@boldportal.example'),
+    ORDER_EMAIL_TO: z.email({ error: 'must be an email address' }).default('samples@boldportal.example'),
+    ALLOW_REGISTRATION: booleanFlag.default(false),
+    MAX_UPLOAD_MB: z.coerce.number({ error: 'must be a number' }).positive().max(1024).default(25),
+    /** Set when a TLS-terminating proxy sits in front, so cookies get Secure and IPs come from X-Forwarded-For. */
+    TRUST_PROXY: booleanFlag.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((c) => (c.ADMIN_USERNAME === undefined) === (c.ADMIN_PASSWORD === undefined), {
+    message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be given together',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment once at boot; every bad variable is listed, not just the first. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`));
+  }
+  return result.data;
+}
+
+/** Demo data defaults on for the embedded database and off for an external one (DESIGN.md Running). */
+export function demoDataEnabled(config: Config): boolean {
+  return config.DEMO_DATA ?? config.DATABASE_URL === undefined;
+}

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { products } from './products';
+import { users } from './users';
+
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastModified: timestamp('last_modified', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('carts_user_idx').on(t.userId),
+    // One active cart per user (spec §4), enforced by the database.
+    uniqueIndex('carts_one_active_idx').on(t.userId).where(sql`${t.isActive}`),
+  ],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Adding a product already in the cart raises its quantity: one row per product.
+    uniqueIndex('cart_items_cart_product_idx').on(t.cartId, t.productId),
+    check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/**
+ * The cart's displays, labels, price lists and handboards (spec §3 keeps them
+ * as JSON lists). A row per entry lets each quantity change be one atomic
+ * upsert instead of a read-modify-write of a whole array.
+ */
+export const cartMerchandise = pgTable(
+  'cart_merchandise',
+  {
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    code: text('code').notNull(),
+    quantity: integer('quantity').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.type, t.code] }),
+    // A quantity of 0 removes the entry (spec §4), so stored rows are always positive.
+    check('cart_merchandise_quantity_check', sql`${t.quantity} >= 1`),
+    check('cart_merchandise_type_check', sql`${t.type} in ('display', 'label', 'pricelist', 'handboard')`),
+  ],
+);

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Kept so a deleted user's orders still read well. */
+    username: text('username').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('submitted'),
+    cartName: text('cart_name'),
+    notes: text('notes'),
+    deliveryType: text('delivery_type'),
+    requestedDate: date('requested_date'),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull().default('0'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
+    check('orders_kind_check', sql`${t.kind} in ('sample', 'purchase')`),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('submitted', 'confirmed', 'ready_for_pickup', 'shipped', 'completed', 'cancelled')`,
+    ),
+    check('orders_delivery_check', sql`${t.deliveryType} is null or ${t.deliveryType} in ('pickup', 'ship')`),
+  ],
+);
+
+/** Product lines; name and SKU are copied so history survives catalogue changes. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity_check', sql`${t.quantity} >= 1`)],
+);
+
+/** Displays, labels, price lists and handboards on an order; their price is always 0 (spec §3). */
+export const orderMerchandise = pgTable(
+  'order_merchandise',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    line: text('line'),
+    category: text('category'),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('order_merchandise_order_idx').on(t.orderId), check('order_merch_quantity_check', sql`${t.quantity} >= 1`)],
+);

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The catalogue (spec §3 Product). The numeric SKU is the primary key.
+ * stockLevel stays text because the spec mixes quantities with the words
+ * 'Special Order Only' and 'Fabrication Required - 2 Week Lead'.
+ * price / pricePerSqft are NULL when the price is CALL (spec §5 price formatting).
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    collection: text('collection'),
+    line: text('line'),
+    size: text('size'),
+    color: text('color'),
+    finish: text('finish'),
+    soldBy: text('sold_by').notNull().default('Box'),
+    description: text('description'),
+    price: numeric('price', { precision: 12, scale: 2 }),
+    imageUrl: text('image_url'),
+    stockLevel: text('stock_level').notNull().default('0'),
+    coverage: text('coverage').notNull().default('15.5'),
+    pricePerSqft: numeric('price_per_sqft', { precision: 12, scale: 2 }),
+    quantityOnOrder: integer('quantity_on_order').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_line_idx').on(t.line),
+    check('products_id_positive', sql`${t.id} > 0`),
+    check('products_on_order_check', sql`${t.quantityOnOrder} >= 0`),
+  ],
+);
+
+/** Key/value settings such as last_inventory_update (spec §3 system_settings). */
+export const systemSettings = pgTable('system_settings', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  key: text('key').notNull().unique(),
+  value: text('value'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull().default('salesperson'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    phone: text('phone'),
+    company: text('company'),
+    storeName: text('store_name'),
+    storeAddress: text('store_address'),
+    isTemporaryPassword: boolean('is_temporary_password').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Soft delete: orders and activity keep pointing at the row (decisions.md "Accounts").
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    // A deleted user's name may be reused: the old row keeps its id, so history stays attributed.
+    uniqueIndex('users_username_live_idx').on(sql`lower(${t.username})`).where(sql`${t.deletedAt} is null`),
+    index('users_role_idx').on(t.role),
+    check('users_role_check', sql`${t.role} in ('admin', 'salesperson', 'bold_customer')`),
+  ],
+);
+
+/** Server-side sessions (spec §3 sessions: sid, sess, expire); user_id lets us end a user's sessions. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: text('sid').primaryKey(),
+    sess: jsonb('sess').notNull(),
+    expire: timestamp('expire', { withTimezone: true }).notNull(),
+    userId: integer('user_id'),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed-login counters keyed by "user:<name>" and "ip:<addr>"; shared by every app server. */
+export const loginThrottles = pgTable('login_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});

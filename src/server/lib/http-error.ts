@@ -1,0 +1,15 @@
+/** A failure with a status the client should see; the error handler turns it into `{ message }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
+    message: string,
+    readonly errors?: { path: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const forbidden = (message = "You don't have permission to do that") => new HttpError(403, message);
+export const badRequest = (message: string, errors?: { path: string; message: string }[]) =>
+  new HttpError(400, message, errors);

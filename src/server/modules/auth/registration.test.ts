@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { TestClient, useTestApp } from '../../../../test/api';
+
+const ctx = useTestApp({ ALLOW_REGISTRATION: 'true' });
+
+describe('registration when enabled', () => {
+  it('creates a signed-in bold_customer', async () => {
+    const c = new TestClient(ctx.app);
+    const response = await c.post('/api/register', { username: 'newdealer', password: 'Dealer123', email: 'd@example.com' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ username: 'newdealer', role: 'bold_customer', activeRole: 'bold_customer', isTemporaryPassword: false });
+    expect((await c.get('/api/user')).statusCode).toBe(200);
+  });
+
+  it('applies the spec rules to the username and password', async () => {
+    const c = new TestClient(ctx.app);
+    expect((await c.post('/api/register', { username: 'ab', password: 'Dealer123' })).json().message).toBe(
+      'Username must be at least 3 characters',
+    );
+    expect((await c.post('/api/register', { username: 'abcd', password: 'dealer123' })).json().message).toBe(
+      'Password must contain at least one capital letter',
+    );
+  });
+
+  it('refuses a username that is taken', async () => {
+    const c = new TestClient(ctx.app);
+    await c.post('/api/register', { username: 'twice', password: 'Dealer123' });
+    const again = await new TestClient(ctx.app).post('/api/register', { username: 'Twice', password: 'Dealer123' });
+    expect(again.statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,47 @@
+import {
+  chooseRoleBody,
+  currentUser,
+  loginBody,
+  passwordChangeBody,
+  registerBody,
+} from '@common/contracts/auth';
+import { okBody } from '@common/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/access';
+import type { AuthService } from './service';
+
+/** Spec §7 auth calls and decisions.md "Accounts". Thin: validate, call the service. */
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.get('/api/user', { config: { access: 'signed-in' }, schema: { response: { 200: currentUser } } }, (request) =>
+    auth.me(requireUser(request)),
+  );
+
+  app.post('/api/login', { config: { access: 'public' }, schema: { body: loginBody, response: { 200: currentUser } } }, (request) =>
+    auth.login(request, request.body),
+  );
+
+  app.post('/api/logout', { config: { access: 'public' }, schema: { response: { 200: okBody } } }, async (request) => {
+    await auth.logout(request);
+    return { ok: true as const };
+  });
+
+  app.post('/api/register', { config: { access: 'public' }, schema: { body: registerBody, response: { 200: currentUser } } }, (request) =>
+    auth.register(request, request.body),
+  );
+
+  // The temporary-password flow (spec §7 POST /api/password-reset) and Change Password share one rule.
+  const passwordChange = {
+    config: { access: 'signed-in' as const },
+    schema: { body: passwordChangeBody, response: { 200: currentUser } },
+  };
+  app.post('/api/password-reset', passwordChange, (request) =>
+    auth.changePassword(request, requireUser(request), request.body),
+  );
+  app.post('/api/user/password', passwordChange, (request) =>
+    auth.changePassword(request, requireUser(request), request.body),
+  );
+
+  app.post('/api/session/role', { config: { access: 'user' }, schema: { body: chooseRoleBody, response: { 200: currentUser } } }, (request) =>
+    auth.chooseRole(request, requireUser(request), request.body.role),
+  );
+};

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { TestClient, useTestApp } from '../../../test/api';
+import { MISSING_TIMESTAMP, WRONG_CONTENT_TYPE } from './security';
+
+const ctx = useTestApp();
+
+describe('write requests (decisions.md: X-Request-Timestamp and JSON or multipart)', () => {
+  it('refuses a write without the timestamp header', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'a', password: 'b' } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(MISSING_TIMESTAMP);
+  });
+
+  it('refuses a form-encoded write, the shape a cross-site form would send', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { 'x-request-timestamp': String(Date.now()), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=b',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(WRONG_CONTENT_TYPE);
+  });
+
+  it('lets reads through without the header', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('responses', () => {
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const response = await new TestClient(ctx.app).get('/api/does-not-exist');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('sends the security headers', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('reports database health', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});

@@ -1,0 +1,71 @@
+import type { SessionStore } from '@fastify/session';
+import { and, eq, lt, ne } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sessions } from '../db/schema';
+
+/** A session that is not "remember me" ends after this long without a request (decisions.md). */
+export const IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
+
+type StoredSession = Parameters<SessionStore['set']>[1] & {
+  userId?: number;
+  rememberMe?: boolean;
+};
+
+/** The expiry kept in the table: the cookie's for remember-me, else idle time from now. */
+function expiryOf(session: StoredSession): Date {
+  const cookieExpiry = session.cookie?.expires ? new Date(session.cookie.expires) : null;
+  if (session.rememberMe && cookieExpiry && !Number.isNaN(cookieExpiry.getTime())) return cookieExpiry;
+  return new Date(Date.now() + IDLE_TIMEOUT_MS);
+}
+
+/**
+ * Sessions live in PostgreSQL (spec §3 sessions: sid, sess, expire) so any
+ * number of app servers share them. user_id is copied out so a user's sessions
+ * can be ended with one statement.
+ */
+export class PgSessionStore implements SessionStore {
+  constructor(private readonly db: Db) {}
+
+  set(sid: string, session: StoredSession, callback: (err?: unknown) => void): void {
+    const row = {
+      sess: JSON.parse(JSON.stringify(session)) as unknown,
+      expire: expiryOf(session),
+      userId: session.userId ?? null,
+    };
+    this.db
+      .insert(sessions)
+      .values({ sid, ...row })
+      .onConflictDoUpdate({ target: sessions.sid, set: row })
+      .then(() => callback(), callback);
+  }
+
+  get(sid: string, callback: (err: unknown, result?: StoredSession | null) => void): void {
+    this.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sid, sid))
+      .then(([row]) => {
+        if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
+        callback(null, row.sess as StoredSession);
+      }, callback);
+  }
+
+  destroy(sid: string, callback: (err?: unknown) => void): void {
+    this.db
+      .delete(sessions)
+      .where(eq(sessions.sid, sid))
+      .then(() => callback(), callback);
+  }
+}
+
+export async function pruneExpiredSessions(db: Db): Promise<number> {
+  const removed = await db.delete(sessions).where(lt(sessions.expire, new Date())).returning({ sid: sessions.sid });
+  return removed.length;
+}
+
+/** Ends every session of a user, optionally keeping the one making the request. */
+export async function endUserSessions(db: Db, userId: number, keepSid?: string): Promise<void> {
+  const others = keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId);
+  await db.delete(sessions).where(others);
+}

@@ -1,0 +1,32 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Serves the built client. Hashed assets are cached for a year; index.html is
+ * revalidated so a deploy is picked up at once. Unknown /api paths are JSON
+ * 404s; every other GET gets the SPA, whose router shows its own 404 screen.
+ */
+export async function registerSpa(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
+  const indexExists = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
+  if (indexExists) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';
+    if (isPage && indexExists) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    if (isPage) return reply.code(503).type('text/plain').send('The client is not built. Run `npm run build`.');
+    return reply.code(404).send({ message: 'Not found' });
+  });
+}

@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const alias = {
+  '@common': fileURLToPath(new URL('./src/common', import.meta.url)),
+  '@client': fileURLToPath(new URL('./src/client', import.meta.url)),
+  '@server': fileURLToPath(new URL('./src/server', import.meta.url)),
+};
+
+// The client is built into dist/client and served by Fastify; `npm run dev`
+// runs this dev server and proxies /api to the Fastify process.
+export default defineConfig({
+  root: 'src/client',
+  publicDir: 'public',
+  resolve: { alias },
+  plugins: [react(), tailwindcss()],
+  build: { outDir: fileURLToPath(new URL('./dist/client', import.meta.url)), emptyOutDir: true, sourcemap: true },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:5000', '/price-list.pdf': 'http://localhost:5000' },
+  },
+});
