@@ -28,6 +28,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, config } = deps;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.body.password'] },
+    // One line per request drowns the console; errors are still logged by the error handler.
+    disableRequestLogging: true,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Clients get time to finish their request on shutdown (main.ts closes gracefully).

@@ -18,7 +18,9 @@ function printWelcome(config: Config, url: string, boot: BootstrapResult): void 
   }
   if (boot.demoAccounts.length > 0) {
     lines.push(`Demo data loaded: ${boot.demoProducts} products. Demo accounts:`);
-    for (const a of boot.demoAccounts) lines.push(`  ${a.role.padEnd(14)} ${a.username} / ${a.password}`);
+    for (const a of boot.demoAccounts) {
+      lines.push(`  ${a.role.padEnd(14)} ${a.username} / ${a.password}${a.temporary ? '  (temporary: must change it at first login)' : ''}`);
+    }
   }
   if (!config.SMTP_URL) lines.push('SMTP_URL is not set: emails wait in the outbox.');
   console.log(lines.join('\n'));

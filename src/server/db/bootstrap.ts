@@ -6,7 +6,7 @@ import { loadDemoData } from './demo-data';
 
 export interface BootstrapResult {
   admin?: { username: string; password?: string; temporary: boolean };
-  demoAccounts: { username: string; password: string; role: string }[];
+  demoAccounts: { username: string; password: string; role: string; temporary: boolean }[];
   demoProducts: number;
 }
 

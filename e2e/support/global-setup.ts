@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildClientIfStale } from '../../scripts/start';
+import { DEMO } from './accounts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+}
+
+/**
+ * Builds the client when stale and starts the production server on a fresh
+ * embedded database with demo data, exactly as `npm start` would.
+ */
+export default async function setup(project: TestProject) {
+  await buildClientIfStale();
+  const port = await freePort();
+  const dataDir = path.resolve('.tmp', `e2e-${process.pid}`);
+  await rm(dataDir, { recursive: true, force: true });
+  let log = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'true',
+      ADMIN_USERNAME: DEMO.admin.username,
+      ADMIN_PASSWORD: DEMO.admin.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseURL, server, () => log);
+  project.provide('baseURL', baseURL);
+
+  return async () => {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (server.exitCode === null) server.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,74 @@
+export type DemoRole = 'admin' | 'salesperson' | 'bold_customer';
+
+export interface DemoAccount {
+  username: string;
+  /** Plain text on purpose: the server prints it at first start so a demo user can sign in. */
+  password: string;
+  role: DemoRole;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string | null;
+  storeName: string | null;
+  storeAddress: string | null;
+  isTemporaryPassword: boolean;
+}
+
+/**
+ * One account per journey worth demonstrating: two salespeople (sample orders,
+ * announcements), a dealer (purchase orders, prices), and a new hire whose
+ * temporary password forces the change-password screen (spec §2 /profile-completion).
+ * Passwords meet spec §5 (6+ characters, one capital).
+ */
+export function demoAccounts(): DemoAccount[] {
+  return [
+    {
+      username: 'sales',
+      password: 'Sales123',
+      role: 'salesperson',
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      email: 'maria.lopez@boldtile.example',
+      company: 'BOLD Tile & Stone',
+      storeName: null,
+      storeAddress: null,
+      isTemporaryPassword: false,
+    },
+    {
+      username: 'jsmith',
+      password: 'Sales123',
+      role: 'salesperson',
+      firstName: 'John',
+      lastName: 'Smith',
+      email: 'john.smith@boldtile.example',
+      company: 'BOLD Tile & Stone',
+      storeName: null,
+      storeAddress: null,
+      isTemporaryPassword: false,
+    },
+    {
+      username: 'dealer',
+      password: 'Dealer123',
+      role: 'bold_customer',
+      firstName: 'David',
+      lastName: 'Chen',
+      email: 'purchasing@coastalfloors.example',
+      company: 'Coastal Floors & Design LLC',
+      storeName: 'Coastal Floors Showroom',
+      storeAddress: '1420 Harbor Blvd, Costa Mesa, CA 92626',
+      isTemporaryPassword: false,
+    },
+    {
+      username: 'newhire',
+      password: 'Welcome1',
+      role: 'salesperson',
+      firstName: 'Priya',
+      lastName: 'Patel',
+      email: 'priya.patel@boldtile.example',
+      company: 'BOLD Tile & Stone',
+      storeName: null,
+      storeAddress: null,
+      isTemporaryPassword: true,
+    },
+  ];
+}

@@ -1,0 +1,92 @@
+import { LAST_INVENTORY_UPDATE } from '@common/contracts/settings';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../client';
+import { announcements, merchandise, products, systemSettings, users } from '../schema';
+import { demoAccounts } from './accounts';
+import { demoAnnouncements } from './announcements';
+import { demoMerchandise } from './merchandise';
+import { generateDemoProducts } from './products';
+
+export { demoAccounts, type DemoAccount } from './accounts';
+export { demoMerchandise } from './merchandise';
+export { generateDemoProducts, type NewProduct } from './products';
+
+/** 500 rows x 15 columns stays far below PostgreSQL's 65,535 bind parameters per statement. */
+const INSERT_BATCH_SIZE = 500;
+
+export interface DemoDataDeps {
+  hashPassword(password: string): Promise<string>;
+  /** The admin shown as author of the demo announcements. */
+  adminUserId: number;
+  now?: Date;
+}
+
+export interface DemoDataResult {
+  /** Only accounts created by this call: a pre-existing user keeps its own password, so printing ours would mislead. */
+  accounts: { username: string; password: string; role: string; temporary: boolean }[];
+  /** Products inserted by this call. */
+  products: number;
+}
+
+/**
+ * Fills an empty database with the demo catalogue, accounts, announcements,
+ * merchandise and the last_inventory_update setting, all or nothing.
+ * Running it again adds nothing twice: rows whose SKU, username, merchandise
+ * code or announcement title already exist are left as they are.
+ */
+export async function loadDemoData(db: Db, deps: DemoDataDeps): Promise<DemoDataResult> {
+  const now = deps.now ?? new Date();
+  const accounts = demoAccounts();
+  // Hash before the transaction opens: scrypt is slow and must not hold it open.
+  const userRows: (typeof users.$inferInsert)[] = [];
+  for (const { password, ...profile } of accounts) {
+    userRows.push({ ...profile, passwordHash: await deps.hashPassword(password), createdAt: now, updatedAt: now });
+  }
+
+  return db.transaction(async (tx) => {
+    let productCount = 0;
+    for (const batch of inBatches(generateDemoProducts(), INSERT_BATCH_SIZE)) {
+      const inserted = await tx
+        .insert(products)
+        .values(batch.map((product) => ({ ...product, updatedAt: now })))
+        .onConflictDoNothing()
+        .returning({ id: products.id });
+      productCount += inserted.length;
+    }
+
+    // No conflict target: the username index is a partial expression index (lower(username), live users only).
+    const createdUsers = await tx.insert(users).values(userRows).onConflictDoNothing().returning({ username: users.username });
+    const created = new Set(createdUsers.map((u) => u.username));
+
+    const wanted = demoAnnouncements(deps.adminUserId, now);
+    const existing = await tx
+      .select({ title: announcements.title })
+      .from(announcements)
+      .where(inArray(announcements.title, wanted.map((a) => a.title)));
+    const existingTitles = new Set(existing.map((a) => a.title));
+    const missing = wanted.filter((a) => !existingTitles.has(a.title));
+    if (missing.length > 0) await tx.insert(announcements).values(missing);
+
+    await tx
+      .insert(merchandise)
+      .values(demoMerchandise().map((item) => ({ ...item, createdAt: now, updatedAt: now })))
+      .onConflictDoNothing();
+
+    const lastUpdate = { value: now.toISOString(), updatedAt: now };
+    await tx
+      .insert(systemSettings)
+      .values({ key: LAST_INVENTORY_UPDATE, ...lastUpdate })
+      .onConflictDoUpdate({ target: systemSettings.key, set: lastUpdate });
+
+    return {
+      accounts: accounts
+        .filter((a) => created.has(a.username))
+        .map(({ username, password, role, isTemporaryPassword }) => ({ username, password, role, temporary: isTemporaryPassword })),
+      products: productCount,
+    };
+  });
+}
+
+function* inBatches<T>(rows: readonly T[], size: number): Generator<T[]> {
+  for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
+}
