@@ -41,6 +41,8 @@ const configSchema = z
   .refine((c) => (c.ADMIN_USERNAME === undefined) === (c.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be given together',
     path: ['ADMIN_PASSWORD'],
+    // Check this even when other variables are wrong, so every problem is listed at once.
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   });
 
 export type Config = z.infer<typeof configSchema>;
