@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -41,6 +42,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerSecurity(app);
   await app.register(compress, { threshold: 1024 });
+  // Uploads are streamed by the routes that take them; these limits stop a request before it grows.
+  await app.register(multipart, {
+    limits: { fileSize: config.MAX_UPLOAD_MB * 1024 * 1024, files: 20, fields: 20, fieldSize: 64 * 1024, parts: 60 },
+  });
   await registerSessions(app, { db, secret: deps.sessionSecret });
 
   const activity = createActivityService(db);

@@ -69,3 +69,12 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   salesperson: 'Sales features excluding stock template management',
   bold_customer: 'View stock levels, prices and customer support',
 };
+
+/**
+ * The permission that lets a user keep carts and place their own orders.
+ * Spec §6's table leaves manage_orders out of bold_customer, yet §1, §2 and
+ * §6's own notes have customers keep several purchase orders and place them.
+ * We follow the behaviour: every role with view_stock keeps its own carts and
+ * orders; acting on other people's orders is for admins (docs/decisions/0008).
+ */
+export const ORDERING_PERMISSION: Permission = 'view_stock';

@@ -13,7 +13,6 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
   if (indexExists) {
     await app.register(fastifyStatic, {
       root: clientDir,
-      wildcard: false,
       index: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -22,7 +21,16 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';
+    const pathname = request.url.split('?')[0] ?? '';
+    // A missing file (an old /assets/x.js after a deploy) is a 404, not the SPA page;
+    // a browser navigation (Accept: text/html) always gets the SPA, even to /price-list.pdf.
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
+    const navigation = (request.headers.accept ?? '').includes('text/html');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
+      (navigation || !looksLikeFile);
     if (isPage && indexExists) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }

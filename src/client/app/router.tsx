@@ -1,0 +1,38 @@
+import { Route, Switch } from 'wouter';
+import { LoginPage } from '@client/features/auth/pages/login-page';
+import { ProfileCompletionPage } from '@client/features/auth/pages/profile-completion-page';
+import { RoleSelectPage } from '@client/features/auth/pages/role-select-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { RequireUser } from './require-user';
+import { DashboardRoute } from './routes/dashboard-route';
+
+/**
+ * Spec §2 route table. Routes of features not built yet (/stock, /cart, /users, ...)
+ * deliberately fall through to the 404 screen until their feature adds them here.
+ */
+export function AppRouter() {
+  return (
+    <Switch>
+      <Route path="/auth">
+        <LoginPage />
+      </Route>
+      <Route path="/">
+        <RequireUser needsRole={false}>{(user) => <RoleSelectPage user={user} />}</RequireUser>
+      </Route>
+      <Route path="/role-select">
+        <RequireUser needsRole={false}>{(user) => <RoleSelectPage user={user} />}</RequireUser>
+      </Route>
+      <Route path="/profile-completion">
+        <RequireUser needsRole={false} allowTemporaryPassword>
+          {(user) => <ProfileCompletionPage user={user} />}
+        </RequireUser>
+      </Route>
+      <Route path="/dashboard">
+        <RequireUser>{(user) => <DashboardRoute user={user} />}</RequireUser>
+      </Route>
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentUser, type CurrentUser, type PasswordChangeBody } from '@common/contracts/auth';
+import { api } from '@client/lib/api-client';
+import { userQueryKey } from './get-user';
+
+/** decisions.md: Change Password for a signed-in user. */
+export async function changePassword(body: PasswordChangeBody): Promise<CurrentUser> {
+  return currentUser.parse(await api.post<unknown>('/api/user/password', body));
+}
+
+export function useChangePassword(options: { onSuccess?: (user: CurrentUser) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['change-password'],
+    mutationFn: changePassword,
+    onSuccess: (user) => {
+      queryClient.setQueryData(userQueryKey, user);
+      options.onSuccess?.(user);
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentUser, type ChooseRoleBody, type CurrentUser } from '@common/contracts/auth';
+import { api } from '@client/lib/api-client';
+import { userQueryKey } from './get-user';
+
+/** decisions.md: the chosen role lives in the server session. */
+export async function chooseRole(body: ChooseRoleBody): Promise<CurrentUser> {
+  return currentUser.parse(await api.post<unknown>('/api/session/role', body));
+}
+
+export function useChooseRole(options: { onSuccess?: (user: CurrentUser) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['choose-role'],
+    mutationFn: chooseRole,
+    onSuccess: (user) => {
+      // Cached answers (cart, prices) depend on the role, so they are dropped.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== userQueryKey[0] });
+      queryClient.setQueryData(userQueryKey, user);
+      options.onSuccess?.(user);
+    },
+  });
+}

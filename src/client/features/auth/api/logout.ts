@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { okBody } from '@common/contracts/common';
+import { api } from '@client/lib/api-client';
+import { userQueryKey } from './get-user';
+
+export async function logout(): Promise<void> {
+  okBody.parse(await api.post<unknown>('/api/logout'));
+}
+
+/** Spec §4: logout returns to anonymous; no one else's data may stay in the cache. */
+export function useLogout(options: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['logout'],
+    mutationFn: logout,
+    onSuccess: () => {
+      queryClient.clear();
+      // Known answer, so /auth renders at once instead of asking the server again.
+      queryClient.setQueryData(userQueryKey, null);
+      options.onSuccess?.();
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentUser, type CurrentUser, type PasswordChangeBody } from '@common/contracts/auth';
+import { api } from '@client/lib/api-client';
+import { userQueryKey } from './get-user';
+
+/** decisions.md: the temporary-password flow; clears isTemporaryPassword. */
+export async function resetTemporaryPassword(body: PasswordChangeBody): Promise<CurrentUser> {
+  return currentUser.parse(await api.post<unknown>('/api/password-reset', body));
+}
+
+export function useResetTemporaryPassword(options: { onSuccess?: (user: CurrentUser) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['reset-temporary-password'],
+    mutationFn: resetTemporaryPassword,
+    onSuccess: (user) => {
+      queryClient.setQueryData(userQueryKey, user);
+      options.onSuccess?.(user);
+    },
+  });
+}

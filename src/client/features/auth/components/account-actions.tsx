@@ -1,0 +1,34 @@
+import { KeyRound, UserPen } from 'lucide-react';
+import { Link } from 'wouter';
+import { cn } from '@client/lib/utils';
+import { Button } from '@client/components/ui/button';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { LogoutButton } from './logout-button';
+
+/**
+ * Spec §2 account buttons: Log Out, Edit My User Data (to /profile-completion),
+ * Change Password (a dialog). Handed to the dashboard by app/ as a slot, because a
+ * feature may not import another feature.
+ */
+export function AccountActions({ className }: { className?: string }) {
+  return (
+    // Full-width, thumb-sized buttons on phones; a compact row from md up.
+    <div className={cn('grid gap-2 md:flex md:flex-wrap', className)}>
+      <LogoutButton />
+      <Button variant="outline" size="sm" asChild>
+        <Link href="/profile-completion">
+          <UserPen aria-hidden />
+          Edit My User Data
+        </Link>
+      </Button>
+      <ChangePasswordDialog
+        trigger={
+          <Button variant="outline" size="sm">
+            <KeyRound aria-hidden />
+            Change Password
+          </Button>
+        }
+      />
+    </div>
+  );
+}

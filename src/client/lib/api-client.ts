@@ -1,0 +1,119 @@
+import { TIMESTAMP_HEADER, type ErrorBody } from '@common/contracts/common';
+
+/**
+ * The only place the client calls fetch (STYLE.md §3).
+ * Spec §7: same origin, cookies, no caching, a timestamp header on every request.
+ * decisions.md: writes without X-Request-Timestamp and a JSON content type get 403.
+ */
+
+type FieldError = NonNullable<ErrorBody['errors']>[number];
+
+/** Spec §8: any non-OK response becomes an error whose message is "status: message-or-statusText". */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly statusText: string;
+  /** The parsed JSON body, or the text body when it was not JSON. */
+  readonly body: unknown;
+  /** The server's own `message` field, for showing to people without the status prefix. */
+  readonly serverMessage: string | undefined;
+  /** Per-field validation errors (DESIGN.md API conventions), if any. */
+  readonly fieldErrors: readonly FieldError[];
+
+  constructor(status: number, statusText: string, body: unknown) {
+    const serverMessage = readMessage(body);
+    super(`${status}: ${serverMessage ?? (statusText || 'Request failed')}`);
+    this.status = status;
+    this.statusText = statusText;
+    this.body = body;
+    this.serverMessage = serverMessage;
+    this.fieldErrors = readFieldErrors(body);
+  }
+}
+
+function readMessage(body: unknown): string | undefined {
+  if (typeof body === 'string') return body.trim() || undefined;
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+    return body.message;
+  }
+  return undefined;
+}
+
+function readFieldErrors(body: unknown): FieldError[] {
+  if (!body || typeof body !== 'object' || !('errors' in body) || !Array.isArray(body.errors)) return [];
+  return body.errors.filter(
+    (e): e is FieldError => typeof e?.path === 'string' && typeof e?.message === 'string',
+  );
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [TIMESTAMP_HEADER]: String(Date.now()),
+    ...options.headers,
+  };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    // The browser sets the multipart boundary itself.
+    payload = body;
+  } else if (method !== 'GET') {
+    headers['Content-Type'] = 'application/json';
+    // The server insists on a JSON body for every write, so an empty one is `{}`.
+    payload = JSON.stringify(body ?? {});
+  }
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: payload,
+    credentials: 'same-origin',
+    cache: 'no-store',
+    signal: options.signal,
+  });
+  const parsed = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, response.statusText, parsed);
+  return parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
+};
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/**
+ * The sentence to show a person: the server's message when it sent one, else the
+ * caller's fallback (each spec §8 entry has its own fallback wording).
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (isApiError(error)) return error.serverMessage ?? fallback;
+  return fallback;
+}

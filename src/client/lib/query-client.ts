@@ -1,0 +1,54 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-client';
+import { logError } from './log-error';
+
+/** The signed-in user's query key; its GET path (spec §7: queries GET their key path). */
+const USER_QUERY_KEY = ['/api/user'] as const;
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** Set on calls where a 401 is an answer (wrong login), not a sign that the session ended. */
+      expectsUnauthorized?: boolean;
+    };
+  }
+}
+
+/**
+ * The 401 rule (STYLE.md §3), in one place: when any call answers 401 the session may
+ * have ended, so the user query is re-checked; if the server no longer knows us it
+ * answers 401 there too, the user becomes null and the route guards send us to /auth.
+ */
+function recheckSession(client: QueryClient, error: unknown): void {
+  if (isApiError(error) && error.status === 401) {
+    void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
+  }
+}
+
+export function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        logError(error, String(query.queryKey[0]));
+        recheckSession(client, error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        logError(error, mutation.options.mutationKey?.join(' ') ?? 'mutation');
+        if (!mutation.meta?.expectsUnauthorized) recheckSession(client, error);
+      },
+    }),
+    defaultOptions: {
+      // Spec §7: no refetch interval, no refetch on focus, data never stale, no retries.
+      queries: {
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        staleTime: Number.POSITIVE_INFINITY,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+  return client;
+}

@@ -1,0 +1,202 @@
+import { ORDERING_PERMISSION, type Permission, type Role } from './permissions';
+
+/**
+ * The dashboard tiles of spec §2, filtered by the active role's permissions as
+ * spec §6 assigns them: view_stock (stock, quick add, merchandise, files, catalog),
+ * view_prices (prices), ORDERING_PERMISSION (cart, saved orders, order history:
+ * every role keeps its own, docs/decisions/0008),
+ * manage_users (the admin tiles). Pure, so both the client and tests use it.
+ */
+
+export type DashboardTileId =
+  | 'check-stock'
+  | 'cart'
+  | 'cart-select'
+  | 'quick-add'
+  | 'additional-merchandise'
+  | 'prices'
+  | 'catalog'
+  | 'orders'
+  | 'files'
+  | 'manage-merchandise'
+  | 'manage-users'
+  | 'announcements'
+  | 'activity-logs';
+
+/** Who sees a tile besides its permission: a salesperson works on sample orders, others on POs. */
+export type TileAudience = 'everyone' | 'salesperson' | 'not-salesperson';
+
+export type TileSection = 'main' | 'admin';
+
+export interface DashboardTileDefinition {
+  id: DashboardTileId;
+  title: string;
+  /** Spec §2 names some tiles differently for salespeople. */
+  salespersonTitle?: string;
+  description: string;
+  salespersonDescription?: string;
+  href: string;
+  permission: Permission;
+  audience: TileAudience;
+  section: TileSection;
+}
+
+export interface DashboardTile {
+  id: DashboardTileId;
+  title: string;
+  description: string;
+  href: string;
+  section: TileSection;
+}
+
+export const DASHBOARD_TILES: readonly DashboardTileDefinition[] = [
+  {
+    id: 'check-stock',
+    title: 'Check Stock',
+    salespersonTitle: 'Check Stock & Add to Cart',
+    description: 'Inventory levels and coverage by line, size, colour and finish',
+    salespersonDescription: 'Find tiles in stock and add them to your sample order',
+    href: '/stock',
+    permission: 'view_stock',
+    audience: 'everyone',
+    section: 'main',
+  },
+  {
+    id: 'cart',
+    title: 'Current Purchase Order',
+    salespersonTitle: 'Sample Order',
+    description: 'Review your purchase order and place it',
+    salespersonDescription: 'Review your sample order and continue to checkout',
+    href: '/cart',
+    permission: ORDERING_PERMISSION,
+    audience: 'everyone',
+    section: 'main',
+  },
+  {
+    id: 'cart-select',
+    title: 'Work on another PO',
+    description: 'Switch to a saved purchase order or start a new one',
+    href: '/cartselect',
+    permission: ORDERING_PERMISSION,
+    audience: 'not-salesperson',
+    section: 'main',
+  },
+  {
+    id: 'quick-add',
+    title: 'Quick Add to Sample Cart',
+    description: 'Add samples in bulk, filtered by line and size',
+    href: '/quick-add',
+    permission: 'view_stock',
+    audience: 'salesperson',
+    section: 'main',
+  },
+  {
+    id: 'additional-merchandise',
+    title: 'Additional Merchandise',
+    description: 'Displays, handboards, price lists and labels',
+    href: '/additional-merchandise',
+    permission: 'view_stock',
+    audience: 'salesperson',
+    section: 'main',
+  },
+  {
+    id: 'prices',
+    title: 'Prices',
+    description: 'Prices per box and per square foot',
+    href: '/prices',
+    permission: 'view_prices',
+    audience: 'everyone',
+    section: 'main',
+  },
+  {
+    id: 'catalog',
+    title: 'Product Catalog',
+    description: 'Browse tiles with photos and descriptions',
+    href: '/catalog',
+    permission: 'view_stock',
+    audience: 'everyone',
+    section: 'main',
+  },
+  {
+    id: 'orders',
+    title: 'Order History',
+    description: 'Track past orders and reorder',
+    href: '/orders',
+    permission: ORDERING_PERMISSION,
+    audience: 'everyone',
+    section: 'main',
+  },
+  {
+    id: 'files',
+    title: 'Files & Links',
+    description: 'Brochures, spec sheets and useful links',
+    href: '/files',
+    permission: 'view_stock',
+    audience: 'everyone',
+    section: 'main',
+  },
+  {
+    id: 'manage-merchandise',
+    title: 'Manage Merchandise',
+    description: 'Upload displays and labels',
+    href: '/admin/merchandise-upload',
+    permission: 'manage_users',
+    audience: 'everyone',
+    section: 'admin',
+  },
+  {
+    id: 'manage-users',
+    title: 'Manage Users',
+    description: 'Create and edit accounts, reset passwords',
+    href: '/users',
+    permission: 'manage_users',
+    audience: 'everyone',
+    section: 'admin',
+  },
+  {
+    id: 'announcements',
+    title: 'Announcements',
+    description: 'Broadcast to salespeople',
+    href: '/admin/announcements',
+    permission: 'manage_users',
+    audience: 'everyone',
+    section: 'admin',
+  },
+  {
+    id: 'activity-logs',
+    title: 'Activity Logs',
+    description: 'Sign-ins, orders and changes across the portal',
+    href: '/admin/activity-logs',
+    permission: 'manage_users',
+    audience: 'everyone',
+    section: 'admin',
+  },
+];
+
+function audienceAllows(audience: TileAudience, isSalesperson: boolean): boolean {
+  if (audience === 'salesperson') return isSalesperson;
+  if (audience === 'not-salesperson') return !isSalesperson;
+  return true;
+}
+
+/**
+ * The tiles for a session: `activeRole` is the role chosen for the session (an admin
+ * acting as salesperson sees the salesperson's tiles) and `permissions` are that
+ * role's permissions as the server reports them. No role chosen yet: no tiles.
+ */
+export function dashboardTilesFor(
+  activeRole: Role | null | undefined,
+  permissions: readonly Permission[],
+): DashboardTile[] {
+  if (!activeRole) return [];
+  const isSalesperson = activeRole === 'salesperson';
+  return DASHBOARD_TILES.filter(
+    (tile) => permissions.includes(tile.permission) && audienceAllows(tile.audience, isSalesperson),
+  ).map((tile) => ({
+    id: tile.id,
+    title: (isSalesperson && tile.salespersonTitle) || tile.title,
+    description: (isSalesperson && tile.salespersonDescription) || tile.description,
+    href: tile.href,
+    section: tile.section,
+  }));
+}
