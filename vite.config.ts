@@ -16,7 +16,28 @@ export default defineConfig({
   publicDir: 'public',
   resolve: { alias },
   plugins: [react(), tailwindcss()],
-  build: { outDir: fileURLToPath(new URL('./dist/client', import.meta.url)), emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // zod ships /* @__PURE__ */ comments in places Rollup cannot use; harmless noise.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
+        warn(warning);
+      },
+      output: {
+        // Libraries change less often than our code: separate chunks stay cached across deploys.
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/node_modules\/(react|react-dom|scheduler|wouter)\//.test(id)) return 'react';
+          if (id.includes('@radix-ui') || id.includes('lucide-react')) return 'ui';
+          if (/node_modules\/(zod|react-hook-form|@hookform)\//.test(id)) return 'forms';
+          return 'vendor';
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:5000', '/price-list.pdf': 'http://localhost:5000' },
