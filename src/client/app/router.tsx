@@ -2,6 +2,7 @@ import { Route, Switch } from 'wouter';
 import { LoginPage } from '@client/features/auth/pages/login-page';
 import { ProfileCompletionPage } from '@client/features/auth/pages/profile-completion-page';
 import { RoleSelectPage } from '@client/features/auth/pages/role-select-page';
+import { FilesPage } from '@client/features/files/pages/files-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireUser } from './require-user';
 import { DashboardRoute } from './routes/dashboard-route';
@@ -29,6 +30,9 @@ export function AppRouter() {
       </Route>
       <Route path="/dashboard">
         <RequireUser>{(user) => <DashboardRoute user={user} />}</RequireUser>
+      </Route>
+      <Route path="/files">
+        <RequireUser>{(user) => <FilesPage user={user} />}</RequireUser>
       </Route>
       <Route>
         <NotFoundPage />
