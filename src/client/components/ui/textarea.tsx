@@ -1,0 +1,16 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@client/lib/utils';
+
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  return (
+    <textarea
+      className={cn(
+        'flex min-h-24 w-full rounded-md border border-input bg-surface px-3 py-2 text-base shadow-xs md:text-sm',
+        'placeholder:text-muted-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/40',
+        'disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
