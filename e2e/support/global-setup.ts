@@ -34,7 +34,8 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
  */
 export default async function setup(project: TestProject) {
   await buildClientIfStale();
-  const port = await freePort();
+  // E2E_PORT pins the port (several worktrees on one machine); otherwise any free one.
+  const port = Number(process.env.E2E_PORT) || (await freePort());
   const dataDir = path.resolve('.tmp', `e2e-${process.pid}`);
   await rm(dataDir, { recursive: true, force: true });
   let log = '';

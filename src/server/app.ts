@@ -4,13 +4,18 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { activityRoutes } from './modules/activity/routes';
 import { createActivityService } from './modules/activity/service';
+import { announcementRoutes } from './modules/announcements/routes';
+import { createAnnouncementsService } from './modules/announcements/service';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { filesRoutes } from './modules/files/routes';
 import { createFilesService } from './modules/files/service';
 import { healthRoutes } from './modules/health/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { userRoutes } from './modules/users/routes';
+import { createUsersService } from './modules/users/service';
 import { accessPlugin } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -58,6 +63,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth });
   await app.register(settingsRoutes, { db });
   await app.register(filesRoutes, { files: createFilesService({ db, activity }), maxUploadMegabytes: config.MAX_UPLOAD_MB });
+  await app.register(userRoutes, { users: createUsersService({ db, activity, mailFrom: config.ORDER_EMAIL_FROM }) });
+  await app.register(announcementRoutes, { announcements: createAnnouncementsService(db) });
+  await app.register(activityRoutes, { activity });
 
   await registerSpa(app, deps.clientDir);
   return app;

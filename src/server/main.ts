@@ -5,6 +5,7 @@ import { ConfigError, demoDataEnabled, loadConfig, type Config } from './config'
 import { bootstrapEmptyDatabase, type BootstrapResult } from './db/bootstrap';
 import { connectDatabase } from './db/connect';
 import { startSessionPruning } from './jobs/prune-sessions';
+import { createActivityService } from './modules/activity/service';
 import { resolveSessionSecret } from './session-secret';
 
 const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -46,7 +47,7 @@ export async function main(): Promise<void> {
   });
   const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, path.resolve(config.DATA_DIR));
   const app = await buildApp({ db: database.db, config, sessionSecret, clientDir });
-  const stopPruning = startSessionPruning(database.db, app.log);
+  const stopPruning = startSessionPruning(database.db, createActivityService(database.db), app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,42 +1,63 @@
-import { Route, Switch } from 'wouter';
+import { Suspense } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { PageSpinner } from '@client/components/ui/spinner';
 import { LoginPage } from '@client/features/auth/pages/login-page';
 import { ProfileCompletionPage } from '@client/features/auth/pages/profile-completion-page';
 import { RoleSelectPage } from '@client/features/auth/pages/role-select-page';
 import { FilesPage } from '@client/features/files/pages/files-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireUser } from './require-user';
+import { ActivityLogsPage, ManageAnnouncementsPage, UsersPage } from './routes/admin-pages';
 import { DashboardRoute } from './routes/dashboard-route';
 
 /**
- * Spec §2 route table. Routes of features not built yet (/stock, /cart, /users, ...)
+ * Spec §2 route table. Routes of features not built yet (/stock, /cart, ...)
  * deliberately fall through to the 404 screen until their feature adds them here.
  */
 export function AppRouter() {
+  const [, navigate] = useLocation();
   return (
-    <Switch>
-      <Route path="/auth">
-        <LoginPage />
-      </Route>
-      <Route path="/">
-        <RequireUser needsRole={false}>{(user) => <RoleSelectPage user={user} />}</RequireUser>
-      </Route>
-      <Route path="/role-select">
-        <RequireUser needsRole={false}>{(user) => <RoleSelectPage user={user} />}</RequireUser>
-      </Route>
-      <Route path="/profile-completion">
-        <RequireUser needsRole={false} allowTemporaryPassword>
-          {(user) => <ProfileCompletionPage user={user} />}
-        </RequireUser>
-      </Route>
-      <Route path="/dashboard">
-        <RequireUser>{(user) => <DashboardRoute user={user} />}</RequireUser>
-      </Route>
-      <Route path="/files">
-        <RequireUser>{(user) => <FilesPage user={user} />}</RequireUser>
-      </Route>
-      <Route>
-        <NotFoundPage />
-      </Route>
-    </Switch>
+    <Suspense fallback={<PageSpinner />}>
+      <Switch>
+        <Route path="/auth">
+          <LoginPage />
+        </Route>
+        <Route path="/">
+          <RequireUser needsRole={false}>{(user) => <RoleSelectPage user={user} />}</RequireUser>
+        </Route>
+        <Route path="/role-select">
+          <RequireUser needsRole={false}>{(user) => <RoleSelectPage user={user} />}</RequireUser>
+        </Route>
+        <Route path="/profile-completion">
+          <RequireUser needsRole={false} allowTemporaryPassword>
+            {(user) => <ProfileCompletionPage user={user} />}
+          </RequireUser>
+        </Route>
+        <Route path="/dashboard">
+          <RequireUser>{(user) => <DashboardRoute user={user} />}</RequireUser>
+        </Route>
+        <Route path="/users">
+          <RequireUser>{(user) => <UsersPage user={user} />}</RequireUser>
+        </Route>
+        {/* Spec §2: the same screen as /users; it opens with the Password Reset Admin Tools. */}
+        <Route path="/admin/password-reset">
+          <RequireUser>
+            {(user) => <UsersPage user={user} toolsOpenAtStart onToolsClosed={() => navigate('/users', { replace: true })} />}
+          </RequireUser>
+        </Route>
+        <Route path="/admin/announcements">
+          <RequireUser>{(user) => <ManageAnnouncementsPage user={user} />}</RequireUser>
+        </Route>
+        <Route path="/files">
+          <RequireUser>{(user) => <FilesPage user={user} />}</RequireUser>
+        </Route>
+        <Route path="/admin/activity-logs">
+          <RequireUser>{(user) => <ActivityLogsPage user={user} />}</RequireUser>
+        </Route>
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </Suspense>
   );
 }

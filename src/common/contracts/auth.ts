@@ -4,8 +4,8 @@ import { PERMISSIONS, ROLES } from '../domain/permissions';
 
 export const roleSchema = z.enum(ROLES, { error: 'Role must be admin, salesperson or bold_customer' });
 
-/** The signed-in user as the API shows it: never the password hash. */
-export const currentUser = z.object({
+/** An account as the API shows it (spec §3 User): never the password hash. */
+export const accountView = z.object({
   id: z.number().int(),
   username: z.string(),
   role: roleSchema,
@@ -17,6 +17,11 @@ export const currentUser = z.object({
   storeName: z.string().nullable(),
   storeAddress: z.string().nullable(),
   isTemporaryPassword: z.boolean(),
+});
+export type AccountView = z.infer<typeof accountView>;
+
+/** The signed-in user: the account plus this session's role and its permissions. */
+export const currentUser = accountView.extend({
   /** The role chosen for this session (null until chosen; salespeople get theirs at login). */
   activeRole: roleSchema.nullable(),
   permissions: z.array(z.enum(PERMISSIONS)),

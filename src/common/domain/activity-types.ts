@@ -30,3 +30,30 @@ export const ACTIVITY_TYPES = [
   'tab_switched',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/**
+ * What a browser may report through POST /api/activity: page views and UI events
+ * only the client can see. Sign-ins, orders, carts, users and stock are written by
+ * the server when it does them, never on a client's say-so.
+ */
+export const CLIENT_ACTIVITY_TYPES = [
+  'page_view',
+  'button_click',
+  'filter_applied',
+  'form_submit',
+  'menu_opened',
+  'modal_opened',
+  'report_viewed',
+  'stock_searched',
+  'tab_switched',
+] as const satisfies readonly ActivityType[];
+export type ClientActivityType = (typeof CLIENT_ACTIVITY_TYPES)[number];
+
+/** Spec §9: the activity log shows 20 entries a page. */
+export const ACTIVITY_PAGE_SIZE = 20;
+
+/** "page_view" → "Page view", for the type filter and badges. */
+export function activityTypeLabel(type: string): string {
+  const words = type.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

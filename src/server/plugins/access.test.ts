@@ -62,4 +62,14 @@ describe('checkAccess', () => {
     expect(statusOf(() => checkAccess('admin', user({ activeRole: 'admin' })))).toBe('allowed');
     expect(statusOf(() => checkAccess('admin', user({ role: 'salesperson', activeRole: 'salesperson' })))).toBe(403);
   });
+
+  it('lets only the listed active roles through a roles rule', () => {
+    const rule = { roles: ['salesperson', 'admin'] as const };
+    expect(statusOf(() => checkAccess(rule, user({ activeRole: 'admin' })))).toBe('allowed');
+    expect(statusOf(() => checkAccess(rule, user({ role: 'salesperson', activeRole: 'salesperson' })))).toBe('allowed');
+    expect(statusOf(() => checkAccess(rule, user({ role: 'bold_customer', activeRole: 'bold_customer' })))).toBe(403);
+    expect(statusOf(() => checkAccess(rule, user({ activeRole: 'bold_customer' })))).toBe(403);
+    expect(() => checkAccess(rule, user({ activeRole: null }))).toThrow(ROLE_NOT_CHOSEN);
+    expect(statusOf(() => checkAccess(rule, null))).toBe(401);
+  });
 });

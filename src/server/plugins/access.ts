@@ -11,8 +11,9 @@ import { HttpError } from '../lib/http-error';
  * - user: a signed-in user who has finished the temporary-password step
  * - { permission }: a user whose active role has that permission (spec §6)
  * - admin: a user acting as admin
+ * - { roles }: a user acting as one of these roles (spec §4: only salespeople and admins load announcements)
  */
-export type Access = 'public' | 'signed-in' | 'user' | 'admin' | { permission: Permission };
+export type Access = 'public' | 'signed-in' | 'user' | 'admin' | { permission: Permission } | { roles: readonly Role[] };
 
 /** The signed-in account as loaded for one request. */
 export interface RequestUser {
@@ -47,6 +48,10 @@ export function checkAccess(access: Access | undefined, user: RequestUser | null
   if (!user.activeRole) throw new HttpError(403, ROLE_NOT_CHOSEN);
   if (access === 'admin') {
     if (user.activeRole !== 'admin') throw new HttpError(403, "You don't have permission to do that");
+    return;
+  }
+  if (access !== undefined && 'roles' in access) {
+    if (!access.roles.includes(user.activeRole)) throw new HttpError(403, "You don't have permission to do that");
     return;
   }
   if (access === undefined || !hasPermission(user.activeRole, access.permission)) {

@@ -1,6 +1,6 @@
 import type { SessionStore } from '@fastify/session';
 import { and, eq, lt, ne } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { sessions } from '../db/schema';
 
 /** A session that is not "remember me" ends after this long without a request (decisions.md). */
@@ -59,13 +59,17 @@ export class PgSessionStore implements SessionStore {
   }
 }
 
-export async function pruneExpiredSessions(db: Db): Promise<number> {
-  const removed = await db.delete(sessions).where(lt(sessions.expire, new Date())).returning({ sid: sessions.sid });
-  return removed.length;
+/** Deletes expired sessions; returns who they belonged to (a session_timeout each, spec §9). */
+export async function pruneExpiredSessions(db: Db): Promise<{ sid: string; userId: number | null; expire: Date }[]> {
+  return db
+    .delete(sessions)
+    .where(lt(sessions.expire, new Date()))
+    .returning({ sid: sessions.sid, userId: sessions.userId, expire: sessions.expire });
 }
 
-/** Ends every session of a user, optionally keeping the one making the request. */
-export async function endUserSessions(db: Db, userId: number, keepSid?: string): Promise<void> {
+/** Ends every session of a user, optionally keeping the one making the request; returns how many ended. */
+export async function endUserSessions(db: DbOrTx, userId: number, keepSid?: string): Promise<number> {
   const others = keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId);
-  await db.delete(sessions).where(others);
+  const ended = await db.delete(sessions).where(others).returning({ sid: sessions.sid });
+  return ended.length;
 }

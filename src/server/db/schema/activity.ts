@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Spec §3 Activity log. No foreign keys: history outlives users and is written on hot paths. */
@@ -22,5 +23,8 @@ export const activityLogs = pgTable(
     index('activity_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('activity_type_created_idx').on(t.type, t.createdAt.desc()),
     index('activity_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // The admin screen's search box is a substring match; trigrams keep it an index lookup at a million rows
+    // (docs/decisions/0022). The migration creates the pg_trgm extension first.
+    index('activity_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
   ],
 );

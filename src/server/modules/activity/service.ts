@@ -1,7 +1,19 @@
-import type { ActivityType } from '@common/domain/activity-types';
+import type { ActivityLogFilters, ActivityLogPage, ActivityLogQuery, ActivityLogView, ClientActivityBody } from '@common/contracts/activity';
+import { ACTIVITY_PAGE_SIZE, activityTypeLabel, type ActivityType } from '@common/domain/activity-types';
 import type { FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client';
-import { insertActivity } from './repository';
+import type { RequestUser } from '../../plugins/access';
+import {
+  activityBatch,
+  activityWhere,
+  countActivityUpTo,
+  insertActivities,
+  insertActivity,
+  listActivity,
+  userIdsMatching,
+  type ActivityLogRow,
+} from './repository';
 
 export interface ActivityEntry {
   type: ActivityType;
@@ -10,6 +22,9 @@ export interface ActivityEntry {
   targetUserId?: number | null;
   metadata?: Record<string, unknown>;
   duration?: number | null;
+  /** The page the activity is about, when it is not the API call itself (page views). */
+  url?: string | null;
+  referrer?: string | null;
 }
 
 /** Request facts every activity row carries (spec §3 Activity log). */
@@ -27,21 +42,135 @@ function requestContext(request: FastifyRequest) {
   };
 }
 
+/**
+ * "Showing X of Y": Y is counted up to this many rows and shown as "10,000+" beyond,
+ * so a broad filter never counts a million rows (docs/decisions/0022).
+ */
+export const ACTIVITY_COUNT_CAP = 10_000;
+/** Most rows one CSV export holds; narrow the dates to export more (docs/decisions/0022). */
+export const ACTIVITY_EXPORT_CAP = 100_000;
+const EXPORT_BATCH = 2_000;
+/** A search term naming more users than this is not about one user; it still searches descriptions. */
+const MAX_SEARCH_USERS = 200;
+
+/** Groups a session's rows for an admin without handing out the session id itself. */
+function sessionRef(sessionId: string | null): string | null {
+  return sessionId ? createHash('sha256').update(sessionId).digest('hex').slice(0, 10) : null;
+}
+
+function toView(row: ActivityLogRow): ActivityLogView {
+  const { sessionId, createdAt, metadata, ...rest } = row;
+  return {
+    ...rest,
+    metadata: metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : null,
+    sessionRef: sessionRef(sessionId),
+    createdAt: createdAt.toISOString(),
+  };
+}
+
 export type ActivityService = ReturnType<typeof createActivityService>;
 
 export function createActivityService(db: Db) {
+  async function whereFor(filters: ActivityLogFilters) {
+    const userIds = filters.search ? await userIdsMatching(db, filters.search, MAX_SEARCH_USERS) : [];
+    return activityWhere(filters, userIds);
+  }
+
+  async function record(request: FastifyRequest, entry: ActivityEntry, tx: DbOrTx = db): Promise<void> {
+    const context = requestContext(request);
+    await insertActivity(tx, {
+      ...context,
+      url: entry.url === undefined ? context.url : entry.url,
+      referrer: entry.referrer === undefined ? context.referrer : entry.referrer,
+      type: entry.type,
+      description: entry.description,
+      userId: entry.userId ?? request.user?.id ?? null,
+      targetUserId: entry.targetUserId ?? null,
+      metadata: entry.metadata ?? null,
+      duration: entry.duration ?? null,
+    });
+  }
+
   return {
     /** Records an activity; pass `tx` to make it part of the caller's transaction. */
-    async record(request: FastifyRequest, entry: ActivityEntry, tx: DbOrTx = db): Promise<void> {
-      await insertActivity(tx, {
-        ...requestContext(request),
-        type: entry.type,
-        description: entry.description,
-        userId: entry.userId ?? request.user?.id ?? null,
-        targetUserId: entry.targetUserId ?? null,
-        metadata: entry.metadata ?? null,
-        duration: entry.duration ?? null,
+    record,
+
+    /** Activity no request caused (a session that timed out); there is no IP or browser to record. */
+    async recordSystem(entries: ActivityEntry[], tx: DbOrTx = db): Promise<void> {
+      await insertActivities(
+        tx,
+        entries.map((e) => ({
+          type: e.type,
+          description: e.description,
+          userId: e.userId ?? null,
+          targetUserId: e.targetUserId ?? null,
+          metadata: e.metadata ?? null,
+          duration: e.duration ?? null,
+          url: e.url ?? null,
+          referrer: e.referrer ?? null,
+        })),
+      );
+    },
+
+    /** POST /api/activity: a page view or UI event the browser saw. */
+    async recordClient(request: FastifyRequest, user: RequestUser, body: ClientActivityBody): Promise<void> {
+      const description =
+        body.description ||
+        (body.type === 'page_view' ? `${user.username} viewed ${body.path}` : `${user.username}: ${activityTypeLabel(body.type)}`);
+      await record(request, {
+        type: body.type,
+        description: description.slice(0, 2500),
+        userId: user.id,
+        metadata: { ...body.metadata, ...(body.previousPath ? { previousPath: body.previousPath } : {}) },
+        // For a page view: how long the previous page was open (decisions.md).
+        duration: body.duration ?? null,
+        url: body.path,
+        referrer: body.previousPath ?? null,
       });
+    },
+
+    /** One page of the admin screen, newest first, 20 a page (spec §9), filtered in SQL. */
+    async list(query: ActivityLogQuery): Promise<ActivityLogPage> {
+      const where = await whereFor(query);
+      const offset = (query.page - 1) * ACTIVITY_PAGE_SIZE;
+      const rows = await listActivity(db, where, { limit: ACTIVITY_PAGE_SIZE + 1, offset });
+      const hasMore = rows.length > ACTIVITY_PAGE_SIZE;
+      const logs = rows.slice(0, ACTIVITY_PAGE_SIZE).map(toView);
+      // The last page tells the exact total for free; otherwise count, up to the cap.
+      let total: number;
+      let totalIsCapped = false;
+      if (logs.length > 0 && !hasMore) {
+        total = offset + logs.length;
+      } else {
+        const counted = await countActivityUpTo(db, where, ACTIVITY_COUNT_CAP);
+        totalIsCapped = counted > ACTIVITY_COUNT_CAP;
+        total = Math.min(counted, ACTIVITY_COUNT_CAP);
+      }
+      return { logs, page: query.page, pageSize: ACTIVITY_PAGE_SIZE, total, totalIsCapped, hasMore };
+    },
+
+    /**
+     * The rows of a CSV export, newest first, read in keyset batches so memory stays flat.
+     * `onDone` learns how many rows left, also when the download was cut short.
+     */
+    async *exportRows(filters: ActivityLogFilters, onDone: (rows: number, complete: boolean) => Promise<void>) {
+      const where = await whereFor(filters);
+      let sent = 0;
+      let complete = false;
+      try {
+        let afterId: number | null = null;
+        for (;;) {
+          const batch = await activityBatch(db, where, afterId, Math.min(EXPORT_BATCH, ACTIVITY_EXPORT_CAP - sent));
+          for (const row of batch) yield toView(row);
+          sent += batch.length;
+          const last = batch.at(-1);
+          if (!last || batch.length < EXPORT_BATCH || sent >= ACTIVITY_EXPORT_CAP) break;
+          afterId = last.id;
+        }
+        complete = true;
+      } finally {
+        await onDone(sent, complete);
+      }
     },
   };
 }

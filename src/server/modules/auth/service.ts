@@ -2,6 +2,7 @@ import type { CurrentUser, LoginBody, PasswordChangeBody, RegisterBody } from '@
 import { canActAs, permissionsOf, type Role } from '@common/domain/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { toAccountView } from '../../lib/account-view';
 import { HttpError } from '../../lib/http-error';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password-hash';
 import type { RequestUser } from '../../plugins/access';
@@ -21,21 +22,7 @@ function initialActiveRole(role: Role): Role | null {
 }
 
 export function toCurrentUser(row: UserRow, activeRole: Role | null): CurrentUser {
-  return {
-    id: row.id,
-    username: row.username,
-    role: row.role as Role,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    phone: row.phone,
-    company: row.company,
-    storeName: row.storeName,
-    storeAddress: row.storeAddress,
-    isTemporaryPassword: row.isTemporaryPassword,
-    activeRole,
-    permissions: activeRole ? [...permissionsOf(activeRole)] : [],
-  };
+  return { ...toAccountView(row), activeRole, permissions: activeRole ? [...permissionsOf(activeRole)] : [] };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -67,13 +54,16 @@ export function createAuthService(deps: { db: Db; activity: ActivityService; all
       if (typeof userId !== 'number') return null;
       const row = await findLiveUserById(db, userId);
       if (!row) return null;
+      const role = row.role as Role;
+      const chosen = (request.session.get('activeRole') as Role | null | undefined) ?? null;
       return {
         id: row.id,
         username: row.username,
-        role: row.role as Role,
+        role,
         email: row.email,
         isTemporaryPassword: row.isTemporaryPassword,
-        activeRole: (request.session.get('activeRole') as Role | null | undefined) ?? null,
+        // An admin demoted since choosing a role loses it at once (the role is checked on every request).
+        activeRole: chosen && canActAs(role, chosen) ? chosen : initialActiveRole(role),
       };
     },
 

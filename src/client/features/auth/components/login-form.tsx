@@ -10,7 +10,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { TOAST_DURATION, dismissToast, toast } from '@client/components/ui/use-toast';
 import { useLogin } from '../api/login';
-import { applyFieldErrors } from '../lib/apply-field-errors';
+import { applyFieldErrors } from '@client/lib/apply-field-errors';
 
 type LoginValues = z.input<typeof loginBody>;
 

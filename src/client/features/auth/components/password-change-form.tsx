@@ -10,7 +10,7 @@ import {
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { applyFieldErrors } from '../lib/apply-field-errors';
+import { applyFieldErrors } from '@client/lib/apply-field-errors';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 

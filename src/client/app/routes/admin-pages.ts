@@ -1,0 +1,13 @@
+import { lazy } from 'react';
+
+/*
+ * The admin screens load on first visit: salespeople and customers, the people on
+ * phones in showrooms, never download them.
+ */
+export const UsersPage = lazy(() => import('@client/features/users/pages/users-page').then((m) => ({ default: m.UsersPage })));
+export const ManageAnnouncementsPage = lazy(() =>
+  import('@client/features/announcements/pages/manage-announcements-page').then((m) => ({ default: m.ManageAnnouncementsPage })),
+);
+export const ActivityLogsPage = lazy(() =>
+  import('@client/features/activity/pages/activity-logs-page').then((m) => ({ default: m.ActivityLogsPage })),
+);

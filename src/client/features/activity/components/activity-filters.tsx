@@ -1,0 +1,102 @@
+import { RotateCcw, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { MIN_ACTIVITY_SEARCH_LENGTH } from '@common/contracts/activity';
+import { ACTIVITY_TYPES, activityTypeLabel, type ActivityType } from '@common/domain/activity-types';
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { NativeSelect } from '@client/components/ui/native-select';
+import { SearchInput } from '@client/components/ui/search-input';
+import { searchIsUsable, type LogFilters } from '../lib/log-filters';
+
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * Spec §2: search box, type filter and Reset; beyond the spec, a date range and the
+ * user picked from the table. Typing waits 300 ms before it asks the server.
+ */
+export function ActivityFilters({
+  filters,
+  userLabel,
+  onChange,
+  onReset,
+}: {
+  filters: LogFilters;
+  userLabel: string | null;
+  onChange: (patch: Partial<LogFilters>, options?: { replace?: boolean }) => void;
+  onReset: () => void;
+}) {
+  const [draft, setDraft] = useState(filters.search);
+  // The URL wins when it changes from outside (Reset, Back).
+  const [seen, setSeen] = useState(filters.search);
+  if (seen !== filters.search) {
+    setSeen(filters.search);
+    setDraft(filters.search);
+  }
+
+  useEffect(() => {
+    if (draft === filters.search) return;
+    if (draft.trim() !== '' && !searchIsUsable(draft)) return;
+    const timer = setTimeout(() => onChange({ search: draft.trim() }, { replace: true }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft, filters.search, onChange]);
+
+  const tooShort = draft.trim() !== '' && !searchIsUsable(draft);
+
+  return (
+    <div className="grid gap-3">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_12rem_10rem_10rem_auto] lg:items-end">
+        <div className="col-span-2 grid gap-2 lg:col-span-1">
+          <Label htmlFor="activity-search">Search</Label>
+          <SearchInput
+            id="activity-search"
+            placeholder="Description or username"
+            value={draft}
+            aria-describedby="activity-search-hint"
+            onChange={(event) => setDraft(event.target.value)}
+          />
+        </div>
+        <div className="col-span-2 grid gap-2 lg:col-span-1">
+          <Label htmlFor="activity-type">Type</Label>
+          <NativeSelect
+            id="activity-type"
+            value={filters.type}
+            onChange={(event) => onChange({ type: event.target.value as ActivityType | '' })}
+          >
+            <option value="">All types</option>
+            {ACTIVITY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {activityTypeLabel(type)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="activity-from">From</Label>
+          <Input id="activity-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => onChange({ from: event.target.value })} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="activity-to">To</Label>
+          <Input id="activity-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => onChange({ to: event.target.value })} />
+        </div>
+        <Button variant="outline" onClick={onReset} className="col-span-2 lg:col-span-1">
+          <RotateCcw aria-hidden />
+          Reset
+        </Button>
+      </div>
+      <p id="activity-search-hint" className={tooShort ? 'text-sm text-warning' : 'sr-only'} aria-live="polite">
+        {tooShort ? `Type at least ${MIN_ACTIVITY_SEARCH_LENGTH} characters to search.` : ''}
+      </p>
+      {filters.userId && (
+        <div>
+          <span className="inline-flex items-center gap-1 rounded-full border border-border bg-surface py-0.5 pr-0.5 pl-3 text-sm">
+            User: <span className="font-medium">{userLabel ?? `#${filters.userId}`}</span>
+            <Button variant="ghost" size="icon" className="size-11 md:size-7" aria-label="Show every user's activity" onClick={() => onChange({ userId: null })}>
+              <X aria-hidden />
+            </Button>
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}

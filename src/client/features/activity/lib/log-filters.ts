@@ -1,0 +1,87 @@
+import { MIN_ACTIVITY_SEARCH_LENGTH } from '@common/contracts/activity';
+import { ACTIVITY_TYPES, type ActivityType } from '@common/domain/activity-types';
+
+/**
+ * The activity log screen keeps its filters and page in the URL (UI.md: refresh and
+ * Back keep the view), with days as YYYY-MM-DD in the admin's own time zone.
+ */
+export interface LogFilters {
+  search: string;
+  type: ActivityType | '';
+  userId: number | null;
+  from: string;
+  to: string;
+  page: number;
+}
+
+export const NO_FILTERS: LogFilters = { search: '', type: '', userId: null, from: '', to: '', page: 1 };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function positiveInt(value: string | null): number | null {
+  if (!value || !/^\d{1,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 ? n : null;
+}
+
+export function parseLogFilters(search: string): LogFilters {
+  const params = new URLSearchParams(search);
+  const type = params.get('type') ?? '';
+  const day = (key: string) => {
+    const value = params.get(key) ?? '';
+    return DAY.test(value) ? value : '';
+  };
+  return {
+    search: (params.get('search') ?? '').slice(0, 200),
+    type: (ACTIVITY_TYPES as readonly string[]).includes(type) ? (type as ActivityType) : '',
+    userId: positiveInt(params.get('user')),
+    from: day('from'),
+    to: day('to'),
+    page: positiveInt(params.get('page')) ?? 1,
+  };
+}
+
+/** The URL's query string: only what differs from no filters. */
+export function toSearchString(filters: LogFilters): string {
+  const params = new URLSearchParams();
+  if (filters.search) params.set('search', filters.search);
+  if (filters.type) params.set('type', filters.type);
+  if (filters.userId) params.set('user', String(filters.userId));
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  if (filters.page > 1) params.set('page', String(filters.page));
+  return params.toString();
+}
+
+export function hasFilters(filters: LogFilters): boolean {
+  return toSearchString({ ...filters, page: 1 }) !== '';
+}
+
+/** A search shorter than the server's minimum is not sent (the box says why). */
+export function searchIsUsable(search: string): boolean {
+  return search.trim().length >= MIN_ACTIVITY_SEARCH_LENGTH;
+}
+
+/** Midnight at the start of a local day, or of the day after, as an ISO instant. */
+function localDayStart(day: string, plusDays = 0): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d + plusDays).toISOString();
+}
+
+/** The server's parameters for these filters (GET /api/admin/activity-logs and its export). */
+export function apiParams(filters: LogFilters, withPage: boolean): URLSearchParams {
+  const params = new URLSearchParams();
+  if (searchIsUsable(filters.search)) params.set('search', filters.search.trim());
+  if (filters.type) params.set('type', filters.type);
+  if (filters.userId) params.set('userId', String(filters.userId));
+  if (filters.from) params.set('from', localDayStart(filters.from));
+  // "To" includes that whole day: up to the last millisecond before the next midnight.
+  if (filters.to) params.set('to', new Date(new Date(localDayStart(filters.to, 1)).getTime() - 1).toISOString());
+  if (withPage && filters.page > 1) params.set('page', String(filters.page));
+  return params;
+}
+
+export function exportUrl(filters: LogFilters): string {
+  const query = apiParams(filters, false).toString();
+  return `/api/admin/activity-logs/export${query ? `?${query}` : ''}`;
+}

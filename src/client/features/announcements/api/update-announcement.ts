@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { announcementView, type AnnouncementView } from '@common/contracts/announcements';
+import { api } from '@client/lib/api-client';
+import { announcementsQueryKey } from './get-announcements';
+
+/** The Status switch (spec §7 PATCH isActive); the list shows the new state at once. */
+export async function updateAnnouncement({ id, isActive }: { id: number; isActive: boolean }): Promise<AnnouncementView> {
+  return announcementView.parse(await api.patch<unknown>(`/api/announcements/${id}`, { isActive }));
+}
+
+export function useUpdateAnnouncement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['update-announcement'],
+    mutationFn: updateAnnouncement,
+    onMutate: async ({ id, isActive }) => {
+      await queryClient.cancelQueries({ queryKey: announcementsQueryKey });
+      const previous = queryClient.getQueryData<AnnouncementView[]>(announcementsQueryKey);
+      queryClient.setQueryData<AnnouncementView[]>(announcementsQueryKey, (list) => list?.map((a) => (a.id === id ? { ...a, isActive } : a)));
+      return { previous };
+    },
+    onError: (_error, _vars, context) => queryClient.setQueryData(announcementsQueryKey, context?.previous),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: announcementsQueryKey }),
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { bypassResponse, type BypassResponse } from '@common/contracts/users';
+import { api } from '@client/lib/api-client';
+import { usersQueryKey } from './get-users';
+
+/** Spec §7 names this a GET; decisions.md serves it as POST because it changes state. */
+export async function bypassPasswordReset(userId: number): Promise<BypassResponse> {
+  return bypassResponse.parse(await api.post<unknown>(`/api/bypass-password-reset/${userId}`));
+}
+
+export function useBypassPasswordReset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['bypass-password-reset'],
+    mutationFn: bypassPasswordReset,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { resetPasswordResponse, type ResetPasswordResponse } from '@common/contracts/users';
+import { api } from '@client/lib/api-client';
+import { usersQueryKey } from './get-users';
+
+/** decisions.md: a generated temporary password; the user's sessions end. */
+export async function resetUserPassword(id: number): Promise<ResetPasswordResponse> {
+  return resetPasswordResponse.parse(await api.post<unknown>(`/api/users/${id}/reset-password`));
+}
+
+export function useResetUserPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['reset-user-password'],
+    mutationFn: resetUserPassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { bypassForm, type BypassForm } from '@common/contracts/users';
+import { errorMessage, isApiError } from '@client/lib/api-client';
+import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { FormDialog } from '@client/components/form-dialog';
+import { DialogFooter } from '@client/components/ui/dialog';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { useBypassPasswordReset } from '../api/bypass-password-reset';
+
+/** Spec §8: the server's message, or the network sentence when the server was not reached. */
+function failureText(error: unknown): string {
+  if (!isApiError(error)) return 'Could not bypass password requirement. Network error.';
+  return errorMessage(error, 'Could not bypass password requirement.');
+}
+
+/**
+ * Spec §2 "Password Reset Admin Tools" with the emergency password reset tool: a user
+ * stuck on the temporary-password screen is let through by numeric user id (the IDs
+ * are shown in the users table).
+ */
+export function PasswordToolsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Password Reset Admin Tools"
+      description="For the rare user who cannot get past the temporary-password screen."
+      className="max-w-lg"
+    >
+      <EmergencyBypassTool onClose={() => onOpenChange(false)} />
+    </FormDialog>
+  );
+}
+
+function EmergencyBypassTool({ onClose }: { onClose: () => void }) {
+  const mutation = useBypassPasswordReset();
+  const form = useForm<BypassForm>({ resolver: zodResolver(bypassForm), defaultValues: { userId: '' } });
+
+  const submit = form.handleSubmit((values) => {
+    mutation.mutate(Number(values.userId));
+  });
+
+  const resetForm = () => {
+    form.reset({ userId: '' });
+    mutation.reset();
+  };
+
+  return (
+    <section aria-labelledby="bypass-heading" className="grid gap-4">
+      <div>
+        <h3 id="bypass-heading" className="font-semibold">
+          Emergency Password Reset Tool
+        </h3>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Bypass Password Requirement clears the must-change-password flag, so the user signs in with the password they
+          already have. The action is logged.
+        </p>
+      </div>
+      <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start">
+        <FormField label="User ID" error={form.formState.errors.userId?.message} hint="The ID shown under the username in the users table.">
+          {(control) => <Input {...control} inputMode="numeric" autoComplete="off" placeholder="e.g. 12" {...form.register('userId')} />}
+        </FormField>
+        <Button type="submit" className="sm:mt-6" loading={mutation.isPending} loadingText="Working...">
+          Bypass Password Requirement
+        </Button>
+      </form>
+
+      {mutation.isSuccess && (
+        <Alert variant="success">
+          <CircleCheck aria-hidden />
+          <AlertTitle>Success</AlertTitle>
+          <AlertDescription>{mutation.data.message}</AlertDescription>
+        </Alert>
+      )}
+      {mutation.isError && (
+        <Alert variant="destructive">
+          <CircleAlert aria-hidden />
+          <AlertTitle>Operation Failed</AlertTitle>
+          <AlertDescription>{failureText(mutation.error)}</AlertDescription>
+        </Alert>
+      )}
+
+      <DialogFooter className="pt-2">
+        <Button variant="outline" onClick={resetForm} disabled={mutation.isPending}>
+          Reset Form
+        </Button>
+        <Button variant="outline" asChild>
+          <Link href="/dashboard">Back to Dashboard</Link>
+        </Button>
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </DialogFooter>
+    </section>
+  );
+}

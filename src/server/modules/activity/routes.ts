@@ -1,0 +1,43 @@
+import { activityLogFilters, activityLogPage, activityLogQuery, clientActivityBody } from '@common/contracts/activity';
+import { okBody } from '@common/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
+import { requireUser } from '../../plugins/access';
+import { activityCsv } from './export-csv';
+import type { ActivityService } from './service';
+
+/** Spec §7 activity calls, decisions.md "Activity, announcements, files". */
+export const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }> = async (app, { activity }) => {
+  // The browser's page views and UI events; any signed-in user who is past the temporary-password step.
+  app.post('/api/activity', { config: { access: 'user' }, schema: { body: clientActivityBody, response: { 200: okBody } } }, async (request) => {
+    await activity.recordClient(request, requireUser(request), request.body);
+    return { ok: true as const };
+  });
+
+  app.get(
+    '/api/admin/activity-logs',
+    { config: { access: 'admin' }, schema: { querystring: activityLogQuery, response: { 200: activityLogPage } } },
+    (request) => activity.list(request.query),
+  );
+
+  // A download link, so the browser streams it to disk. Reading the log changes nothing;
+  // the export_generated row is the audit trail of who took a copy.
+  app.get('/api/admin/activity-logs/export', { config: { access: 'admin' }, schema: { querystring: activityLogFilters } }, (request, reply) => {
+    const user = requireUser(request);
+    const filters = request.query;
+    const rows = activity.exportRows(filters, (count, complete) =>
+      activity.record(request, {
+        type: 'export_generated',
+        description: `${user.username} exported ${count} activity log${count === 1 ? '' : 's'} as CSV`,
+        userId: user.id,
+        metadata: { rows: count, complete, filters },
+      }),
+    );
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="activity-logs-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(activityCsv(rows)));
+  });
+};

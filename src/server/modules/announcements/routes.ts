@@ -1,0 +1,36 @@
+import {
+  announcementView,
+  announcementsResponse,
+  createAnnouncementBody,
+  updateAnnouncementBody,
+} from '@common/contracts/announcements';
+import { idParams, okBody } from '@common/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/access';
+import type { AnnouncementsService } from './service';
+
+/** Spec §7 announcement calls: salespeople and admins read (spec §4), admins write. */
+export const announcementRoutes: FastifyPluginAsyncZod<{ announcements: AnnouncementsService }> = async (app, { announcements }) => {
+  app.get(
+    '/api/announcements',
+    { config: { access: { roles: ['salesperson', 'admin'] } }, schema: { response: { 200: announcementsResponse } } },
+    (request) => announcements.list(requireUser(request)),
+  );
+
+  app.post(
+    '/api/announcements',
+    { config: { access: 'admin' }, schema: { body: createAnnouncementBody, response: { 200: announcementView } } },
+    (request) => announcements.create(requireUser(request), request.body),
+  );
+
+  app.patch(
+    '/api/announcements/:id',
+    { config: { access: 'admin' }, schema: { params: idParams, body: updateAnnouncementBody, response: { 200: announcementView } } },
+    (request) => announcements.setActive(request.params.id, request.body),
+  );
+
+  app.delete('/api/announcements/:id', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: okBody } } }, async (request) => {
+    await announcements.remove(request.params.id);
+    return { ok: true as const };
+  });
+};

@@ -1,0 +1,57 @@
+import {
+  ANNOUNCEMENT_MESSAGES,
+  type AnnouncementView,
+  type CreateAnnouncementBody,
+  type UpdateAnnouncementBody,
+} from '@common/contracts/announcements';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../lib/http-error';
+import type { RequestUser } from '../../plugins/access';
+import {
+  deleteAnnouncement,
+  findAnnouncement,
+  insertAnnouncement,
+  listAnnouncements,
+  setAnnouncementActive,
+  type AnnouncementRow,
+} from './repository';
+
+function toView(row: AnnouncementRow): AnnouncementView {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+export type AnnouncementsService = ReturnType<typeof createAnnouncementsService>;
+
+/**
+ * Announcements (spec §2 Manage Announcements, §4, §7). Admins manage them and see
+ * all of them; salespeople (and admins acting as one) see only the active ones
+ * (docs/decisions/0023).
+ */
+export function createAnnouncementsService(db: Db) {
+  async function view(id: number): Promise<AnnouncementView> {
+    const row = await findAnnouncement(db, id);
+    if (!row) throw new HttpError(404, ANNOUNCEMENT_MESSAGES.notFound);
+    return toView(row);
+  }
+
+  return {
+    async list(viewer: RequestUser): Promise<AnnouncementView[]> {
+      const rows = await listAnnouncements(db, { onlyActive: viewer.activeRole !== 'admin' });
+      return rows.map(toView);
+    },
+
+    async create(author: RequestUser, body: CreateAnnouncementBody): Promise<AnnouncementView> {
+      const id = await insertAnnouncement(db, { ...body, createdBy: author.id });
+      return view(id);
+    },
+
+    async setActive(id: number, body: UpdateAnnouncementBody): Promise<AnnouncementView> {
+      if (!(await setAnnouncementActive(db, id, body.isActive))) throw new HttpError(404, ANNOUNCEMENT_MESSAGES.notFound);
+      return view(id);
+    },
+
+    async remove(id: number): Promise<void> {
+      if (!(await deleteAnnouncement(db, id))) throw new HttpError(404, ANNOUNCEMENT_MESSAGES.notFound);
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { idParams, okBody } from '@common/contracts/common';
+import {
+  USER_IMPORT_COLUMNS,
+  bypassParams,
+  bypassResponse,
+  createUserBody,
+  resetPasswordResponse,
+  updateUserBody,
+  userImportResult,
+  usersResponse,
+  userView,
+} from '@common/contracts/users';
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '../../lib/http-error';
+import { requireUser } from '../../plugins/access';
+import type { UsersService } from './service';
+
+const manageUsers = { access: { permission: 'manage_users' as const } };
+/** A users sheet is small; this keeps a hostile workbook from expanding in memory. */
+const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Spec §7 user calls (manage_users) and the emergency bypass (admin, POST per decisions.md). */
+export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  app.get('/api/users', { config: manageUsers, schema: { response: { 200: usersResponse } } }, () => users.list());
+
+  app.post('/api/users', { config: manageUsers, schema: { body: createUserBody, response: { 200: userView } } }, (request) =>
+    users.create(request, requireUser(request), request.body),
+  );
+
+  app.patch(
+    '/api/users/:id',
+    { config: manageUsers, schema: { params: idParams, body: updateUserBody, response: { 200: userView } } },
+    (request) => users.update(request, requireUser(request), request.params.id, request.body),
+  );
+
+  app.delete('/api/users/:id', { config: manageUsers, schema: { params: idParams, response: { 200: okBody } } }, async (request) => {
+    await users.remove(request, requireUser(request), request.params.id);
+    return { ok: true as const };
+  });
+
+  app.post(
+    '/api/users/:id/reset-password',
+    { config: manageUsers, schema: { params: idParams, response: { 200: resetPasswordResponse } } },
+    (request) => users.resetPassword(request, requireUser(request), request.params.id),
+  );
+
+  // Bulk import: multipart field "file", a CSV or an .xlsx with a "users" sheet.
+  app.post('/api/users/import', { config: manageUsers, schema: { response: { 200: userImportResult } } }, async (request) => {
+    const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+    if (!file) throw new HttpError(400, 'Please choose a file to upload');
+    const buffer = await file.toBuffer();
+    return users.importUsers(request, requireUser(request), { buffer, filename: file.filename });
+  });
+
+  // The CSV columns with an example row, so an admin starts from a file that imports.
+  app.get('/api/users/import-template.csv', { config: manageUsers }, (_request, reply) => {
+    const example = ['jdoe', 'Welcome1', 'salesperson', 'Jane', 'Doe', 'jane.doe@example.com', '555-0100', 'BOLD Tile & Stone', '', ''];
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="users-template.csv"')
+      .send(stringify([[...USER_IMPORT_COLUMNS], example]));
+  });
+
+  app.post(
+    '/api/bypass-password-reset/:userId',
+    { config: { access: 'admin' }, schema: { params: bypassParams, response: { 200: bypassResponse } } },
+    (request) => users.bypassPasswordRequirement(request, requireUser(request), request.params.userId),
+  );
+};

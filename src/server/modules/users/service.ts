@@ -1,0 +1,299 @@
+import {
+  USER_MESSAGES,
+  type BypassResponse,
+  type CreateUserBody,
+  type ResetPasswordResponse,
+  type UpdateUserBody,
+  type UserImportResult,
+  type UserView,
+} from '@common/contracts/users';
+import type { Role } from '@common/domain/permissions';
+import { issuePath, takenUsernameIssues, validateUserImport, type ImportIssue } from '@common/domain/user-import';
+import type { FastifyRequest } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client';
+import { toAccountView } from '../../lib/account-view';
+import { HttpError } from '../../lib/http-error';
+import { generateTemporaryPassword, hashPassword } from '../../lib/password-hash';
+import type { RequestUser } from '../../plugins/access';
+import { endUserSessions } from '../../plugins/session-store';
+import type { ActivityService } from '../activity/service';
+import { enqueueEmail } from '../mail/outbox-repository';
+import { readUserSheet } from './import-file';
+import {
+  findLiveUser,
+  insertUsers,
+  isUsernameConflict,
+  listLiveUsers,
+  lockLiveAdmins,
+  softDeleteUser,
+  takenUsernames,
+  updateUser,
+  type NewUser,
+  type UserChanges,
+  type UserRow,
+} from './repository';
+import { welcomeEmail } from './welcome-email';
+
+export function toUserView(row: UserRow): UserView {
+  return { ...toAccountView(row), createdAt: row.createdAt.toISOString() };
+}
+
+const PROFILE_KEYS = ['role', 'firstName', 'lastName', 'email', 'phone', 'company', 'storeName', 'storeAddress'] as const;
+
+/** Only what the body sets and what differs from the row. */
+function changesOf(row: UserRow, body: UpdateUserBody): UserChanges {
+  const changes: UserChanges = {};
+  for (const key of PROFILE_KEYS) {
+    const value = body[key];
+    if (value !== undefined && value !== row[key]) Object.assign(changes, { [key]: value });
+  }
+  return changes;
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+/**
+ * User management (spec §2 /users, §5, §7; decisions.md "Accounts"). Routes guard
+ * manage_users / admin; the rules that need the database (last admin, yourself,
+ * unique names) live here, each write in one transaction with its activity rows.
+ */
+export function createUsersService(deps: { db: Db; activity: ActivityService; mailFrom: string }) {
+  const { db, activity } = deps;
+
+  async function liveUser(db: DbOrTx, id: number): Promise<UserRow> {
+    const row = await findLiveUser(db, id);
+    if (!row) throw new HttpError(404, USER_MESSAGES.notFound);
+    return row;
+  }
+
+  /** The last-admin rule, checked with the admin rows locked (see lockLiveAdmins). */
+  async function assertNotLastAdmin(tx: DbOrTx, target: UserRow): Promise<void> {
+    if (target.role !== 'admin') return;
+    const admins = await lockLiveAdmins(tx);
+    if (admins.filter((id) => id !== target.id).length === 0) throw new HttpError(409, USER_MESSAGES.lastAdmin);
+  }
+
+  /** Ends a user's sessions (all but the caller's own) and says so in the activity log. */
+  async function endSessions(request: FastifyRequest, tx: DbOrTx, actor: RequestUser, target: UserRow, reason: string) {
+    const keep = target.id === actor.id ? request.session.sessionId : undefined;
+    const ended = await endUserSessions(tx, target.id, keep);
+    if (ended > 0) {
+      await activity.record(
+        request,
+        {
+          type: 'session_end',
+          description: `${ended} session${ended === 1 ? '' : 's'} of ${target.username} ended: ${reason}`,
+          targetUserId: target.id,
+          metadata: { sessions: ended, reason },
+        },
+        tx,
+      );
+    }
+  }
+
+  /** Inserts new accounts with their user_created rows and welcome emails, in the caller's transaction. */
+  async function createAccounts(request: FastifyRequest, tx: DbOrTx, actor: RequestUser, values: NewUser[], how: string) {
+    const rows = await insertUsers(tx, values);
+    for (const row of rows) {
+      await activity.record(
+        request,
+        {
+          type: 'user_created',
+          description: `${actor.username} created user ${row.username} (${row.role})${how}`,
+          targetUserId: row.id,
+          metadata: { role: row.role },
+        },
+        tx,
+      );
+      if (row.email) await enqueueEmail(tx, welcomeEmail({ ...row, email: row.email }, deps.mailFrom));
+    }
+    return rows;
+  }
+
+  async function inTransaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      // Two admins creating the same name at once: the unique index decides.
+      if (isUsernameConflict(error)) throw new HttpError(409, USER_MESSAGES.usernameTaken);
+      throw error;
+    }
+  }
+
+  return {
+    async list(): Promise<UserView[]> {
+      return (await listLiveUsers(db)).map(toUserView);
+    },
+
+    async create(request: FastifyRequest, actor: RequestUser, body: CreateUserBody): Promise<UserView> {
+      if ((await takenUsernames(db, [body.username.toLowerCase()])).size > 0) {
+        throw new HttpError(409, USER_MESSAGES.usernameTaken, [{ path: 'username', message: USER_MESSAGES.usernameTaken }]);
+      }
+      const passwordHash = await hashPassword(body.password);
+      const [row] = await inTransaction((tx) =>
+        createAccounts(
+          request,
+          tx,
+          actor,
+          [
+            {
+              username: body.username,
+              passwordHash,
+              role: body.role,
+              firstName: body.firstName ?? null,
+              lastName: body.lastName ?? null,
+              email: body.email ?? null,
+              phone: body.phone ?? null,
+              company: body.company ?? null,
+              storeName: body.storeName ?? null,
+              storeAddress: body.storeAddress ?? null,
+              isTemporaryPassword: true,
+            },
+          ],
+          '',
+        ),
+      );
+      if (!row) throw new Error('user not created');
+      return toUserView(row);
+    },
+
+    async update(request: FastifyRequest, actor: RequestUser, id: number, body: UpdateUserBody): Promise<UserView> {
+      return db.transaction(async (tx) => {
+        const row = await liveUser(tx, id);
+        const changes = changesOf(row, body);
+        if (changes.role !== undefined && row.role === 'admin') {
+          if (row.id === actor.id) throw new HttpError(400, USER_MESSAGES.demoteSelf, [{ path: 'role', message: USER_MESSAGES.demoteSelf }]);
+          await assertNotLastAdmin(tx, row);
+        }
+        if (Object.keys(changes).length === 0) return toUserView(row);
+        const updated = await updateUser(tx, id, changes);
+        if (!updated) throw new HttpError(404, USER_MESSAGES.notFound);
+        await activity.record(
+          request,
+          {
+            type: 'user_updated',
+            description: `${actor.username} updated user ${row.username}${changes.role ? ` (role ${row.role} → ${changes.role})` : ''}`,
+            targetUserId: row.id,
+            metadata: { action: 'edited', fields: Object.keys(changes), ...(changes.role ? { fromRole: row.role, toRole: changes.role } : {}) },
+          },
+          tx,
+        );
+        return toUserView(updated);
+      });
+    },
+
+    /** Soft delete (ADR 0007): orders and activity keep the row; sessions end at once. */
+    async remove(request: FastifyRequest, actor: RequestUser, id: number): Promise<void> {
+      if (id === actor.id) throw new HttpError(400, USER_MESSAGES.deleteSelf);
+      await db.transaction(async (tx) => {
+        const row = await liveUser(tx, id);
+        await assertNotLastAdmin(tx, row);
+        await softDeleteUser(tx, id);
+        await activity.record(
+          request,
+          {
+            type: 'user_updated',
+            description: `${actor.username} deleted user ${row.username}`,
+            targetUserId: row.id,
+            metadata: { action: 'deleted', role: row.role },
+          },
+          tx,
+        );
+        await endSessions(request, tx, actor, row, 'user deleted');
+      });
+    },
+
+    /** decisions.md: a strong temporary password, the flag set, the user's sessions ended. */
+    async resetPassword(request: FastifyRequest, actor: RequestUser, id: number): Promise<ResetPasswordResponse> {
+      const temporaryPassword = generateTemporaryPassword();
+      const passwordHash = await hashPassword(temporaryPassword);
+      const username = await db.transaction(async (tx) => {
+        const row = await liveUser(tx, id);
+        await updateUser(tx, id, { passwordHash, isTemporaryPassword: true });
+        await activity.record(
+          request,
+          {
+            type: 'password_changed',
+            description: `${actor.username} reset the password of ${row.username} to a temporary one`,
+            targetUserId: row.id,
+            metadata: { action: 'admin_reset', temporary: true },
+          },
+          tx,
+        );
+        await endSessions(request, tx, actor, row, 'password reset by an admin');
+        return row.username;
+      });
+      return { username, temporaryPassword };
+    },
+
+    /** Spec §2 emergency tool: clears the temporary-password requirement; logged (decisions.md). */
+    async bypassPasswordRequirement(request: FastifyRequest, actor: RequestUser, id: number): Promise<BypassResponse> {
+      return db.transaction(async (tx) => {
+        const row = await liveUser(tx, id);
+        if (!row.isTemporaryPassword) {
+          return { success: true as const, message: `${row.username} has no password requirement to bypass`, username: row.username };
+        }
+        await updateUser(tx, id, { isTemporaryPassword: false });
+        await activity.record(
+          request,
+          {
+            type: 'user_updated',
+            description: `${actor.username} bypassed the password requirement of ${row.username}`,
+            targetUserId: row.id,
+            metadata: { action: 'password_requirement_bypassed' },
+          },
+          tx,
+        );
+        return {
+          success: true as const,
+          message: `Password requirement bypassed for ${row.username}. They can sign in with their current password.`,
+          username: row.username,
+        };
+      });
+    },
+
+    /**
+     * Bulk import from a CSV or the workbook's users sheet (spec §5): every row checked,
+     * all-or-nothing. Problems come back as errors[{ path: "rows.<n>.<field>", message }].
+     */
+    async importUsers(request: FastifyRequest, actor: RequestUser, file: { buffer: Buffer; filename: string }): Promise<UserImportResult> {
+      const sheet = await readUserSheet(file.buffer, file.filename);
+      const checked = validateUserImport(sheet.headers, sheet.rows);
+      const refuse = (issues: ImportIssue[]) =>
+        new HttpError(
+          400,
+          `No users were imported: ${issues.length} problem${issues.length === 1 ? '' : 's'} found`,
+          issues.map((i) => ({ path: issuePath(i), message: i.message })),
+        );
+      const taken = await takenUsernames(db, checked.rows.map((r) => r.user.username.toLowerCase()));
+      const issues = [...checked.issues, ...takenUsernameIssues(checked.rows, taken)].sort((a, b) => a.row - b.row);
+      if (issues.length > 0) throw refuse(issues);
+
+      // Hash outside the transaction: scrypt is slow on purpose and must not hold locks.
+      const values: NewUser[] = await Promise.all(
+        checked.rows.map(async ({ user }) => ({
+          username: user.username,
+          passwordHash: await hashPassword(user.password),
+          role: user.role,
+          firstName: user.firstName ?? null,
+          lastName: user.lastName ?? null,
+          email: user.email ?? null,
+          phone: user.phone ?? null,
+          company: user.company ?? null,
+          storeName: user.storeName ?? null,
+          storeAddress: user.storeAddress ?? null,
+          isTemporaryPassword: true,
+        })),
+      );
+      const rows = await inTransaction((tx) => createAccounts(request, tx, actor, values, ' by bulk import'));
+      const byName = new Map(rows.map((row) => [row.username.toLowerCase(), row]));
+      return {
+        created: rows.length,
+        users: checked.rows.flatMap(({ row, user }) => {
+          const created = byName.get(user.username.toLowerCase());
+          return created ? [{ row, id: created.id, username: created.username, role: created.role as Role }] : [];
+        }),
+      };
+    },
+  };
+}
