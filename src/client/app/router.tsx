@@ -2,9 +2,14 @@ import { Route, Switch } from 'wouter';
 import { LoginPage } from '@client/features/auth/pages/login-page';
 import { ProfileCompletionPage } from '@client/features/auth/pages/profile-completion-page';
 import { RoleSelectPage } from '@client/features/auth/pages/role-select-page';
+import { CartPage } from '@client/features/cart/pages/cart-page';
+import { CartSelectPage } from '@client/features/cart/pages/cart-select-page';
+import { OrderDetailsPage } from '@client/features/cart/pages/order-details-page';
+import { OrdersPage } from '@client/features/orders/pages/orders-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireUser } from './require-user';
 import { DashboardRoute } from './routes/dashboard-route';
+import { OrderDetailRoute } from './routes/order-detail-route';
 
 /**
  * Spec §2 route table. Routes of features not built yet (/stock, /cart, /users, ...)
@@ -29,6 +34,21 @@ export function AppRouter() {
       </Route>
       <Route path="/dashboard">
         <RequireUser>{(user) => <DashboardRoute user={user} />}</RequireUser>
+      </Route>
+      <Route path="/cart">
+        <RequireUser>{(user) => <CartPage user={user} />}</RequireUser>
+      </Route>
+      <Route path="/cartselect">
+        <RequireUser>{(user) => <CartSelectPage user={user} />}</RequireUser>
+      </Route>
+      <Route path="/order-details">
+        <RequireUser>{(user) => <OrderDetailsPage user={user} />}</RequireUser>
+      </Route>
+      <Route path="/orders">
+        <RequireUser>{(user) => <OrdersPage user={user} />}</RequireUser>
+      </Route>
+      <Route path="/orders/:id">
+        {(params) => <RequireUser>{(user) => <OrderDetailRoute user={user} id={params.id} />}</RequireUser>}
       </Route>
       <Route>
         <NotFoundPage />

@@ -1,12 +1,14 @@
 import type { CurrentUser } from '@common/contracts/auth';
 import { AccountActions } from '@client/features/auth/components/account-actions';
+import { useActiveCart } from '@client/features/cart/api/get-carts';
 import { DashboardPage } from '@client/features/dashboard/pages/dashboard-page';
 
 /**
  * Features may not import each other, so the dashboard receives the auth feature's
- * account buttons (Log Out, Edit My User Data, Change Password dialog) here.
- * Later features plug in the same way (cart count, announcements carousel).
+ * account buttons (Log Out, Edit My User Data, Change Password dialog) and the cart
+ * feature's item count (spec §2 "N items in cart" badge) here.
  */
 export function DashboardRoute({ user }: { user: CurrentUser }) {
-  return <DashboardPage user={user} accountActions={<AccountActions />} />;
+  const cart = useActiveCart();
+  return <DashboardPage user={user} accountActions={<AccountActions />} cartItemCount={cart.data?.totalItems} />;
 }
