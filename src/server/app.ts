@@ -10,6 +10,8 @@ import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { cartRoutes } from './modules/carts/routes';
 import { createCartsService } from './modules/carts/service';
+import { filesRoutes } from './modules/files/routes';
+import { createFilesService } from './modules/files/service';
 import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrdersService } from './modules/orders/service';
@@ -73,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes, { db });
   await app.register(cartRoutes, { carts });
   await app.register(orderRoutes, { orders });
+  await app.register(filesRoutes, { files: createFilesService({ db, activity }), maxUploadMegabytes: config.MAX_UPLOAD_MB });
 
   await registerSpa(app, deps.clientDir);
   return app;

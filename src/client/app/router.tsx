@@ -6,6 +6,7 @@ import { CartPage } from '@client/features/cart/pages/cart-page';
 import { CartSelectPage } from '@client/features/cart/pages/cart-select-page';
 import { OrderDetailsPage } from '@client/features/cart/pages/order-details-page';
 import { OrdersPage } from '@client/features/orders/pages/orders-page';
+import { FilesPage } from '@client/features/files/pages/files-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireUser } from './require-user';
 import { DashboardRoute } from './routes/dashboard-route';
@@ -49,6 +50,9 @@ export function AppRouter() {
       </Route>
       <Route path="/orders/:id">
         {(params) => <RequireUser>{(user) => <OrderDetailRoute user={user} id={params.id} />}</RequireUser>}
+      </Route>
+      <Route path="/files">
+        <RequireUser>{(user) => <FilesPage user={user} />}</RequireUser>
       </Route>
       <Route>
         <NotFoundPage />

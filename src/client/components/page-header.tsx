@@ -1,36 +1,33 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { cn } from '@client/lib/utils';
-import { Button } from './ui/button';
+import { Button } from '@client/components/ui/button';
 
 /**
- * The top of a tool screen (UI.md Navigation): the back arrow the spec names,
- * a clear title, and the screen's own actions. Hidden when printing.
+ * The top of a tool screen (UI.md navigation): a back arrow, the screen's title as
+ * its h1, and room for actions. Sticky, so the way back is always in reach.
  */
 export function PageHeader({
   title,
-  backTo,
-  backLabel = 'Back',
+  backHref = '/dashboard',
+  backLabel = 'Back to dashboard',
   actions,
-  className,
 }: {
-  title: ReactNode;
-  backTo: string;
+  title: string;
+  backHref?: string;
   backLabel?: string;
   actions?: ReactNode;
-  className?: string;
 }) {
   return (
-    <header className={cn('border-b border-border bg-surface print:border-0', className)}>
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:px-6">
-        <Button asChild variant="ghost" size="icon" className="-ml-2 print:hidden">
-          <Link href={backTo} aria-label={backLabel}>
+    <header className="sticky top-0 z-10 border-b print:static print:border-0 border-border bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
+      <div className="mx-auto flex max-w-6xl items-center gap-2 px-2 py-2 sm:gap-3 sm:px-4">
+        <Button variant="ghost" size="icon" asChild className="print:hidden">
+          <Link href={backHref} aria-label={backLabel}>
             <ArrowLeft className="size-5" aria-hidden />
           </Link>
         </Button>
-        <h1 className="min-w-0 flex-1 text-xl font-semibold tracking-tight sm:text-2xl">{title}</h1>
-        {actions && <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto print:hidden">{actions}</div>}
+        <h1 className="min-w-0 flex-1 truncate text-lg font-semibold tracking-tight sm:text-xl">{title}</h1>
+        {actions && <div className="flex shrink-0 items-center gap-2 print:hidden">{actions}</div>}
       </div>
     </header>
   );

@@ -142,12 +142,7 @@ export type UpdateCartBody = z.input<typeof updateCartBody>;
 export const addCartItemBody = z.object({ productId, quantity: itemQuantity });
 export type AddCartItemBody = z.infer<typeof addCartItemBody>;
 
-export const cartItemResponse = z.object({
-  id: z.number().int(),
-  cartId: z.number().int(),
-  productId: z.number().int(),
-  quantity: z.number().int(),
-});
+export const cartItemResponse = cartItem.pick({ id: true, cartId: true, productId: true, quantity: true });
 export type CartItemResponse = z.infer<typeof cartItemResponse>;
 
 /** POST /api/carts/{id}/bulk-items (quick add): all lines or none. */

@@ -1,18 +1,13 @@
 import { CircleAlert, ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CART_MESSAGES } from '@common/domain/cart-rules';
+import { LoadingState } from '@client/components/loading-state';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
-import { Spinner } from '@client/components/ui/spinner';
 
 /** Spec §2: "Loading your cart...". */
 export function CartLoading() {
-  return (
-    <div role="status" className="flex items-center justify-center gap-3 py-16 text-muted-foreground">
-      <Spinner className="size-5 text-accent" />
-      Loading your cart...
-    </div>
-  );
+  return <LoadingState>Loading your cart...</LoadingState>;
 }
 
 /** Spec §8 Cart Error: "Could not establish an active cart. Please try again." */

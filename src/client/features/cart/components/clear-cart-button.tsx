@@ -1,15 +1,5 @@
 import { Eraser } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@client/components/ui/alert-dialog';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { Button } from '@client/components/ui/button';
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
 import { useClearCart } from '../api/clear-cart';
@@ -19,33 +9,26 @@ import { toastCartError } from '../lib/cart-errors';
 export function ClearCartButton({ cartId, cartName }: { cartId: number; cartName: string }) {
   const clear = useClearCart();
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" loading={clear.isPending}>
+    <ConfirmDialog
+      trigger={
+        <Button variant="outline">
           <Eraser aria-hidden />
           Clear Cart
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Clear “{cartName}”?</AlertDialogTitle>
-          <AlertDialogDescription>Every product and merchandise item in it will be removed.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={() =>
-              clear.mutate(cartId, {
-                onSuccess: () => toast({ title: 'Cart Cleared', description: 'Every item was removed.', duration: TOAST_DURATION.short }),
-                onError: (error) => toastCartError(error, 'Error Clearing Cart'),
-              })
-            }
-          >
-            Clear Cart
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Clear “${cartName}”?`}
+      description="Every product and merchandise item in it will be removed."
+      confirmLabel="Clear Cart"
+      pendingLabel="Clearing..."
+      onConfirm={() =>
+        clear.mutateAsync(cartId).then(
+          () => toast({ title: 'Cart Cleared', description: 'Every item was removed.', duration: TOAST_DURATION.short }),
+          (error: unknown) => {
+            toastCartError(error, 'Error Clearing Cart');
+            throw error;
+          },
+        )
+      }
+    />
   );
 }

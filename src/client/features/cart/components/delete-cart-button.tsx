@@ -1,16 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import type { CartView } from '@common/contracts/carts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@client/components/ui/alert-dialog';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { Button } from '@client/components/ui/button';
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
 import { useDeleteCart } from '../api/delete-cart';
@@ -19,37 +9,25 @@ import { toastCartError } from '../lib/cart-errors';
 /** Beyond the spec: a dealer with many POs removes the ones they no longer need. */
 export function DeleteCartButton({ cart }: { cart: CartView }) {
   const remove = useDeleteCart();
+  const items = cart.totalItems;
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Delete ${cart.name}`} loading={remove.isPending}>
+    <ConfirmDialog
+      trigger={
+        <Button variant="ghost" size="icon" aria-label={`Delete ${cart.name}`}>
           <Trash2 aria-hidden />
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete “{cart.name}”?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {cart.totalItems > 0
-              ? `It holds ${cart.totalItems} ${cart.totalItems === 1 ? 'item' : 'items'}. This cannot be undone.`
-              : 'This cannot be undone.'}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={() =>
-              remove.mutate(cart.id, {
-                onSuccess: () => toast({ title: 'Cart Deleted', description: `"${cart.name}" was deleted.`, duration: TOAST_DURATION.short }),
-                onError: (error) => toastCartError(error, 'Error Updating Cart'),
-              })
-            }
-          >
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Delete “${cart.name}”?`}
+      description={items > 0 ? `It holds ${items} ${items === 1 ? 'item' : 'items'}. This cannot be undone.` : 'This cannot be undone.'}
+      onConfirm={() =>
+        remove.mutateAsync(cart.id).then(
+          () => toast({ title: 'Cart Deleted', description: `"${cart.name}" was deleted.`, duration: TOAST_DURATION.short }),
+          (error: unknown) => {
+            toastCartError(error, 'Error Updating Cart');
+            throw error;
+          },
+        )
+      }
+    />
   );
 }

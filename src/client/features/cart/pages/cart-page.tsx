@@ -1,20 +1,19 @@
-import { useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import { cartWording } from '@common/domain/cart-rules';
 import { orderNumber } from '@common/domain/order-status';
-import { errorMessage } from '@client/lib/api-client';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
 import { useCarts } from '../api/get-carts';
-import { newIdempotencyKey, orderPayload, usePlaceOrder } from '../api/place-order';
+import { orderPayload } from '../api/place-order';
 import { CartContents } from '../components/cart-contents';
 import { CartSwitcher } from '../components/cart-switcher';
 import { CartEmpty, CartLoadError, CartLoading } from '../components/cart-states';
 import { ClearCartButton } from '../components/clear-cart-button';
 import { OrderSummary } from '../components/order-summary';
+import { useCheckout } from '../lib/use-checkout';
 
 /**
  * /cart (spec §2 Cart): Current Sample Order for salespeople (Continue to
@@ -28,45 +27,25 @@ export function CartPage({ user }: { user: CurrentUser }) {
   const [, navigate] = useLocation();
   const carts = useCarts();
   const active = carts.data?.find((c) => c.isActive);
-  const place = usePlaceOrder();
-  // One key per checkout: a double click or a retried request cannot order twice.
-  const idempotencyKey = useRef(newIdempotencyKey());
-
-  const placeOrder = () => {
-    if (!active || place.isPending) return;
-    place.mutate(
-      { body: orderPayload(active), idempotencyKey: idempotencyKey.current },
-      {
-        onSuccess: (order) => {
-          idempotencyKey.current = newIdempotencyKey();
-          toast({
-            title: 'Order Placed',
-            description: `Purchase order ${orderNumber(order.id)} was submitted. You will receive an email confirmation.`,
-            variant: 'success',
-          });
-          navigate('/cartselect');
-        },
-        onError: (error) =>
-          toast({ title: 'Error submitting order', description: errorMessage(error, 'Failed to submit order'), variant: 'destructive' }),
-      },
-    );
-  };
+  const checkout = useCheckout((order) => {
+    toast({
+      title: 'Order Placed',
+      description: `Purchase order ${orderNumber(order.id)} was submitted. You will receive an email confirmation.`,
+      variant: 'success',
+    });
+    navigate('/cartselect');
+  });
 
   return (
     <div className="min-h-dvh">
-      <PageHeader
-        title={wording.cartTitle}
-        backTo="/"
-        actions={
-          active && (
-            <>
-              {!isSalesperson && carts.data && <CartSwitcher carts={carts.data} active={active} wording={wording} />}
-              {active.totalItems > 0 && <ClearCartButton cartId={active.id} cartName={active.name} />}
-            </>
-          )
-        }
-      />
-      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+      <PageHeader title={wording.cartTitle} />
+      <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6">
+        {active && (!isSalesperson || active.totalItems > 0) && (
+          <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
+            {!isSalesperson && carts.data ? <CartSwitcher carts={carts.data} active={active} wording={wording} /> : <span />}
+            {active.totalItems > 0 && <ClearCartButton cartId={active.id} cartName={active.name} />}
+          </div>
+        )}
         {carts.isPending ? (
           <CartLoading />
         ) : carts.isError || !active ? (
@@ -95,7 +74,7 @@ export function CartPage({ user }: { user: CurrentUser }) {
                   <Link href="/order-details">Continue</Link>
                 </Button>
               ) : (
-                <Button size="lg" className="w-full print:hidden" loading={place.isPending} onClick={placeOrder}>
+                <Button size="lg" className="w-full print:hidden" loading={checkout.isPending} onClick={() => checkout.submit(orderPayload(active))}>
                   Place Order
                 </Button>
               )}

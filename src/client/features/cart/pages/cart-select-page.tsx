@@ -52,7 +52,6 @@ export function CartSelectPage({ user }: { user: CurrentUser }) {
     <div className="min-h-dvh">
       <PageHeader
         title={wording.listTitle}
-        backTo="/"
         actions={
           <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden />

@@ -1,11 +1,10 @@
 import { CalendarClock } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { IsoDate } from '@common/domain/business-days';
 import { cartWording } from '@common/domain/cart-rules';
 import { DELIVERY_LABELS, DELIVERY_TYPES, orderNumber, requestedDateLabel, type DeliveryType } from '@common/domain/order-status';
-import { errorMessage } from '@client/lib/api-client';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { Navigate } from '@client/components/navigate';
 import { PageHeader } from '@client/components/page-header';
@@ -18,10 +17,11 @@ import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { useCarts } from '../api/get-carts';
 import { useRequestedDates } from '../api/get-requested-dates';
-import { newIdempotencyKey, orderPayload, usePlaceOrder } from '../api/place-order';
+import { orderPayload } from '../api/place-order';
 import { CartLoadError, CartLoading } from '../components/cart-states';
 import { OrderSummary } from '../components/order-summary';
 import { RequestedDateField } from '../components/requested-date-field';
+import { useCheckout } from '../lib/use-checkout';
 
 /**
  * /order-details (spec §2 Sample Order Details): notes, pickup or ship, the
@@ -33,8 +33,15 @@ export function OrderDetailsPage({ user }: { user: CurrentUser }) {
   const [, navigate] = useLocation();
   const carts = useCarts();
   const dates = useRequestedDates();
-  const place = usePlaceOrder();
-  const idempotencyKey = useRef(newIdempotencyKey());
+  const checkout = useCheckout((order) => {
+    toast({
+      title: 'Sample Order Submitted',
+      description: `Sample order ${orderNumber(order.id)} was submitted. You will receive an email confirmation.`,
+      variant: 'success',
+    });
+    // Spec §4: a sample order goes home; home is the dashboard (/ would bounce there).
+    navigate('/dashboard');
+  });
   const [notes, setNotes] = useState('');
   const [delivery, setDelivery] = useState<DeliveryType>('pickup');
   const [date, setDate] = useState<IsoDate | null>(null);
@@ -42,35 +49,18 @@ export function OrderDetailsPage({ user }: { user: CurrentUser }) {
 
   // Purchase orders are placed straight from /cart; this screen is the sample-order checkout.
   if (cartWording(user.activeRole).kind !== 'sample') return <Navigate to="/cart" />;
-  if (carts.isSuccess && (!active || (active.totalItems === 0 && !place.isPending && !place.isSuccess))) {
+  if (carts.isSuccess && (!active || (active.totalItems === 0 && !checkout.isPending && !checkout.isSuccess))) {
     return <Navigate to="/cart" />;
   }
 
   const submit = () => {
-    if (!active || !date || place.isPending) return;
-    place.mutate(
-      {
-        body: orderPayload(active, { notes: notes.trim() || null, deliveryType: delivery, requestedDate: date }),
-        idempotencyKey: idempotencyKey.current,
-      },
-      {
-        onSuccess: (order) => {
-          toast({
-            title: 'Sample Order Submitted',
-            description: `Sample order ${orderNumber(order.id)} was submitted. You will receive an email confirmation.`,
-            variant: 'success',
-          });
-          navigate('/');
-        },
-        onError: (error) =>
-          toast({ title: 'Error submitting order', description: errorMessage(error, 'Failed to submit order'), variant: 'destructive' }),
-      },
-    );
+    if (!active || !date) return;
+    checkout.submit(orderPayload(active, { notes: notes.trim() || null, deliveryType: delivery, requestedDate: date }));
   };
 
   return (
     <div className="min-h-dvh">
-      <PageHeader title="Sample Order Details" backTo="/cart" backLabel="Back to cart" />
+      <PageHeader title="Sample Order Details" backHref="/cart" backLabel="Back to cart" />
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
         {carts.isPending ? (
           <CartLoading />
@@ -130,7 +120,7 @@ export function OrderDetailsPage({ user }: { user: CurrentUser }) {
               </CardContent>
             </Card>
             <OrderSummary cart={active} isSalesperson className="lg:sticky lg:top-4">
-              <Button size="lg" className="w-full" disabled={!date} loading={place.isPending} onClick={submit}>
+              <Button size="lg" className="w-full" disabled={!date} loading={checkout.isPending} onClick={submit}>
                 Submit Sample Order
               </Button>
               {!date && <p className="text-center text-xs text-muted-foreground">Please select a requested date</p>}

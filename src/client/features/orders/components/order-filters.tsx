@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { OrdersQuery } from '@common/contracts/orders';
-import { ORDER_KIND_LABELS, ORDER_KINDS, ORDER_STATUS_LABELS, ORDER_STATUSES } from '@common/domain/order-status';
+import { ORDER_KIND_LABELS, ORDER_KINDS } from '@common/domain/order-status';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
+import { OrderStatusOptions } from './order-status-options';
 
 /** Status for everyone; type and "placed by" for admins, who see every order (decisions.md). */
 export function OrderFilters({
@@ -34,11 +35,7 @@ export function OrderFilters({
           onChange={(e) => onChange({ ...query, status: (e.target.value || undefined) as OrdersQuery['status'], page: 1 })}
         >
           <option value="">All statuses</option>
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {ORDER_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <OrderStatusOptions />
         </NativeSelect>
       </div>
       {isAdmin && (

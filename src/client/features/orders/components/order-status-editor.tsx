@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, orderNumber, type OrderStatus } from '@common/domain/order-status';
+import { ORDER_STATUS_LABELS, orderNumber, type OrderStatus } from '@common/domain/order-status';
 import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
+import { OrderStatusOptions } from './order-status-options';
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 
@@ -33,11 +34,7 @@ export function OrderStatusEditor({ orderId, status }: { orderId: number; status
       <div className="grid gap-1.5">
         <Label htmlFor="order-status">Change status</Label>
         <NativeSelect id="order-status" className="w-48" value={next} onChange={(e) => setNext(e.target.value as OrderStatus)}>
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {ORDER_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <OrderStatusOptions />
         </NativeSelect>
       </div>
       <Button type="submit" variant="outline" disabled={next === status} loading={update.isPending}>

@@ -6,11 +6,11 @@ import { formatPrice } from '@common/domain/money';
 import { DELIVERY_LABELS, ORDER_KIND_LABELS, orderNumber } from '@common/domain/order-status';
 import { errorMessage } from '@client/lib/api-client';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { LoadingState } from '@client/components/loading-state';
 import { PageHeader } from '@client/components/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
-import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { useOrder } from '../api/get-order';
 import { useReorder } from '../api/reorder';
@@ -41,7 +41,7 @@ export function OrderDetailPage({ user, orderId }: { user: CurrentUser; orderId:
     <div className="min-h-dvh">
       <PageHeader
         title={`Order ${orderNumber(orderId)}`}
-        backTo="/orders"
+        backHref="/orders"
         backLabel="Back to order history"
         actions={
           data && (
@@ -67,9 +67,7 @@ export function OrderDetailPage({ user, orderId }: { user: CurrentUser; orderId:
       />
       <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6">
         {order.isPending ? (
-          <div role="status" className="flex items-center justify-center gap-3 py-16 text-muted-foreground">
-            <Spinner className="size-5 text-accent" /> Loading order...
-          </div>
+          <LoadingState>Loading order...</LoadingState>
         ) : order.isError ? (
           <Alert variant="destructive">
             <AlertTitle>Could not load this order</AlertTitle>

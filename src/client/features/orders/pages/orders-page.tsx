@@ -7,10 +7,10 @@ import { formatPrice } from '@common/domain/money';
 import { ORDER_KIND_LABELS, orderNumber } from '@common/domain/order-status';
 import { errorMessage } from '@client/lib/api-client';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { LoadingState } from '@client/components/loading-state';
 import { PageHeader } from '@client/components/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
-import { Spinner } from '@client/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { ordersPath, useOrders } from '../api/get-orders';
 import { OrderFilters } from '../components/order-filters';
@@ -44,13 +44,11 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
 
   return (
     <div className="min-h-dvh">
-      <PageHeader title={isAdmin ? 'All Orders' : 'Order History'} backTo="/" />
+      <PageHeader title={isAdmin ? 'All Orders' : 'Order History'} />
       <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6">
         <OrderFilters key={search} query={query} isAdmin={isAdmin} onChange={setQuery} />
         {orders.isPending ? (
-          <div role="status" className="flex items-center justify-center gap-3 py-16 text-muted-foreground">
-            <Spinner className="size-5 text-accent" /> Loading orders...
-          </div>
+          <LoadingState>Loading orders...</LoadingState>
         ) : orders.isError ? (
           <Alert variant="destructive">
             <AlertTitle>Could not load orders</AlertTitle>
