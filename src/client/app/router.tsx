@@ -5,12 +5,12 @@ import { RoleSelectPage } from '@client/features/auth/pages/role-select-page';
 import { CartPage } from '@client/features/cart/pages/cart-page';
 import { CartSelectPage } from '@client/features/cart/pages/cart-select-page';
 import { OrderDetailsPage } from '@client/features/cart/pages/order-details-page';
-import { OrdersPage } from '@client/features/orders/pages/orders-page';
 import { FilesPage } from '@client/features/files/pages/files-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireUser } from './require-user';
 import { DashboardRoute } from './routes/dashboard-route';
 import { OrderDetailRoute } from './routes/order-detail-route';
+import { OrdersRoute } from './routes/orders-route';
 
 /**
  * Spec §2 route table. Routes of features not built yet (/stock, /cart, /users, ...)
@@ -46,7 +46,7 @@ export function AppRouter() {
         <RequireUser>{(user) => <OrderDetailsPage user={user} />}</RequireUser>
       </Route>
       <Route path="/orders">
-        <RequireUser>{(user) => <OrdersPage user={user} />}</RequireUser>
+        <RequireUser>{(user) => <OrdersRoute user={user} />}</RequireUser>
       </Route>
       <Route path="/orders/:id">
         {(params) => <RequireUser>{(user) => <OrderDetailRoute user={user} id={params.id} />}</RequireUser>}

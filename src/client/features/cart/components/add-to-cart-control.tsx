@@ -18,6 +18,14 @@ export interface AddToCartProduct {
   id: number;
   name: string;
   stockLevel: string;
+  /** Spec §9: toast quantities are boxes; items sold by each are pieces. */
+  soldBy?: string;
+}
+
+function quantityWords(quantity: number, soldBy: string | undefined): string {
+  const each = soldBy?.trim().toLowerCase() === 'each';
+  const unit = each ? (quantity === 1 ? 'piece' : 'pieces') : quantity === 1 ? 'box' : 'boxes';
+  return `${quantity} ${unit} of`;
 }
 
 /**
@@ -64,7 +72,7 @@ export function AddToCartControl({ product, activeRole, className }: { product: 
           setAdded(true);
           toast({
             title: 'Item Added',
-            description: `Added ${quantity} ${product.name} to cart`,
+            description: `Added ${quantityWords(quantity, product.soldBy)} ${product.name} to cart`,
             duration: TOAST_DURATION.itemAdded,
             action: (
               <ToastAction

@@ -29,13 +29,12 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** /orders/{id}: one order, print-friendly (UI.md Print), with Reorder for its owner and status changes for admins. */
-export function OrderDetailPage({ user, orderId }: { user: CurrentUser; orderId: number }) {
+export function OrderDetailPage({ user, orderId, headerActions }: { user: CurrentUser; orderId: number; headerActions?: ReactNode }) {
   useDocumentTitle(`Order ${orderNumber(orderId)}`);
   const order = useOrder(orderId);
   const reorder = useReorder();
   const isAdmin = user.activeRole === 'admin';
-  const data = order.data;
-  const isOwner = data?.userId === user.id;
+  const isOwner = order.data?.userId === user.id;
 
   return (
     <div className="min-h-dvh">
@@ -43,9 +42,19 @@ export function OrderDetailPage({ user, orderId }: { user: CurrentUser; orderId:
         title={`Order ${orderNumber(orderId)}`}
         backHref="/orders"
         backLabel="Back to order history"
-        actions={
-          data && (
-            <>
+        actions={headerActions}
+      />
+      <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6">
+        {order.isPending ? (
+          <LoadingState>Loading order...</LoadingState>
+        ) : order.isError ? (
+          <Alert variant="destructive">
+            <AlertTitle>Could not load this order</AlertTitle>
+            <AlertDescription>{errorMessage(order.error, 'Please try again.')}</AlertDescription>
+          </Alert>
+        ) : (
+          <>
+            <div className="flex flex-wrap items-center justify-end gap-2 print:hidden">
               <Button variant="outline" onClick={() => window.print()}>
                 <Printer aria-hidden /> Print
               </Button>
@@ -61,20 +70,7 @@ export function OrderDetailPage({ user, orderId }: { user: CurrentUser; orderId:
                   <RotateCcw aria-hidden /> Reorder
                 </Button>
               )}
-            </>
-          )
-        }
-      />
-      <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6">
-        {order.isPending ? (
-          <LoadingState>Loading order...</LoadingState>
-        ) : order.isError ? (
-          <Alert variant="destructive">
-            <AlertTitle>Could not load this order</AlertTitle>
-            <AlertDescription>{errorMessage(order.error, 'Please try again.')}</AlertDescription>
-          </Alert>
-        ) : (
-          <>
+            </div>
             {reorder.data && <ReorderResult result={reorder.data} />}
             <Card>
               <CardContent className="pt-5 sm:pt-6">

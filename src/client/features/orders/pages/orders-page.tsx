@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight, History } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import { ordersQuery, type OrdersQuery, type OrderSummary } from '@common/contracts/orders';
@@ -31,7 +32,8 @@ function total(order: OrderSummary): string {
  * role; admins see everyone's orders and filter them. Filters and the page live
  * in the URL, so Back and refresh keep them (UI.md Navigation).
  */
-export function OrdersPage({ user }: { user: CurrentUser }) {
+/** `headerActions`: what app/ composes in from other features (the cart link). */
+export function OrdersPage({ user, headerActions }: { user: CurrentUser; headerActions?: ReactNode }) {
   useDocumentTitle('Order History');
   const isAdmin = user.activeRole === 'admin';
   const search = useSearch();
@@ -44,7 +46,7 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
 
   return (
     <div className="min-h-dvh">
-      <PageHeader title={isAdmin ? 'All Orders' : 'Order History'} />
+      <PageHeader title={isAdmin ? 'All Orders' : 'Order History'} actions={headerActions} />
       <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6">
         <OrderFilters key={search} query={query} isAdmin={isAdmin} onChange={setQuery} />
         {orders.isPending ? (
@@ -81,10 +83,10 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
                       {order.cartName ? ` · ${order.cartName}` : ''}
                       {isAdmin ? ` · ${order.username}` : ''}
                     </span>
-                    <span className="nums flex justify-between text-sm">
-                      <span>{formatDateTime(order.createdAt)}</span>
-                      <span>
-                        {order.totalQuantity} items · {total(order)}
+                    <span className="nums flex flex-wrap justify-between gap-x-3 text-sm">
+                      <span className="whitespace-nowrap">{formatDateTime(order.createdAt)}</span>
+                      <span className="whitespace-nowrap">
+                        {order.totalQuantity} {order.totalQuantity === 1 ? 'item' : 'items'} · {total(order)}
                       </span>
                     </span>
                   </Link>
