@@ -108,7 +108,7 @@ describe('sample orders (salesperson)', () => {
     await row.getByText('Submitted').waitFor();
     await row.getByRole('link').click();
     await page.waitForURL(/\/orders\/\d+$/);
-    await page.getByText(tile.name!).waitFor();
+    await page.getByRole('cell', { name: tile.name!, exact: true }).waitFor();
     await page.getByText('E2E: please call before delivery').waitFor();
     await page.getByText('Requested Arrival Date').waitFor();
   });
