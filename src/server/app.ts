@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { todayIn } from '@common/domain/business-days';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { activityRoutes } from './modules/activity/routes';
@@ -10,9 +11,13 @@ import { announcementRoutes } from './modules/announcements/routes';
 import { createAnnouncementsService } from './modules/announcements/service';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { cartRoutes } from './modules/carts/routes';
+import { createCartsService } from './modules/carts/service';
 import { filesRoutes } from './modules/files/routes';
 import { createFilesService } from './modules/files/service';
 import { healthRoutes } from './modules/health/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { createOrdersService } from './modules/orders/service';
 import { settingsRoutes } from './modules/settings/routes';
 import { userRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
@@ -29,6 +34,8 @@ export interface AppDeps {
   /** Built client to serve (dist/client); omitted in API tests. */
   clientDir?: string;
   logger?: boolean;
+  /** Today's calendar date for order rules; tests pin it. Default: the process's local date. */
+  today?: () => string;
 }
 
 /** Builds the whole HTTP application; main.ts and the tests both call this. */
@@ -56,12 +63,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSessions(app, { db, secret: deps.sessionSecret });
 
   const activity = createActivityService(db);
-  const auth = createAuthService({ db, activity, allowRegistration: config.ALLOW_REGISTRATION });
+  const carts = createCartsService({ db, activity });
+  const orders = createOrdersService({
+    db,
+    activity,
+    carts,
+    email: { from: config.ORDER_EMAIL_FROM, to: config.ORDER_EMAIL_TO },
+    // The business's calendar is this process's local date (set TZ); docs/decisions/0042.
+    today: deps.today ?? (() => todayIn()),
+  });
+  const auth = createAuthService({ db, activity, carts, allowRegistration: config.ALLOW_REGISTRATION });
   await app.register(accessPlugin, { loadUser: (request) => auth.loadSessionUser(request) });
 
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth });
   await app.register(settingsRoutes, { db });
+  await app.register(cartRoutes, { carts });
+  await app.register(orderRoutes, { orders });
   await app.register(filesRoutes, { files: createFilesService({ db, activity }), maxUploadMegabytes: config.MAX_UPLOAD_MB });
   await app.register(userRoutes, { users: createUsersService({ db, activity, mailFrom: config.ORDER_EMAIL_FROM }) });
   await app.register(announcementRoutes, { announcements: createAnnouncementsService(db) });

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, demoDataEnabled, loadConfig, type Config } from './config';
 import { bootstrapEmptyDatabase, type BootstrapResult } from './db/bootstrap';
 import { connectDatabase } from './db/connect';
+import { startOutboxSender } from './jobs/outbox-sender';
 import { startSessionPruning } from './jobs/prune-sessions';
 import { createActivityService } from './modules/activity/service';
 import { resolveSessionSecret } from './session-secret';
@@ -48,6 +49,8 @@ export async function main(): Promise<void> {
   const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, path.resolve(config.DATA_DIR));
   const app = await buildApp({ db: database.db, config, sessionSecret, clientDir });
   const stopPruning = startSessionPruning(database.db, createActivityService(database.db), app.log);
+  // Without SMTP_URL, emails wait in the outbox table (decisions.md).
+  const outbox = config.SMTP_URL ? startOutboxSender({ db: database.db, smtpUrl: config.SMTP_URL, log: app.log }) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -55,6 +58,7 @@ export async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     stopPruning();
+    await outbox?.stop();
     await app.close();
     await database.close();
     process.exit(0);

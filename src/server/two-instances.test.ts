@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TestClient } from '../../test/api';
+import { activeCart, CATALOGUE, insertCatalogue } from '../../test/cart-fixtures';
 import { samplePdf, uploadForm } from '../../test/sample-files';
 import { createTestDatabase } from '../../test/db';
 import { buildApp } from './app';
@@ -61,5 +62,20 @@ describe('two app servers on one database', () => {
     const download = await reader.get(uploaded.json().url);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it('share carts: an item added through one is in the cart read through the other', async () => {
+    await insertCatalogue(database.db);
+    const user = await createUser(database.db, { role: 'bold_customer' });
+    const viaFirst = await new TestClient(first).signInAs(user);
+    const viaSecond = await new TestClient(second).signInAs(user);
+    const cart = await activeCart(viaFirst);
+    await Promise.all([
+      viaFirst.post(`/api/carts/${cart.id}/items`, { productId: CATALOGUE.plenty.id, quantity: 2 }),
+      viaSecond.post(`/api/carts/${cart.id}/items`, { productId: CATALOGUE.plenty.id, quantity: 3 }),
+    ]);
+    const seen = await activeCart(viaSecond);
+    expect(seen.id).toBe(cart.id);
+    expect(seen.items).toEqual([expect.objectContaining({ productId: CATALOGUE.plenty.id, quantity: 5 })]);
   });
 });

@@ -4,14 +4,19 @@ import { PageSpinner } from '@client/components/ui/spinner';
 import { LoginPage } from '@client/features/auth/pages/login-page';
 import { ProfileCompletionPage } from '@client/features/auth/pages/profile-completion-page';
 import { RoleSelectPage } from '@client/features/auth/pages/role-select-page';
+import { CartPage } from '@client/features/cart/pages/cart-page';
+import { CartSelectPage } from '@client/features/cart/pages/cart-select-page';
+import { OrderDetailsPage } from '@client/features/cart/pages/order-details-page';
 import { FilesPage } from '@client/features/files/pages/files-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireUser } from './require-user';
 import { ActivityLogsPage, ManageAnnouncementsPage, UsersPage } from './routes/admin-pages';
 import { DashboardRoute } from './routes/dashboard-route';
+import { OrderDetailRoute } from './routes/order-detail-route';
+import { OrdersRoute } from './routes/orders-route';
 
 /**
- * Spec §2 route table. Routes of features not built yet (/stock, /cart, ...)
+ * Spec §2 route table. Routes of features not built yet (/stock, /catalog, ...)
  * deliberately fall through to the 404 screen until their feature adds them here.
  */
 export function AppRouter() {
@@ -47,6 +52,21 @@ export function AppRouter() {
         </Route>
         <Route path="/admin/announcements">
           <RequireUser>{(user) => <ManageAnnouncementsPage user={user} />}</RequireUser>
+        </Route>
+        <Route path="/cart">
+          <RequireUser>{(user) => <CartPage user={user} />}</RequireUser>
+        </Route>
+        <Route path="/cartselect">
+          <RequireUser>{(user) => <CartSelectPage user={user} />}</RequireUser>
+        </Route>
+        <Route path="/order-details">
+          <RequireUser>{(user) => <OrderDetailsPage user={user} />}</RequireUser>
+        </Route>
+        <Route path="/orders">
+          <RequireUser>{(user) => <OrdersRoute user={user} />}</RequireUser>
+        </Route>
+        <Route path="/orders/:id">
+          {(params) => <RequireUser>{(user) => <OrderDetailRoute user={user} id={params.id} />}</RequireUser>}
         </Route>
         <Route path="/files">
           <RequireUser>{(user) => <FilesPage user={user} />}</RequireUser>

@@ -2,7 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '@client/lib/utils';
 
-const badgeVariants = cva('inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap', {
+const badgeVariants = cva('nums inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap', {
   variants: {
     variant: {
       default: 'border-transparent bg-muted text-foreground',
@@ -10,6 +10,7 @@ const badgeVariants = cva('inline-flex items-center gap-1 rounded-full border px
       outline: 'border-border text-muted-foreground',
       warning: 'border-warning/30 bg-warning-soft text-warning',
       success: 'border-success/30 bg-success-soft text-success',
+      destructive: 'border-destructive/30 bg-destructive-soft text-destructive',
     },
   },
   defaultVariants: { variant: 'default' },

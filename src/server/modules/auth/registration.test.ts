@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TestClient, useTestApp } from '../../../../test/api';
+import { carts } from '../../db/schema';
 
 const ctx = useTestApp({ ALLOW_REGISTRATION: 'true' });
 
@@ -10,6 +12,9 @@ describe('registration when enabled', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ username: 'newdealer', role: 'bold_customer', activeRole: 'bold_customer', isTemporaryPassword: false });
     expect((await c.get('/api/user')).statusCode).toBe(200);
+    // Spec §4: the new customer starts with an active cart.
+    const owned = await ctx.db.select().from(carts).where(eq(carts.userId, response.json().id));
+    expect(owned).toMatchObject([{ name: 'Active Purchase Order', isActive: true }]);
   });
 
   it('applies the spec rules to the username and password', async () => {

@@ -8,6 +8,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passw
 import type { RequestUser } from '../../plugins/access';
 import { endUserSessions, REMEMBER_ME_MS } from '../../plugins/session-store';
 import type { ActivityService } from '../activity/service';
+import type { CartsService } from '../carts/service';
 import { clearLoginFailures, isLoginLocked, recordLoginFailure, THROTTLED_MESSAGE } from './login-throttle';
 import { findLiveUserById, findLiveUserByUsername, insertUser, updatePassword, type UserRow } from './repository';
 
@@ -27,7 +28,13 @@ export function toCurrentUser(row: UserRow, activeRole: Role | null): CurrentUse
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(deps: { db: Db; activity: ActivityService; allowRegistration: boolean }) {
+export function createAuthService(deps: {
+  db: Db;
+  activity: ActivityService;
+  /** Spec §4: an active cart is created at login when the user has none. */
+  carts: Pick<CartsService, 'ensureActiveCart'>;
+  allowRegistration: boolean;
+}) {
   const { db, activity } = deps;
 
   /** Starts a fresh session for the user: a new id defeats session fixation (decisions.md). */
@@ -83,6 +90,7 @@ export function createAuthService(deps: { db: Db; activity: ActivityService; all
       }
       await clearLoginFailures(db, ip, body.username);
       await startSession(request, row, body.rememberMe);
+      await deps.carts.ensureActiveCart(row.id);
       await activity.record(request, {
         type: 'login',
         description: `${row.username} logged in`,
@@ -120,6 +128,7 @@ export function createAuthService(deps: { db: Db; activity: ActivityService; all
         targetUserId: row.id,
       });
       await startSession(request, row, false);
+      await deps.carts.ensureActiveCart(row.id);
       return toCurrentUser(row, initialActiveRole('bold_customer'));
     },
 

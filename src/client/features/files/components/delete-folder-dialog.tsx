@@ -6,7 +6,7 @@ import { TOAST_DURATION, toast } from '@client/components/ui/use-toast';
 import { useDeleteFolder } from '../api/delete-folder';
 import { useFolderContents } from '../api/get-folder-contents';
 import { describeContents } from '../lib/describe-contents';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { ConfirmOnClick } from '@client/components/confirm-dialog';
 
 /**
  * decisions.md: deleting a folder deletes what is inside it "after a confirmation
@@ -43,7 +43,7 @@ export function DeleteFolderDialog({ folder, trigger, onDeleted }: { folder: Fol
   }
 
   return (
-    <ConfirmDeleteDialog
+    <ConfirmOnClick
       trigger={trigger}
       title={`Delete folder "${folder.name}"?`}
       description={description}

@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import { TOAST_DURATION, toast } from '@client/components/ui/use-toast';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { ConfirmOnClick } from '@client/components/confirm-dialog';
 
 /**
  * The admin's delete button on a file or link row: confirm, delete, and the
@@ -11,7 +11,7 @@ import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 export function DeleteItemButton({ kind, name, onDelete }: { kind: 'file' | 'link'; name: string; onDelete: () => Promise<unknown> }) {
   const Kind = kind === 'file' ? 'File' : 'Link';
   return (
-    <ConfirmDeleteDialog
+    <ConfirmOnClick
       trigger={
         <Button variant="ghost" size="icon" className="shrink-0 text-muted-foreground hover:text-destructive" aria-label={`Delete ${kind} ${name}`}>
           <Trash2 aria-hidden />

@@ -1,0 +1,119 @@
+/**
+ * Cart add under load (issue 4): 50 concurrent users adding to their carts
+ * against PostgreSQL, then 50 connections adding the same product to ONE cart
+ * (the hottest row there is). Prints p50 / p99 latency, requests per second,
+ * and the lost-update count: successful adds minus what the database holds.
+ * It must be 0.
+ *
+ * Uses the embedded PostgreSQL in .tmp/bench-cart-add unless BENCH_DATABASE_URL
+ * points at an empty database. BENCH_REQUESTS (default 4000) sets each run's size.
+ */
+import autocannon from 'autocannon';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { connectDatabase } from '../src/server/db/connect';
+import { cartItems, products, users } from '../src/server/db/schema';
+import { hashPassword } from '../src/server/lib/password-hash';
+
+const USERS = 50;
+/** Concurrent connections; 50 by the issue, lower it to see the single-request cost. */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? USERS);
+/** A fixed number of requests (not a duration), so every request is answered before the count is taken. */
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
+const PORT = Number(process.env.BENCH_PORT ?? 5410);
+const PASSWORD = 'Bench123';
+const FIRST_SKU = 900_000;
+
+const dataDir = path.resolve('.tmp', 'bench-cart-add');
+if (!process.env.BENCH_DATABASE_URL) await rm(dataDir, { recursive: true, force: true });
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: dataDir,
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+});
+const database = await connectDatabase(config);
+const { db } = database;
+const app = await buildApp({ db, config, sessionSecret: 'b'.repeat(48), logger: false });
+const base = await app.listen({ port: PORT, host: '127.0.0.1' });
+
+// A catalogue with deep stock, and 50 customers.
+await db
+  .insert(products)
+  .values(Array.from({ length: USERS }, (_, i) => ({ id: FIRST_SKU + i, name: `Bench Tile ${i}`, stockLevel: '1000000', price: '10.00' })))
+  .onConflictDoNothing();
+const passwordHash = await hashPassword(PASSWORD);
+const names = Array.from({ length: USERS }, (_, i) => `bench${i}_${Date.now().toString(36)}`);
+await db.insert(users).values(names.map((username) => ({ username, passwordHash, role: 'bold_customer', isTemporaryPassword: false })));
+
+async function signIn(username: string): Promise<{ cookie: string; cartId: number }> {
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-request-timestamp': String(Date.now()) },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`login ${username}: ${login.status}`);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const carts = (await (await fetch(`${base}/api/carts`, { headers: { cookie } })).json()) as { id: number; isActive: boolean }[];
+  return { cookie, cartId: carts.find((c) => c.isActive)!.id };
+}
+const sessions: { cookie: string; cartId: number }[] = [];
+for (const name of names) sessions.push(await signIn(name));
+
+async function totalQuantity(cartIds: number[]): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+    .from(cartItems)
+    .where(inArray(cartItems.cartId, cartIds));
+  return row?.total ?? 0;
+}
+
+async function run(title: string, pick: (connection: number) => { cookie: string; cartId: number; productId: number }) {
+  const cartIds = [...new Set(Array.from({ length: USERS }, (_, i) => pick(i).cartId))];
+  const before = await totalQuantity(cartIds);
+  let connection = 0;
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    amount: REQUESTS,
+    setupClient(client) {
+      const { cookie, cartId, productId } = pick(connection++ % USERS);
+      client.setRequests([{
+        method: 'POST',
+        path: `/api/carts/${cartId}/items`,
+        headers: { cookie, 'content-type': 'application/json', 'x-request-timestamp': String(Date.now()) },
+        body: JSON.stringify({ productId, quantity: 1 }),
+      }]);
+    },
+  });
+  const after = await totalQuantity(cartIds);
+  const succeeded = result['2xx'];
+  if (result.non2xx > 0) console.log(`  (refused: ${JSON.stringify(result.statusCodeStats)})`);
+  const lost = succeeded - (after - before);
+  console.log(
+    [
+      title,
+      `  requests/s  ${(result.requests.total / (result.duration || 1)).toFixed(0)} (${result.requests.total} requests in ${result.duration.toFixed(1)} s)`,
+      `  latency     p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+      `  responses   ${succeeded} ok, ${result.non2xx} refused, ${result.errors} errors, ${result.timeouts} timeouts`,
+      `  database    +${after - before} in the carts`,
+      `  lost updates ${lost}`,
+    ].join('\n'),
+  );
+  return lost;
+}
+
+const lostSpread = await run('50 users, each adding to their own cart', (i) => ({ ...sessions[i]!, productId: FIRST_SKU + i }));
+const hot = sessions[0]!;
+await db.delete(cartItems).where(eq(cartItems.cartId, hot.cartId));
+const lostHot = await run('50 connections, one cart, one product (a single hot row)', () => ({ ...hot, productId: FIRST_SKU }));
+
+await app.close();
+await database.close();
+if (lostSpread !== 0 || lostHot !== 0) {
+  console.error('FAIL: updates were lost');
+  process.exit(1);
+}

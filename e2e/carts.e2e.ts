@@ -1,0 +1,185 @@
+import { format } from 'date-fns';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { localDateOf } from '../src/common/domain/business-days';
+import { generateDemoProducts } from '../src/server/db/demo-data/products';
+import { DEMO, PHONE, hasHorizontalScroll, signIn, useBrowser } from './support/browser';
+
+const browser = useBrowser();
+
+// Demo catalogue items with plenty of stock, so repeated runs never hit a stock limit.
+const inStock = generateDemoProducts().filter((p) => /^\d+$/.test(p.stockLevel ?? '') && Number(p.stockLevel) > 200);
+const tile = inStock[3]!;
+const otherTile = inStock[40]!;
+
+interface Cart {
+  id: number;
+  name: string;
+  isActive: boolean;
+  totalItems: number;
+}
+
+/** Calls the real API with the page's own session cookie, as the browser would. */
+async function api<T>(page: Page, method: string, path: string, data: unknown = {}): Promise<T> {
+  const response = await page.request.fetch(path, {
+    method,
+    data: method === 'GET' ? undefined : data,
+    headers: { 'x-request-timestamp': String(Date.now()), ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function activeCart(page: Page): Promise<Cart> {
+  const carts = await api<Cart[]>(page, 'GET', '/api/carts');
+  const active = carts.find((c) => c.isActive);
+  expect(active).toBeDefined();
+  return active!;
+}
+
+/**
+ * TODO(after issue 3 merges): add from the stock page's expanded row instead
+ * (AddToCartControl in the stock row), not through the API.
+ */
+async function addToActiveCart(page: Page, productId: number, quantity: number): Promise<Cart> {
+  const cart = await activeCart(page);
+  await api(page, 'POST', `/api/carts/${cart.id}/items`, { productId, quantity });
+  return cart;
+}
+
+async function signInAs(page: Page, account: { username: string; password: string }, role?: 'BOLD Customer') {
+  await page.goto('/auth');
+  await signIn(page, account);
+  if (role) {
+    await page.waitForURL('**/role-select');
+    await page.getByRole('button', { name: new RegExp(`^${role}`) }).click();
+  }
+  await page.waitForURL('**/dashboard');
+}
+
+describe('sample orders (salesperson)', () => {
+  it('adds, continues to order details, picks a date, submits and sees the cart empty', async () => {
+    const { page } = await browser.open();
+    await signInAs(page, DEMO.salesperson);
+    const cart = await activeCart(page);
+    await api(page, 'DELETE', `/api/carts/${cart.id}/all-items`);
+    await addToActiveCart(page, tile.id, 2);
+
+    await page.reload();
+    await page.getByText('2 items in cart').waitFor();
+    await page.getByRole('link', { name: /Sample Order/ }).click();
+    await page.waitForURL('**/cart');
+    await page.getByRole('heading', { name: 'Current Sample Order' }).waitFor();
+    await page.getByText('Order Summary').waitFor();
+    await page.getByText(`SKU ${tile.id}`, { exact: true }).waitFor();
+    // Salespeople see no prices (spec §1) and cannot switch carts.
+    expect(await page.getByText('Place Order').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Switch or create/ }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL('**/order-details');
+    const submit = page.getByRole('button', { name: 'Submit Sample Order' });
+    await submit.waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByText('Please allow at least three business days').waitFor();
+
+    await page.getByLabel('Order Notes').fill('E2E: please call before delivery');
+    await page.getByText('Ship', { exact: true }).click();
+    await page.getByText('Requested Arrival Date').waitFor();
+    const { today, earliest } = await api<{ today: string; earliest: string }>(page, 'GET', '/api/orders/requested-dates');
+    // Today is never selectable.
+    const todayButton = page.getByRole('button', { name: new RegExp(format(localDateOf(today), 'PPPP')) });
+    if ((await todayButton.count()) > 0) expect(await todayButton.first().isDisabled()).toBe(true);
+    const earliestName = new RegExp(format(localDateOf(earliest), 'PPPP'));
+    if (earliest.slice(0, 7) !== today.slice(0, 7) && (await page.getByRole('button', { name: earliestName }).count()) === 0) {
+      await page.getByRole('button', { name: /next month/i }).click();
+    }
+    await page.getByRole('button', { name: earliestName }).click();
+    expect(await submit.isDisabled()).toBe(false);
+    await submit.click();
+
+    await page.getByText('Sample Order Submitted').first().waitFor();
+    await page.waitForURL('**/dashboard');
+    await page.goto('/cart');
+    await page.getByText('Your cart is empty', { exact: true }).waitFor();
+
+    await page.goto('/orders');
+    const row = page.getByRole('row').filter({ hasText: 'Sample Order' }).first();
+    await row.getByText('Submitted').waitFor();
+    await row.getByRole('link').click();
+    await page.waitForURL(/\/orders\/\d+$/);
+    await page.getByRole('cell', { name: tile.name!, exact: true }).waitFor();
+    await page.getByText('E2E: please call before delivery').waitFor();
+    await page.getByText('Requested Arrival Date').waitFor();
+  });
+});
+
+describe('purchase orders (dealer)', () => {
+  it('creates a second PO, switches to it, places it, lands on /cartselect and sees it in /orders alone', async () => {
+    const { page } = await browser.open();
+    await signInAs(page, DEMO.dealer, 'BOLD Customer');
+    await page.getByRole('link', { name: /Work on another PO/ }).click();
+    await page.waitForURL('**/cartselect');
+    await page.getByRole('heading', { name: 'Current POs' }).waitFor();
+
+    const name = `E2E PO ${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: 'Create New PO' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('Please enter a name').waitFor();
+    await dialog.getByPlaceholder('Enter PO name').fill(`  ${name}  `);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('New PO created').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name, exact: true }).waitFor();
+
+    await page.getByRole('button', { name: `Select ${name}` }).click();
+    await page.waitForURL('**/cart');
+    await page.getByRole('heading', { name: 'Current Purchase Order' }).waitFor();
+    await page.getByRole('button', { name: new RegExp(`${name}.*Switch or create`) }).waitFor();
+    await page.getByText('Your cart is empty', { exact: true }).waitFor();
+
+    const cart = await addToActiveCart(page, otherTile.id, 3);
+    expect(cart.name).toBe(name);
+    await page.reload();
+    await page.getByText('Order Summary').waitFor();
+    await page.getByText('Total').waitFor();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL('**/cartselect');
+    await page.getByText('Order Placed').first().waitFor();
+    const placed = page.getByRole('row').filter({ hasText: name });
+    await placed.getByRole('cell', { name: '0', exact: true }).waitFor();
+
+    await page.goto('/orders');
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.getByText('Submitted').waitFor();
+    const href = await row.getByRole('link').getAttribute('href');
+    expect(href).toMatch(/^\/orders\/\d+$/);
+
+    // Another user never sees it.
+    const other = await browser.open();
+    await signInAs(other.page, { username: 'jsmith', password: 'Sales123' });
+    await other.page.goto('/orders');
+    await other.page.getByRole('heading', { name: 'Order History' }).waitFor();
+    await other.page.waitForLoadState('networkidle');
+    expect(await other.page.getByText(name).count()).toBe(0);
+    await other.page.goto(href!);
+    await other.page.getByText('Order not found').waitFor();
+  });
+
+  it('fits a phone without horizontal scrolling', async () => {
+    const { page } = await browser.open(PHONE);
+    await signInAs(page, DEMO.dealer, 'BOLD Customer');
+    await addToActiveCart(page, tile.id, 1);
+    for (const path of ['/cart', '/cartselect', '/orders']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await hasHorizontalScroll(page), path).toBe(false);
+    }
+    await page.goto('/cart');
+    await page.getByText('Order Summary').waitFor();
+    await page.getByRole('button', { name: 'Clear Cart' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Clear Cart' }).click();
+    await page.getByText('Your cart is empty', { exact: true }).waitFor();
+  });
+});

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cartItemResponse, type AddCartItemBody, type CartItemResponse } from '@common/contracts/carts';
+import { api } from '@client/lib/api-client';
+import { cartsQueryKey } from './get-carts';
+
+/** Spec §7 POST /api/carts/{id}/items: adds to the line's quantity when the product is already there. */
+export async function addCartItem({ cartId, ...body }: AddCartItemBody & { cartId: number }): Promise<CartItemResponse> {
+  return cartItemResponse.parse(await api.post<unknown>(`/api/carts/${cartId}/items`, body));
+}
+
+export function useAddCartItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['add-cart-item'],
+    mutationFn: addCartItem,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartsQueryKey }),
+  });
+}

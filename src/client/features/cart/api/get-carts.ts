@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { cartsResponse, type CartView } from '@common/contracts/carts';
+import { api } from '@client/lib/api-client';
+
+/** Spec §7: queries GET their key path. Every cart call invalidates this key. */
+export const cartsQueryKey = ['/api/carts'] as const;
+
+export async function getCarts(): Promise<CartView[]> {
+  return cartsResponse.parse(await api.get<unknown>('/api/carts'));
+}
+
+export const cartsQueryOptions = () => queryOptions({ queryKey: cartsQueryKey, queryFn: getCarts });
+
+export function useCarts() {
+  return useQuery(cartsQueryOptions());
+}
+
+function pickActive(carts: CartView[]): CartView | null {
+  return carts.find((c) => c.isActive) ?? null;
+}
+
+/** The active cart (null when the server has none, which it repairs on the next load). */
+export function useActiveCart() {
+  return useQuery({ ...cartsQueryOptions(), select: pickActive });
+}

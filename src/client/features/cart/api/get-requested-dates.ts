@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestedDatesResponse, type RequestedDatesResponse } from '@common/contracts/orders';
+import { api } from '@client/lib/api-client';
+
+/** The server's today and earliest requested date, so the picker and the server agree (docs/decisions/0042). */
+export async function getRequestedDates(): Promise<RequestedDatesResponse> {
+  return requestedDatesResponse.parse(await api.get<unknown>('/api/orders/requested-dates'));
+}
+
+export function useRequestedDates() {
+  return useQuery(
+    queryOptions({
+      queryKey: ['/api/orders/requested-dates'],
+      queryFn: getRequestedDates,
+      // "Today" moves on; a checkout page left open overnight asks again.
+      staleTime: 10 * 60 * 1000,
+    }),
+  );
+}

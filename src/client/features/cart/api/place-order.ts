@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IDEMPOTENCY_HEADER } from '@common/contracts/common';
+import type { CartView } from '@common/contracts/carts';
+import { orderView, type OrderView, type PlaceOrderBody } from '@common/contracts/orders';
+import { api } from '@client/lib/api-client';
+import { cartsQueryKey } from './get-carts';
+
+/** The orders feature's list key; the spec says the orders list is refreshed after an order (§4, §7). */
+const ORDERS_QUERY_PATH = '/api/orders';
+
+/**
+ * The spec §3 payload from what the cart shows. The server rebuilds the order
+ * from the cart and checks these lines against it; prices are for the record only.
+ */
+export function orderPayload(
+  cart: CartView,
+  details: Pick<PlaceOrderBody, 'notes' | 'deliveryType' | 'requestedDate'> = {},
+): PlaceOrderBody {
+  const merchandise = (list: CartView['displays']) => list.map((m) => ({ code: m.code, quantity: m.quantity, name: m.name, price: 0 }));
+  return {
+    cartId: cart.id,
+    items: cart.items.map((i) => ({ productId: i.productId, quantity: i.quantity, price: i.product.price })),
+    displays: merchandise(cart.displays),
+    labels: cart.labels.map((l) => ({ id: l.code, quantity: l.quantity, line: l.line, name: l.name, price: 0 })),
+    priceLists: merchandise(cart.priceLists),
+    handboards: merchandise(cart.handboards),
+    ...details,
+  };
+}
+
+export async function placeOrder({ body, idempotencyKey }: { body: PlaceOrderBody; idempotencyKey: string }): Promise<OrderView> {
+  return orderView.parse(await api.post<unknown>('/api/orders', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }));
+}
+
+/** A fresh key per checkout; crypto.getRandomValues also works on plain-http LAN addresses. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `order-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['place-order'],
+    mutationFn: placeOrder,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: cartsQueryKey }),
+        queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(ORDERS_QUERY_PATH) }),
+      ]),
+  });
+}

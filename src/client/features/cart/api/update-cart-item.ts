@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cartItemResponse, type CartItemResponse } from '@common/contracts/carts';
+import { api } from '@client/lib/api-client';
+import { patchCachedCart } from '../lib/cart-cache';
+import { cartsQueryKey } from './get-carts';
+
+interface Variables {
+  cartId: number;
+  itemId: number;
+  quantity: number;
+}
+
+/** Spec §7 PATCH /api/carts/{id}/items/{itemId}. */
+export async function updateCartItem({ cartId, itemId, quantity }: Variables): Promise<CartItemResponse> {
+  return cartItemResponse.parse(await api.patch<unknown>(`/api/carts/${cartId}/items/${itemId}`, { quantity }));
+}
+
+/** Optimistic: the number changes at once (UI.md: answer within 100 ms); the server's answer follows. */
+export function useUpdateCartItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['update-cart-item'],
+    mutationFn: updateCartItem,
+    onMutate: ({ cartId, itemId, quantity }) =>
+      patchCachedCart(queryClient, cartId, (cart) => ({
+        ...cart,
+        items: cart.items.map((i) => (i.id === itemId ? { ...i, quantity } : i)),
+      })),
+    onError: (_error, _variables, restore) => restore?.(),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartsQueryKey }),
+  });
+}

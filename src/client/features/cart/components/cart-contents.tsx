@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import type { CartView } from '@common/contracts/carts';
+import { MERCHANDISE_LISTS, type MerchandiseType } from '@common/domain/cart-rules';
+import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
+import { useRemoveCartItem } from '../api/remove-cart-item';
+import { useSetMerchandiseQuantity } from '../api/set-merchandise-quantity';
+import { useUpdateCartItem } from '../api/update-cart-item';
+import { toastCartError } from '../lib/cart-errors';
+import { CartLineItem } from './cart-line-item';
+import { MerchandiseLine } from './merchandise-line';
+
+function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-card border border-border bg-surface px-4 shadow-xs sm:px-5">
+      <h2 className="flex items-center justify-between border-b border-border py-3 text-base font-semibold">
+        {title}
+        <span className="nums text-sm font-normal text-muted-foreground">{count}</span>
+      </h2>
+      <ul className="divide-y divide-border">{children}</ul>
+    </section>
+  );
+}
+
+/** Spec §2 Cart body: product items, then displays, labels, price lists and handboards. */
+export function CartContents({ cart, showPrices }: { cart: CartView; showPrices: boolean }) {
+  const update = useUpdateCartItem();
+  const remove = useRemoveCartItem();
+  const setMerchandise = useSetMerchandiseQuantity();
+
+  const setEntry = (type: MerchandiseType, code: string, quantity: number) =>
+    setMerchandise.mutate(
+      { cartId: cart.id, type, code, quantity },
+      { onError: (error) => toastCartError(error, 'Error', 'Failed to update cart. Please try again.') },
+    );
+
+  return (
+    <div className="flex flex-col gap-4">
+      {cart.items.length > 0 && (
+        <Section title="Products" count={cart.items.length}>
+          {cart.items.map((item) => (
+            <CartLineItem
+              key={item.id}
+              item={item}
+              showPrices={showPrices}
+              onQuantity={(quantity) =>
+                update.mutate(
+                  { cartId: cart.id, itemId: item.id, quantity },
+                  { onError: (error) => toastCartError(error, 'Error Updating Item') },
+                )
+              }
+              onRemove={() =>
+                remove.mutate(
+                  { cartId: cart.id, itemId: item.id },
+                  {
+                    onSuccess: () =>
+                      toast({ title: 'Item Removed', description: `${item.product.name} was removed from your cart.`, duration: TOAST_DURATION.short }),
+                    onError: (error) => toastCartError(error, 'Error Updating Item'),
+                  },
+                )
+              }
+            />
+          ))}
+        </Section>
+      )}
+      {MERCHANDISE_LISTS.map((list) =>
+        cart[list.key].length === 0 ? null : (
+          <Section key={list.key} title={list.title} count={cart[list.key].length}>
+            {cart[list.key].map((entry) => (
+              <MerchandiseLine
+                key={entry.code}
+                entry={entry}
+                onQuantity={(quantity) => setEntry(list.type, entry.code, quantity)}
+                onRemove={list.type === 'handboard' ? () => setEntry(list.type, entry.code, 0) : undefined}
+              />
+            ))}
+          </Section>
+        ),
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { Trash2 } from 'lucide-react';
+import type { CartItem } from '@common/contracts/carts';
+import { availabilityOf, CART_MESSAGES, MAX_LINE_QUANTITY, maxLineQuantity } from '@common/domain/cart-rules';
+import { formatPrice, lineTotalCents } from '@common/domain/money';
+import { Button } from '@client/components/ui/button';
+import { QuantityStepper } from './quantity-stepper';
+
+function details(item: CartItem): string {
+  const p = item.product;
+  return [`SKU ${p.id}`, p.size, p.color, p.finish].filter(Boolean).join(' · ');
+}
+
+function stockNote(stockLevel: string): string | null {
+  const availability = availabilityOf(stockLevel);
+  if (availability.kind === 'in_stock') return `${availability.available.toLocaleString('en-US')} in stock`;
+  if (availability.kind === 'fabrication') return CART_MESSAGES.fabrication;
+  if (availability.kind === 'out_of_stock') return 'Now out of stock: remove it before ordering';
+  if (availability.kind === 'special_order') return 'Now special order only: remove it before ordering';
+  return null;
+}
+
+/** A product line of the cart (spec §2 Cart): quantity 1..stock, remove; prices only for non-salespeople. */
+export function CartLineItem({
+  item,
+  showPrices,
+  onQuantity,
+  onRemove,
+  busy,
+}: {
+  item: CartItem;
+  showPrices: boolean;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+  busy?: boolean;
+}) {
+  const max = maxLineQuantity(item.product.stockLevel) ?? Math.min(item.quantity, MAX_LINE_QUANTITY);
+  const total = lineTotalCents(item.product.price, item.quantity);
+  // CALL lines have no total; the price column says so.
+  const note = stockNote(item.product.stockLevel);
+  const unorderable = maxLineQuantity(item.product.stockLevel) === null;
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">{item.product.name}</p>
+        <p className="nums text-sm text-muted-foreground">{details(item)}</p>
+        {note && <p className={unorderable ? 'text-sm font-medium text-destructive' : 'text-xs text-muted-foreground'}>{note}</p>}
+        {showPrices && (
+          <p className="nums text-sm text-muted-foreground">
+            {formatPrice(item.product.price)} / {item.product.soldBy}
+          </p>
+        )}
+      </div>
+      <div className="flex items-center justify-between gap-3 sm:justify-end">
+        <QuantityStepper
+          value={item.quantity}
+          min={1}
+          max={Math.max(max, 1)}
+          label={`Quantity of ${item.product.name}`}
+          onChange={onQuantity}
+          disabled={busy}
+        />
+        {showPrices && (
+          <span className="nums w-24 text-right font-medium">{total === null ? 'CALL' : formatPrice(total / 100)}</span>
+        )}
+        <Button variant="ghost" size="icon" aria-label={`Remove ${item.product.name}`} onClick={onRemove} className="print:hidden">
+          <Trash2 aria-hidden />
+        </Button>
+      </div>
+    </li>
+  );
+}

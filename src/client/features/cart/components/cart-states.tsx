@@ -1,0 +1,41 @@
+import { CircleAlert, ShoppingCart } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { CART_MESSAGES } from '@common/domain/cart-rules';
+import { LoadingState } from '@client/components/loading-state';
+import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+
+/** Spec §2: "Loading your cart...". */
+export function CartLoading() {
+  return <LoadingState>Loading your cart...</LoadingState>;
+}
+
+/** Spec §8 Cart Error: "Could not establish an active cart. Please try again." */
+export function CartLoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <Alert variant="destructive" className="my-8">
+      <CircleAlert aria-hidden />
+      <AlertTitle>Cart Error</AlertTitle>
+      <AlertDescription className="flex flex-col items-start gap-3">
+        {CART_MESSAGES.noActiveCart}
+        <Button variant="outline" size="sm" onClick={onRetry} loading={retrying}>
+          Retry
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** Spec §2: "Your cart is empty", with the way to fill it (UI.md: empty states say what to do next). */
+export function CartEmpty({ children }: { children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 py-16 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent">
+        <ShoppingCart className="size-6" aria-hidden />
+      </span>
+      <p className="text-lg font-semibold">Your cart is empty</p>
+      <p className="max-w-sm text-sm text-muted-foreground">Find tiles in stock and add them here.</p>
+      <div className="flex flex-wrap justify-center gap-2">{children}</div>
+    </div>
+  );
+}

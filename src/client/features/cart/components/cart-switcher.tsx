@@ -1,0 +1,58 @@
+import { ChevronDown, Plus } from 'lucide-react';
+import { useState } from 'react';
+import type { CartView } from '@common/contracts/carts';
+import type { cartWording } from '@common/domain/cart-rules';
+import { Button } from '@client/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@client/components/ui/dropdown-menu';
+import { useSelectCart } from '../api/select-cart';
+import { toastCartError } from '../lib/cart-errors';
+import { CreateCartDialog } from './create-cart-dialog';
+
+/** Spec §2 Cart: for non-salespeople, a cart-name dropdown listing their carts, with Create New PO. */
+export function CartSwitcher({ carts, active, wording }: { carts: CartView[]; active: CartView; wording: ReturnType<typeof cartWording> }) {
+  const select = useSelectCart();
+  const [creating, setCreating] = useState(false);
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" className="max-w-full justify-between sm:max-w-xs" aria-label={`${wording.nameLabel}: ${active.name}. Switch or create`}>
+            <span className="truncate">{active.name}</span>
+            <ChevronDown aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuLabel>Your {wording.orderNoun}s</DropdownMenuLabel>
+          <DropdownMenuRadioGroup
+            value={String(active.id)}
+            onValueChange={(id) =>
+              select.mutate(Number(id), { onError: (error) => toastCartError(error, 'Error Updating Cart', 'Failed to update cart. Please try again.') })
+            }
+          >
+            {carts.map((cart) => (
+              <DropdownMenuRadioItem key={cart.id} value={String(cart.id)}>
+                <span className="min-w-0 flex-1 truncate">{cart.name}</span>
+                <span className="nums text-xs text-muted-foreground">{cart.totalItems}</span>
+              </DropdownMenuRadioItem>
+            ))}
+          </DropdownMenuRadioGroup>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => setCreating(true)}>
+            <Plus aria-hidden />
+            {wording.createLabel}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <CreateCartDialog open={creating} onOpenChange={setCreating} wording={wording} activate />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { createCartBody, type CartView } from '@common/contracts/carts';
+import type { cartWording } from '@common/domain/cart-rules';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
+import { useCreateCart } from '../api/create-cart';
+import { toastCartError } from '../lib/cart-errors';
+
+const nameForm = createCartBody.pick({ name: true });
+
+/**
+ * Spec §2 Create New PO: a non-blank name (placeholder "Enter PO name",
+ * Cancel / Create), toast "New PO created". `activate` makes it the active cart.
+ */
+export function CreateCartDialog({
+  open,
+  onOpenChange,
+  wording,
+  activate,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  wording: ReturnType<typeof cartWording>;
+  activate: boolean;
+  onCreated?: (cart: CartView) => void;
+}) {
+  const create = useCreateCart();
+  const form = useForm<{ name: string }>({ resolver: zodResolver(nameForm), defaultValues: { name: '' } });
+
+  const submit = form.handleSubmit(async ({ name }) => {
+    try {
+      const cart = await create.mutateAsync({ name, isActive: activate });
+      toast({ title: wording.createdToast, description: `"${cart.name}" is ready.`, duration: TOAST_DURATION.short });
+      form.reset();
+      onOpenChange(false);
+      onCreated?.(cart);
+    } catch (error) {
+      toastCartError(error, 'Error Creating Cart');
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) form.reset();
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{wording.createLabel}</DialogTitle>
+          <DialogDescription>Give it a name you will recognise later, such as the job or customer.</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <FormField label={wording.nameLabel} error={form.formState.errors.name?.message}>
+            {(control) => (
+              <Input {...control} autoFocus autoComplete="off" placeholder={wording.namePlaceholder} maxLength={100} {...form.register('name')} />
+            )}
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

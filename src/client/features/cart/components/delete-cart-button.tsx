@@ -1,0 +1,33 @@
+import { Trash2 } from 'lucide-react';
+import type { CartView } from '@common/contracts/carts';
+import { ConfirmOnClick } from '@client/components/confirm-dialog';
+import { Button } from '@client/components/ui/button';
+import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
+import { useDeleteCart } from '../api/delete-cart';
+import { toastCartError } from '../lib/cart-errors';
+
+/** Beyond the spec: a dealer with many POs removes the ones they no longer need. */
+export function DeleteCartButton({ cart }: { cart: CartView }) {
+  const remove = useDeleteCart();
+  const items = cart.totalItems;
+  return (
+    <ConfirmOnClick
+      trigger={
+        <Button variant="ghost" size="icon" aria-label={`Delete ${cart.name}`}>
+          <Trash2 aria-hidden />
+        </Button>
+      }
+      title={`Delete “${cart.name}”?`}
+      description={items > 0 ? `It holds ${items} ${items === 1 ? 'item' : 'items'}. This cannot be undone.` : 'This cannot be undone.'}
+      onConfirm={() =>
+        remove.mutateAsync(cart.id).then(
+          () => toast({ title: 'Cart Deleted', description: `"${cart.name}" was deleted.`, duration: TOAST_DURATION.short }),
+          (error: unknown) => {
+            toastCartError(error, 'Error Updating Cart');
+            throw error;
+          },
+        )
+      }
+    />
+  );
+}

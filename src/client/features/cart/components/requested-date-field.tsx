@@ -1,0 +1,56 @@
+import { useId } from 'react';
+import { isoDateOfLocal, isUnavailableRequestedDate, localDateOf, type IsoDate } from '@common/domain/business-days';
+import { formatCalendarDate } from '@common/domain/format-date';
+import { Calendar } from '@client/components/ui/calendar';
+
+/**
+ * Spec §2 requested date: weekends and every day before the earliest date
+ * (three business days after the server's today) cannot be picked; the server
+ * checks the same rule with the same function.
+ */
+export function RequestedDateField({
+  label,
+  today,
+  earliest,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  today: IsoDate;
+  earliest: IsoDate;
+  value: IsoDate | null;
+  onChange: (date: IsoDate | null) => void;
+  error?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-2">
+      <span id={`${id}-label`} className="text-sm leading-none font-medium">
+        {label}
+      </span>
+      <p id={`${id}-value`} className="text-sm text-muted-foreground" aria-live="polite">
+        {value ? (
+          <>
+            Selected: <span className="font-medium text-foreground">{formatCalendarDate(value)}</span>
+          </>
+        ) : (
+          `Choose a weekday from ${formatCalendarDate(earliest)} on.`
+        )}
+      </p>
+      <div className="w-fit rounded-md border border-input bg-surface p-2">
+        <Calendar
+          mode="single"
+          aria-labelledby={`${id}-label`}
+          today={localDateOf(today)}
+          defaultMonth={localDateOf(value ?? earliest)}
+          startMonth={localDateOf(today)}
+          selected={value ? localDateOf(value) : undefined}
+          onSelect={(date) => onChange(date ? isoDateOfLocal(date) : null)}
+          disabled={(date) => isUnavailableRequestedDate(isoDateOfLocal(date), today)}
+        />
+      </div>
+      {error && <p className="text-sm font-medium text-destructive">{error}</p>}
+    </div>
+  );
+}

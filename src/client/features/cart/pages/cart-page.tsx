@@ -1,0 +1,87 @@
+import { Link, useLocation } from 'wouter';
+import type { CurrentUser } from '@common/contracts/auth';
+import { cartWording } from '@common/domain/cart-rules';
+import { orderNumber } from '@common/domain/order-status';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { PageHeader } from '@client/components/page-header';
+import { Button } from '@client/components/ui/button';
+import { toast } from '@client/components/ui/use-toast';
+import { useCarts } from '../api/get-carts';
+import { orderPayload } from '../api/place-order';
+import { CartContents } from '../components/cart-contents';
+import { CartSwitcher } from '../components/cart-switcher';
+import { CartEmpty, CartLoadError, CartLoading } from '../components/cart-states';
+import { ClearCartButton } from '../components/clear-cart-button';
+import { OrderSummary } from '../components/order-summary';
+import { useCheckout } from '../lib/use-checkout';
+
+/**
+ * /cart (spec §2 Cart): Current Sample Order for salespeople (Continue to
+ * /order-details), Current Purchase Order for everyone else (Place Order posts
+ * at once, then /cartselect). The active role decides (decisions.md).
+ */
+export function CartPage({ user }: { user: CurrentUser }) {
+  const wording = cartWording(user.activeRole);
+  const isSalesperson = wording.kind === 'sample';
+  useDocumentTitle(wording.cartTitle);
+  const [, navigate] = useLocation();
+  const carts = useCarts();
+  const active = carts.data?.find((c) => c.isActive);
+  const checkout = useCheckout((order) => {
+    toast({
+      title: 'Order Placed',
+      description: `Purchase order ${orderNumber(order.id)} was submitted. You will receive an email confirmation.`,
+      variant: 'success',
+    });
+    navigate('/cartselect');
+  });
+
+  return (
+    <div className="min-h-dvh">
+      <PageHeader title={wording.cartTitle} />
+      <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6">
+        {active && (!isSalesperson || active.totalItems > 0) && (
+          <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
+            {!isSalesperson && carts.data ? <CartSwitcher carts={carts.data} active={active} wording={wording} /> : <span />}
+            {active.totalItems > 0 && <ClearCartButton cartId={active.id} cartName={active.name} />}
+          </div>
+        )}
+        {carts.isPending ? (
+          <CartLoading />
+        ) : carts.isError || !active ? (
+          <CartLoadError onRetry={() => void carts.refetch()} retrying={carts.isFetching} />
+        ) : active.totalItems === 0 ? (
+          <CartEmpty>
+            <Button asChild>
+              <Link href="/stock">Check Stock</Link>
+            </Button>
+            {isSalesperson ? (
+              <Button asChild variant="outline">
+                <Link href="/additional-merchandise">Additional Merchandise</Link>
+              </Button>
+            ) : (
+              <Button asChild variant="outline">
+                <Link href="/orders">Order History</Link>
+              </Button>
+            )}
+          </CartEmpty>
+        ) : (
+          <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+            <CartContents cart={active} showPrices={!isSalesperson} />
+            <OrderSummary cart={active} isSalesperson={isSalesperson} className="lg:sticky lg:top-4">
+              {isSalesperson ? (
+                <Button asChild size="lg" className="w-full print:hidden">
+                  <Link href="/order-details">Continue</Link>
+                </Button>
+              ) : (
+                <Button size="lg" className="w-full print:hidden" loading={checkout.isPending} onClick={() => checkout.submit(orderPayload(active))}>
+                  Place Order
+                </Button>
+              )}
+            </OrderSummary>
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import type { CurrentUser } from '@common/contracts/auth';
+import type { CartView } from '@common/contracts/carts';
+import { cartWording } from '@common/domain/cart-rules';
+import { formatDateTime } from '@common/domain/format-date';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { PageHeader } from '@client/components/page-header';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { useCarts } from '../api/get-carts';
+import { useSelectCart } from '../api/select-cart';
+import { CartLoadError, CartLoading } from '../components/cart-states';
+import { CreateCartDialog } from '../components/create-cart-dialog';
+import { DeleteCartButton } from '../components/delete-cart-button';
+import { toastCartError } from '../lib/cart-errors';
+
+/**
+ * /cartselect (spec §2 Cart select): the user's carts with Date Last Modified,
+ * name and item count; Select makes one active and opens /cart. Also where a
+ * placed PO lands (spec §4).
+ */
+export function CartSelectPage({ user }: { user: CurrentUser }) {
+  const wording = cartWording(user.activeRole);
+  useDocumentTitle(wording.listTitle);
+  const [, navigate] = useLocation();
+  const carts = useCarts();
+  const select = useSelectCart();
+  const [creating, setCreating] = useState(false);
+
+  const choose = (cart: CartView) =>
+    select.mutate(cart.id, {
+      onSuccess: () => navigate('/cart'),
+      onError: (error) => toastCartError(error, 'Error Updating Cart', 'Failed to update cart. Please try again.'),
+    });
+
+  const selectButton = (cart: CartView) => (
+    <Button
+      size="sm"
+      variant={cart.isActive ? 'outline' : 'default'}
+      loading={select.isPending && select.variables === cart.id}
+      onClick={() => choose(cart)}
+      aria-label={`Select ${cart.name}`}
+    >
+      Select
+    </Button>
+  );
+
+  return (
+    <div className="min-h-dvh">
+      <PageHeader
+        title={wording.listTitle}
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            {wording.createLabel}
+          </Button>
+        }
+      />
+      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+        {carts.isPending ? (
+          <CartLoading />
+        ) : carts.isError ? (
+          <CartLoadError onRetry={() => void carts.refetch()} retrying={carts.isFetching} />
+        ) : (
+          <>
+            {/* Phones: one card per cart. */}
+            <ul className="grid gap-3 md:hidden" aria-label={wording.listTitle}>
+              {carts.data.map((cart) => (
+                <li key={cart.id} className="flex items-center gap-3 rounded-card border border-border bg-surface p-4 shadow-xs">
+                  <div className="min-w-0 flex-1">
+                    <p className="flex flex-wrap items-center gap-2 font-medium">
+                      <span className="truncate">{cart.name}</span>
+                      {cart.isActive && <Badge variant="accent">Current</Badge>}
+                    </p>
+                    <p className="nums text-sm text-muted-foreground">
+                      {cart.totalItems} {cart.totalItems === 1 ? 'item' : 'items'} · {formatDateTime(cart.lastModified)}
+                    </p>
+                  </div>
+                  <DeleteCartButton cart={cart} />
+                  {selectButton(cart)}
+                </li>
+              ))}
+            </ul>
+            <div className="hidden rounded-card border border-border bg-surface shadow-xs md:block">
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Date Last Modified</TableHead>
+                    <TableHead>PO Name</TableHead>
+                    <TableHead className="text-right">Items in Cart</TableHead>
+                    <TableHead className="w-1 text-right">
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {carts.data.map((cart) => (
+                    <TableRow key={cart.id} data-state={cart.isActive ? 'selected' : undefined}>
+                      <TableCell className="nums whitespace-nowrap">{formatDateTime(cart.lastModified)}</TableCell>
+                      <TableCell>
+                        <span className="font-medium">{cart.name}</span>
+                        {cart.isActive && (
+                          <Badge variant="accent" className="ml-2">
+                            Current
+                          </Badge>
+                        )}
+                      </TableCell>
+                      <TableCell className="nums text-right">{cart.totalItems}</TableCell>
+                      <TableCell>
+                        <div className="flex items-center justify-end gap-1">
+                          <DeleteCartButton cart={cart} />
+                          {selectButton(cart)}
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          </>
+        )}
+      </main>
+      <CreateCartDialog open={creating} onOpenChange={setCreating} wording={wording} activate={false} />
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { CalendarClock } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import type { CurrentUser } from '@common/contracts/auth';
+import type { IsoDate } from '@common/domain/business-days';
+import { cartWording } from '@common/domain/cart-rules';
+import { DELIVERY_LABELS, DELIVERY_TYPES, orderNumber, requestedDateLabel, type DeliveryType } from '@common/domain/order-status';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { Navigate } from '@client/components/navigate';
+import { PageHeader } from '@client/components/page-header';
+import { Alert, AlertDescription } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Label } from '@client/components/ui/label';
+import { RadioGroup, RadioGroupItem } from '@client/components/ui/radio-group';
+import { Textarea } from '@client/components/ui/textarea';
+import { toast } from '@client/components/ui/use-toast';
+import { useCarts } from '../api/get-carts';
+import { useRequestedDates } from '../api/get-requested-dates';
+import { orderPayload } from '../api/place-order';
+import { CartLoadError, CartLoading } from '../components/cart-states';
+import { OrderSummary } from '../components/order-summary';
+import { RequestedDateField } from '../components/requested-date-field';
+import { useCheckout } from '../lib/use-checkout';
+
+/**
+ * /order-details (spec §2 Sample Order Details): notes, pickup or ship, the
+ * requested date, the three-business-days notice, the summary and Submit
+ * Sample Order. No active cart (or nothing in it) sends the user to /cart.
+ */
+export function OrderDetailsPage({ user }: { user: CurrentUser }) {
+  useDocumentTitle('Sample Order Details');
+  const [, navigate] = useLocation();
+  const carts = useCarts();
+  const dates = useRequestedDates();
+  const checkout = useCheckout((order) => {
+    toast({
+      title: 'Sample Order Submitted',
+      description: `Sample order ${orderNumber(order.id)} was submitted. You will receive an email confirmation.`,
+      variant: 'success',
+    });
+    // Spec §4: a sample order goes home; home is the dashboard (/ would bounce there).
+    navigate('/dashboard');
+  });
+  const [notes, setNotes] = useState('');
+  const [delivery, setDelivery] = useState<DeliveryType>('pickup');
+  const [date, setDate] = useState<IsoDate | null>(null);
+  const active = carts.data?.find((c) => c.isActive);
+
+  // Purchase orders are placed straight from /cart; this screen is the sample-order checkout.
+  if (cartWording(user.activeRole).kind !== 'sample') return <Navigate to="/cart" />;
+  if (carts.isSuccess && (!active || (active.totalItems === 0 && !checkout.isPending && !checkout.isSuccess))) {
+    return <Navigate to="/cart" />;
+  }
+
+  const submit = () => {
+    if (!active || !date) return;
+    checkout.submit(orderPayload(active, { notes: notes.trim() || null, deliveryType: delivery, requestedDate: date }));
+  };
+
+  return (
+    <div className="min-h-dvh">
+      <PageHeader title="Sample Order Details" backHref="/cart" backLabel="Back to cart" />
+      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+        {carts.isPending ? (
+          <CartLoading />
+        ) : carts.isError || !active ? (
+          <CartLoadError onRetry={() => void carts.refetch()} retrying={carts.isFetching} />
+        ) : (
+          <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+            <Card>
+              <CardHeader>
+                <CardTitle>Delivery</CardTitle>
+              </CardHeader>
+              <CardContent className="flex flex-col gap-6">
+                <div className="grid gap-2">
+                  <Label htmlFor="order-notes">Order Notes</Label>
+                  <Textarea
+                    id="order-notes"
+                    value={notes}
+                    maxLength={2000}
+                    placeholder="Anything the warehouse should know"
+                    onChange={(e) => setNotes(e.target.value)}
+                  />
+                </div>
+                <fieldset className="grid gap-2">
+                  <legend className="mb-2 text-sm font-medium">Delivery Preference</legend>
+                  <RadioGroup value={delivery} onValueChange={(v) => setDelivery(v as DeliveryType)} className="flex flex-wrap gap-2">
+                    {DELIVERY_TYPES.map((type) => (
+                      <Label
+                        key={type}
+                        htmlFor={`delivery-${type}`}
+                        className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-input px-4 has-[[data-state=checked]]:border-accent has-[[data-state=checked]]:bg-accent-soft/50"
+                      >
+                        <RadioGroupItem id={`delivery-${type}`} value={type} />
+                        {DELIVERY_LABELS[type]}
+                      </Label>
+                    ))}
+                  </RadioGroup>
+                </fieldset>
+                <Alert variant="destructive">
+                  <CalendarClock aria-hidden />
+                  <AlertDescription className="font-medium">
+                    Please allow at least three business days&apos; notice for sample orders. Weekends cannot be requested.
+                  </AlertDescription>
+                </Alert>
+                {dates.isPending ? (
+                  <CartLoading />
+                ) : dates.isError ? (
+                  <p className="text-sm text-destructive">The calendar could not be loaded. Please reload the page.</p>
+                ) : (
+                  <RequestedDateField
+                    label={requestedDateLabel(delivery)}
+                    today={dates.data.today}
+                    earliest={dates.data.earliest}
+                    value={date}
+                    onChange={setDate}
+                  />
+                )}
+              </CardContent>
+            </Card>
+            <OrderSummary cart={active} isSalesperson className="lg:sticky lg:top-4">
+              <Button size="lg" className="w-full" disabled={!date} loading={checkout.isPending} onClick={submit}>
+                Submit Sample Order
+              </Button>
+              {!date && <p className="text-center text-xs text-muted-foreground">Please select a requested date</p>}
+              <p className="text-center text-sm text-muted-foreground">You will receive an email confirmation.</p>
+            </OrderSummary>
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}

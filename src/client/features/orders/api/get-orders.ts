@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ordersResponse, type OrdersQuery, type OrdersResponse } from '@common/contracts/orders';
+import { api } from '@client/lib/api-client';
+
+/** The GET path with its query string is the key (spec §7), so each page and filter is cached on its own. */
+export function ordersPath(query: OrdersQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '' && !(key === 'page' && value === 1)) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `/api/orders${search ? `?${search}` : ''}`;
+}
+
+export async function getOrders(path: string): Promise<OrdersResponse> {
+  return ordersResponse.parse(await api.get<unknown>(path));
+}
+
+export const ordersQueryOptions = (query: OrdersQuery) => {
+  const path = ordersPath(query);
+  return queryOptions({ queryKey: [path], queryFn: () => getOrders(path), placeholderData: keepPreviousData });
+};
+
+export function useOrders(query: OrdersQuery) {
+  return useQuery(ordersQueryOptions(query));
+}
+
+/** Every cached orders list and order, for invalidation after a change. */
+export const isOrdersQuery = (key: readonly unknown[]) => String(key[0]).startsWith('/api/orders');

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { reorderResponse, type ReorderResponse } from '@common/contracts/orders';
+import { api } from '@client/lib/api-client';
+
+/** The cart feature's query key (features do not import each other; the key is the API path). */
+const CARTS_QUERY_KEY = ['/api/carts'] as const;
+
+/** POST /api/orders/{id}/reorder: copies still-orderable lines into the active cart. */
+export async function reorder(id: number): Promise<ReorderResponse> {
+  return reorderResponse.parse(await api.post<unknown>(`/api/orders/${id}/reorder`));
+}
+
+export function useReorder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['reorder'],
+    mutationFn: reorder,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CARTS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { orderView, type OrderView } from '@common/contracts/orders';
+import type { OrderStatus } from '@common/domain/order-status';
+import { api } from '@client/lib/api-client';
+import { isOrdersQuery } from './get-orders';
+
+/** PATCH /api/orders/{id} (admins; decisions.md order statuses). */
+export async function updateOrderStatus({ id, status }: { id: number; status: OrderStatus }): Promise<OrderView> {
+  return orderView.parse(await api.patch<unknown>(`/api/orders/${id}`, { status }));
+}
+
+export function useUpdateOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['update-order-status'],
+    mutationFn: updateOrderStatus,
+    onSuccess: (order) => {
+      queryClient.setQueryData([`/api/orders/${order.id}`], order);
+      return queryClient.invalidateQueries({ predicate: (q) => isOrdersQuery(q.queryKey) && q.queryKey[0] !== `/api/orders/${order.id}` });
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import { CircleCheck, TriangleAlert } from 'lucide-react';
+import { Link } from 'wouter';
+import type { ReorderResponse } from '@common/contracts/orders';
+import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+
+/** What Reorder put into the cart, and what it could not (decisions.md: says which were skipped). */
+export function ReorderResult({ result }: { result: ReorderResponse }) {
+  const reduced = result.added.filter((a) => a.quantity < a.requested);
+  return (
+    <Alert variant={result.skipped.length > 0 || reduced.length > 0 ? 'warning' : 'success'} className="print:hidden">
+      {result.skipped.length > 0 ? <TriangleAlert aria-hidden /> : <CircleCheck aria-hidden />}
+      <AlertTitle>
+        {result.added.length === 0
+          ? 'Nothing could be added to your cart'
+          : `${result.added.length} ${result.added.length === 1 ? 'line' : 'lines'} added to your cart`}
+      </AlertTitle>
+      <AlertDescription className="flex flex-col gap-2">
+        {reduced.length > 0 && (
+          <span>
+            Fewer than before, limited by stock: {reduced.map((r) => `${r.name} (${r.quantity} of ${r.requested})`).join(', ')}.
+          </span>
+        )}
+        {result.skipped.length > 0 && (
+          <span>
+            Skipped: {result.skipped.map((s) => `${s.name} (${s.reason})`).join(', ')}.
+          </span>
+        )}
+        {result.added.length > 0 && (
+          <Button asChild size="sm" variant="outline" className="w-fit">
+            <Link href="/cart">View Cart</Link>
+          </Button>
+        )}
+      </AlertDescription>
+    </Alert>
+  );
+}

@@ -1,0 +1,120 @@
+import { Printer, RotateCcw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { CurrentUser } from '@common/contracts/auth';
+import { formatCalendarDate, formatDateTime } from '@common/domain/format-date';
+import { formatPrice } from '@common/domain/money';
+import { DELIVERY_LABELS, ORDER_KIND_LABELS, orderNumber } from '@common/domain/order-status';
+import { errorMessage } from '@client/lib/api-client';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { LoadingState } from '@client/components/loading-state';
+import { PageHeader } from '@client/components/page-header';
+import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent } from '@client/components/ui/card';
+import { toast } from '@client/components/ui/use-toast';
+import { useOrder } from '../api/get-order';
+import { useReorder } from '../api/reorder';
+import { OrderLines } from '../components/order-lines';
+import { OrderStatusBadge } from '../components/order-status-badge';
+import { OrderStatusEditor } from '../components/order-status-editor';
+import { ReorderResult } from '../components/reorder-result';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="text-sm">{children}</dd>
+    </div>
+  );
+}
+
+/** /orders/{id}: one order, print-friendly (UI.md Print), with Reorder for its owner and status changes for admins. */
+export function OrderDetailPage({ user, orderId, headerActions }: { user: CurrentUser; orderId: number; headerActions?: ReactNode }) {
+  useDocumentTitle(`Order ${orderNumber(orderId)}`);
+  const order = useOrder(orderId);
+  const reorder = useReorder();
+  const isAdmin = user.activeRole === 'admin';
+  const isOwner = order.data?.userId === user.id;
+
+  return (
+    <div className="min-h-dvh">
+      <PageHeader
+        title={`Order ${orderNumber(orderId)}`}
+        backHref="/orders"
+        backLabel="Back to order history"
+        actions={headerActions}
+      />
+      <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6">
+        {order.isPending ? (
+          <LoadingState>Loading order...</LoadingState>
+        ) : order.isError ? (
+          <Alert variant="destructive">
+            <AlertTitle>Could not load this order</AlertTitle>
+            <AlertDescription>{errorMessage(order.error, 'Please try again.')}</AlertDescription>
+          </Alert>
+        ) : (
+          <>
+            <div className="flex flex-wrap items-center justify-end gap-2 print:hidden">
+              <Button variant="outline" onClick={() => window.print()}>
+                <Printer aria-hidden /> Print
+              </Button>
+              {isOwner && (
+                <Button
+                  loading={reorder.isPending}
+                  onClick={() =>
+                    reorder.mutate(orderId, {
+                      onError: (error) => toast({ title: 'Error Adding Items', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+                    })
+                  }
+                >
+                  <RotateCcw aria-hidden /> Reorder
+                </Button>
+              )}
+            </div>
+            {reorder.data && <ReorderResult result={reorder.data} />}
+            <Card>
+              <CardContent className="pt-5 sm:pt-6">
+                <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                  <Fact label="Status">
+                    <OrderStatusBadge status={order.data.status} />
+                  </Fact>
+                  <Fact label="Type">{ORDER_KIND_LABELS[order.data.kind]}</Fact>
+                  <Fact label="Placed">{formatDateTime(order.data.createdAt)}</Fact>
+                  <Fact label="Placed by">{order.data.username}</Fact>
+                  {order.data.cartName && <Fact label="PO Name">{order.data.cartName}</Fact>}
+                  {order.data.deliveryType && <Fact label="Delivery">{DELIVERY_LABELS[order.data.deliveryType]}</Fact>}
+                  {order.data.requestedDate && (
+                    <Fact label={order.data.deliveryType === 'ship' ? 'Requested Arrival Date' : 'Requested Pickup Date'}>
+                      {formatCalendarDate(order.data.requestedDate)}
+                    </Fact>
+                  )}
+                  {order.data.kind === 'purchase' && (
+                    <Fact label="Total">
+                      <span className="nums font-semibold">{formatPrice(order.data.total)}</span>
+                      {order.data.hasCallPrices && <span className="block text-xs text-muted-foreground">plus items priced on request (CALL)</span>}
+                    </Fact>
+                  )}
+                </dl>
+                {order.data.notes && (
+                  <div className="mt-4 border-t border-border pt-4">
+                    <Fact label="Notes">
+                      <span className="whitespace-pre-line">{order.data.notes}</span>
+                    </Fact>
+                  </div>
+                )}
+                {isAdmin && (
+                  <div className="mt-4 border-t border-border pt-4">
+                    <OrderStatusEditor key={order.data.status} orderId={order.data.id} status={order.data.status} />
+                  </div>
+                )}
+              </CardContent>
+            </Card>
+            <Card>
+              <OrderLines order={order.data} />
+            </Card>
+          </>
+        )}
+      </main>
+    </div>
+  );
+}

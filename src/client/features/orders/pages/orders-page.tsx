@@ -1,0 +1,150 @@
+import { ChevronLeft, ChevronRight, History } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { CurrentUser } from '@common/contracts/auth';
+import { ordersQuery, type OrdersQuery, type OrderSummary } from '@common/contracts/orders';
+import { formatDateTime } from '@common/domain/format-date';
+import { formatPrice } from '@common/domain/money';
+import { ORDER_KIND_LABELS, orderNumber } from '@common/domain/order-status';
+import { errorMessage } from '@client/lib/api-client';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { LoadingState } from '@client/components/loading-state';
+import { PageHeader } from '@client/components/page-header';
+import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { ordersPath, useOrders } from '../api/get-orders';
+import { OrderFilters } from '../components/order-filters';
+import { OrderStatusBadge } from '../components/order-status-badge';
+
+function readQuery(search: string): OrdersQuery {
+  const parsed = ordersQuery.safeParse(Object.fromEntries(new URLSearchParams(search)));
+  return parsed.success ? parsed.data : { page: 1 };
+}
+
+function total(order: OrderSummary): string {
+  if (order.kind === 'sample') return '—';
+  return `${formatPrice(order.total)}${order.hasCallPrices ? ' + CALL' : ''}`;
+}
+
+/**
+ * /orders (beyond the spec, decisions.md): order history with status for every
+ * role; admins see everyone's orders and filter them. Filters and the page live
+ * in the URL, so Back and refresh keep them (UI.md Navigation).
+ */
+/** `headerActions`: what app/ composes in from other features (the cart link). */
+export function OrdersPage({ user, headerActions }: { user: CurrentUser; headerActions?: ReactNode }) {
+  useDocumentTitle('Order History');
+  const isAdmin = user.activeRole === 'admin';
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const query = readQuery(search);
+  const orders = useOrders(query);
+  const setQuery = (next: OrdersQuery) => navigate(ordersPath(next).replace('/api/orders', '/orders'));
+  const pages = orders.data ? Math.max(1, Math.ceil(orders.data.total / orders.data.pageSize)) : 1;
+  const page = query.page ?? 1;
+
+  return (
+    <div className="min-h-dvh">
+      <PageHeader title={isAdmin ? 'All Orders' : 'Order History'} actions={headerActions} />
+      <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6">
+        <OrderFilters key={search} query={query} isAdmin={isAdmin} onChange={setQuery} />
+        {orders.isPending ? (
+          <LoadingState>Loading orders...</LoadingState>
+        ) : orders.isError ? (
+          <Alert variant="destructive">
+            <AlertTitle>Could not load orders</AlertTitle>
+            <AlertDescription>{errorMessage(orders.error, 'Please try again.')}</AlertDescription>
+          </Alert>
+        ) : orders.data.orders.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 py-16 text-center">
+            <History className="size-8 text-muted-foreground" aria-hidden />
+            <p className="text-lg font-semibold">No orders yet</p>
+            <p className="text-sm text-muted-foreground">Orders you place from your cart appear here with their status.</p>
+            <Button asChild variant="outline">
+              <Link href="/cart">Go to your cart</Link>
+            </Button>
+          </div>
+        ) : (
+          <>
+            <ul className="grid gap-3 md:hidden" aria-label="Orders">
+              {orders.data.orders.map((order) => (
+                <li key={order.id}>
+                  <Link
+                    href={`/orders/${order.id}`}
+                    className="flex flex-col gap-1 rounded-card border border-border bg-surface p-4 shadow-xs focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    <span className="flex items-center justify-between gap-2">
+                      <span className="font-semibold">Order {orderNumber(order.id)}</span>
+                      <OrderStatusBadge status={order.status} />
+                    </span>
+                    <span className="text-sm text-muted-foreground">
+                      {ORDER_KIND_LABELS[order.kind]}
+                      {order.cartName ? ` · ${order.cartName}` : ''}
+                      {isAdmin ? ` · ${order.username}` : ''}
+                    </span>
+                    <span className="nums flex flex-wrap justify-between gap-x-3 text-sm">
+                      <span className="whitespace-nowrap">{formatDateTime(order.createdAt)}</span>
+                      <span className="whitespace-nowrap">
+                        {order.totalQuantity} {order.totalQuantity === 1 ? 'item' : 'items'} · {total(order)}
+                      </span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden rounded-card border border-border bg-surface shadow-xs md:block">
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Order</TableHead>
+                    <TableHead>Placed</TableHead>
+                    {isAdmin && <TableHead>Placed by</TableHead>}
+                    <TableHead>Type</TableHead>
+                    <TableHead>PO Name</TableHead>
+                    <TableHead className="text-right">Items</TableHead>
+                    <TableHead className="text-right">Total</TableHead>
+                    <TableHead>Status</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {orders.data.orders.map((order) => (
+                    <TableRow key={order.id}>
+                      <TableCell>
+                        <Link href={`/orders/${order.id}`} className="font-semibold text-accent underline-offset-4 hover:underline">
+                          Order {orderNumber(order.id)}
+                        </Link>
+                      </TableCell>
+                      <TableCell className="nums whitespace-nowrap">{formatDateTime(order.createdAt)}</TableCell>
+                      {isAdmin && <TableCell>{order.username}</TableCell>}
+                      <TableCell>{ORDER_KIND_LABELS[order.kind]}</TableCell>
+                      <TableCell className="max-w-56 truncate">{order.cartName}</TableCell>
+                      <TableCell className="nums text-right">{order.totalQuantity}</TableCell>
+                      <TableCell className="nums text-right whitespace-nowrap">{total(order)}</TableCell>
+                      <TableCell>
+                        <OrderStatusBadge status={order.status} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            {pages > 1 && (
+              <nav aria-label="Pages" className="flex items-center justify-between gap-3 print:hidden">
+                <Button variant="outline" disabled={page <= 1} onClick={() => setQuery({ ...query, page: page - 1 })}>
+                  <ChevronLeft aria-hidden /> Previous
+                </Button>
+                <span className="nums text-sm text-muted-foreground">
+                  Page {page} of {pages} · {orders.data.total} orders
+                </span>
+                <Button variant="outline" disabled={page >= pages} onClick={() => setQuery({ ...query, page: page + 1 })}>
+                  Next <ChevronRight aria-hidden />
+                </Button>
+              </nav>
+            )}
+          </>
+        )}
+      </main>
+    </div>
+  );
+}

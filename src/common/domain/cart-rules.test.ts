@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import {
+  availabilityOf,
+  CART_MESSAGES,
+  cartTotalItems,
+  cartWording,
+  lineQuantityProblem,
+  MAX_LINE_QUANTITY,
+  maxLineQuantity,
+  orderKindFor,
+  parseQuantityInput,
+  STOCK_FABRICATION,
+  STOCK_SPECIAL_ORDER,
+  unorderableReason,
+} from './cart-rules';
+import { formatCalendarDate, formatDateTime } from './format-date';
+import { formatPrice, fromCents, lineTotalCents, toCents } from './money';
+
+describe('stock availability (spec §3, §9)', () => {
+  it('reads quantities and the special stock strings', () => {
+    expect(availabilityOf('25')).toEqual({ kind: 'in_stock', available: 25 });
+    expect(availabilityOf('0')).toEqual({ kind: 'out_of_stock' });
+    expect(availabilityOf('-3')).toEqual({ kind: 'out_of_stock' });
+    expect(availabilityOf('')).toEqual({ kind: 'out_of_stock' });
+    expect(availabilityOf(STOCK_SPECIAL_ORDER)).toEqual({ kind: 'special_order' });
+    expect(availabilityOf(STOCK_FABRICATION)).toEqual({ kind: 'fabrication' });
+    expect(availabilityOf('lots')).toEqual({ kind: 'unknown' });
+  });
+
+  it('caps a line at the stock, or at the typo guard for fabrication items', () => {
+    expect(maxLineQuantity('25')).toBe(25);
+    expect(maxLineQuantity('99999')).toBe(MAX_LINE_QUANTITY);
+    expect(maxLineQuantity(STOCK_FABRICATION)).toBe(MAX_LINE_QUANTITY);
+    expect(maxLineQuantity('0')).toBeNull();
+    expect(maxLineQuantity(STOCK_SPECIAL_ORDER)).toBeNull();
+  });
+
+  it('refuses out-of-stock and special-order products with the spec messages, allows fabrication', () => {
+    expect(unorderableReason({ name: 'Tile A', stockLevel: '0' })).toBe(
+      'Tile A is out of stock and cannot be added to your cart',
+    );
+    expect(unorderableReason({ name: 'Tile A', stockLevel: STOCK_SPECIAL_ORDER })).toBe(
+      'This item is available by special order only',
+    );
+    expect(unorderableReason({ name: 'Slab', stockLevel: STOCK_FABRICATION })).toBeNull();
+  });
+
+  it('checks a line total against the stock', () => {
+    const tile = { name: 'Tile A', stockLevel: '5' };
+    expect(lineQuantityProblem(tile, 5)).toBeNull();
+    expect(lineQuantityProblem(tile, 6)).toBe('Only 5 of Tile A are in stock');
+    expect(lineQuantityProblem({ name: 'Tile B', stockLevel: '1' }, 2)).toBe('Only 1 of Tile B is in stock');
+    expect(lineQuantityProblem(tile, 0)).toBe(CART_MESSAGES.quantityMin);
+    expect(lineQuantityProblem(tile, 1.5)).toBe(CART_MESSAGES.quantityWhole);
+    expect(lineQuantityProblem({ name: 'Slab', stockLevel: STOCK_FABRICATION }, MAX_LINE_QUANTITY + 1)).toBe(
+      CART_MESSAGES.quantityMax,
+    );
+  });
+
+  it('turns typed quantities into whole numbers, non-numeric into 0 (spec §5)', () => {
+    expect(parseQuantityInput('3')).toBe(3);
+    expect(parseQuantityInput(' 4 ')).toBe(4);
+    expect(parseQuantityInput('2.7')).toBe(2);
+    expect(parseQuantityInput('abc')).toBe(0);
+    expect(parseQuantityInput('-2')).toBe(0);
+    expect(parseQuantityInput('')).toBe(0);
+    expect(parseQuantityInput('1e9')).toBe(MAX_LINE_QUANTITY);
+  });
+});
+
+describe('wording by active role (decisions.md: the active role decides)', () => {
+  it('gives salespeople sample orders and everyone else purchase orders', () => {
+    expect(orderKindFor('salesperson')).toBe('sample');
+    expect(orderKindFor('admin')).toBe('purchase');
+    expect(orderKindFor('bold_customer')).toBe('purchase');
+    expect(cartWording('salesperson')).toMatchObject({
+      cartTitle: 'Current Sample Order',
+      listTitle: 'Current Sample Orders',
+      createLabel: 'Create New Sample Order',
+      addedLabel: 'Added to Sample Order',
+    });
+    expect(cartWording('bold_customer')).toMatchObject({
+      cartTitle: 'Current Purchase Order',
+      listTitle: 'Current POs',
+      createLabel: 'Create New PO',
+      addedLabel: 'Added to PO',
+      createdToast: 'New PO created',
+    });
+  });
+
+  it('sums quantities across the five lists', () => {
+    const q = (...quantities: number[]) => quantities.map((quantity) => ({ quantity }));
+    expect(
+      cartTotalItems({ items: q(2, 3), displays: q(1), labels: q(4, 1), priceLists: [], handboards: q(1) }),
+    ).toBe(12);
+  });
+});
+
+describe('money (spec §5 price formatting)', () => {
+  it('formats prices and CALL', () => {
+    expect(formatPrice('12.3')).toBe('$12.30');
+    expect(formatPrice('1234.5')).toBe('$1,234.50');
+    expect(formatPrice(null)).toBe('CALL');
+    expect(formatPrice('CALL')).toBe('CALL');
+    expect(formatPrice('abc')).toBe('N/A');
+  });
+
+  it('adds in cents', () => {
+    expect(toCents('0.1')! + toCents('0.2')!).toBe(30);
+    expect(fromCents(30)).toBe('0.30');
+    expect(fromCents(123450)).toBe('1234.50');
+    expect(lineTotalCents('19.99', 3)).toBe(5997);
+    expect(lineTotalCents(null, 3)).toBeNull();
+  });
+});
+
+describe('dates on screen', () => {
+  it('formats Date Last Modified like "Jan 5, 2025 1:30 pm"', () => {
+    expect(formatDateTime('2025-01-05T13:30:00Z', 'UTC')).toBe('Jan 5, 2025 1:30 pm');
+    expect(formatDateTime('2025-01-05T00:05:00Z', 'UTC')).toBe('Jan 5, 2025 12:05 am');
+  });
+
+  it('formats calendar dates without shifting them', () => {
+    expect(formatCalendarDate('2025-01-09')).toBe('Thu, Jan 9, 2025');
+  });
+});

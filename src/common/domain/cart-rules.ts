@@ -1,0 +1,163 @@
+import type { Role } from './permissions';
+
+/**
+ * Cart rules of spec §4, §5 and §9 shared by the server (which enforces them)
+ * and the client (which explains them before the server has to).
+ */
+
+/** Spec §9: the cart created at login when a user has none. */
+export const DEFAULT_CART_NAME = 'Active Purchase Order';
+
+/** No single line may ask for more than this, whatever the stock (a typo guard; fits any int column). */
+export const MAX_LINE_QUANTITY = 10_000;
+
+/** Longest cart (PO) name we keep. */
+export const MAX_CART_NAME_LENGTH = 100;
+
+/** Spec §9 special stock strings. */
+export const STOCK_OUT = '0';
+export const STOCK_SPECIAL_ORDER = 'Special Order Only';
+export const STOCK_FABRICATION = 'Fabrication Required - 2 Week Lead';
+
+export const CART_MESSAGES = {
+  outOfStock: (name: string) => `${name} is out of stock and cannot be added to your cart`,
+  specialOrder: 'This item is available by special order only',
+  outOfStockRow: 'This item is currently out of stock',
+  fabrication: 'This item requires fabrication with a 2 week lead time',
+  notOrderable: 'This item cannot be ordered right now',
+  stockLimit: (available: number, name: string) =>
+    `Only ${available} of ${name} ${available === 1 ? 'is' : 'are'} in stock`,
+  quantityNumber: 'Quantity must be a number',
+  quantityWhole: 'Quantity must be a whole number',
+  quantityMin: 'Quantity must be at least 1',
+  quantityNegative: 'Quantity cannot be negative',
+  quantityMax: `Quantity cannot be more than ${MAX_LINE_QUANTITY.toLocaleString('en-US')}`,
+  nameRequired: 'Please enter a name',
+  cartNotFound: 'Cart not found. It may have been deleted in another tab.',
+  itemNotFound: 'That item is no longer in your cart',
+  productNotFound: 'Product not found',
+  emptyOrder: 'Your order is empty',
+  noActiveCart: 'Could not establish an active cart. Please try again.',
+} as const;
+
+export type Availability =
+  | { kind: 'in_stock'; available: number }
+  | { kind: 'fabrication' }
+  | { kind: 'special_order' }
+  | { kind: 'out_of_stock' }
+  | { kind: 'unknown' };
+
+/** Reads a product's stock text (spec §3 stockLevel). */
+export function availabilityOf(stockLevel: string | null | undefined): Availability {
+  const text = (stockLevel ?? '').trim();
+  if (text === STOCK_SPECIAL_ORDER) return { kind: 'special_order' };
+  if (text === STOCK_FABRICATION) return { kind: 'fabrication' };
+  // Spec §5: blank stock means 0.
+  if (text === '') return { kind: 'out_of_stock' };
+  if (/^-?\d+$/.test(text)) {
+    const available = Number(text);
+    return available > 0 ? { kind: 'in_stock', available } : { kind: 'out_of_stock' };
+  }
+  return { kind: 'unknown' };
+}
+
+/** The most of a product one cart line may hold, or null when it cannot be ordered at all. */
+export function maxLineQuantity(stockLevel: string | null | undefined): number | null {
+  const availability = availabilityOf(stockLevel);
+  if (availability.kind === 'in_stock') return Math.min(availability.available, MAX_LINE_QUANTITY);
+  if (availability.kind === 'fabrication') return MAX_LINE_QUANTITY;
+  return null;
+}
+
+/** Why a product cannot go into a cart at all (spec §4: '0' and Special Order Only are refused). */
+export function unorderableReason(product: { name: string; stockLevel: string | null | undefined }): string | null {
+  const availability = availabilityOf(product.stockLevel);
+  if (availability.kind === 'out_of_stock') return CART_MESSAGES.outOfStock(product.name);
+  if (availability.kind === 'special_order') return CART_MESSAGES.specialOrder;
+  if (availability.kind === 'unknown') return CART_MESSAGES.notOrderable;
+  return null;
+}
+
+/** Why a line of `quantity` (the line's new total) is refused, or null. */
+export function lineQuantityProblem(
+  product: { name: string; stockLevel: string | null | undefined },
+  quantity: number,
+): string | null {
+  const reason = unorderableReason(product);
+  if (reason) return reason;
+  if (!Number.isInteger(quantity)) return CART_MESSAGES.quantityWhole;
+  if (quantity < 1) return CART_MESSAGES.quantityMin;
+  if (quantity > MAX_LINE_QUANTITY) return CART_MESSAGES.quantityMax;
+  const availability = availabilityOf(product.stockLevel);
+  if (availability.kind === 'in_stock' && quantity > availability.available) {
+    return CART_MESSAGES.stockLimit(availability.available, product.name);
+  }
+  return null;
+}
+
+/**
+ * Spec §5 quantity inputs: "non-numeric becomes 0"; fractions are cut to whole
+ * numbers and nothing goes below 0.
+ */
+export function parseQuantityInput(text: string): number {
+  const value = Number(text.trim());
+  if (!Number.isFinite(value) || value <= 0) return 0;
+  return Math.min(Math.floor(value), MAX_LINE_QUANTITY);
+}
+
+/** The four marketing-material lists of a cart (spec §3) and their API names. */
+export const MERCHANDISE_TYPES = ['display', 'label', 'pricelist', 'handboard'] as const;
+export type MerchandiseType = (typeof MERCHANDISE_TYPES)[number];
+
+export const MERCHANDISE_LISTS = [
+  { type: 'display', key: 'displays', title: 'Displays', singular: 'Display' },
+  { type: 'label', key: 'labels', title: 'Labels', singular: 'Label' },
+  { type: 'pricelist', key: 'priceLists', title: 'Price Lists', singular: 'Price list' },
+  { type: 'handboard', key: 'handboards', title: 'Handboards', singular: 'Handboard' },
+] as const satisfies readonly { type: MerchandiseType; key: string; title: string; singular: string }[];
+
+export type MerchandiseListKey = (typeof MERCHANDISE_LISTS)[number]['key'];
+
+export function merchandiseList(type: MerchandiseType) {
+  const list = MERCHANDISE_LISTS.find((l) => l.type === type);
+  if (!list) throw new RangeError(`Unknown merchandise type ${type}`);
+  return list;
+}
+
+export type OrderKind = 'sample' | 'purchase';
+
+/** decisions.md: the active role decides the behaviour (an admin acting as salesperson builds sample orders). */
+export function orderKindFor(activeRole: Role | null | undefined): OrderKind {
+  return activeRole === 'salesperson' ? 'sample' : 'purchase';
+}
+
+/** Spec §2 wording that differs between sample orders and purchase orders. */
+export function cartWording(activeRole: Role | null | undefined) {
+  const sample = orderKindFor(activeRole) === 'sample';
+  return {
+    kind: orderKindFor(activeRole),
+    cartTitle: sample ? 'Current Sample Order' : 'Current Purchase Order',
+    listTitle: sample ? 'Current Sample Orders' : 'Current POs',
+    createLabel: sample ? 'Create New Sample Order' : 'Create New PO',
+    addedLabel: sample ? 'Added to Sample Order' : 'Added to PO',
+    // Spec §8 gives one wording for both.
+    createdToast: 'New PO created',
+    namePlaceholder: sample ? 'Enter sample order name' : 'Enter PO name',
+    nameLabel: sample ? 'Sample order name' : 'PO name',
+    orderNoun: sample ? 'sample order' : 'purchase order',
+  };
+}
+
+export interface CartCounts {
+  items: readonly { quantity: number }[];
+  displays: readonly { quantity: number }[];
+  labels: readonly { quantity: number }[];
+  priceLists: readonly { quantity: number }[];
+  handboards: readonly { quantity: number }[];
+}
+
+/** Spec §3: totalItems is the sum of quantities across the five lists. */
+export function cartTotalItems(cart: CartCounts): number {
+  const sum = (list: readonly { quantity: number }[]) => list.reduce((total, entry) => total + entry.quantity, 0);
+  return sum(cart.items) + sum(cart.displays) + sum(cart.labels) + sum(cart.priceLists) + sum(cart.handboards);
+}

@@ -1,0 +1,184 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createUser, TestClient, useTestApp } from '../../../test/api';
+import { activeCart, CATALOGUE, insertCatalogue } from '../../../test/cart-fixtures';
+import { emailOutbox } from '../db/schema';
+import { enqueueEmail } from '../modules/mail/outbox-repository';
+import { createOutboxSender, OUTBOX_POLICY, retryDelayMs, smtpTransport } from './outbox-sender';
+
+const ctx = useTestApp({ ORDER_EMAIL_FROM: 'orders@bold.test', ORDER_EMAIL_TO: 'desk@bold.test' });
+
+interface Received {
+  from: string | undefined;
+  recipients: string[];
+  raw: string;
+}
+
+/**
+ * A real SMTP server inside the test (decisions.md: mock only what is outside
+ * the system, and even SMTP can be real). `rejectNext` makes it answer the next
+ * messages with a temporary failure; `delayMs` slows every delivery down.
+ */
+function startSmtp() {
+  const received: Received[] = [];
+  const state = { rejectNext: 0, delayMs: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        setTimeout(() => {
+          if (state.rejectNext > 0) {
+            state.rejectNext -= 1;
+            const error = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
+            callback(error);
+            return;
+          }
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+            recipients: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        }, state.delayMs);
+      });
+    },
+  });
+  return {
+    received,
+    state,
+    async listen(): Promise<string> {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const smtp = startSmtp();
+let smtpUrl = '';
+
+beforeAll(async () => {
+  smtpUrl = await smtp.listen();
+  await insertCatalogue(ctx.db);
+});
+afterAll(async () => smtp.close());
+beforeEach(async () => {
+  await ctx.db.delete(emailOutbox);
+  smtp.received.length = 0;
+  smtp.state.rejectNext = 0;
+  smtp.state.delayMs = 0;
+});
+
+function header(raw: string, name: string): string | undefined {
+  return new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim();
+}
+
+const queue = (n: number) =>
+  Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      enqueueEmail(ctx.db, { kind: 'test', from: 'a@bold.test', to: ['b@bold.test'], subject: `Message ${i}`, text: `Body ${i}` }),
+    ),
+  );
+
+describe('outbox sender over SMTP', () => {
+  it('delivers a placed order’s confirmation from the fixed sender to the fixed recipient with the user in cc', async () => {
+    const user = await createUser(ctx.db, { role: 'bold_customer', email: 'buyer@dealer.test' });
+    const client = await new TestClient(ctx.app).signInAs(user);
+    const cart = await activeCart(client);
+    await client.post(`/api/carts/${cart.id}/items`, { productId: CATALOGUE.plenty.id, quantity: 2 });
+    const order = (await client.post('/api/orders', { items: [{ productId: CATALOGUE.plenty.id, quantity: 2 }] })).json();
+
+    const sender = createOutboxSender({ db: ctx.db, transport: smtpTransport(smtpUrl) });
+    expect(await sender.runOnce()).toEqual({ sent: 1, retrying: 0, gaveUp: 0 });
+
+    expect(smtp.received).toHaveLength(1);
+    const message = smtp.received[0]!;
+    expect(message.from).toBe('orders@bold.test');
+    expect(message.recipients.sort()).toEqual(['buyer@dealer.test', 'desk@bold.test']);
+    expect(header(message.raw, 'From')).toBe('orders@bold.test');
+    expect(header(message.raw, 'To')).toBe('desk@bold.test');
+    expect(header(message.raw, 'Cc')).toBe('buyer@dealer.test');
+    expect(header(message.raw, 'Subject')).toBe(`Purchase Order #${order.id} from ${user.username}`);
+    expect(message.raw).toContain(CATALOGUE.plenty.name);
+
+    const [row] = await ctx.db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row!.sentAt).toBeInstanceOf(Date);
+    // Nothing is sent twice.
+    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 0, gaveUp: 0 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('keeps a message the server refuses for now and retries it after the back-off', async () => {
+    const [id] = await queue(1);
+    smtp.state.rejectNext = 1;
+    const sender = createOutboxSender({ db: ctx.db, transport: smtpTransport(smtpUrl) });
+    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 1, gaveUp: 0 });
+    const [pending] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(pending!.lastError).toContain('451');
+    const waitMs = pending!.nextAttemptAt.getTime() - Date.now();
+    expect(waitMs).toBeGreaterThan(50_000);
+    expect(waitMs).toBeLessThanOrEqual(61_000);
+
+    // Not due yet: nothing happens.
+    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 0, gaveUp: 0 });
+    // Once due, it goes out.
+    await ctx.db.update(emailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(emailOutbox.id, id!));
+    expect(await sender.runOnce()).toEqual({ sent: 1, retrying: 0, gaveUp: 0 });
+    expect(smtp.received).toHaveLength(1);
+    const [sent] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('keeps messages when the SMTP server is down', async () => {
+    await queue(2);
+    const down = startSmtp();
+    const url = await down.listen();
+    await down.close();
+    const sender = createOutboxSender({ db: ctx.db, transport: smtpTransport(url) });
+    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 2, gaveUp: 0 });
+    const rows = await ctx.db.select().from(emailOutbox);
+    expect(rows.every((r) => r.status === 'pending' && r.attempts === 1 && r.lastError)).toBe(true);
+  });
+
+  it('marks a message failed after the last attempt but keeps it', async () => {
+    const [id] = await queue(1);
+    await ctx.db.update(emailOutbox).set({ attempts: OUTBOX_POLICY.maxAttempts - 1 }).where(eq(emailOutbox.id, id!));
+    smtp.state.rejectNext = 1;
+    const sender = createOutboxSender({ db: ctx.db, transport: smtpTransport(smtpUrl) });
+    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 0, gaveUp: 1 });
+    const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
+    expect(row).toMatchObject({ status: 'failed', attempts: OUTBOX_POLICY.maxAttempts });
+  });
+
+  it('never sends a message twice when two app servers run senders at once', async () => {
+    await queue(12);
+    smtp.state.delayMs = 20;
+    const senders = [0, 1, 2].map(() => createOutboxSender({ db: ctx.db, transport: smtpTransport(smtpUrl), batchSize: 2 }));
+    const drain = async (sender: (typeof senders)[number]) => {
+      for (;;) {
+        const r = await sender.runOnce();
+        if (r.sent + r.retrying + r.gaveUp === 0) return;
+      }
+    };
+    await Promise.all(senders.map(drain));
+    const subjects = smtp.received.map((m) => header(m.raw, 'Subject'));
+    expect(subjects).toHaveLength(12);
+    expect(new Set(subjects).size).toBe(12);
+    const rows = await ctx.db.select().from(emailOutbox);
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+});
+
+describe('back-off schedule', () => {
+  it('doubles from a minute up to an hour', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map((n) => retryDelayMs(n) / 60_000)).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);
+  });
+});

@@ -1,0 +1,345 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { MerchandiseType } from '@common/domain/cart-rules';
+import type { DbOrTx } from '../../db/client';
+import { cartItems, cartMerchandise, carts, merchandise, products } from '../../db/schema';
+
+export type CartRow = typeof carts.$inferSelect;
+
+/** Key of the per-user advisory lock that serialises changes to which carts exist and which is active. */
+const CART_SET_LOCK = 4_401;
+
+/**
+ * Serialises cart creation, switching and deletion per user for the rest of the
+ * transaction, so two tabs cannot both activate a cart (the partial unique
+ * index would refuse the second with an error instead of a clear answer).
+ */
+export async function lockUserCarts(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CART_SET_LOCK}, ${userId})`);
+}
+
+/*
+ * Lock order, to rule out deadlocks: a transaction that changes a cart's
+ * contents first locks the cart row (FOR NO KEY UPDATE, which still lets
+ * foreign-key checks through), then touches item or merchandise rows.
+ * Deleting a cart locks the cart row first too, so the two queue up.
+ */
+
+export async function findActiveCart(db: DbOrTx, userId: number, options: { lock?: boolean } = {}): Promise<CartRow | undefined> {
+  const query = db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.userId, userId), eq(carts.isActive, true)));
+  const [row] = options.lock ? await query.for('no key update') : await query;
+  return row;
+}
+
+export async function findOwnCart(
+  db: DbOrTx,
+  userId: number,
+  cartId: number,
+  options: { lock?: boolean } = {},
+): Promise<CartRow | undefined> {
+  const query = db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.id, cartId), eq(carts.userId, userId)));
+  const [row] = options.lock ? await query.for('no key update') : await query;
+  return row;
+}
+
+export async function listCartRows(db: DbOrTx, userId: number): Promise<CartRow[]> {
+  return db.select().from(carts).where(eq(carts.userId, userId)).orderBy(desc(carts.lastModified), desc(carts.id));
+}
+
+/** Spec §4: with no active cart, the first cart the user owns becomes active. */
+export async function firstCartId(db: DbOrTx, userId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(eq(carts.userId, userId))
+    .orderBy(asc(carts.createdAt), asc(carts.id))
+    .limit(1);
+  return row?.id;
+}
+
+export async function insertCart(db: DbOrTx, values: { userId: number; name: string; isActive: boolean }): Promise<CartRow> {
+  const [row] = await db.insert(carts).values(values).returning();
+  if (!row) throw new Error('cart not created');
+  return row;
+}
+
+/** Makes one cart the user's only active cart. Call under lockUserCarts. */
+export async function activateCart(tx: DbOrTx, userId: number, cartId: number): Promise<void> {
+  await tx
+    .update(carts)
+    .set({ isActive: false })
+    .where(and(eq(carts.userId, userId), eq(carts.isActive, true), sql`${carts.id} <> ${cartId}`));
+  await tx
+    .update(carts)
+    .set({ isActive: true })
+    .where(and(eq(carts.id, cartId), eq(carts.userId, userId)));
+}
+
+export async function renameCart(db: DbOrTx, cartId: number, name: string): Promise<void> {
+  await db.update(carts).set({ name, lastModified: new Date() }).where(eq(carts.id, cartId));
+}
+
+export async function touchCart(db: DbOrTx, cartId: number): Promise<void> {
+  await db.update(carts).set({ lastModified: new Date() }).where(eq(carts.id, cartId));
+}
+
+export async function deleteCart(db: DbOrTx, userId: number, cartId: number): Promise<boolean> {
+  const deleted = await db
+    .delete(carts)
+    .where(and(eq(carts.id, cartId), eq(carts.userId, userId)))
+    .returning({ id: carts.id });
+  return deleted.length > 0;
+}
+
+/** Empties all five lists (spec §4 Clear Cart; also after a successful order). */
+export async function clearCartContents(db: DbOrTx, cartId: number): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
+  await db.delete(cartMerchandise).where(eq(cartMerchandise.cartId, cartId));
+}
+
+// ---- contents ----
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  line: products.line,
+  size: products.size,
+  color: products.color,
+  finish: products.finish,
+  soldBy: products.soldBy,
+  price: products.price,
+  stockLevel: products.stockLevel,
+  coverage: products.coverage,
+};
+
+export type CartProductRow = { [K in keyof typeof productColumns]: (typeof products.$inferSelect)[K] };
+
+export async function findProduct(db: DbOrTx, productId: number): Promise<CartProductRow | undefined> {
+  const [row] = await db.select(productColumns).from(products).where(eq(products.id, productId));
+  return row;
+}
+
+export async function findProducts(db: DbOrTx, ids: readonly number[]): Promise<CartProductRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(productColumns)
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+}
+
+export async function listCartItems(db: DbOrTx, cartIds: readonly number[]) {
+  if (cartIds.length === 0) return [];
+  return db
+    .select({
+      id: cartItems.id,
+      cartId: cartItems.cartId,
+      productId: cartItems.productId,
+      quantity: cartItems.quantity,
+      createdAt: cartItems.createdAt,
+      product: productColumns,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(inArray(cartItems.cartId, [...cartIds]))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+export async function listCartMerchandise(db: DbOrTx, cartIds: readonly number[]) {
+  if (cartIds.length === 0) return [];
+  return db
+    .select({
+      cartId: cartMerchandise.cartId,
+      type: cartMerchandise.type,
+      code: cartMerchandise.code,
+      quantity: cartMerchandise.quantity,
+      name: merchandise.name,
+      description: merchandise.description,
+      line: merchandise.line,
+      category: merchandise.category,
+      handboardType: merchandise.handboardType,
+    })
+    .from(cartMerchandise)
+    .innerJoin(merchandise, and(eq(merchandise.type, cartMerchandise.type), eq(merchandise.code, cartMerchandise.code)))
+    .where(inArray(cartMerchandise.cartId, [...cartIds]))
+    .orderBy(asc(merchandise.line), asc(merchandise.category), asc(merchandise.name), asc(merchandise.code));
+}
+
+export type CartMerchandiseRow = Awaited<ReturnType<typeof listCartMerchandise>>[number];
+
+export interface UpsertResult {
+  /** The cart exists and belongs to the user. */
+  owned: boolean;
+  /** The line after the add; undefined when the new total would pass `max`. */
+  item?: { id: number; cartId: number; productId: number; quantity: number };
+}
+
+/**
+ * Adds `quantity` of a product to a cart the user owns, in one statement: a new
+ * line, or the existing line raised by that much (spec §4). ON CONFLICT makes
+ * the read-and-add atomic, so parallel adds never lose an update; the WHERE
+ * keeps the total within `max` (the stock).
+ */
+export async function addToCartItem(
+  db: DbOrTx,
+  args: { userId: number; cartId: number; productId: number; quantity: number; max: number },
+): Promise<UpsertResult> {
+  const result = await db.execute<{ owned: boolean; id: number | null; quantity: number | null }>(sql`
+    with owned as (
+      select id from ${carts} where id = ${args.cartId} and user_id = ${args.userId} for no key update
+    ), upsert as (
+      insert into ${cartItems} (cart_id, product_id, quantity)
+      select id, ${args.productId}, ${args.quantity} from owned
+      on conflict (cart_id, product_id) do update
+        set quantity = ${cartItems}.quantity + excluded.quantity
+        where ${cartItems}.quantity + excluded.quantity <= ${args.max}
+      returning id, quantity
+    ), touched as (
+      update ${carts} set last_modified = now() where id in (select id from owned) and exists (select 1 from upsert)
+    )
+    select exists (select 1 from owned) as owned, upsert.id, upsert.quantity
+    from (select 1) as one left join upsert on true
+  `);
+  const row = result.rows[0];
+  if (!row?.owned) return { owned: false };
+  if (row.id === null || row.quantity === null) return { owned: true };
+  return { owned: true, item: { id: row.id, cartId: args.cartId, productId: args.productId, quantity: row.quantity } };
+}
+
+export async function findCartItem(db: DbOrTx, cartId: number, itemId: number) {
+  const [row] = await db
+    .select({ id: cartItems.id, cartId: cartItems.cartId, productId: cartItems.productId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)));
+  return row;
+}
+
+export async function findCartItemByProduct(db: DbOrTx, cartId: number, productId: number) {
+  const [row] = await db
+    .select({ quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)));
+  return row;
+}
+
+export async function setCartItemQuantity(db: DbOrTx, cartId: number, itemId: number, quantity: number) {
+  const [row] = await db
+    .update(cartItems)
+    .set({ quantity })
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)))
+    .returning({ id: cartItems.id, cartId: cartItems.cartId, productId: cartItems.productId, quantity: cartItems.quantity });
+  return row;
+}
+
+export async function deleteCartItem(db: DbOrTx, cartId: number, itemId: number) {
+  const [row] = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)))
+    .returning({ productId: cartItems.productId, quantity: cartItems.quantity });
+  return row;
+}
+
+// ---- merchandise ----
+
+/** The codes among `codes` that exist in the merchandise catalogue for `type`. */
+export async function existingMerchandiseCodes(db: DbOrTx, type: MerchandiseType, codes: readonly string[]) {
+  if (codes.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ code: merchandise.code })
+    .from(merchandise)
+    .where(and(eq(merchandise.type, type), inArray(merchandise.code, [...codes])));
+  return new Set(rows.map((r) => r.code));
+}
+
+export async function findMerchandise(db: DbOrTx, type: MerchandiseType, codes: readonly string[]) {
+  if (codes.length === 0) return [];
+  return db
+    .select({ code: merchandise.code, name: merchandise.name, line: merchandise.line, category: merchandise.category })
+    .from(merchandise)
+    .where(and(eq(merchandise.type, type), inArray(merchandise.code, [...codes])));
+}
+
+/** Sets one entry's quantity; 0 removes it (spec §4). */
+export async function setMerchandiseQuantity(
+  db: DbOrTx,
+  cartId: number,
+  type: MerchandiseType,
+  code: string,
+  quantity: number,
+): Promise<void> {
+  if (quantity <= 0) {
+    await db
+      .delete(cartMerchandise)
+      .where(and(eq(cartMerchandise.cartId, cartId), eq(cartMerchandise.type, type), eq(cartMerchandise.code, code)));
+    return;
+  }
+  await db
+    .insert(cartMerchandise)
+    .values({ cartId, type, code, quantity })
+    .onConflictDoUpdate({
+      target: [cartMerchandise.cartId, cartMerchandise.type, cartMerchandise.code],
+      set: { quantity, updatedAt: new Date() },
+    });
+}
+
+/** Replaces one whole list (PATCH with arrays). Entries must have quantity >= 1. */
+export async function replaceMerchandiseList(
+  tx: DbOrTx,
+  cartId: number,
+  type: MerchandiseType,
+  entries: readonly { code: string; quantity: number }[],
+): Promise<void> {
+  await tx.delete(cartMerchandise).where(and(eq(cartMerchandise.cartId, cartId), eq(cartMerchandise.type, type)));
+  if (entries.length === 0) return;
+  await tx
+    .insert(cartMerchandise)
+    .values(entries.map((e) => ({ cartId, type, code: e.code, quantity: e.quantity })))
+    // A per-entry change from another tab may land between our delete and insert: last write wins.
+    .onConflictDoUpdate({
+      target: [cartMerchandise.cartId, cartMerchandise.type, cartMerchandise.code],
+      set: { quantity: sql`excluded.quantity`, updatedAt: new Date() },
+    });
+}
+
+/**
+ * Adds `delta` to each code's quantity atomically: entries that would reach 0
+ * or less are removed, the rest move by delta (capped at `max`).
+ */
+export async function adjustMerchandiseQuantities(
+  tx: DbOrTx,
+  cartId: number,
+  type: MerchandiseType,
+  codes: readonly string[],
+  delta: number,
+  max: number,
+): Promise<void> {
+  const where = and(eq(cartMerchandise.cartId, cartId), eq(cartMerchandise.type, type), inArray(cartMerchandise.code, [...codes]));
+  if (delta < 0) {
+    await tx.delete(cartMerchandise).where(and(where, sql`${cartMerchandise.quantity} + ${delta} < 1`));
+    await tx
+      .update(cartMerchandise)
+      .set({ quantity: sql`${cartMerchandise.quantity} + ${delta}`, updatedAt: new Date() })
+      .where(where);
+    return;
+  }
+  await tx
+    .insert(cartMerchandise)
+    .values(codes.map((code) => ({ cartId, type, code, quantity: Math.min(delta, max) })))
+    .onConflictDoUpdate({
+      target: [cartMerchandise.cartId, cartMerchandise.type, cartMerchandise.code],
+      set: { quantity: sql`least(${cartMerchandise.quantity} + ${delta}, ${max})`, updatedAt: new Date() },
+    });
+}
+
+export async function merchandiseQuantities(db: DbOrTx, cartId: number, type: MerchandiseType, codes: readonly string[]) {
+  const rows = await db
+    .select({ code: cartMerchandise.code, quantity: cartMerchandise.quantity })
+    .from(cartMerchandise)
+    .where(and(eq(cartMerchandise.cartId, cartId), eq(cartMerchandise.type, type), inArray(cartMerchandise.code, [...codes])));
+  const byCode = new Map(rows.map((r) => [r.code, r.quantity]));
+  return codes.map((code) => ({ type, code, quantity: byCode.get(code) ?? 0 }));
+}

@@ -1,0 +1,76 @@
+import type { OrderView } from '@common/contracts/orders';
+import { merchandiseList } from '@common/domain/cart-rules';
+import { formatCalendarDate } from '@common/domain/format-date';
+import { formatPrice } from '@common/domain/money';
+import { DELIVERY_LABELS, ORDER_KIND_LABELS, orderNumber } from '@common/domain/order-status';
+import type { OutgoingEmail } from '../mail/outbox-repository';
+
+export interface OrderEmailSettings {
+  /** ORDER_EMAIL_FROM: the fixed sender (spec §9). */
+  from: string;
+  /** ORDER_EMAIL_TO: the fixed recipient (spec §9). */
+  to: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** The confirmation of spec §9: fixed sender and recipient, the user's own address in cc when known. */
+export function orderConfirmationEmail(
+  order: OrderView,
+  user: { username: string; email: string | null },
+  settings: OrderEmailSettings,
+): OutgoingEmail {
+  const kind = ORDER_KIND_LABELS[order.kind];
+  const showPrices = order.kind === 'purchase';
+  const facts: [string, string][] = [
+    ['Order', orderNumber(order.id)],
+    ['Placed by', user.email ? `${user.username} <${user.email}>` : user.username],
+  ];
+  if (order.cartName) facts.push([order.kind === 'purchase' ? 'PO name' : 'Cart', order.cartName]);
+  if (order.deliveryType) facts.push(['Delivery', DELIVERY_LABELS[order.deliveryType]]);
+  if (order.requestedDate) {
+    facts.push([order.deliveryType === 'ship' ? 'Requested arrival' : 'Requested pickup', formatCalendarDate(order.requestedDate)]);
+  }
+  if (showPrices) facts.push(['Total', `${formatPrice(order.total)}${order.hasCallPrices ? ' plus items priced on request (CALL)' : ''}`]);
+
+  const lines = [
+    ...order.items.map((i) => ({
+      text: `${i.quantity} x ${i.productName} (SKU ${i.productId})${showPrices ? ` @ ${formatPrice(i.price)}` : ''}`,
+    })),
+    ...order.merchandise.map((m) => ({
+      text: `${m.quantity} x ${merchandiseList(m.type).singular}: ${m.line ? `${m.line} ` : ''}${m.name} (${m.code})`,
+    })),
+  ];
+
+  const text = [
+    `${kind} ${orderNumber(order.id)}`,
+    '',
+    ...facts.map(([k, v]) => `${k}: ${v}`),
+    '',
+    'Lines:',
+    ...lines.map((l) => `  ${l.text}`),
+    ...(order.notes ? ['', 'Notes:', order.notes] : []),
+  ].join('\n');
+
+  const html = [
+    `<h1 style="font-size:18px">${escapeHtml(kind)} ${escapeHtml(orderNumber(order.id))}</h1>`,
+    '<table cellpadding="4">',
+    ...facts.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`),
+    '</table>',
+    '<h2 style="font-size:16px">Lines</h2>',
+    `<ul>${lines.map((l) => `<li>${escapeHtml(l.text)}</li>`).join('')}</ul>`,
+    ...(order.notes ? ['<h2 style="font-size:16px">Notes</h2>', `<p style="white-space:pre-line">${escapeHtml(order.notes)}</p>`] : []),
+  ].join('\n');
+
+  return {
+    kind: 'order_confirmation',
+    from: settings.from,
+    to: [settings.to],
+    cc: user.email ? [user.email] : [],
+    subject: `${kind} ${orderNumber(order.id)} from ${user.username}`,
+    text,
+    html,
+  };
+}

@@ -1,0 +1,91 @@
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { orderItems, orderMerchandise, orders } from '../../db/schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+
+export async function findOrderByIdempotencyKey(db: DbOrTx, userId: number, key: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  return row;
+}
+
+export async function insertOrder(
+  tx: DbOrTx,
+  order: NewOrder,
+  items: Omit<typeof orderItems.$inferInsert, 'orderId'>[],
+  merchandise: Omit<typeof orderMerchandise.$inferInsert, 'orderId'>[],
+): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(order).returning();
+  if (!row) throw new Error('order not created');
+  if (items.length > 0) await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderId: row.id })));
+  if (merchandise.length > 0) await tx.insert(orderMerchandise).values(merchandise.map((m) => ({ ...m, orderId: row.id })));
+  return row;
+}
+
+export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+export async function findOrderLines(db: DbOrTx, orderId: number) {
+  const [items, merchandise] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
+    db.select().from(orderMerchandise).where(eq(orderMerchandise.orderId, orderId)).orderBy(asc(orderMerchandise.id)),
+  ]);
+  return { items, merchandise };
+}
+
+export interface OrderFilters {
+  userId?: number;
+  username?: string;
+  status?: string;
+  kind?: string;
+}
+
+function filterWhere(filters: OrderFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.userId !== undefined) conditions.push(eq(orders.userId, filters.userId));
+  if (filters.username !== undefined) {
+    // A plain substring match: % and _ typed by an admin are literal characters.
+    const escaped = filters.username.replace(/[\\%_]/g, (c) => `\\${c}`);
+    conditions.push(ilike(orders.username, `%${escaped}%`));
+  }
+  if (filters.status !== undefined) conditions.push(eq(orders.status, filters.status));
+  if (filters.kind !== undefined) conditions.push(eq(orders.kind, filters.kind));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** One page of orders, newest first, with line counts, in two queries. */
+export async function listOrders(db: DbOrTx, filters: OrderFilters, page: { limit: number; offset: number }) {
+  const where = filterWhere(filters);
+  // Written out in full: inside a subquery drizzle would leave "id" unqualified.
+  const lineCount = sql<number>`(
+    (select count(*) from order_items oi where oi.order_id = "orders"."id") +
+    (select count(*) from order_merchandise om where om.order_id = "orders"."id")
+  )::int`;
+  const totalQuantity = sql<number>`(
+    coalesce((select sum(oi.quantity) from order_items oi where oi.order_id = "orders"."id"), 0) +
+    coalesce((select sum(om.quantity) from order_merchandise om where om.order_id = "orders"."id"), 0)
+  )::int`;
+  const hasCallPrices = sql<boolean>`exists (select 1 from order_items oi where oi.order_id = "orders"."id" and oi.price is null)`;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ order: orders, lineCount, totalQuantity, hasCallPrices })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function updateOrderStatus(db: DbOrTx, id: number, status: string): Promise<OrderRow | undefined> {
+  const [row] = await db.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, id)).returning();
+  return row;
+}

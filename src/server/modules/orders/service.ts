@@ -1,0 +1,293 @@
+import type { CartView } from '@common/contracts/carts';
+import {
+  ORDERS_PAGE_SIZE,
+  type OrderSummary,
+  type OrdersResponse,
+  type OrderView,
+  type ordersQuery,
+  type placeOrderBody,
+  type ReorderResponse,
+  type RequestedDatesResponse,
+} from '@common/contracts/orders';
+import { earliestRequestedDate, type IsoDate, requestedDateProblem } from '@common/domain/business-days';
+import { CART_MESSAGES, lineQuantityProblem, MERCHANDISE_LISTS, orderKindFor, type MerchandiseType } from '@common/domain/cart-rules';
+import { fromCents, toCents } from '@common/domain/money';
+import { ORDER_STATUS_LABELS, orderNumber, type DeliveryType, type OrderStatus } from '@common/domain/order-status';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { HttpError } from '../../lib/http-error';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import type { RequestUser } from '../../plugins/access';
+import type { ActivityService } from '../activity/service';
+import type { CartsService } from '../carts/service';
+import { enqueueEmail } from '../mail/outbox-repository';
+import { orderConfirmationEmail, type OrderEmailSettings } from './email';
+import * as repo from './repository';
+
+export const ORDER_MESSAGES = {
+  cartChanged: 'Your cart changed in another tab or window. Please review it and try again.',
+  orderNotFound: 'Order not found',
+} as const;
+
+type PlaceOrderInput = z.infer<typeof placeOrderBody>;
+
+function toOrderFields(row: repo.OrderRow) {
+  return {
+    id: row.id,
+    userId: row.userId,
+    username: row.username,
+    kind: row.kind as OrderView['kind'],
+    status: row.status as OrderStatus,
+    cartName: row.cartName,
+    deliveryType: row.deliveryType as DeliveryType | null,
+    requestedDate: row.requestedDate,
+    total: row.total,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function loadOrderView(db: DbOrTx, row: repo.OrderRow): Promise<OrderView> {
+  const lines = await repo.findOrderLines(db, row.id);
+  return {
+    ...toOrderFields(row),
+    notes: row.notes,
+    items: lines.items.map((i) => ({ id: i.id, productId: i.productId, productName: i.productName, quantity: i.quantity, price: i.price })),
+    merchandise: lines.merchandise.map((m) => ({
+      id: m.id,
+      type: m.type as MerchandiseType,
+      code: m.code,
+      name: m.name,
+      line: m.line,
+      category: m.category,
+      quantity: m.quantity,
+      price: 0 as const,
+    })),
+    hasCallPrices: lines.items.some((i) => i.price === null),
+  };
+}
+
+/** productId or code -> quantity, for lines above 0. */
+function quantities(lines: readonly { key: string | number; quantity: number }[]): Map<string, number> {
+  const map = new Map<string, number>();
+  for (const l of lines) if (l.quantity > 0) map.set(String(l.key), (map.get(String(l.key)) ?? 0) + l.quantity);
+  return map;
+}
+
+function sameQuantities(a: Map<string, number>, b: Map<string, number>): boolean {
+  return a.size === b.size && [...a].every(([key, quantity]) => b.get(key) === quantity);
+}
+
+/**
+ * The order is what the active cart holds. The lines the client sent are what it
+ * showed: nothing above 0 is "Your order is empty"; anything else that differs
+ * from the cart means it changed in another tab, and the order is refused.
+ */
+function checkPayloadAgainstCart(body: PlaceOrderInput, cart: CartView): void {
+  const sentLists = [
+    body.items?.map((i) => ({ key: i.productId, quantity: i.quantity })),
+    ...MERCHANDISE_LISTS.map((list) => body[list.key]?.map((m) => ({ key: m.code, quantity: m.quantity }))),
+  ];
+  const anySent = sentLists.some((list) => list !== undefined);
+  const sentPositive = sentLists.some((list) => list?.some((l) => l.quantity > 0));
+  if ((anySent && !sentPositive) || cart.totalItems === 0) throw new HttpError(400, CART_MESSAGES.emptyOrder);
+
+  if (body.items && !sameQuantities(quantities(body.items.map((i) => ({ key: i.productId, quantity: i.quantity }))), quantities(cart.items.map((i) => ({ key: i.productId, quantity: i.quantity }))))) {
+    throw new HttpError(409, ORDER_MESSAGES.cartChanged);
+  }
+  for (const list of MERCHANDISE_LISTS) {
+    const sent = body[list.key];
+    if (!sent) continue;
+    const inCart = quantities(cart[list.key].map((m) => ({ key: m.code, quantity: m.quantity })));
+    if (!sameQuantities(quantities(sent.map((m) => ({ key: m.code, quantity: m.quantity }))), inCart)) {
+      throw new HttpError(409, ORDER_MESSAGES.cartChanged);
+    }
+  }
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/**
+ * Orders (decisions.md "Carts and orders"): placing one is a single
+ * transaction (order, lines with catalogue prices, cart cleared, activity,
+ * confirmation email in the outbox) and idempotent per Idempotency-Key.
+ */
+export function createOrdersService(deps: {
+  db: Db;
+  activity: ActivityService;
+  carts: CartsService;
+  email: OrderEmailSettings;
+  /** The business's today; the process's local date unless a test hands in another. */
+  today: () => IsoDate;
+}) {
+  const { db, activity, carts } = deps;
+
+  async function visibleOrder(user: RequestUser, id: number): Promise<repo.OrderRow> {
+    const row = await repo.findOrder(db, id);
+    // Another user's order is "not found", never a hint that it exists.
+    if (!row || (row.userId !== user.id && user.activeRole !== 'admin')) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+    return row;
+  }
+
+  async function placeInTransaction(
+    tx: DbOrTx,
+    request: FastifyRequest,
+    user: RequestUser,
+    body: PlaceOrderInput,
+    idempotencyKey: string | undefined,
+  ): Promise<{ order: OrderView; replayed: boolean }> {
+    await carts.lockCarts(tx, user.id);
+    if (idempotencyKey) {
+      const earlier = await repo.findOrderByIdempotencyKey(tx, user.id, idempotencyKey);
+      if (earlier) return { order: await loadOrderView(tx, earlier), replayed: true };
+    }
+    const cart = await carts.activeCartIn(tx, user.id);
+    if (!cart) throw new HttpError(409, CART_MESSAGES.noActiveCart);
+    if (body.cartId !== undefined && body.cartId !== cart.id) throw new HttpError(409, ORDER_MESSAGES.cartChanged);
+    checkPayloadAgainstCart(body, cart);
+
+    const kind = orderKindFor(user.activeRole);
+    const today = deps.today();
+    if (kind === 'sample' || body.requestedDate) {
+      const problem = requestedDateProblem(body.requestedDate, today);
+      if (problem) throw new HttpError(400, problem, [{ path: 'requestedDate', message: problem }]);
+    }
+    for (const item of cart.items) {
+      const problem = lineQuantityProblem(item.product, item.quantity);
+      if (problem) throw new HttpError(409, `${problem}. Please update your cart.`);
+    }
+
+    let totalCents = 0;
+    for (const item of cart.items) totalCents += (toCents(item.product.price) ?? 0) * item.quantity;
+    const merchandise = MERCHANDISE_LISTS.flatMap((list) =>
+      cart[list.key].map((m) => ({ type: m.type, code: m.code, name: m.name, line: m.line, category: m.category, quantity: m.quantity })),
+    );
+    const row = await repo.insertOrder(
+      tx,
+      {
+        userId: user.id,
+        username: user.username,
+        kind,
+        cartName: cart.name,
+        notes: body.notes || null,
+        deliveryType: body.deliveryType ?? (kind === 'sample' ? 'pickup' : null),
+        requestedDate: body.requestedDate || null,
+        total: fromCents(totalCents),
+        idempotencyKey: idempotencyKey ?? null,
+      },
+      cart.items.map((i) => ({ productId: i.productId, productName: i.product.name, quantity: i.quantity, price: i.product.price })),
+      merchandise,
+    );
+    await carts.emptyCart(tx, cart.id);
+    const order = await loadOrderView(tx, row);
+    await activity.record(
+      request,
+      {
+        type: 'order_created',
+        description: `${user.username} placed ${kind} order ${orderNumber(order.id)}`,
+        metadata: { orderId: order.id, kind, cartId: cart.id, lines: order.items.length + order.merchandise.length, total: order.total },
+      },
+      tx,
+    );
+    await enqueueEmail(tx, orderConfirmationEmail(order, user, deps.email));
+    return { order, replayed: false };
+  }
+
+  return {
+    requestedDates(): RequestedDatesResponse {
+      const today = deps.today();
+      return { today, earliest: earliestRequestedDate(today) };
+    },
+
+    async place(
+      request: FastifyRequest,
+      user: RequestUser,
+      body: PlaceOrderInput,
+      idempotencyKey: string | undefined,
+    ): Promise<{ order: OrderView; replayed: boolean }> {
+      try {
+        return await db.transaction((tx) => placeInTransaction(tx, request, user, body, idempotencyKey));
+      } catch (error) {
+        // Belt and braces: the per-user lock already orders same-key requests one after the other.
+        if (idempotencyKey && isUniqueViolation(error)) {
+          const earlier = await repo.findOrderByIdempotencyKey(db, user.id, idempotencyKey);
+          if (earlier) return { order: await loadOrderView(db, earlier), replayed: true };
+        }
+        throw error;
+      }
+    },
+
+    async list(user: RequestUser, query: z.infer<typeof ordersQuery>): Promise<OrdersResponse> {
+      const isAdmin = user.activeRole === 'admin';
+      const filters: repo.OrderFilters = {
+        status: query.status,
+        kind: query.kind,
+        // Everyone else sees only their own orders, whatever they ask for.
+        userId: isAdmin ? query.userId : user.id,
+        username: isAdmin ? query.username : undefined,
+      };
+      const { rows, total } = await repo.listOrders(db, filters, {
+        limit: ORDERS_PAGE_SIZE,
+        offset: (query.page - 1) * ORDERS_PAGE_SIZE,
+      });
+      const orders: OrderSummary[] = rows.map((r) => ({
+        ...toOrderFields(r.order),
+        lineCount: r.lineCount,
+        totalQuantity: r.totalQuantity,
+        hasCallPrices: r.hasCallPrices,
+      }));
+      return { orders, total, page: query.page, pageSize: ORDERS_PAGE_SIZE };
+    },
+
+    async get(user: RequestUser, id: number): Promise<OrderView> {
+      return loadOrderView(db, await visibleOrder(user, id));
+    },
+
+    async updateStatus(request: FastifyRequest, user: RequestUser, id: number, status: OrderStatus): Promise<OrderView> {
+      return db.transaction(async (tx) => {
+        const before = await repo.findOrder(tx, id);
+        if (!before) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+        const row = await repo.updateOrderStatus(tx, id, status);
+        if (!row) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+        await activity.record(
+          request,
+          {
+            type: 'order_updated',
+            description: `${user.username} set order ${orderNumber(id)} to ${ORDER_STATUS_LABELS[status]}`,
+            targetUserId: row.userId,
+            metadata: { orderId: id, from: before.status, to: status },
+          },
+          tx,
+        );
+        return loadOrderView(tx, row);
+      });
+    },
+
+    /** Copies the order's still-orderable lines into the caller's active cart. Own orders only. */
+    async reorder(request: FastifyRequest, user: RequestUser, id: number): Promise<ReorderResponse> {
+      const row = await repo.findOrder(db, id);
+      if (!row || row.userId !== user.id) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+      const order = await loadOrderView(db, row);
+      return db.transaction(async (tx) => {
+        await carts.lockCarts(tx, user.id);
+        const result = await carts.reorderInto(
+          tx,
+          user,
+          order.items.map((i) => ({ productId: i.productId, name: i.productName, quantity: i.quantity })),
+          order.merchandise.map((m) => ({ type: m.type, code: m.code, name: m.line ? `${m.line} ${m.name}` : m.name, quantity: m.quantity })),
+        );
+        await activity.record(
+          request,
+          {
+            type: 'cart_updated',
+            description: `${user.username} reordered ${orderNumber(id)}`,
+            metadata: { orderId: id, cartId: result.cartId, added: result.added.length, skipped: result.skipped.length },
+          },
+          tx,
+        );
+        return result;
+      });
+    },
+  };
+}
