@@ -8,7 +8,13 @@ import { createActivityService } from './modules/activity/service';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
+import { priceListRoutes } from './modules/price-list/routes';
+import { createPriceListService } from './modules/price-list/service';
+import { productsRoutes } from './modules/products/routes';
+import { createProductsService } from './modules/products/service';
 import { settingsRoutes } from './modules/settings/routes';
+import { stockRoutes } from './modules/stock/routes';
+import { createStockService } from './modules/stock/service';
 import { accessPlugin } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -55,6 +61,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth });
   await app.register(settingsRoutes, { db });
+
+  const products = createProductsService({ db });
+  await products.ensureVersion();
+  const stock = createStockService({ db, activity, products, maxUploadMb: config.MAX_UPLOAD_MB });
+  await app.register(productsRoutes, { products });
+  await app.register(stockRoutes, { stock, maxUploadMb: config.MAX_UPLOAD_MB });
+  await app.register(priceListRoutes, { priceList: createPriceListService({ products }) });
 
   await registerSpa(app, deps.clientDir);
   return app;
