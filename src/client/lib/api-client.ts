@@ -1,7 +1,8 @@
 import { TIMESTAMP_HEADER, type ErrorBody } from '@common/contracts/common';
 
 /**
- * The only place the client calls fetch (STYLE.md §3).
+ * The only place the client calls fetch (STYLE.md §3), and XMLHttpRequest for
+ * uploads that show progress.
  * Spec §7: same origin, cookies, no caching, a timestamp header on every request.
  * decisions.md: writes without X-Request-Timestamp and a JSON content type get 403.
  */
@@ -51,14 +52,17 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Spec §7: no caching, so 'no-store' by default. The catalogue passes 'no-cache':
+   * the browser revalidates with its ETag every time and an unchanged one costs a 304.
+   */
+  cache?: RequestCache;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204 || response.status === 205) return undefined;
-  const text = await response.text();
+/** JSON when the server says so (and it parses), else the text; nothing for an empty body. */
+function parseBody(text: string, contentType: string): unknown {
   if (!text) return undefined;
-  const type = response.headers.get('content-type') ?? '';
-  if (type.includes('json')) {
+  if (contentType.includes('json')) {
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -68,12 +72,17 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  return parseBody(await response.text(), response.headers.get('content-type') ?? '');
+}
+
+function baseHeaders(options: RequestOptions): Record<string, string> {
+  return { Accept: 'application/json', [TIMESTAMP_HEADER]: String(Date.now()), ...options.headers };
+}
+
 async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    [TIMESTAMP_HEADER]: String(Date.now()),
-    ...options.headers,
-  };
+  const headers = baseHeaders(options);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     // The browser sets the multipart boundary itself.
@@ -89,12 +98,53 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
     headers,
     body: payload,
     credentials: 'same-origin',
-    cache: 'no-store',
+    cache: options.cache ?? 'no-store',
     signal: options.signal,
   });
   const parsed = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, response.statusText, parsed);
   return parsed as T;
+}
+
+/** Upload progress, 0 to 1. */
+export type UploadProgressHandler = (fraction: number) => void;
+
+/**
+ * POSTs a multipart form and reports upload progress, which fetch cannot do, so
+ * this one call uses XMLHttpRequest. Same headers, same-origin cookies and the
+ * same ApiError as every other call; a network failure rejects with a TypeError
+ * (as fetch does) and an abort through `options.signal` with an AbortError.
+ */
+function upload<T>(path: string, form: FormData, onProgress?: UploadProgressHandler, options: RequestOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(new DOMException('The upload was cancelled', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    for (const [name, value] of Object.entries(baseHeaders(options))) xhr.setRequestHeader(name, value);
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+    }
+    const onAbortSignal = () => xhr.abort();
+    options.signal?.addEventListener('abort', onAbortSignal, { once: true });
+    const settle = (done: () => void) => {
+      options.signal?.removeEventListener('abort', onAbortSignal);
+      done();
+    };
+    xhr.onload = () =>
+      settle(() => {
+        const body = parseBody(xhr.responseText, xhr.getResponseHeader('content-type') ?? '');
+        if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+        else reject(new ApiError(xhr.status, xhr.statusText, body));
+      });
+    xhr.onerror = () => settle(() => reject(new TypeError('Network error')));
+    xhr.onabort = () => settle(() => reject(new DOMException('The upload was cancelled', 'AbortError')));
+    xhr.send(form);
+  });
 }
 
 export const api = {
@@ -103,6 +153,7 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
+  upload,
 };
 
 export function isApiError(error: unknown): error is ApiError {
