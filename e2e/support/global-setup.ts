@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildClientIfStale } from '../../scripts/start';
 import { DEMO } from './accounts';
+import { freePort } from '../../src/server/lib/free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,17 +12,6 @@ declare module 'vitest' {
   }
 }
 
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 120_000;

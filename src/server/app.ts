@@ -7,6 +7,8 @@ import type { Db } from './db/client';
 import { createActivityService } from './modules/activity/service';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { filesRoutes } from './modules/files/routes';
+import { createFilesService } from './modules/files/service';
 import { healthRoutes } from './modules/health/routes';
 import { priceListRoutes } from './modules/price-list/routes';
 import { createPriceListService } from './modules/price-list/service';
@@ -61,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth });
   await app.register(settingsRoutes, { db });
+  await app.register(filesRoutes, { files: createFilesService({ db, activity }), maxUploadMegabytes: config.MAX_UPLOAD_MB });
 
   const products = createProductsService({ db });
   await products.ensureVersion();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/api';
+import { createUser, TestClient } from '../../test/api';
+import { samplePdf, uploadForm } from '../../test/sample-files';
 import { createTestDatabase } from '../../test/db';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -47,5 +48,18 @@ describe('two app servers on one database', () => {
     }
     const locked = await first.inject({ method: 'POST', url: '/api/login', headers, payload: { username: user.username, password: user.password } });
     expect(locked.statusCode).toBe(429);
+  });
+
+  it('share files: uploaded through one, downloaded byte for byte through the other', async () => {
+    const admin = await createUser(database.db, { role: 'admin' });
+    const viewer = await createUser(database.db, { role: 'bold_customer' });
+    const uploader = await new TestClient(first).signInAs(admin, 'admin');
+    const pdf = await samplePdf('Shared');
+    const uploaded = await uploader.request({ method: 'POST', url: '/api/files', payload: uploadForm({ data: pdf, filename: 'shared.pdf' }) });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const reader = await new TestClient(second).signInAs(viewer);
+    const download = await reader.get(uploaded.json().url);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(pdf)).toBe(true);
   });
 });

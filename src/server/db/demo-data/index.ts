@@ -4,6 +4,7 @@ import type { Db } from '../client';
 import { announcements, merchandise, products, systemSettings, users } from '../schema';
 import { demoAccounts } from './accounts';
 import { demoAnnouncements } from './announcements';
+import { buildDemoLibrary, insertDemoLibrary } from './files';
 import { demoMerchandise } from './merchandise';
 import { generateDemoProducts } from './products';
 
@@ -30,9 +31,11 @@ export interface DemoDataResult {
 
 /**
  * Fills an empty database with the demo catalogue, accounts, announcements,
- * merchandise and the last_inventory_update setting, all or nothing.
+ * merchandise, the Files & Links library and the last_inventory_update setting,
+ * all or nothing.
  * Running it again adds nothing twice: rows whose SKU, username, merchandise
- * code or announcement title already exist are left as they are.
+ * code, announcement title, root folder name or root link title already exist
+ * are left as they are.
  */
 export async function loadDemoData(db: Db, deps: DemoDataDeps): Promise<DemoDataResult> {
   const now = deps.now ?? new Date();
@@ -43,9 +46,13 @@ export async function loadDemoData(db: Db, deps: DemoDataDeps): Promise<DemoData
     userRows.push({ ...profile, passwordHash: await deps.hashPassword(password), createdAt: now, updatedAt: now });
   }
 
+  const catalogue = generateDemoProducts();
+  // Rendering PDFs takes a moment too: do it before the transaction opens.
+  const library = await buildDemoLibrary(catalogue, now);
+
   return db.transaction(async (tx) => {
     let productCount = 0;
-    for (const batch of inBatches(generateDemoProducts(), INSERT_BATCH_SIZE)) {
+    for (const batch of inBatches(catalogue, INSERT_BATCH_SIZE)) {
       const inserted = await tx
         .insert(products)
         .values(batch.map((product) => ({ ...product, updatedAt: now })))
@@ -71,6 +78,8 @@ export async function loadDemoData(db: Db, deps: DemoDataDeps): Promise<DemoData
       .insert(merchandise)
       .values(demoMerchandise().map((item) => ({ ...item, createdAt: now, updatedAt: now })))
       .onConflictDoNothing();
+
+    await insertDemoLibrary(tx, library, now);
 
     const lastUpdate = { value: now.toISOString(), updatedAt: now };
     await tx

@@ -1,0 +1,84 @@
+import { idParams, okBody } from '@common/contracts/common';
+import {
+  createFolderBody,
+  createLinkBody,
+  deleteFolderResponse,
+  downloadQuery,
+  fileEntry,
+  fileList,
+  folder,
+  folderContents,
+  folderList,
+  folderQuery,
+  link,
+  linkList,
+} from '@common/contracts/files';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Access } from '../../plugins/access';
+import { sendFile } from './send-file';
+import { receiveUpload } from './receive-upload';
+import type { FilesService } from './service';
+
+/** Spec §6: everyone who may view stock browses, downloads and opens; admins create and delete. */
+const READ: { access: Access } = { access: { permission: 'view_stock' } };
+const ADMIN: { access: Access } = { access: 'admin' };
+
+/** Spec §7 folders, files and links calls. Thin: validate, call the service. */
+export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; maxUploadMegabytes: number }> = async (
+  app,
+  { files, maxUploadMegabytes },
+) => {
+  app.get('/api/folders', { config: READ, schema: { response: { 200: folderList } } }, () => files.listFolders());
+
+  app.post('/api/folders', { config: ADMIN, schema: { body: createFolderBody, response: { 201: folder } } }, async (request, reply) =>
+    reply.code(201).send(await files.createFolder(request.body)),
+  );
+
+  // What a delete would take with it, for the confirmation (decisions.md).
+  app.get('/api/folders/:id/contents', { config: READ, schema: { params: idParams, response: { 200: folderContents } } }, (request) =>
+    files.folderContents(request.params.id),
+  );
+
+  app.delete('/api/folders/:id', { config: ADMIN, schema: { params: idParams, response: { 200: deleteFolderResponse } } }, async (request) => ({
+    ok: true as const,
+    deleted: await files.deleteFolder(request.params.id),
+  }));
+
+  app.get('/api/files', { config: READ, schema: { querystring: folderQuery, response: { 200: fileList } } }, (request) =>
+    files.listFiles(request.query.folderId),
+  );
+
+  app.post('/api/files', { config: ADMIN, schema: { response: { 201: fileEntry } } }, async (request, reply) =>
+    reply.code(201).send(await files.createFile(await receiveUpload(request, maxUploadMegabytes))),
+  );
+
+  // Bytes go out as they are; compressing a PDF or JPEG gains nothing and would break ranges.
+  // HEAD is declared with GET so it answers the real Content-Length without reading the bytes.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/files/:id/download',
+    config: READ,
+    compress: false,
+    schema: { params: idParams, querystring: downloadQuery },
+    handler: async (request, reply) =>
+      sendFile(request, reply, files, await files.findFile(request.params.id), request.query.inline === '1'),
+  });
+
+  app.delete('/api/files/:id', { config: ADMIN, schema: { params: idParams, response: { 200: okBody } } }, async (request) => {
+    await files.deleteFile(request.params.id);
+    return { ok: true as const };
+  });
+
+  app.get('/api/links', { config: READ, schema: { querystring: folderQuery, response: { 200: linkList } } }, (request) =>
+    files.listLinks(request.query.folderId),
+  );
+
+  app.post('/api/links', { config: ADMIN, schema: { body: createLinkBody, response: { 201: link } } }, async (request, reply) =>
+    reply.code(201).send(await files.createLink(request.body)),
+  );
+
+  app.delete('/api/links/:id', { config: ADMIN, schema: { params: idParams, response: { 200: okBody } } }, async (request) => {
+    await files.deleteLink(request.params.id);
+    return { ok: true as const };
+  });
+};

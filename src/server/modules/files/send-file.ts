@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { contentDisposition } from '../../lib/content-disposition';
+import { parseRange } from '../../lib/http-range';
+import type { FileRow } from './repository';
+import type { FilesService } from './service';
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/**
+ * Sends a stored file: its checked content type, the original name in
+ * Content-Disposition (a download, or `inline` for the preview), nosniff, an
+ * ETag from its SHA-256, and single byte ranges (206) so a PDF viewer can fetch
+ * the pages it shows first. Bytes stream from PostgreSQL a slice at a time.
+ * A file_downloaded activity is recorded once per download, not per range.
+ */
+export async function sendFile(request: FastifyRequest, reply: FastifyReply, files: FilesService, file: FileRow, inline: boolean) {
+  const etag = `"${file.sha256}"`;
+  reply
+    .header('Content-Type', file.type)
+    .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', file.originalName))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Accept-Ranges', 'bytes')
+    .header('ETag', etag)
+    .header('Last-Modified', file.updatedAt.toUTCString())
+    // Revalidate every time: a file may be deleted, and access is per user.
+    .header('Cache-Control', 'private, no-cache');
+
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+
+  // If-Range: a stale copy gets the whole new file rather than a piece of it.
+  const ifRange = request.headers['if-range'];
+  const range = ifRange && ifRange !== etag ? ({ kind: 'full' } as const) : parseRange(request.headers.range, file.size);
+  if (range.kind === 'unsatisfiable') {
+    return reply.code(416).header('Content-Range', `bytes */${file.size}`).send();
+  }
+  const { start, end } = range.kind === 'partial' ? range.range : { start: 0, end: file.size - 1 };
+  if (range.kind === 'partial') reply.code(206).header('Content-Range', `bytes ${start}-${end}/${file.size}`);
+  reply.header('Content-Length', end - start + 1);
+
+  if (request.method === 'HEAD') return reply.send();
+  if (start === 0) await files.recordDownload(request, file, inline);
+  return reply.send(Readable.from(files.readBytes(file.id, start, end)));
+}
