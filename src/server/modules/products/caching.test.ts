@@ -25,26 +25,27 @@ describe('etagMatches', () => {
 });
 
 describe('createVersionReader', () => {
-  it('shares one read among concurrent callers', async () => {
-    let reads = 0;
+  /** A reader whose reads take 10 ms and return v1, v2, ... */
+  function slowReader() {
+    const counter = { reads: 0 };
     const reader = createVersionReader(async () => {
-      const read = ++reads;
+      const read = ++counter.reads;
       await new Promise((r) => setTimeout(r, 10));
       return `v${read}`;
     });
+    return { reader, counter };
+  }
+
+  it('shares one read among concurrent callers', async () => {
+    const { reader, counter } = slowReader();
     const versions = await Promise.all([reader.current(), reader.current(), reader.current()]);
     expect(versions).toEqual(['v1', 'v1', 'v1']);
-    expect(reads).toBe(1);
+    expect(counter.reads).toBe(1);
     expect(await reader.current()).toBe('v2');
   });
 
   it('after invalidate() does not join a read that started before the change', async () => {
-    let reads = 0;
-    const reader = createVersionReader(async () => {
-      const read = ++reads;
-      await new Promise((r) => setTimeout(r, 10));
-      return `v${read}`;
-    });
+    const { reader } = slowReader();
     const before = reader.current();
     reader.invalidate();
     const after = reader.current();

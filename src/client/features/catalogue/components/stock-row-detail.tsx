@@ -54,7 +54,7 @@ export function StockRowDetail({
   const canAdd = quantity >= 1 && canBeAdded(product.stockLevel);
 
   return (
-    <div className="grid gap-4" onClick={(event) => event.stopPropagation()}>
+    <div className="grid gap-4">
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
         <Fact label="Stock level">
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
