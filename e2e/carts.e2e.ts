@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localDateOf } from '../src/common/domain/business-days';
+import { skuBucketOf } from '../src/common/domain/stock-filters';
 import { generateDemoProducts } from '../src/server/db/demo-data/products';
 import { DEMO, PHONE, hasHorizontalScroll, signIn, useBrowser } from './support/browser';
 
@@ -37,10 +38,7 @@ async function activeCart(page: Page): Promise<Cart> {
   return active!;
 }
 
-/**
- * TODO(after issue 3 merges): add from the stock page's expanded row instead
- * (AddToCartControl in the stock row), not through the API.
- */
+/** Setup for journeys about the cart itself; the stock-row add has its own journey above. */
 async function addToActiveCart(page: Page, productId: number, quantity: number): Promise<Cart> {
   const cart = await activeCart(page);
   await api(page, 'POST', `/api/carts/${cart.id}/items`, { productId, quantity });
@@ -63,9 +61,18 @@ describe('sample orders (salesperson)', () => {
     await signInAs(page, DEMO.salesperson);
     const cart = await activeCart(page);
     await api(page, 'DELETE', `/api/carts/${cart.id}/all-items`);
-    await addToActiveCart(page, tile.id, 2);
 
-    await page.reload();
+    // The add from the stock row (spec §2 Stock Check, §4 Stock row).
+    await page.goto(`/stock?sku=${skuBucketOf(tile.id)}`);
+    const sku = page.getByRole('button', { name: String(tile.id), exact: true });
+    await sku.click();
+    const detail = page.locator('td[id*="detail"]');
+    await detail.getByLabel(/^Quantity/).fill('2');
+    await detail.getByRole('button', { name: 'Add to Sample Order' }).click();
+    await page.getByText('Item Added').first().waitFor();
+    await detail.getByText('Added to Sample Order').waitFor();
+
+    await page.goto('/dashboard');
     await page.getByText('2 items in cart').waitFor();
     await page.getByRole('link', { name: /Sample Order/ }).click();
     await page.waitForURL('**/cart');

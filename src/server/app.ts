@@ -16,11 +16,17 @@ import { createCartsService } from './modules/carts/service';
 import { filesRoutes } from './modules/files/routes';
 import { createFilesService } from './modules/files/service';
 import { healthRoutes } from './modules/health/routes';
-import { orderRoutes } from './modules/orders/routes';
 import { createOrdersService } from './modules/orders/service';
-import { settingsRoutes } from './modules/settings/routes';
-import { userRoutes } from './modules/users/routes';
+import { createPriceListService } from './modules/price-list/service';
+import { createProductsService } from './modules/products/service';
+import { createStockService } from './modules/stock/service';
 import { createUsersService } from './modules/users/service';
+import { orderRoutes } from './modules/orders/routes';
+import { priceListRoutes } from './modules/price-list/routes';
+import { productsRoutes } from './modules/products/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { stockRoutes } from './modules/stock/routes';
+import { userRoutes } from './modules/users/routes';
 import { accessPlugin } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -84,6 +90,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { users: createUsersService({ db, activity, mailFrom: config.ORDER_EMAIL_FROM }) });
   await app.register(announcementRoutes, { announcements: createAnnouncementsService(db) });
   await app.register(activityRoutes, { activity });
+
+  const products = createProductsService({ db });
+  await products.ensureVersion();
+  const stock = createStockService({ db, activity, products, maxUploadMb: config.MAX_UPLOAD_MB });
+  await app.register(productsRoutes, { products });
+  await app.register(stockRoutes, { stock, maxUploadMb: config.MAX_UPLOAD_MB });
+  await app.register(priceListRoutes, { priceList: createPriceListService({ products }) });
 
   await registerSpa(app, deps.clientDir);
   return app;

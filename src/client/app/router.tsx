@@ -7,6 +7,14 @@ import { RoleSelectPage } from '@client/features/auth/pages/role-select-page';
 import { CartPage } from '@client/features/cart/pages/cart-page';
 import { CartSelectPage } from '@client/features/cart/pages/cart-select-page';
 import { OrderDetailsPage } from '@client/features/cart/pages/order-details-page';
+import { CatalogPage } from '@client/features/catalogue/pages/catalog-page';
+import { PriceListPage } from '@client/features/catalogue/pages/price-list-page';
+import { PricesPage } from '@client/features/catalogue/pages/prices-page';
+import { UnauthorizedPage } from '@client/components/unauthorized-page';
+import type { Permission } from '@common/domain/permissions';
+import type { CurrentUser } from '@common/contracts/auth';
+import type { ReactNode } from 'react';
+import { StockRoute } from './routes/stock-route';
 import { FilesPage } from '@client/features/files/pages/files-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireUser } from './require-user';
@@ -53,6 +61,18 @@ export function AppRouter() {
         <Route path="/admin/announcements">
           <RequireUser>{(user) => <ManageAnnouncementsPage user={user} />}</RequireUser>
         </Route>
+        <Route path="/stock">
+          <RequireUser>{(user) => allowed(user, 'view_stock', <StockRoute user={user} />)}</RequireUser>
+        </Route>
+        <Route path="/prices">
+          <RequireUser>{(user) => allowed(user, 'view_prices', <PricesPage user={user} />)}</RequireUser>
+        </Route>
+        <Route path="/price-list.pdf">
+          <RequireUser>{(user) => allowed(user, 'view_prices', <PriceListPage />)}</RequireUser>
+        </Route>
+        <Route path="/catalog">
+          <RequireUser>{(user) => allowed(user, 'view_stock', <CatalogPage />)}</RequireUser>
+        </Route>
         <Route path="/cart">
           <RequireUser>{(user) => <CartPage user={user} />}</RequireUser>
         </Route>
@@ -80,4 +100,9 @@ export function AppRouter() {
       </Switch>
     </Suspense>
   );
+}
+
+/** A screen the active role may use, else the Unauthorized screen (the server refuses its calls too). */
+function allowed(user: CurrentUser, permission: Permission, page: ReactNode): ReactNode {
+  return user.permissions.includes(permission) ? page : <UnauthorizedPage />;
 }

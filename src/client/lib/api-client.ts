@@ -52,6 +52,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Spec §7: no caching, so 'no-store' by default. The catalogue passes 'no-cache':
+   * the browser revalidates with its ETag every time and an unchanged one costs a 304.
+   */
+  cache?: RequestCache;
 }
 
 /** JSON when the server says so (and it parses), else the text; nothing for an empty body. */
@@ -93,7 +98,7 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
     headers,
     body: payload,
     credentials: 'same-origin',
-    cache: 'no-store',
+    cache: options.cache ?? 'no-store',
     signal: options.signal,
   });
   const parsed = await readBody(response);

@@ -4,8 +4,7 @@
  * the client and the stock CSV import compare them literally.
  */
 
-export const STOCK_SPECIAL_ORDER = 'Special Order Only';
-export const STOCK_FABRICATION = 'Fabrication Required - 2 Week Lead';
+export { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from '@common/domain/stock-status';
 export const STOCK_OUT = '0';
 
 export const FORMATS = [

@@ -1,32 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Check, CircleAlert, Clock } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useLocation } from 'wouter';
 import type { Role } from '@common/domain/permissions';
 import { availabilityOf, CART_MESSAGES, cartWording, maxLineQuantity, parseQuantityInput } from '@common/domain/cart-rules';
-import { isApiError } from '@client/lib/api-client';
 import { cn } from '@client/lib/utils';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
-import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
-import { ToastAction } from '@client/components/ui/toast';
-import { useAddCartItem } from '../api/add-cart-item';
-import { useActiveCart } from '../api/get-carts';
-import { toastCartError } from '../lib/cart-errors';
+import { useAddToCart, type AddToCartProduct } from '../lib/use-add-to-cart';
 
-export interface AddToCartProduct {
-  id: number;
-  name: string;
-  stockLevel: string;
-  /** Spec §9: toast quantities are boxes; items sold by each are pieces. */
-  soldBy?: string;
-}
-
-function quantityWords(quantity: number, soldBy: string | undefined): string {
-  const each = soldBy?.trim().toLowerCase() === 'each';
-  const unit = each ? (quantity === 1 ? 'piece' : 'pieces') : quantity === 1 ? 'box' : 'boxes';
-  return `${quantity} ${unit} of`;
-}
+export type { AddToCartProduct };
 
 /**
  * The add of an expanded stock row (spec §2 Stock Check, §4 Stock row), built
@@ -40,10 +21,7 @@ function quantityWords(quantity: number, soldBy: string | undefined): string {
 export function AddToCartControl({ product, activeRole, className }: { product: AddToCartProduct; activeRole: Role | null; className?: string }) {
   const wording = cartWording(activeRole);
   const id = useId();
-  const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
-  const cart = useActiveCart();
-  const add = useAddCartItem();
+  const addToCart = useAddToCart(product);
   const [text, setText] = useState('1');
   const [added, setAdded] = useState(false);
 
@@ -63,40 +41,8 @@ export function AddToCartControl({ product, activeRole, className }: { product: 
   const tooMany = quantity > max;
 
   const submit = () => {
-    const cartId = cart.data?.id;
-    if (!cartId || quantity <= 0 || tooMany) return;
-    add.mutate(
-      { cartId, productId: product.id, quantity },
-      {
-        onSuccess: () => {
-          setAdded(true);
-          toast({
-            title: 'Item Added',
-            description: `Added ${quantityWords(quantity, product.soldBy)} ${product.name} to cart`,
-            duration: TOAST_DURATION.itemAdded,
-            action: (
-              <ToastAction
-                altText="View cart"
-                onClick={() => {
-                  // Spec §7: going to the cart from the add toast clears the cache and refetches.
-                  void queryClient.invalidateQueries();
-                  navigate('/cart');
-                }}
-              >
-                View Cart
-              </ToastAction>
-            ),
-          });
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.status === 400 && availabilityOf(product.stockLevel).kind !== 'fabrication') {
-            toast({ title: 'Cannot add item', description: error.serverMessage ?? CART_MESSAGES.outOfStock(product.name), variant: 'destructive' });
-            return;
-          }
-          toastCartError(error, 'Error Adding Item');
-        },
-      },
-    );
+    if (tooMany) return;
+    addToCart.submit(quantity, () => setAdded(true));
   };
 
   return (
@@ -141,7 +87,7 @@ export function AddToCartControl({ product, activeRole, className }: { product: 
             {wording.addedLabel}
           </p>
         ) : (
-          <Button type="submit" disabled={quantity <= 0 || tooMany || !cart.data} loading={add.isPending}>
+          <Button type="submit" disabled={quantity <= 0 || tooMany || !addToCart.ready} loading={addToCart.pending}>
             {wording.kind === 'sample' ? 'Add to Sample Order' : 'Add to PO'}
           </Button>
         )}

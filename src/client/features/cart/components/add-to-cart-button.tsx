@@ -1,0 +1,36 @@
+import type { Role } from '@common/domain/permissions';
+import { cartWording } from '@common/domain/cart-rules';
+import { Button } from '@client/components/ui/button';
+import { useAddToCart, type AddToCartProduct } from '../lib/use-add-to-cart';
+
+/**
+ * The add button for a row that owns its quantity input (the stock table's
+ * open row, handed this slot by src/client/app). After a successful add the row
+ * shows "Added to PO" / "Added to Sample Order" (spec §4) through `onAdded`.
+ */
+export function AddToCartButton({
+  product,
+  quantity,
+  canAdd,
+  activeRole,
+  onAdded,
+}: {
+  product: AddToCartProduct;
+  quantity: number;
+  canAdd: boolean;
+  activeRole: Role | null;
+  onAdded: (label: string) => void;
+}) {
+  const wording = cartWording(activeRole);
+  const addToCart = useAddToCart(product);
+  return (
+    <Button
+      type="button"
+      disabled={!canAdd || quantity <= 0 || !addToCart.ready}
+      loading={addToCart.pending}
+      onClick={() => addToCart.submit(quantity, () => onAdded(wording.addedLabel))}
+    >
+      {wording.kind === 'sample' ? 'Add to Sample Order' : 'Add to PO'}
+    </Button>
+  );
+}

@@ -1,0 +1,74 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { availabilityOf, CART_MESSAGES } from '@common/domain/cart-rules';
+import { isApiError } from '@client/lib/api-client';
+import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
+import { ToastAction } from '@client/components/ui/toast';
+import { useAddCartItem } from '../api/add-cart-item';
+import { useActiveCart } from '../api/get-carts';
+import { toastCartError } from './cart-errors';
+
+export interface AddToCartProduct {
+  id: number;
+  name: string;
+  stockLevel: string;
+  /** Spec §9: toast quantities are boxes; items sold by each are pieces. */
+  soldBy?: string | null;
+}
+
+function quantityWords(quantity: number, soldBy: string | null | undefined): string {
+  const each = soldBy?.trim().toLowerCase() === 'each';
+  const unit = each ? (quantity === 1 ? 'piece' : 'pieces') : quantity === 1 ? 'box' : 'boxes';
+  return `${quantity} ${unit} of`;
+}
+
+/**
+ * Adding a product to the active cart with the spec's feedback: the Item Added
+ * toast (2 s) with a way to the cart, Cannot add item for stock refusals, the
+ * cart error toasts otherwise. Shared by every add control of the cart feature.
+ */
+export function useAddToCart(product: AddToCartProduct) {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const cart = useActiveCart();
+  const add = useAddCartItem();
+
+  const submit = (quantity: number, onAdded: () => void) => {
+    const cartId = cart.data?.id;
+    if (!cartId || quantity <= 0) return;
+    add.mutate(
+      { cartId, productId: product.id, quantity },
+      {
+        onSuccess: () => {
+          onAdded();
+          toast({
+            title: 'Item Added',
+            description: `Added ${quantityWords(quantity, product.soldBy)} ${product.name} to cart`,
+            duration: TOAST_DURATION.itemAdded,
+            action: (
+              <ToastAction
+                altText="View cart"
+                onClick={() => {
+                  // Spec §7: going to the cart from the add toast clears the cache and refetches.
+                  void queryClient.invalidateQueries();
+                  navigate('/cart');
+                }}
+              >
+                View Cart
+              </ToastAction>
+            ),
+          });
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.status === 400 && availabilityOf(product.stockLevel).kind !== 'fabrication') {
+            toast({ title: 'Cannot add item', description: error.serverMessage ?? CART_MESSAGES.outOfStock(product.name), variant: 'destructive' });
+            return;
+          }
+          toastCartError(error, 'Error Adding Item');
+        },
+      },
+    );
+  };
+
+  return { submit, pending: add.isPending, ready: Boolean(cart.data) };
+}

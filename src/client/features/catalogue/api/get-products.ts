@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { productsResponse, type Product } from '@common/contracts/products';
+import { api } from '@client/lib/api-client';
+
+export const productsQueryKey = ['/api/products'] as const;
+
+/** Spec §9: the products cache lasts 5 minutes and the call is retried 3 times. */
+export const PRODUCTS_STALE_TIME = 5 * 60 * 1000;
+
+export async function getProducts(): Promise<Product[]> {
+  // 'no-cache': the browser revalidates its copy with the ETag; an unchanged catalogue is a 304.
+  return productsResponse.parse(await api.get<unknown>('/api/products', { cache: 'no-cache' }));
+}
+
+export const productsQueryOptions = () =>
+  queryOptions({ queryKey: productsQueryKey, queryFn: getProducts, staleTime: PRODUCTS_STALE_TIME, retry: 3 });
+
+export function useProducts() {
+  return useQuery(productsQueryOptions());
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import type { Product } from '@common/contracts/products';
+import { formatPrice } from '@common/domain/price';
+import { isInStock } from '@common/domain/stock-status';
+import { sellingUnit } from '@common/domain/units';
+import { StockStateBadge } from './stock-state';
+import { TileSwatch } from './tile-swatch';
+
+/** Spec §2 Product Catalog card: image, name, description, price, In Stock / Out of Stock. */
+export function ProductCard({ product, action }: { product: Product; action?: ReactNode }) {
+  const inStock = isInStock(product.stockLevel);
+  return (
+    // Phones: a thumbnail beside the text, so a screen holds several tiles; wider: the swatch on top.
+    <article className="flex h-full overflow-hidden rounded-card border border-border bg-surface shadow-xs max-sm:min-h-36 sm:flex-col">
+      <TileSwatch product={product} className="w-28 shrink-0 sm:aspect-[4/3] sm:w-full" />
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:p-4">
+        <div className="flex flex-col-reverse items-start gap-1.5 sm:flex-row sm:justify-between sm:gap-2">
+          <h2 className="text-sm leading-snug font-semibold">{product.name}</h2>
+          <StockStateBadge state={inStock ? 'in_stock' : 'out_of_stock'} label={inStock ? 'In Stock' : 'Out of Stock'} className="shrink-0" />
+        </div>
+        <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>
+        <div className="mt-auto flex items-end justify-between gap-2 pt-1">
+          {product.price !== undefined && (
+            <p className="nums">
+              <span className="text-base font-semibold">{formatPrice(product.price)}</span>
+              <span className="text-xs text-muted-foreground"> per {sellingUnit(product.soldBy).toLowerCase()}</span>
+            </p>
+          )}
+          <span className="nums text-xs text-muted-foreground">SKU {product.id}</span>
+        </div>
+        {action}
+      </div>
+    </article>
+  );
+}

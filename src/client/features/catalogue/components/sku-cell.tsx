@@ -1,0 +1,29 @@
+import type { Product } from '@common/contracts/products';
+import { STOCK_STATE_TONE, stockStateOf, type StockState } from '@common/domain/stock-status';
+import { cn } from '@client/lib/utils';
+import { TONE_TEXT } from './stock-state';
+
+/** The short word beside a coloured SKU (UI.md: a colour always comes with a word). */
+const SHORT_LABEL: Record<StockState, string> = {
+  in_stock: 'In stock',
+  low_stock: 'Low',
+  out_of_stock: 'Out',
+  special_order: 'Special order',
+  fabrication: 'Fabrication',
+};
+
+/**
+ * Spec §6: an admin sees the SKU coloured by stock state when the stock filter
+ * is all; everyone else sees it plain.
+ */
+export function SkuCell({ product, coloured }: { product: Product; coloured: boolean }) {
+  if (!coloured) return <span className="nums">{product.id}</span>;
+  const state = stockStateOf(product.stockLevel);
+  const tone = TONE_TEXT[STOCK_STATE_TONE[state]];
+  return (
+    <span className="inline-flex items-baseline gap-1.5">
+      <span className={cn('nums font-semibold', tone)}>{product.id}</span>{' '}
+      <span className={cn('text-xs font-medium whitespace-nowrap', tone)}>{SHORT_LABEL[state]}</span>
+    </span>
+  );
+}

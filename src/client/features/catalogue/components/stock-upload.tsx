@@ -1,0 +1,136 @@
+import { Download, Upload } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { STOCK_UPLOAD_SUCCESS } from '@common/contracts/stock';
+import { Button } from '@client/components/ui/button';
+import { TOAST_DURATION, toast } from '@client/components/ui/use-toast';
+import { errorMessage } from '@client/lib/api-client';
+import { useUploadStock } from '../api/upload-stock';
+import { describeUploadCounts, uploadFailureReport, uploadWarningReport, type UploadReport } from '../lib/upload-messages';
+
+/** Lines a toast can hold; the panel under the header lists them all. */
+const TOAST_LINES = 6;
+
+function ReportLines({ intro, report }: { intro: string; report: UploadReport }) {
+  const shown = report.lines.slice(0, TOAST_LINES);
+  const hidden = report.lines.length - shown.length + report.more;
+  return (
+    <div className="grid gap-1">
+      <span>{intro}</span>
+      <ul className="nums grid gap-0.5">
+        {shown.map((line, index) => (
+          <li key={index}>{line}</li>
+        ))}
+      </ul>
+      {hidden > 0 && <span>…and {hidden} more (listed on the page).</span>}
+    </div>
+  );
+}
+
+export interface UploadOutcome {
+  kind: 'failed' | 'warnings';
+  report: UploadReport;
+}
+
+/**
+ * The CSV upload button of the stock screen (spec §2, only with edit_stock) and,
+ * with download_template, the template link. Progress while uploading; the spec §8
+ * toasts for success, warnings and Upload Failed.
+ */
+export function StockUploadActions({
+  canUpload,
+  canDownloadTemplate,
+  onOutcome,
+  onProgress,
+}: {
+  canUpload: boolean;
+  canDownloadTemplate: boolean;
+  onOutcome: (outcome: UploadOutcome | null) => void;
+  onProgress: (state: { fileName: string; fraction: number } | null) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useUploadStock();
+  const [busy, setBusy] = useState(false);
+
+  const start = (file: File) => {
+    setBusy(true);
+    onOutcome(null);
+    onProgress({ fileName: file.name, fraction: 0 });
+    upload.mutate(
+      { file, onProgress: (fraction) => onProgress({ fileName: file.name, fraction }) },
+      {
+        onSuccess: (response) => {
+          const warnings = uploadWarningReport(response);
+          // One toast at a time (spec §9): with warnings, theirs is the one shown, and it says the stock was updated.
+          if (warnings) {
+            toast({
+              title: 'Upload Completed with Warnings',
+              description: <ReportLines intro={`${STOCK_UPLOAD_SUCCESS}. ${describeUploadCounts(response)}.`} report={warnings} />,
+              variant: 'warning',
+              duration: TOAST_DURATION.warning,
+            });
+            onOutcome({ kind: 'warnings', report: warnings });
+          } else {
+            toast({
+              title: 'Stock Updated',
+              description: `${STOCK_UPLOAD_SUCCESS}. ${describeUploadCounts(response)}.`,
+              variant: 'success',
+              duration: TOAST_DURATION.short,
+            });
+          }
+        },
+        onError: (error) => {
+          const report = uploadFailureReport(error);
+          if (report) {
+            toast({
+              title: 'Upload Failed',
+              description: <ReportLines intro="Please fix the following issues:" report={report} />,
+              variant: 'destructive',
+              duration: TOAST_DURATION.warning,
+            });
+            onOutcome({ kind: 'failed', report });
+          } else {
+            toast({ title: 'Upload Failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive', duration: TOAST_DURATION.default });
+          }
+        },
+        onSettled: () => {
+          setBusy(false);
+          onProgress(null);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      {canDownloadTemplate && (
+        <Button variant="ghost" size="sm" asChild>
+          <a href="/api/stock/template" download aria-label="Download the stock CSV template">
+            <Download aria-hidden />
+            <span className="max-sm:sr-only">Template</span>
+          </a>
+        </Button>
+      )}
+      {canUpload && (
+        <>
+          <input
+            ref={input}
+            type="file"
+            accept=".csv,text/csv"
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) start(file);
+            }}
+          />
+          <Button size="sm" onClick={() => input.current?.click()} loading={busy} loadingText="Uploading…">
+            <Upload aria-hidden />
+            Upload<span className="max-sm:sr-only"> CSV</span>
+          </Button>
+        </>
+      )}
+    </>
+  );
+}

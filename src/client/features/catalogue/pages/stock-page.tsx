@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import type { CurrentUser } from '@common/contracts/auth';
+import type { Product } from '@common/contracts/products';
+import { PageHeader } from '@client/components/page-header';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { useProducts } from '../api/get-products';
+import { InventoryError, InventoryLoading } from '../components/inventory-status';
+import { ProductTable, type ProductColumn } from '../components/product-table';
+import { SkuCell } from '../components/sku-cell';
+import { StockFiltersBar } from '../components/stock-filters';
+import { StockRowDetail, type RenderStockAddAction } from '../components/stock-row-detail';
+import { StockUploadActions, type UploadOutcome } from '../components/stock-upload';
+import { UploadProgress } from '../components/upload-progress';
+import { UploadReportPanel } from '../components/upload-report';
+import { ResultCount } from '../components/result-count';
+import { useFilteredProducts } from '../lib/use-filtered-products';
+import { useLoadingProgress } from '../lib/use-loading-progress';
+import { useStockFilters } from '../lib/use-stock-filters';
+
+const NO_PRODUCTS: Product[] = [];
+
+function StockCard({ product, coloured }: { product: Product; coloured: boolean }) {
+  return (
+    <div className="grid gap-0.5">
+      <div className="flex items-baseline justify-between gap-2">
+        <span className="font-semibold">
+          <span className="sr-only">SKU </span>
+          <SkuCell product={product} coloured={coloured} />
+        </span>
+        <span className="truncate text-sm text-muted-foreground">{product.line}</span>
+      </div>
+      <p className="text-sm">{[product.size, product.color, product.finish].filter(Boolean).join(' · ')}</p>
+    </div>
+  );
+}
+
+/**
+ * /stock, BOLD Stock Check (spec §2): filters, smart search and the stock table;
+ * with edit_stock the CSV upload. The cart feature supplies `renderAddAction`
+ * through src/client/app; without it a row shows availability and the quantity only.
+ */
+export function StockPage({ user, renderAddAction }: { user: CurrentUser; renderAddAction?: RenderStockAddAction }) {
+  useDocumentTitle('BOLD Stock Check');
+  const query = useProducts();
+  const progress = useLoadingProgress(query.isPending);
+  const { filters, setSearch, setFilter, reset } = useStockFilters();
+  const all = query.data ?? NO_PRODUCTS;
+  const { rows, search, options, applied } = useFilteredProducts(all, filters);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<UploadOutcome | null>(null);
+  const [uploading, setUploading] = useState<{ fileName: string; fraction: number } | null>(null);
+
+  const permissions = new Set(user.permissions);
+  // Spec §1/§2: prices are hidden for salespeople; they see the SKU instead.
+  const showPrice = user.activeRole !== 'salesperson' && permissions.has('view_prices');
+  const colouredSku = user.activeRole === 'admin' && filters.stockStatus === 'all';
+
+  const columns: ProductColumn[] = [
+    { id: 'sku', header: 'SKU', cell: (p) => <SkuCell product={p} coloured={colouredSku} />, width: '13rem' },
+    { id: 'line', header: 'Line', cell: (p) => p.line, width: '28%' },
+    { id: 'format', header: 'Format', cell: (p) => p.size, width: '20%' },
+    { id: 'color', header: 'Color', cell: (p) => p.color },
+    { id: 'finish', header: 'Finish', cell: (p) => p.finish },
+  ];
+
+  return (
+    <div className="min-h-dvh">
+      <PageHeader
+        title="BOLD Stock Check"
+        actions={
+          <StockUploadActions
+            canUpload={permissions.has('edit_stock')}
+            canDownloadTemplate={permissions.has('download_template')}
+            onOutcome={setOutcome}
+            onProgress={setUploading}
+          />
+        }
+      />
+      <main className="mx-auto grid max-w-6xl gap-4 px-4 pt-4 pb-16 sm:px-6">
+        {uploading && <UploadProgress {...uploading} />}
+        {outcome && <UploadReportPanel kind={outcome.kind} report={outcome.report} onDismiss={() => setOutcome(null)} />}
+        {query.isPending ? (
+          <InventoryLoading progress={progress} />
+        ) : query.isError ? (
+          <InventoryError />
+        ) : (
+          <>
+            <StockFiltersBar
+              filters={filters}
+              options={options}
+              search={search}
+              onSearch={setSearch}
+              onFilter={setFilter}
+              onReset={reset}
+            />
+            <ResultCount shown={rows.length} total={all.length} appliedSearch={applied.search} />
+            <ProductTable
+              products={rows}
+              columns={columns}
+              caption="Stock"
+              openId={openId}
+              onToggle={(id) => setOpenId((current) => (current === id ? null : id))}
+              renderDetail={(product) => <StockRowDetail product={product} showPrice={showPrice} renderAddAction={renderAddAction} />}
+              renderCard={(product) => <StockCard product={product} coloured={colouredSku} />}
+            />
+          </>
+        )}
+      </main>
+    </div>
+  );
+}

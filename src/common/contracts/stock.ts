@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * POST /api/stock/upload (spec §3 "Stock upload response", §8 "Stock upload failure").
+ * Rows are numbered as a spreadsheet shows them: the header is row 1.
+ */
+
+/** A problem that rejects the whole file. */
+export const schemaError = z.object({ row: z.number().int(), message: z.string() });
+export type SchemaError = z.infer<typeof schemaError>;
+
+/** A value that was not usable as given; the row was still imported (with the default). */
+export const validationIssue = z.object({
+  row: z.number().int(),
+  issue: z.string(),
+  field: z.string(),
+  value: z.string(),
+});
+export type ValidationIssue = z.infer<typeof validationIssue>;
+
+/** A value that was unusable and was emptied (a price that is not a number becomes CALL). */
+export const nulledField = z.object({ row: z.number().int(), field: z.string(), originalValue: z.string() });
+export type NulledField = z.infer<typeof nulledField>;
+
+/** What happens to products that are in the catalogue but not in the file (docs/decisions/0012). */
+export const STOCK_UPLOAD_MODES = ['keep', 'replace'] as const;
+export const stockUploadQuery = z.object({
+  mode: z.enum(STOCK_UPLOAD_MODES, { error: 'mode must be keep or replace' }).default('keep'),
+});
+export type StockUploadMode = (typeof STOCK_UPLOAD_MODES)[number];
+
+export const stockUploadWarnings = z.object({
+  validationIssues: z.array(validationIssue),
+  nulledFields: z.array(nulledField),
+});
+
+export const stockUploadResponse = z.object({
+  message: z.string(),
+  mode: z.enum(STOCK_UPLOAD_MODES),
+  /** Data rows read from the file. */
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** Products removed because they were not in the file (mode=replace only). */
+  removed: z.array(z.number().int()),
+  /** Products in the catalogue but not in the file, kept as they were (mode=keep). */
+  missing: z.array(z.number().int()),
+  warnings: stockUploadWarnings,
+  /** Warnings beyond the ones listed (the lists stop at STOCK_ISSUE_LIST_LIMIT each). */
+  moreWarnings: z.number().int(),
+});
+export type StockUploadResponse = z.infer<typeof stockUploadResponse>;
+
+/** 400 body when the file is rejected: nothing was changed. */
+export const stockUploadErrorBody = z.object({
+  message: z.string(),
+  schemaErrors: z.array(schemaError),
+  validationIssues: z.array(validationIssue),
+  nulledFields: z.array(nulledField),
+  /** Problems beyond the ones listed. */
+  moreIssues: z.number().int(),
+});
+export type StockUploadErrorBody = z.infer<typeof stockUploadErrorBody>;
+
+export const STOCK_ISSUE_LIST_LIMIT = 200;
+export const STOCK_UPLOAD_SUCCESS = 'Stock levels have been updated successfully';
+export const STOCK_UPLOAD_REJECTED = 'The file was not imported; nothing was changed';
+
+/**
+ * The stock CSV columns: spec §3 Product field names, matched ignoring case,
+ * spaces and underscores (decisions.md "Catalogue and stock"). `id` is required.
+ */
+export const STOCK_CSV_COLUMNS = [
+  'id',
+  'name',
+  'collection',
+  'line',
+  'size',
+  'color',
+  'finish',
+  'soldBy',
+  'description',
+  'price',
+  'imageUrl',
+  'stockLevel',
+  'coverage',
+  'pricePerSqft',
+  'quantityOnOrder',
+] as const;
+export type StockCsvColumn = (typeof STOCK_CSV_COLUMNS)[number];
+
+/** Spec §8: the lines of the Upload Failed / warnings toasts. */
+export function describeSchemaError(e: SchemaError): string {
+  return `Row ${e.row}: ${e.message}`;
+}
+export function describeValidationIssue(e: ValidationIssue): string {
+  return `Row ${e.row}: ${e.issue} (${e.field}: ${e.value})`;
+}
+export function describeNulledField(e: NulledField): string {
+  return `Row ${e.row}: Empty field ${e.field} (was: ${e.originalValue})`;
+}

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { parseSmartSearch, removeSearchTokens, tokenizeSearch, type SearchVocabulary } from './smart-search';
+
+const vocabulary: SearchVocabulary = {
+  sizes: ['12x24', '24x24', '24x48', '24x48 Deco', '3x12', '3x24 Bullnose', '2x2 Mosaic', 'Hexagon Mosaic', '48x110 Slab'],
+  lines: ['Calacatta Luxe', 'Statuario Classic', 'Pietra Grey', 'Concrete Loft', 'Travertino'],
+  colors: ['White', 'Gold', 'Grey', 'Green', 'Ivory', 'Charcoal', 'Silver', 'Anthracite'],
+  finishes: ['Matte', 'Polished', 'Honed', 'Lappato'],
+};
+
+const parse = (query: string, vocab = vocabulary) => {
+  const { chips: _chips, ...rest } = parseSmartSearch(query, vocab);
+  return rest;
+};
+const empty = { sizes: [], lines: [], colors: [], finishes: [], freeText: [] };
+
+describe('tokenizeSearch', () => {
+  it('lower-cases and splits on spaces and commas', () => {
+    expect(tokenizeSearch('  White,  MATTE ')).toEqual(['white', 'matte']);
+  });
+  it('joins size spellings into one word', () => {
+    expect(tokenizeSearch('12 x 24')).toEqual(['12x24']);
+    expect(tokenizeSearch('12"x24"')).toEqual(['12x24']);
+    expect(tokenizeSearch('12×24 matte')).toEqual(['12x24', 'matte']);
+  });
+});
+
+describe('smart search: the 3-character minimum', () => {
+  it('leaves one- and two-letter words as free text', () => {
+    expect(parse('go')).toEqual({ ...empty, freeText: ['go'] });
+  });
+  it('matches from three characters', () => {
+    expect(parse('gol')).toEqual({ ...empty, colors: ['Gold'] });
+  });
+  it('even an exact two-letter value is not matched', () => {
+    expect(parse('ab', { ...vocabulary, colors: ['AB'] })).toEqual({ ...empty, freeText: ['ab'] });
+  });
+});
+
+describe('smart search: exact matches', () => {
+  it('matches a line, a colour and a finish exactly, ignoring case', () => {
+    expect(parse('Travertino WHITE matte')).toEqual({
+      ...empty,
+      lines: ['Travertino'],
+      colors: ['White'],
+      finishes: ['Matte'],
+    });
+  });
+  it('prefers an exact match over a longer value it also prefixes', () => {
+    // "grey" prefixes nothing else, but it is also inside "Pietra Grey"; exact wins.
+    expect(parse('grey')).toEqual({ ...empty, colors: ['Grey'] });
+  });
+  it('matches a multi-word value typed in full', () => {
+    expect(parse('calacatta luxe polished')).toEqual({ ...empty, lines: ['Calacatta Luxe'], finishes: ['Polished'] });
+  });
+});
+
+describe('smart search: unique prefixes', () => {
+  it('matches a prefix that only one value has', () => {
+    expect(parse('pol')).toEqual({ ...empty, finishes: ['Polished'] });
+    expect(parse('calac')).toEqual({ ...empty, lines: ['Calacatta Luxe'] });
+  });
+  it('leaves a prefix shared by two values as free text', () => {
+    // Grey and Green
+    expect(parse('gre')).toEqual({ ...empty, freeText: ['gre'] });
+  });
+  it('counts values across line, colour and finish when judging uniqueness', () => {
+    const vocab = { ...vocabulary, lines: ['Silverstone'], colors: ['Silver'] };
+    // "silv" prefixes both the line Silverstone and the colour Silver.
+    expect(parse('silv', vocab)).toEqual({ ...empty, freeText: ['silv'] });
+  });
+});
+
+describe('smart search: containment from 5 characters', () => {
+  it('does not match by containment below 5 characters', () => {
+    // "rete" is inside Concrete Loft only, but has 4 characters.
+    expect(parse('rete')).toEqual({ ...empty, freeText: ['rete'] });
+  });
+  it('matches the only value containing a 5-letter word (plain containment)', () => {
+    // "oncre" covers 38% of "concrete loft" but no other value contains it.
+    expect(parse('oncre')).toEqual({ ...empty, lines: ['Concrete Loft'] });
+  });
+  it('picks the one value the word covers by at least 60% when several contain it', () => {
+    const vocab = { ...vocabulary, colors: ['Sandstone', 'Sandstone Dust Extra Pale'] };
+    // "ndstone" (7) is in both; it covers 78% of "sandstone" and 28% of the other.
+    expect(parse('ndstone', vocab)).toEqual({ ...empty, colors: ['Sandstone'] });
+  });
+  it('gives up when several values pass the 60% test', () => {
+    const vocab = { ...vocabulary, colors: ['Ashwood', 'Ashwoods'] };
+    expect(parse('shwoo', vocab)).toEqual({ ...empty, freeText: ['shwoo'] });
+  });
+  it('gives up when several contain it and none is covered by 60%', () => {
+    const vocab = { ...vocabulary, colors: ['Midnight Marble Blue', 'Midnight Marble Black'] };
+    expect(parse('t marb', vocab).colors).toEqual([]);
+    expect(parse('ight', vocab)).toEqual({ ...empty, freeText: ['ight'] });
+    expect(parse('dnight', vocab)).toEqual({ ...empty, freeText: ['dnight'] });
+  });
+});
+
+describe('smart search: mosaic and hexagon', () => {
+  it('never matches mosaic or mosaics to a value', () => {
+    const vocab = { ...vocabulary, lines: ['Mosaics'], finishes: ['Mosaic'] };
+    expect(parse('mosaic 12x24', vocab)).toEqual({ ...empty, sizes: ['12x24'], freeText: ['mosaic'] });
+    expect(parse('mosaics white', vocab)).toEqual({ ...empty, colors: ['White'], freeText: ['mosaics'] });
+  });
+  it('turns hex and hexagon into the free text "hexagon mosaic"', () => {
+    expect(parse('hex')).toEqual({ ...empty, freeText: ['hexagon mosaic'] });
+    expect(parse('hexagon white')).toEqual({ ...empty, colors: ['White'], freeText: ['hexagon mosaic'] });
+  });
+  it('does not match "hexagon mosaic" typed in full to the size, and does not repeat mosaic', () => {
+    expect(parse('hexagon mosaic')).toEqual({ ...empty, freeText: ['hexagon mosaic'] });
+  });
+});
+
+describe('smart search: size patterns', () => {
+  it('matches a size exactly', () => {
+    expect(parse('12x24')).toEqual({ ...empty, sizes: ['12x24'] });
+  });
+  it('matches every size a pattern prefixes', () => {
+    expect(parse('24x48')).toEqual({ ...empty, sizes: ['24x48', '24x48 Deco'] });
+    expect(parse('24x')).toEqual({ ...empty, sizes: ['24x24', '24x48', '24x48 Deco'] });
+    expect(parse('3x24')).toEqual({ ...empty, sizes: ['3x24 Bullnose'] });
+  });
+  it('accepts "12 x 24" and 12"x24"', () => {
+    expect(parse('12 x 24 matte')).toEqual({ ...empty, sizes: ['12x24'], finishes: ['Matte'] });
+    expect(parse('12"x24"')).toEqual({ ...empty, sizes: ['12x24'] });
+  });
+  it('leaves an unknown size as free text', () => {
+    expect(parse('99x99')).toEqual({ ...empty, freeText: ['99x99'] });
+  });
+  it('matches a size with its word typed in full', () => {
+    expect(parse('24x48 deco')).toEqual({ ...empty, sizes: ['24x48 Deco'] });
+  });
+});
+
+describe('smart search: free text', () => {
+  it('merges words into one phrase when every word is free text', () => {
+    expect(parse('bold veining')).toEqual({ ...empty, freeText: ['bold veining'] });
+    expect(parse('hex tile')).toEqual({ ...empty, freeText: ['hexagon mosaic tile'] });
+  });
+  it('keeps free words apart when another word was understood', () => {
+    expect(parse('matte bold veining')).toEqual({ ...empty, finishes: ['Matte'], freeText: ['bold', 'veining'] });
+  });
+  it('keeps a single free word as it is', () => {
+    expect(parse('1203')).toEqual({ ...empty, freeText: ['1203'] });
+  });
+  it('gives an empty result for an empty query', () => {
+    expect(parse('   ')).toEqual(empty);
+  });
+});
+
+describe('smart search chips', () => {
+  it('explains each understood word and lets one be removed', () => {
+    const result = parseSmartSearch('12x24 matte white', vocabulary);
+    expect(result.chips).toEqual([
+      { facet: 'size', values: ['12x24'], tokens: [0] },
+      { facet: 'finish', values: ['Matte'], tokens: [1] },
+      { facet: 'color', values: ['White'], tokens: [2] },
+    ]);
+    expect(removeSearchTokens('12x24 matte white', result.chips[1]!.tokens)).toBe('12x24 white');
+  });
+  it('gives a multi-word value one chip that removes all its words', () => {
+    const result = parseSmartSearch('Calacatta Luxe 12x24', vocabulary);
+    expect(result.chips[0]).toEqual({ facet: 'line', values: ['Calacatta Luxe'], tokens: [0, 1] });
+    expect(removeSearchTokens('Calacatta Luxe 12x24', result.chips[0]!.tokens)).toBe('12x24');
+  });
+  it('shows a merged phrase as one text chip', () => {
+    expect(parseSmartSearch('bold veining', vocabulary).chips).toEqual([
+      { facet: 'text', values: ['bold veining'], tokens: [0, 1] },
+    ]);
+  });
+  it('lists a value typed twice once', () => {
+    const result = parseSmartSearch('matte matte', vocabulary);
+    expect(result.finishes).toEqual(['Matte']);
+    expect(result.chips).toEqual([{ facet: 'finish', values: ['Matte'], tokens: [0, 1] }]);
+  });
+});

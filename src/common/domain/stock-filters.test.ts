@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_STOCK_FILTERS,
+  filterProducts,
+  searchTextOf,
+  skuBucketOf,
+  skuBuckets,
+  vocabularyOf,
+  type FilterableProduct,
+  type StockFilters,
+} from './stock-filters';
+import { STOCK_SPECIAL_ORDER } from './stock-status';
+
+function product(id: number, fields: Partial<FilterableProduct> = {}): FilterableProduct {
+  return {
+    id,
+    name: `Tile ${id}`,
+    collection: 'Marble Collection',
+    line: 'Calacatta Luxe',
+    size: '12x24',
+    color: 'White',
+    finish: 'Matte',
+    description: 'Porcelain floor tile',
+    stockLevel: '100',
+    quantityOnOrder: 0,
+    ...fields,
+  };
+}
+
+const catalogue = [
+  product(1000),
+  product(1001, { finish: 'Polished' }),
+  product(1002, { size: '24x48', color: 'Grey', description: 'Large format with bold veining' }),
+  product(1105, { line: 'Pietra Grey', color: 'Grey', stockLevel: '0', quantityOnOrder: 40 }),
+  product(2001, { line: 'Travertino', size: 'Hexagon Mosaic', stockLevel: STOCK_SPECIAL_ORDER }),
+];
+const texts = catalogue.map(searchTextOf);
+const vocabulary = vocabularyOf(catalogue);
+const ids = (filters: Partial<StockFilters>) =>
+  filterProducts(catalogue, texts, { ...EMPTY_STOCK_FILTERS, ...filters }, vocabulary).rows.map((p) => p.id);
+
+describe('SKU range buckets (spec §9)', () => {
+  it('groups SKUs by hundreds', () => {
+    expect(skuBucketOf(100)).toBe('100-199');
+    expect(skuBucketOf(199)).toBe('100-199');
+    expect(skuBucketOf(1234)).toBe('1200-1299');
+  });
+  it('builds buckets only from the ids present, in order', () => {
+    expect(skuBuckets([2001, 1000, 1105, 1001])).toEqual(['1000-1099', '1100-1199', '2000-2099']);
+  });
+});
+
+describe('filtering the stock table', () => {
+  it('shows everything without filters', () => {
+    expect(ids({})).toEqual([1000, 1001, 1002, 1105, 2001]);
+  });
+  it('applies the dropdowns', () => {
+    expect(ids({ line: 'Pietra Grey' })).toEqual([1105]);
+    expect(ids({ color: 'grey' })).toEqual([1002, 1105]);
+    expect(ids({ format: '24x48' })).toEqual([1002]);
+    expect(ids({ finish: 'Polished' })).toEqual([1001]);
+    expect(ids({ skuRange: '1100-1199' })).toEqual([1105]);
+    expect(ids({ stockStatus: 'on_order' })).toEqual([1105]);
+    expect(ids({ stockStatus: 'special_order' })).toEqual([2001]);
+  });
+  it('applies the smart search: size and finish', () => {
+    expect(ids({ search: '12x24 matte' })).toEqual([1000, 1105]);
+  });
+  it('applies free text to name, description and SKU', () => {
+    expect(ids({ search: 'bold veining' })).toEqual([1002]);
+    expect(ids({ search: '1105' })).toEqual([1105]);
+  });
+  it('finds hexagon mosaics from "hex"', () => {
+    expect(ids({ search: 'hex' })).toEqual([2001]);
+  });
+  it('combines search and dropdowns', () => {
+    expect(ids({ search: 'grey', stockStatus: 'in_stock' })).toEqual([1002]);
+  });
+  it('never lets a phrase match across two fields', () => {
+    // The name "Tile 1000" is followed by the collection "Marble Collection".
+    expect(ids({ search: '1000 marble' })).toEqual([]);
+    expect(ids({ search: 'marble collection' })).toHaveLength(5);
+  });
+});

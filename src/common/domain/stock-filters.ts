@@ -1,0 +1,133 @@
+import { parseSmartSearch, type SearchVocabulary, type SmartSearchResult } from './smart-search';
+import { matchesStockStatus, STOCK_STATUS_FILTERS, type StockStatusFilter } from './stock-status';
+
+/** Spec §3 stock filters. Empty strings mean "any". */
+export interface StockFilters {
+  search: string;
+  line: string;
+  color: string;
+  format: string;
+  finish: string;
+  skuRange: string;
+  stockStatus: StockStatusFilter;
+}
+
+export const EMPTY_STOCK_FILTERS: StockFilters = {
+  search: '',
+  line: '',
+  color: '',
+  format: '',
+  finish: '',
+  skuRange: '',
+  stockStatus: 'all',
+};
+
+export const SKU_BUCKET_SIZE = 100;
+
+/** The product fields the filters read. */
+export interface FilterableProduct {
+  id: number;
+  name: string;
+  collection: string | null;
+  line: string | null;
+  size: string | null;
+  color: string | null;
+  finish: string | null;
+  description: string | null;
+  stockLevel: string;
+  quantityOnOrder: number;
+}
+
+/** "1200-1299" for SKU 1234 (spec §9: buckets of 100). */
+export function skuBucketOf(id: number): string {
+  const start = Math.floor(id / SKU_BUCKET_SIZE) * SKU_BUCKET_SIZE;
+  return `${start}-${start + SKU_BUCKET_SIZE - 1}`;
+}
+
+/** The SKU range options: one per bucket that holds at least one product, in order. */
+export function skuBuckets(ids: Iterable<number>): string[] {
+  const starts = new Set<number>();
+  for (const id of ids) starts.add(Math.floor(id / SKU_BUCKET_SIZE) * SKU_BUCKET_SIZE);
+  return [...starts].sort((a, b) => a - b).map((start) => `${start}-${start + SKU_BUCKET_SIZE - 1}`);
+}
+
+export function isStockStatusFilter(value: unknown): value is StockStatusFilter {
+  return typeof value === 'string' && (STOCK_STATUS_FILTERS as readonly string[]).includes(value);
+}
+
+/**
+ * The lower-cased text free-text search looks in. Fields are joined with a
+ * separator no one types, so a phrase never matches across two fields.
+ */
+export function searchTextOf(product: FilterableProduct): string {
+  return [product.id, product.name, product.collection, product.line, product.size, product.color, product.finish, product.description]
+    .filter((part) => part !== null && part !== '')
+    .join(' \u0001 ')
+    .toLowerCase();
+}
+
+const sameText = (a: string | null, b: string) => (a ?? '').toLowerCase() === b.toLowerCase();
+const inList = (value: string | null, list: readonly string[]) => list.length === 0 || list.some((v) => sameText(value, v));
+
+/**
+ * A predicate for the current filters. The search is parsed once here, not per
+ * product; `text` is the product's `searchTextOf`, computed once per catalogue.
+ * Within one facet the understood values are alternatives (white or grey);
+ * facets, free-text phrases and the dropdowns must all hold.
+ */
+export function createStockMatcher(
+  filters: StockFilters,
+  vocabulary: SearchVocabulary,
+): { search: SmartSearchResult; matches: (product: FilterableProduct, text: string) => boolean } {
+  const search = parseSmartSearch(filters.search, vocabulary);
+  const bucket = filters.skuRange;
+  const matches = (p: FilterableProduct, text: string) =>
+    (!filters.line || sameText(p.line, filters.line)) &&
+    (!filters.color || sameText(p.color, filters.color)) &&
+    (!filters.format || sameText(p.size, filters.format)) &&
+    (!filters.finish || sameText(p.finish, filters.finish)) &&
+    (!bucket || skuBucketOf(p.id) === bucket) &&
+    matchesStockStatus(filters.stockStatus, p) &&
+    inList(p.size, search.sizes) &&
+    inList(p.line, search.lines) &&
+    inList(p.color, search.colors) &&
+    inList(p.finish, search.finishes) &&
+    search.freeText.every((phrase) => text.includes(phrase));
+  return { search, matches };
+}
+
+/** Filters a catalogue whose search texts were computed once (`texts[i]` belongs to `products[i]`). */
+export function filterProducts<P extends FilterableProduct>(
+  products: readonly P[],
+  texts: readonly string[],
+  filters: StockFilters,
+  vocabulary: SearchVocabulary,
+): { rows: P[]; search: SmartSearchResult } {
+  const { search, matches } = createStockMatcher(filters, vocabulary);
+  const rows: P[] = [];
+  for (let i = 0; i < products.length; i++) {
+    const product = products[i]!;
+    if (matches(product, texts[i] ?? '')) rows.push(product);
+  }
+  return { rows, search };
+}
+
+/** Distinct non-empty values of one field, sorted naturally ("3x12" before "12x24"). */
+export function distinctValues<P>(products: readonly P[], pick: (p: P) => string | null): string[] {
+  const values = new Set<string>();
+  for (const p of products) {
+    const v = pick(p);
+    if (v) values.add(v);
+  }
+  return [...values].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+}
+
+/** The catalogue's own sizes, lines, colours and finishes: what the smart search can recognise. */
+export function vocabularyOf(products: readonly FilterableProduct[]): SearchVocabulary {
+  return {
+    sizes: distinctValues(products, (p) => p.size),
+    lines: distinctValues(products, (p) => p.line),
+    colors: distinctValues(products, (p) => p.color),
+    finishes: distinctValues(products, (p) => p.finish),
+  };
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canBeAdded,
+  isInStock,
+  matchesStockStatus,
+  STOCK_FABRICATION,
+  STOCK_SPECIAL_ORDER,
+  STOCK_STATE_LABEL,
+  STOCK_STATE_TONE,
+  stockRowMessage,
+  stockStateOf,
+} from './stock-status';
+
+describe('stock state and colour (spec §9)', () => {
+  it.each([
+    ['0', 'out_of_stock', 'red'],
+    ['-3', 'out_of_stock', 'red'],
+    ['1', 'low_stock', 'yellow'],
+    ['10', 'low_stock', 'yellow'],
+    ['11', 'in_stock', 'green'],
+    ['2400', 'in_stock', 'green'],
+    [STOCK_SPECIAL_ORDER, 'special_order', 'orange'],
+    [STOCK_FABRICATION, 'fabrication', 'yellow'],
+    ['special order only', 'special_order', 'orange'],
+    ['', 'out_of_stock', 'red'],
+  ] as const)('%j is %s (%s)', (level, state, tone) => {
+    expect(stockStateOf(level)).toBe(state);
+    expect(STOCK_STATE_TONE[stockStateOf(level)]).toBe(tone);
+  });
+
+  it('pairs every state with a word', () => {
+    expect(STOCK_STATE_LABEL.out_of_stock).toBe('Out of Stock');
+    expect(Object.values(STOCK_STATE_LABEL).every((word) => word.length > 0)).toBe(true);
+  });
+});
+
+describe('what can be added (spec §4)', () => {
+  it('refuses out-of-stock and special-order items, allows fabrication', () => {
+    expect(canBeAdded('0')).toBe(false);
+    expect(canBeAdded(STOCK_SPECIAL_ORDER)).toBe(false);
+    expect(canBeAdded(STOCK_FABRICATION)).toBe(true);
+    expect(canBeAdded('4')).toBe(true);
+  });
+  it('gives the spec §8 row messages', () => {
+    expect(stockRowMessage('special_order')).toBe('This item is available by special order only');
+    expect(stockRowMessage('out_of_stock')).toBe('This item is currently out of stock');
+    expect(stockRowMessage('fabrication')).toBe('This item requires fabrication with a 2 week lead time');
+    expect(stockRowMessage('in_stock')).toBeNull();
+  });
+});
+
+describe('stock status filter (spec §9 values)', () => {
+  const p = (stockLevel: string, quantityOnOrder = 0) => ({ stockLevel, quantityOnOrder });
+  it('all passes everything', () => {
+    expect(matchesStockStatus('all', p('0'))).toBe(true);
+  });
+  it('in_stock counts low stock too', () => {
+    expect(matchesStockStatus('in_stock', p('3'))).toBe(true);
+    expect(matchesStockStatus('in_stock', p('300'))).toBe(true);
+    expect(matchesStockStatus('in_stock', p('0'))).toBe(false);
+  });
+  it('special_order, fabrication and out_of_stock match their state', () => {
+    expect(matchesStockStatus('special_order', p(STOCK_SPECIAL_ORDER))).toBe(true);
+    expect(matchesStockStatus('fabrication', p(STOCK_FABRICATION))).toBe(true);
+    expect(matchesStockStatus('out_of_stock', p('0'))).toBe(true);
+    expect(matchesStockStatus('out_of_stock', p(STOCK_SPECIAL_ORDER))).toBe(false);
+  });
+  it('on_order means something is on order', () => {
+    expect(matchesStockStatus('on_order', p('0', 40))).toBe(true);
+    expect(matchesStockStatus('on_order', p('500', 0))).toBe(false);
+  });
+});
+
+describe('catalog badge', () => {
+  it('is In Stock only for a positive quantity', () => {
+    expect(isInStock('5')).toBe(true);
+    expect(isInStock('0')).toBe(false);
+    expect(isInStock(STOCK_FABRICATION)).toBe(false);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Selling units and quantities (spec §9 "Units"): a unit containing "box" is a Box,
+ * "each" is a Piece. Each-sold items count Pieces; others count Boxes, shown with
+ * their square feet (boxes times coverage, 2 decimals).
+ */
+export type SellingUnit = 'Box' | 'Piece';
+
+export const DEFAULT_SOLD_BY = 'Box';
+export const DEFAULT_COVERAGE = '15.5';
+
+export function sellingUnit(soldBy: string | null | undefined): SellingUnit {
+  const text = (soldBy ?? '').toLowerCase();
+  if (text.includes('box')) return 'Box';
+  if (text.includes('each') || text.includes('piece')) return 'Piece';
+  // The spec's default is Box (§9 Defaults: soldBy Box).
+  return 'Box';
+}
+
+export function isSoldByEach(soldBy: string | null | undefined): boolean {
+  return sellingUnit(soldBy) === 'Piece';
+}
+
+/** Square feet per box, or null when coverage is a piece size such as "12x12". */
+export function coverageSqft(coverage: string | null | undefined): number | null {
+  const text = (coverage ?? '').trim();
+  if (!/^\d+(\.\d+)?$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const sqftFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const coverageFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+export function formatSqft(value: number): string {
+  return `${sqftFormat.format(value)} sq ft`;
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${quantityFormat.format(count)} ${count === 1 ? one : many}`;
+}
+
+export interface QuantityDisplay {
+  /** "120 Boxes" or "45 Pieces" */
+  primary: string;
+  /** "1,860.00 sq ft" for boxes with a numeric coverage */
+  secondary: string | null;
+}
+
+/** How many of an item, in its unit: Pieces for each-sold, else Boxes and square feet. */
+export function describeQuantity(quantity: number, product: { soldBy: string; coverage: string }): QuantityDisplay {
+  if (isSoldByEach(product.soldBy)) return { primary: plural(quantity, 'Piece', 'Pieces'), secondary: null };
+  const sqft = coverageSqft(product.coverage);
+  return {
+    primary: plural(quantity, 'Box', 'Boxes'),
+    secondary: sqft === null ? null : formatSqft(quantity * sqft),
+  };
+}
+
+/**
+ * Spec §9 on-order display: pieces for each-sold, else square feet with 2 decimals.
+ * quantityOnOrder counts the selling unit (boxes for box items), like stockLevel,
+ * so box items show boxes times coverage (docs/decisions/0011).
+ */
+export function describeOnOrder(quantityOnOrder: number, product: { soldBy: string; coverage: string }): string {
+  if (isSoldByEach(product.soldBy)) return plural(quantityOnOrder, 'Piece', 'Pieces');
+  const sqft = coverageSqft(product.coverage);
+  return sqft === null ? plural(quantityOnOrder, 'Box', 'Boxes') : formatSqft(quantityOnOrder * sqft);
+}
+
+/** "15.5 sq ft per box" or "12x12 per piece". */
+export function describeCoverage(product: { soldBy: string; coverage: string }): string {
+  const sqft = coverageSqft(product.coverage);
+  const unit = sellingUnit(product.soldBy) === 'Piece' ? 'piece' : 'box';
+  if (sqft !== null) return `${coverageFormat.format(sqft)} sq ft per ${unit}`;
+  return product.coverage.trim() ? `${product.coverage.trim()} per ${unit}` : 'Not given';
+}
+
+/**
+ * Spec §5 quantity input: a number, min 1, non-numeric becomes 0; quantities are
+ * whole numbers and never below 0.
+ */
+export function parseQuantityInput(text: string): number {
+  const value = Number.parseInt(text, 10);
+  if (!Number.isFinite(value) || value < 0) return 0;
+  return value;
+}

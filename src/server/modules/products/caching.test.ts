@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { etagMatches, pickEncoding } from './http-caching';
+import { createVersionReader } from './version-reader';
+
+describe('pickEncoding', () => {
+  it('prefers brotli, then gzip, then none', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('gzip');
+    expect(pickEncoding(undefined)).toBe('identity');
+    expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('deflate')).toBe('identity');
+  });
+});
+
+describe('etagMatches', () => {
+  it('compares weakly and understands lists and *', () => {
+    expect(etagMatches('W/"a"', 'W/"a"')).toBe(true);
+    expect(etagMatches('"a"', 'W/"a"')).toBe(true);
+    expect(etagMatches('W/"b", W/"a"', 'W/"a"')).toBe(true);
+    expect(etagMatches('*', 'W/"a"')).toBe(true);
+    expect(etagMatches('W/"b"', 'W/"a"')).toBe(false);
+    expect(etagMatches(undefined, 'W/"a"')).toBe(false);
+  });
+});
+
+describe('createVersionReader', () => {
+  /** A reader whose reads take 10 ms and return v1, v2, ... */
+  function slowReader() {
+    const counter = { reads: 0 };
+    const reader = createVersionReader(async () => {
+      const read = ++counter.reads;
+      await new Promise((r) => setTimeout(r, 10));
+      return `v${read}`;
+    });
+    return { reader, counter };
+  }
+
+  it('shares one read among concurrent callers', async () => {
+    const { reader, counter } = slowReader();
+    const versions = await Promise.all([reader.current(), reader.current(), reader.current()]);
+    expect(versions).toEqual(['v1', 'v1', 'v1']);
+    expect(counter.reads).toBe(1);
+    expect(await reader.current()).toBe('v2');
+  });
+
+  it('after invalidate() does not join a read that started before the change', async () => {
+    const { reader } = slowReader();
+    const before = reader.current();
+    reader.invalidate();
+    const after = reader.current();
+    expect(await before).toBe('v1');
+    expect(await after).toBe('v2');
+  });
+});
