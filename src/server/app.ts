@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { todayIn } from '@common/domain/business-days';
 import type { Config } from './config';
@@ -50,7 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.body.password'] },
     // One line per request drowns the console; errors are still logged by the error handler.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Clients get time to finish their request on shutdown (main.ts closes gracefully).

@@ -1,4 +1,5 @@
 import type { Role } from './permissions';
+import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from './stock-status';
 
 /**
  * Cart rules of spec §4, §5 and §9 shared by the server (which enforces them)
@@ -14,10 +15,9 @@ export const MAX_LINE_QUANTITY = 10_000;
 /** Longest cart (PO) name we keep. */
 export const MAX_CART_NAME_LENGTH = 100;
 
-/** Spec §9 special stock strings. */
+/** Spec §9 special stock strings, defined once in stock-status.ts. */
 export const STOCK_OUT = '0';
-export const STOCK_SPECIAL_ORDER = 'Special Order Only';
-export const STOCK_FABRICATION = 'Fabrication Required - 2 Week Lead';
+export { STOCK_FABRICATION, STOCK_SPECIAL_ORDER };
 
 export const CART_MESSAGES = {
   outOfStock: (name: string) => `${name} is out of stock and cannot be added to your cart`,
