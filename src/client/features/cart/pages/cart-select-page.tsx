@@ -84,7 +84,7 @@ export function CartSelectPage({ user }: { user: CurrentUser }) {
                 </li>
               ))}
             </ul>
-            <div className="hidden rounded-card border border-border bg-surface shadow-xs md:block">
+            <div className="hidden shadow-xs md:block">
               <Table>
                 <TableHeader>
                   <TableRow>

@@ -93,7 +93,7 @@ export function OrdersPage({ user, headerActions }: { user: CurrentUser; headerA
                 </li>
               ))}
             </ul>
-            <div className="hidden rounded-card border border-border bg-surface shadow-xs md:block">
+            <div className="hidden shadow-xs md:block">
               <Table>
                 <TableHeader>
                   <TableRow>
