@@ -21,6 +21,7 @@ import { RequireUser } from './require-user';
 import { ActivityLogsPage, ManageAnnouncementsPage, MerchandiseUploadPage, UsersPage } from './routes/admin-pages';
 import { AdditionalMerchandisePage } from '@client/features/merchandise/pages/additional-merchandise-page';
 import { Navigate } from '@client/components/navigate';
+import { QuickAddPage } from '@client/features/quick-add/pages/quick-add-page';
 import { DashboardRoute } from './routes/dashboard-route';
 import { OrderDetailRoute } from './routes/order-detail-route';
 import { OrdersRoute } from './routes/orders-route';
@@ -95,6 +96,9 @@ export function AppRouter() {
         </Route>
         <Route path="/additional-merchandise">
           <RequireUser>{(user) => allowed(user, 'view_stock', <AdditionalMerchandisePage />)}</RequireUser>
+        </Route>
+        <Route path="/quick-add">
+          <RequireUser>{(user) => allowed(user, 'view_stock', <QuickAddPage />)}</RequireUser>
         </Route>
         {/* Spec §2: admins only; everyone else is sent to /. */}
         <Route path="/admin/merchandise-upload">
