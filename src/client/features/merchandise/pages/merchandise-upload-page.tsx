@@ -70,7 +70,7 @@ export function MerchandiseUploadPage() {
       }
     >
       <Card>
-        <CardContent className="flex flex-col gap-4 pt-6">
+        <CardContent className="flex flex-col gap-4 pt-5 sm:pt-6">
           <div className="grid gap-2">
             <Label htmlFor="merchandise-file">Merchandise workbook (.xlsx)</Label>
             <input

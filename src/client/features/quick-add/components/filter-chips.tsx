@@ -13,8 +13,9 @@ export function FilterChips({
   onChange: (next: string | null) => void;
 }) {
   return (
-    <div role="group" aria-label={label} className="flex flex-wrap items-center gap-2">
-      <span className="text-sm font-medium text-muted-foreground">{label}</span>
+    // Phones scroll the chips sideways inside their row instead of stacking a screenful of them.
+    <div role="group" aria-label={label} className="-mx-1 flex items-center gap-2 overflow-x-auto px-1 py-1 sm:flex-wrap sm:overflow-visible">
+      <span className="shrink-0 text-sm font-medium text-muted-foreground">{label}</span>
       <Chip pressed={value === null} onClick={() => onChange(null)}>
         All
       </Chip>
@@ -34,7 +35,7 @@ function Chip({ pressed, onClick, children }: { pressed: boolean; onClick: () =>
       aria-pressed={pressed}
       onClick={onClick}
       className={cn(
-        'min-h-11 rounded-full border px-3 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none md:min-h-8',
+        'min-h-11 shrink-0 rounded-full border px-3 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none md:min-h-8',
         pressed ? 'border-accent bg-accent text-accent-foreground' : 'border-border bg-surface hover:bg-muted',
       )}
     >

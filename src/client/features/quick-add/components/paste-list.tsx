@@ -34,7 +34,7 @@ export function PasteList({
         <Label htmlFor="quick-add-paste">Paste a list of SKUs</Label>
         <Textarea
           id="quick-add-paste"
-          rows={5}
+          rows={3}
           placeholder={'1001 2\n1002,1\n1003'}
           value={text}
           onChange={(e) => setText(e.target.value)}

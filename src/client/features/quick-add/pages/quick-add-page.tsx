@@ -151,7 +151,7 @@ export function QuickAddPage() {
             </CardContent>
           </Card>
           <Card>
-            <CardContent className="grid gap-4 pt-6">
+            <CardContent className="grid gap-4 pt-5 sm:pt-6">
               <FilterChips label="Line" options={lines} value={line} onChange={choose(setLine)} />
               <FilterChips label="Size" options={sizes} value={size} onChange={choose(setSize)} />
               <div className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-y border-border bg-surface py-2">
