@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { quickAddProducts } from '../src/common/domain/quick-add';
 import { generateDemoProducts } from '../src/server/db/demo-data/products';
-import { DEMO, PHONE, hasHorizontalScroll, signIn, useBrowser } from './support/browser';
+import { DEMO, PHONE, hasHorizontalScroll, useBrowser } from './support/browser';
+import { api, signInAs } from './support/session';
 
 const browser = useBrowser();
 
@@ -18,30 +19,10 @@ interface Cart {
   labels: { code: string; quantity: number }[];
 }
 
-async function api<T>(page: Page, method: string, path: string, data: unknown = {}): Promise<T> {
-  const response = await page.request.fetch(path, {
-    method,
-    data: method === 'GET' ? undefined : data,
-    headers: { 'x-request-timestamp': String(Date.now()), ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 async function emptyActiveCart(page: Page): Promise<Cart> {
   const cart = (await api<Cart[]>(page, 'GET', '/api/carts')).find((c) => c.isActive)!;
   await api(page, 'DELETE', `/api/carts/${cart.id}/all-items`);
   return cart;
-}
-
-async function signInAs(page: Page, account: { username: string; password: string }, role?: 'Admin') {
-  await page.goto('/auth');
-  await signIn(page, account);
-  if (role) {
-    await page.waitForURL('**/role-select');
-    await page.getByRole('button', { name: new RegExp(`^${role}`) }).click();
-  }
-  await page.waitForURL('**/dashboard');
 }
 
 describe('Manage Merchandise (admin)', () => {

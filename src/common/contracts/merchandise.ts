@@ -1,18 +1,13 @@
 import { z } from 'zod';
-import { merchandiseTypeSchema } from './carts';
+import { cartMerchandiseEntry, merchandiseTypeSchema } from './carts';
 
-/** Spec §3 Display, Label, Price list entry, Handboard as GET /api/merchandise/* sends them. */
-export const merchandiseItem = z.object({
-  id: z.number().int(),
-  type: merchandiseTypeSchema,
-  code: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  line: z.string().nullable(),
-  category: z.string().nullable(),
-  handboardType: z.string().nullable(),
-  price: z.string(),
-});
+/**
+ * Spec §3 Display, Label, Price list entry, Handboard as GET /api/merchandise/* sends
+ * them: the cart entry's descriptive fields with the row id and the catalogue price.
+ */
+export const merchandiseItem = cartMerchandiseEntry
+  .pick({ type: true, code: true, name: true, description: true, line: true, category: true, handboardType: true })
+  .extend({ id: z.number().int(), price: z.string() });
 export type MerchandiseItem = z.infer<typeof merchandiseItem>;
 
 export const merchandiseListResponse = z.array(merchandiseItem);
