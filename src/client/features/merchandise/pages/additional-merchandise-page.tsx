@@ -12,7 +12,7 @@ import { useAdjustCartMerchandise } from '../api/adjust-cart-merchandise';
 import { useActiveCart } from '../api/get-active-cart';
 import { useMerchandiseList } from '../api/get-merchandise-list';
 import { useSetCartMerchandise } from '../api/set-cart-merchandise';
-import { MerchandiseGroup } from '../components/merchandise-group';
+import { itemsText, MerchandiseGroup } from '../components/merchandise-group';
 import { MerchandiseItemRow } from '../components/merchandise-item-row';
 import { groupMerchandise } from '../lib/group-merchandise';
 
@@ -75,7 +75,7 @@ function Section({ spec, cart }: { spec: SectionSpec; cart: CartView }) {
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center gap-2">
         <CardTitle className="flex-1">{title}</CardTitle>
-        <Badge variant="outline">{items.length} items</Badge>
+        <Badge variant="outline">{itemsText(items.length)}</Badge>
         {inCart > 0 && <Badge variant="accent">{inCart} in cart</Badge>}
         {isLabels && items.length > 0 && allButtons(items, 'labels')}
       </CardHeader>
