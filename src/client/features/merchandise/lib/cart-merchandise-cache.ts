@@ -26,13 +26,15 @@ function entryOf(item: MerchandiseItem, quantity: number): CartMerchandiseEntry 
  * entries from the current cache (never restores an older snapshot), so quick
  * clicks add up instead of overwriting one another.
  */
-export function applyToCachedCart(
+export async function applyToCachedCart(
   queryClient: QueryClient,
   cartId: number,
   items: readonly MerchandiseItem[],
   next: (current: number) => number,
-): void {
+): Promise<void> {
   if (items.length === 0) return;
+  // A refetch started before this click would land without it; this click refetches when it settles.
+  await queryClient.cancelQueries({ queryKey: cartsQueryKey });
   const key = merchandiseList(items[0]!.type).key;
   queryClient.setQueryData<CartView[]>(cartsQueryKey, (carts) =>
     carts?.map((cart) => {
