@@ -1,9 +1,11 @@
+import { inflateRawSync } from 'node:zlib';
+
 /**
- * Checks that a buffer is an .xlsx by its content before any unzipping: a zip
+ * Checks that a buffer is an .xlsx by its content before exceljs sees it: a zip
  * whose central directory lists the workbook parts, with declared uncompressed
- * sizes under a limit (a zip bomb is refused without inflating a byte).
- * The unzipper (JSZip inside exceljs) then refuses an entry whose real size
- * differs from the declared one, so a lying directory does not get past either.
+ * sizes under a limit (an honest zip bomb is refused without inflating a byte).
+ * Each entry is then inflated with its declared size as a hard output cap, so a
+ * directory that lies about sizes is refused after at most that many bytes.
  */
 
 export interface XlsxLimits {
@@ -52,7 +54,28 @@ export function inspectXlsx(buffer: Buffer, limits: XlsxLimits): XlsxCheck {
     total += uncompressed;
     if (total > limits.maxUncompressedBytes) return { ok: false, reason: 'too_large' };
     if (uncompressed > 1024 * 1024 && uncompressed / Math.max(compressed, 1) > limits.maxRatio) return { ok: false, reason: 'too_large' };
+    const entry = checkEntry(buffer, at, compressed, uncompressed);
+    if (entry !== 'ok') return { ok: false, reason: entry };
     at += 46 + nameLength + extraLength + commentLength;
   }
   return REQUIRED_PARTS.every((part) => names.has(part)) ? { ok: true } : { ok: false, reason: 'not_workbook' };
+}
+
+/** Inflates one entry with its declared size as the cap: too_large when it would grow past it. */
+function checkEntry(buffer: Buffer, central: number, compressed: number, uncompressed: number): 'ok' | 'too_large' | 'not_workbook' {
+  const method = buffer.readUInt16LE(central + 10);
+  const local = buffer.readUInt32LE(central + 42);
+  if (local + 30 > buffer.length || buffer.readUInt32LE(local) !== 0x04034b50) return 'not_workbook';
+  const start = local + 30 + buffer.readUInt16LE(local + 26) + buffer.readUInt16LE(local + 28);
+  if (start + compressed > buffer.length) return 'not_workbook';
+  if (method === 0) return compressed === uncompressed ? 'ok' : 'not_workbook';
+  if (method !== 8) return 'not_workbook';
+  try {
+    // One byte of room: output that fills it means the real size exceeds the declared one.
+    const inflated = inflateRawSync(buffer.subarray(start, start + compressed), { maxOutputLength: uncompressed + 1 });
+    if (inflated.length > uncompressed) return 'too_large';
+    return inflated.length === uncompressed ? 'ok' : 'not_workbook';
+  } catch (error) {
+    return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? 'too_large' : 'not_workbook';
+  }
 }

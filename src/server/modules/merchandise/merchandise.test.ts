@@ -3,7 +3,7 @@ import { USER_IMPORT_COLUMNS } from '@common/contracts/users';
 import { MERCHANDISE_COLUMNS } from '@common/domain/merchandise-import';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { crc32 } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { multipartBody } from '../../../../test/multipart';
@@ -31,23 +31,31 @@ function upload(client: TestClient, content: Buffer | string, filename = 'mercha
   });
 }
 
-/** A zip holding one stored (uncompressed) entry, built by hand so a test controls every byte. */
-function storedZip(name: string, data: Buffer): Buffer {
+/**
+ * A zip holding one entry, built by hand so a test controls every byte: stored, or
+ * deflated with a declared uncompressed size that may lie.
+ */
+function handZip(name: string, content: Buffer, deflated?: { declaredSize: number }): Buffer {
+  const data = deflated ? deflateRawSync(content) : content;
+  const declared = deflated ? deflated.declaredSize : content.length;
+  const method = deflated ? 8 : 0;
   const nameBytes = Buffer.from(name);
   const local = Buffer.alloc(30);
   local.writeUInt32LE(0x04034b50, 0);
   local.writeUInt16LE(20, 4);
-  local.writeUInt32LE(crc32(data), 14);
+  local.writeUInt16LE(method, 8);
+  local.writeUInt32LE(crc32(content), 14);
   local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(data.length, 22);
+  local.writeUInt32LE(declared, 22);
   local.writeUInt16LE(nameBytes.length, 26);
   const central = Buffer.alloc(46);
   central.writeUInt32LE(0x02014b50, 0);
   central.writeUInt16LE(20, 4);
   central.writeUInt16LE(20, 6);
-  central.writeUInt32LE(crc32(data), 16);
+  central.writeUInt16LE(method, 10);
+  central.writeUInt32LE(crc32(content), 16);
   central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(data.length, 24);
+  central.writeUInt32LE(declared, 24);
   central.writeUInt16LE(nameBytes.length, 28);
   const directoryOffset = local.length + nameBytes.length + data.length;
   const end = Buffer.alloc(22);
@@ -180,7 +188,7 @@ describe('merchandise upload (spec §5; all or nothing)', () => {
     const text = await upload(admin, 'type,code,name\nlabel,X,Y\n', 'labels.xlsx');
     expect(text.statusCode).toBe(415);
     expect(text.json().message).toBe(MERCHANDISE_UPLOAD_MESSAGES.invalidFile);
-    const otherZip = await upload(admin, storedZip('hello.txt', Buffer.from('hello')));
+    const otherZip = await upload(admin, handZip('hello.txt', Buffer.from('hello')));
     expect(otherZip.statusCode).toBe(415);
     expect(otherZip.json().message).toBe(MERCHANDISE_UPLOAD_MESSAGES.notWorkbook);
   });
@@ -192,6 +200,14 @@ describe('merchandise upload (spec §5; all or nothing)', () => {
     const central = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
     bomb.writeUInt32LE(100 * 1024 * 1024, central + 24);
     const response = await upload(admin, bomb);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe(MERCHANDISE_UPLOAD_MESSAGES.tooLarge);
+  });
+
+  it('refuses an entry that inflates past its declared size, stopping at that size', async () => {
+    const admin = await signedIn('admin');
+    const liar = handZip('xl/workbook.xml', Buffer.alloc(8 * 1024 * 1024), { declaredSize: 1000 });
+    const response = await upload(admin, liar);
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe(MERCHANDISE_UPLOAD_MESSAGES.tooLarge);
   });
