@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { localDateOf } from '../src/common/domain/business-days';
 import { skuBucketOf } from '../src/common/domain/stock-filters';
 import { generateDemoProducts } from '../src/server/db/demo-data/products';
-import { DEMO, PHONE, hasHorizontalScroll, signIn, useBrowser } from './support/browser';
+import { DEMO, PHONE, hasHorizontalScroll, useBrowser } from './support/browser';
+import { api, signInAs } from './support/session';
 
 const browser = useBrowser();
 
@@ -20,17 +21,6 @@ interface Cart {
   totalItems: number;
 }
 
-/** Calls the real API with the page's own session cookie, as the browser would. */
-async function api<T>(page: Page, method: string, path: string, data: unknown = {}): Promise<T> {
-  const response = await page.request.fetch(path, {
-    method,
-    data: method === 'GET' ? undefined : data,
-    headers: { 'x-request-timestamp': String(Date.now()), ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 async function activeCart(page: Page): Promise<Cart> {
   const carts = await api<Cart[]>(page, 'GET', '/api/carts');
   const active = carts.find((c) => c.isActive);
@@ -43,16 +33,6 @@ async function addToActiveCart(page: Page, productId: number, quantity: number):
   const cart = await activeCart(page);
   await api(page, 'POST', `/api/carts/${cart.id}/items`, { productId, quantity });
   return cart;
-}
-
-async function signInAs(page: Page, account: { username: string; password: string }, role?: 'BOLD Customer') {
-  await page.goto('/auth');
-  await signIn(page, account);
-  if (role) {
-    await page.waitForURL('**/role-select');
-    await page.getByRole('button', { name: new RegExp(`^${role}`) }).click();
-  }
-  await page.waitForURL('**/dashboard');
 }
 
 describe('sample orders (salesperson)', () => {

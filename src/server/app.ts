@@ -14,6 +14,8 @@ import { createAuthService } from './modules/auth/service';
 import { cartRoutes } from './modules/carts/routes';
 import { createCartsService } from './modules/carts/service';
 import { filesRoutes } from './modules/files/routes';
+import { merchandiseRoutes } from './modules/merchandise/routes';
+import { createMerchandiseService } from './modules/merchandise/service';
 import { createFilesService } from './modules/files/service';
 import { healthRoutes } from './modules/health/routes';
 import { createOrdersService } from './modules/orders/service';
@@ -90,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { users: createUsersService({ db, activity, mailFrom: config.ORDER_EMAIL_FROM }) });
   await app.register(announcementRoutes, { announcements: createAnnouncementsService(db) });
   await app.register(activityRoutes, { activity });
+  await app.register(merchandiseRoutes, { merchandise: createMerchandiseService({ db, activity }) });
 
   const products = createProductsService({ db });
   await products.ensureVersion();

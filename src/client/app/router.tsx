@@ -18,7 +18,10 @@ import { StockRoute } from './routes/stock-route';
 import { FilesPage } from '@client/features/files/pages/files-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireUser } from './require-user';
-import { ActivityLogsPage, ManageAnnouncementsPage, UsersPage } from './routes/admin-pages';
+import { ActivityLogsPage, ManageAnnouncementsPage, MerchandiseUploadPage, UsersPage } from './routes/admin-pages';
+import { AdditionalMerchandisePage } from '@client/features/merchandise/pages/additional-merchandise-page';
+import { Navigate } from '@client/components/navigate';
+import { QuickAddPage } from '@client/features/quick-add/pages/quick-add-page';
 import { DashboardRoute } from './routes/dashboard-route';
 import { OrderDetailRoute } from './routes/order-detail-route';
 import { OrdersRoute } from './routes/orders-route';
@@ -90,6 +93,16 @@ export function AppRouter() {
         </Route>
         <Route path="/files">
           <RequireUser>{(user) => <FilesPage user={user} />}</RequireUser>
+        </Route>
+        <Route path="/additional-merchandise">
+          <RequireUser>{(user) => allowed(user, 'view_stock', <AdditionalMerchandisePage />)}</RequireUser>
+        </Route>
+        <Route path="/quick-add">
+          <RequireUser>{(user) => allowed(user, 'view_stock', <QuickAddPage />)}</RequireUser>
+        </Route>
+        {/* Spec §2: admins only; everyone else is sent to /. */}
+        <Route path="/admin/merchandise-upload">
+          <RequireUser>{(user) => (user.activeRole === 'admin' ? <MerchandiseUploadPage /> : <Navigate to="/" />)}</RequireUser>
         </Route>
         <Route path="/admin/activity-logs">
           <RequireUser>{(user) => <ActivityLogsPage user={user} />}</RequireUser>

@@ -145,7 +145,10 @@ export type AddCartItemBody = z.infer<typeof addCartItemBody>;
 export const cartItemResponse = cartItem.pick({ id: true, cartId: true, productId: true, quantity: true });
 export type CartItemResponse = z.infer<typeof cartItemResponse>;
 
-/** POST /api/carts/{id}/bulk-items (quick add): all lines or none. */
+/**
+ * POST /api/carts/{id}/bulk-items (quick add): out-of-stock products are skipped
+ * and counted; every other line is added, or none when one of them is refused.
+ */
 export const bulkAddBody = z.object({
   items: z
     .array(addCartItemBody)
@@ -153,7 +156,13 @@ export const bulkAddBody = z.object({
     .max(500, { error: 'At most 500 items at a time' }),
 });
 export type BulkAddBody = z.infer<typeof bulkAddBody>;
-export const bulkAddResponse = z.object({ count: z.number().int() });
+export const bulkAddResponse = z.object({
+  /** Distinct products added. */
+  count: z.number().int(),
+  /** Out-of-stock products left out. */
+  skipped: z.number().int(),
+});
+export type BulkAddResponse = z.infer<typeof bulkAddResponse>;
 
 /** PATCH /api/carts/{id}/items/{itemId}: sets the quantity. */
 export const updateCartItemBody = z.object({ quantity: itemQuantity });

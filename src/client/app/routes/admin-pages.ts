@@ -11,3 +11,6 @@ export const ManageAnnouncementsPage = lazy(() =>
 export const ActivityLogsPage = lazy(() =>
   import('@client/features/activity/pages/activity-logs-page').then((m) => ({ default: m.ActivityLogsPage })),
 );
+export const MerchandiseUploadPage = lazy(() =>
+  import('@client/features/merchandise/pages/merchandise-upload-page').then((m) => ({ default: m.MerchandiseUploadPage })),
+);

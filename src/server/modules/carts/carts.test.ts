@@ -306,7 +306,7 @@ describe('adding products (spec §4, §5)', () => {
     expect(response.json().message).toBe('Cart not found. It may have been deleted in another tab.');
   });
 
-  it('adds in bulk, all or nothing, answering the count', async () => {
+  it('adds in bulk, answering the count and skipping out-of-stock products', async () => {
     const { client } = await signedIn();
     const cart = await activeCart(client);
     const ok = await client.post(`/api/carts/${cart.id}/bulk-items`, {
@@ -314,21 +314,28 @@ describe('adding products (spec §4, §5)', () => {
         { productId: CATALOGUE.plenty.id, quantity: 1 },
         { productId: CATALOGUE.cheap.id, quantity: 2 },
         { productId: CATALOGUE.plenty.id, quantity: 1 },
-      ],
-    });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ count: 2 });
-    expect((await activeCart(client)).totalItems).toBe(4);
-    const bad = await client.post(`/api/carts/${cart.id}/bulk-items`, {
-      items: [
-        { productId: CATALOGUE.plenty.id, quantity: 1 },
         { productId: CATALOGUE.out.id, quantity: 1 },
       ],
     });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(`${CATALOGUE.out.name} is out of stock and cannot be added to your cart`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ count: 2, skipped: 1 });
     expect((await activeCart(client)).totalItems).toBe(4);
+    const onlyOut = await client.post(`/api/carts/${cart.id}/bulk-items`, { items: [{ productId: CATALOGUE.out.id, quantity: 1 }] });
+    expect(onlyOut.json()).toEqual({ count: 0, skipped: 1 });
     expect((await client.post(`/api/carts/${cart.id}/bulk-items`, { items: [] })).json().message).toBe('No items to add');
+  });
+
+  it('adds nothing in bulk when one line is refused for another reason', async () => {
+    const { client } = await signedIn();
+    const cart = await activeCart(client);
+    const bad = await client.post(`/api/carts/${cart.id}/bulk-items`, {
+      items: [
+        { productId: CATALOGUE.plenty.id, quantity: 1 },
+        { productId: 999_999, quantity: 1 },
+      ],
+    });
+    expect(bad.statusCode).toBe(404);
+    expect((await activeCart(client)).totalItems).toBe(0);
   });
 });
 

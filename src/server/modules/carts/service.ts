@@ -2,6 +2,7 @@ import type {
   AddCartItemBody,
   AdjustMerchandiseBody,
   BulkAddBody,
+  BulkAddResponse,
   CartItemResponse,
   CartView,
   createCartBody,
@@ -241,24 +242,36 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
     },
 
     /** Quick add: every line is checked; one bad line refuses them all. */
-    async addItems(request: FastifyRequest, user: RequestUser, cartId: number, body: BulkAddBody): Promise<{ count: number }> {
+    async addItems(request: FastifyRequest, user: RequestUser, cartId: number, body: BulkAddBody): Promise<BulkAddResponse> {
       return cartWrite(() =>
         db.transaction(async (tx) => {
           await ownCart(user, cartId, tx);
           // Same product twice in one call counts once with the summed quantity.
           const merged = new Map<number, number>();
           for (const line of body.items) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
-          for (const [productId, quantity] of merged) await addLine(tx, user, cartId, { productId, quantity });
-          await activity.record(
-            request,
-            {
-              type: 'product_added',
-              description: `${user.username} added ${merged.size} products to their cart`,
-              metadata: { cartId, count: merged.size },
-            },
-            tx,
-          );
-          return { count: merged.size };
+          let count = 0;
+          let skipped = 0;
+          for (const [productId, quantity] of merged) {
+            // Quick add (spec §4, §8): out-of-stock products are left out and counted, not refused.
+            if (availabilityOf((await loadProduct(productId, tx)).stockLevel).kind === 'out_of_stock') {
+              skipped += 1;
+              continue;
+            }
+            await addLine(tx, user, cartId, { productId, quantity });
+            count += 1;
+          }
+          if (count > 0) {
+            await activity.record(
+              request,
+              {
+                type: 'product_added',
+                description: `${user.username} added ${count} products to their cart`,
+                metadata: { cartId, count, skipped },
+              },
+              tx,
+            );
+          }
+          return { count, skipped };
         }),
       );
     },

@@ -3,7 +3,7 @@ import type { CartItem } from '@common/contracts/carts';
 import { availabilityOf, CART_MESSAGES, MAX_LINE_QUANTITY, maxLineQuantity } from '@common/domain/cart-rules';
 import { formatPrice, lineTotalCents } from '@common/domain/money';
 import { Button } from '@client/components/ui/button';
-import { QuantityStepper } from './quantity-stepper';
+import { QuantityStepper } from '@client/components/quantity-stepper';
 
 function details(item: CartItem): string {
   const p = item.product;

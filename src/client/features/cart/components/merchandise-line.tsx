@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react';
 import type { CartMerchandiseEntry } from '@common/contracts/carts';
 import { MAX_LINE_QUANTITY } from '@common/domain/cart-rules';
 import { Button } from '@client/components/ui/button';
-import { QuantityStepper } from './quantity-stepper';
+import { QuantityStepper } from '@client/components/quantity-stepper';
 
 /** Spec §2: labels read "line plus name". */
 export function merchandiseTitle(entry: Pick<CartMerchandiseEntry, 'type' | 'line' | 'name'>): string {

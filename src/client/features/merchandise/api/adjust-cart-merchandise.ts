@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { merchandiseQuantitiesResponse } from '@common/contracts/carts';
+import type { MerchandiseItem } from '@common/contracts/merchandise';
+import { api } from '@client/lib/api-client';
+import { applyToCachedCart, CART_MERCHANDISE_MUTATION, refreshWhenIdle } from '../lib/cart-merchandise-cache';
+
+interface Variables {
+  cartId: number;
+  items: readonly MerchandiseItem[];
+  delta: number;
+}
+
+/** POST /api/carts/{id}/merchandise/adjust: +1 / -1 and +1 All / -1 All, atomic on the server. */
+export async function adjustCartMerchandise({ cartId, items, delta }: Variables) {
+  return merchandiseQuantitiesResponse.parse(
+    await api.post<unknown>(`/api/carts/${cartId}/merchandise/adjust`, {
+      type: items[0]?.type,
+      codes: items.map((item) => item.code),
+      delta,
+    }),
+  );
+}
+
+export function useAdjustCartMerchandise() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: CART_MERCHANDISE_MUTATION,
+    mutationFn: adjustCartMerchandise,
+    onMutate: ({ cartId, items, delta }) => applyToCachedCart(queryClient, cartId, items, (current) => current + delta),
+    onSettled: () => refreshWhenIdle(queryClient),
+  });
+}

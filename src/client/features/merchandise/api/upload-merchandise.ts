@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { merchandiseUploadResponse, type MerchandiseUploadResponse } from '@common/contracts/merchandise';
+import { api } from '@client/lib/api-client';
+
+export const MERCHANDISE_TEMPLATE_URL = '/api/admin/merchandise/template.xlsx';
+
+export interface UploadMerchandiseInput {
+  file: File;
+  onProgress?: (fraction: number) => void;
+}
+
+/** POST /api/admin/merchandise/upload (multipart field "file"). */
+export async function uploadMerchandise({ file, onProgress }: UploadMerchandiseInput): Promise<MerchandiseUploadResponse> {
+  const form = new FormData();
+  form.append('file', file);
+  return merchandiseUploadResponse.parse(await api.upload<unknown>('/api/admin/merchandise/upload', form, onProgress));
+}
+
+export function useUploadMerchandise() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['POST', '/api/admin/merchandise/upload'],
+    mutationFn: uploadMerchandise,
+    // Every list may have changed.
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/merchandise/') }),
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { bulkAddResponse, type BulkAddBody, type BulkAddResponse } from '@common/contracts/carts';
+import { api } from '@client/lib/api-client';
+import { cartsQueryKey } from './get-active-cart';
+
+/** POST /api/carts/{id}/bulk-items: answers how many were added and how many out-of-stock ones were skipped. */
+export async function bulkAddItems({ cartId, items }: { cartId: number } & BulkAddBody): Promise<BulkAddResponse> {
+  return bulkAddResponse.parse(await api.post<unknown>(`/api/carts/${cartId}/bulk-items`, { items }));
+}
+
+export function useBulkAddItems() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['POST', '/api/carts/bulk-items'],
+    mutationFn: bulkAddItems,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartsQueryKey }),
+  });
+}

@@ -1,0 +1,193 @@
+import { useMemo, useState } from 'react';
+import type { Product } from '@common/contracts/products';
+import { MAX_LINE_QUANTITY } from '@common/domain/cart-rules';
+import { isOutOfStock, planPastedList, QUICK_ADD_MESSAGES, quickAddProducts, type PastedLineResult } from '@common/domain/quick-add';
+import { LoadingState } from '@client/components/loading-state';
+import { PageLayout } from '@client/components/page-layout';
+import { QuantityStepper } from '@client/components/quantity-stepper';
+import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
+import { ApiError } from '@client/lib/api-client';
+import { useBulkAddItems } from '../api/bulk-add-items';
+import { useActiveCart } from '../api/get-active-cart';
+import { useProducts } from '../api/get-products';
+import { FilterChips } from '../components/filter-chips';
+import { PasteList } from '../components/paste-list';
+import { QuickAddTable } from '../components/quick-add-table';
+
+/** Rows drawn at once; "Show more" draws the next batch (the full list is a few thousand). */
+const PAGE = 100;
+const NO_PRODUCTS: Product[] = [];
+
+const distinct = (values: (string | null)[]) =>
+  [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+
+function failure(error: Error) {
+  // A refusal of one product (its stock, its kind) names it; anything else is the spec's general message.
+  if (error instanceof ApiError && error.status === 400 && error.serverMessage) {
+    toast({ title: QUICK_ADD_MESSAGES.cannotAdd.title, description: error.serverMessage, variant: 'destructive' });
+  } else {
+    toast({ title: 'Error Adding Items', description: QUICK_ADD_MESSAGES.failed, variant: 'destructive' });
+  }
+}
+
+function added(count: number, skipped: number) {
+  toast({
+    title: 'Items Added',
+    description: `Added ${count} ${count === 1 ? 'product' : 'products'} to your cart.${skipped > 0 ? ` ${QUICK_ADD_MESSAGES.someOut(skipped)}.` : ''}`,
+    duration: TOAST_DURATION.short,
+  });
+}
+
+/** /quick-add (spec §2 Sample Cart Quick Add). */
+export function QuickAddPage() {
+  const products = useProducts();
+  const cart = useActiveCart();
+  const bulkAdd = useBulkAddItems();
+  const [line, setLine] = useState<string | null>(null);
+  const [size, setSize] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [quantity, setQuantity] = useState(1);
+  const [shown, setShown] = useState(PAGE);
+  const [pasted, setPasted] = useState<PastedLineResult[] | null>(null);
+
+  const all = products.data ?? NO_PRODUCTS;
+  const offered = useMemo(() => quickAddProducts(all), [all]);
+  const lines = useMemo(() => distinct(offered.map((p) => p.line)), [offered]);
+  const sizes = useMemo(() => distinct(offered.filter((p) => line === null || p.line === line).map((p) => p.size)), [offered, line]);
+  const rows = useMemo(
+    () => offered.filter((p) => (line === null || p.line === line) && (size === null || p.size === size)),
+    [offered, line, size],
+  );
+  const byId = useMemo(() => new Map(all.map((p) => [p.id, p])), [all]);
+  const cartId = cart.data?.id;
+
+  const choose = (setter: (v: string | null) => void) => (value: string | null) => {
+    setter(value);
+    setShown(PAGE);
+  };
+
+  const addSelected = () => {
+    if (cartId === undefined) return;
+    const chosen = [...selected].map((id) => byId.get(id));
+    if (chosen.some((p) => p === undefined)) {
+      toast({ ...QUICK_ADD_MESSAGES.invalidProduct, variant: 'destructive' });
+      return;
+    }
+    const inStock = (chosen as Product[]).filter((p) => !isOutOfStock(p));
+    const excluded = chosen.length - inStock.length;
+    if (inStock.length === 0) {
+      toast({ ...QUICK_ADD_MESSAGES.allOut, variant: 'destructive' });
+      return;
+    }
+    bulkAdd.mutate(
+      { cartId, items: inStock.map((p) => ({ productId: p.id, quantity })) },
+      {
+        onSuccess: (result) => {
+          setSelected(new Set());
+          added(result.count, excluded + result.skipped);
+        },
+        onError: failure,
+      },
+    );
+  };
+
+  const addPasted = (text: string) => {
+    if (cartId === undefined) return;
+    const inCart = new Map((cart.data?.items ?? []).map((item) => [item.productId, item.quantity]));
+    const plan = planPastedList(text, all, inCart);
+    if (plan.items.length === 0) {
+      setPasted(plan.lines);
+      toast({ title: 'Nothing to add', description: 'No line of the list could be added.', variant: 'destructive' });
+      return;
+    }
+    bulkAdd.mutate(
+      { cartId, items: plan.items },
+      {
+        onSuccess: (result) => {
+          setPasted(plan.lines);
+          added(result.count, result.skipped);
+        },
+        onError: failure,
+      },
+    );
+  };
+
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const toggleAll = (on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const p of rows.slice(0, shown)) {
+        if (on) next.add(p.id);
+        else next.delete(p.id);
+      }
+      return next;
+    });
+
+  return (
+    <PageLayout title="Sample Cart Quick Add" description="Choose samples by line and size and add them to your sample cart in one go.">
+      {(products.isPending || cart.isPending) && <LoadingState>Loading products...</LoadingState>}
+      {(products.isError || cart.isError) && (
+        <Alert variant="destructive">
+          <AlertDescription>Could not load the products or your cart. Please try again.</AlertDescription>
+        </Alert>
+      )}
+      {products.isSuccess && cart.isSuccess && (
+        <>
+          <Card>
+            <CardHeader>
+              <CardTitle>Paste a list</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <PasteList pending={bulkAdd.isPending} results={pasted} onSubmit={addPasted} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent className="grid gap-4 pt-5 sm:pt-6">
+              <FilterChips label="Line" options={lines} value={line} onChange={choose(setLine)} />
+              <FilterChips label="Size" options={sizes} value={size} onChange={choose(setSize)} />
+              <div className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-y border-border bg-surface py-2">
+                <span className="text-sm font-medium">Quantity each</span>
+                <QuantityStepper value={quantity} min={1} max={MAX_LINE_QUANTITY} label="Quantity for each selected product" onChange={setQuantity} />
+                <Button onClick={addSelected} disabled={selected.size === 0 || bulkAdd.isPending}>
+                  Add Selected ({selected.size})
+                </Button>
+                {selected.size > 0 && (
+                  <Button variant="ghost" onClick={() => setSelected(new Set())}>
+                    Clear selection
+                  </Button>
+                )}
+              </div>
+              {rows.length === 0 ? (
+                <Alert>
+                  <AlertTitle>{QUICK_ADD_MESSAGES.noProducts.title}</AlertTitle>
+                  <AlertDescription>{QUICK_ADD_MESSAGES.noProducts.description}</AlertDescription>
+                </Alert>
+              ) : (
+                <>
+                  <p className="text-sm text-muted-foreground" role="status">
+                    {rows.length.toLocaleString('en-US')} products
+                  </p>
+                  <QuickAddTable rows={rows.slice(0, shown)} selected={selected} onToggle={toggle} onToggleAll={toggleAll} />
+                  {rows.length > shown && (
+                    <Button variant="outline" className="justify-self-center" onClick={() => setShown((n) => n + PAGE)}>
+                      Show more ({(rows.length - shown).toLocaleString('en-US')} left)
+                    </Button>
+                  )}
+                </>
+              )}
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </PageLayout>
+  );
+}

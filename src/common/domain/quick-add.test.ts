@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { planPastedList, quickAddExclusion, quickAddProducts, QUICK_ADD_EXCLUDED_SIZES, type QuickAddProduct } from './quick-add';
+
+const tile = (id: number, over: Partial<QuickAddProduct> = {}): QuickAddProduct => ({
+  id,
+  name: `Tile ${id}`,
+  line: 'Calacatta',
+  size: '12x24',
+  soldBy: 'Box',
+  stockLevel: '50',
+  ...over,
+});
+
+describe('quick add exclusions (spec §9)', () => {
+  it('hides special order and fabrication stock, sold by each, and the listed sizes', () => {
+    expect(quickAddExclusion(tile(1, { stockLevel: 'Special Order Only' }))).toMatch(/Special order/);
+    expect(quickAddExclusion(tile(1, { stockLevel: 'Fabrication Required - 2 Week Lead' }))).toMatch(/Fabrication/);
+    expect(quickAddExclusion(tile(1, { soldBy: 'Each' }))).toMatch(/sold by each/);
+    for (const size of QUICK_ADD_EXCLUDED_SIZES) expect(quickAddExclusion(tile(1, { size }))).toBe(`Size ${size} cannot be quick added`);
+    expect(quickAddExclusion(tile(1, { size: '48x110 slab' }))).not.toBeNull();
+    expect(quickAddExclusion(tile(1))).toBeNull();
+    // Out of stock stays listed; it just cannot be added.
+    expect(quickAddExclusion(tile(1, { stockLevel: '0' }))).toBeNull();
+  });
+
+  it('sorts what is left by id', () => {
+    const list = quickAddProducts([tile(30), tile(2, { size: '48x48' }), tile(10), tile(1, { soldBy: 'Each' })]);
+    expect(list.map((p) => p.id)).toEqual([10, 30]);
+  });
+});
+
+describe('planPastedList (the quick order pad)', () => {
+  const products = [tile(1001), tile(1002, { stockLevel: '5' }), tile(1003, { stockLevel: '0' }), tile(1004, { size: '48x48' })];
+
+  it('reads "SKU qty", CSV, tabs and a bare SKU; skips blanks and a header', () => {
+    const plan = planPastedList('sku,quantity\n1001 3\n\n1002,2\n1001\t4\n', products);
+    expect(plan.items).toEqual([
+      { productId: 1001, quantity: 7 },
+      { productId: 1002, quantity: 2 },
+    ]);
+    expect(plan.lines.map((l) => [l.line, l.status])).toEqual([
+      [2, 'added'],
+      [4, 'added'],
+      [5, 'merged'],
+    ]);
+    expect(planPastedList('1001', products).items).toEqual([{ productId: 1001, quantity: 1 }]);
+  });
+
+  it('refuses each bad line with its reason and keeps the rest', () => {
+    const plan = planPastedList('abc 1\n1001 0\n9999 1\n1003 1\n1004 1\n1002 6\n1001 2 3\n1001 2', products);
+    expect(plan.items).toEqual([{ productId: 1001, quantity: 2 }]);
+    expect(plan.lines.filter((l) => l.status === 'refused').map((l) => (l.status === 'refused' ? l.reason : ''))).toEqual([
+      'SKU must be a number',
+      'Quantity must be a whole number of at least 1',
+      'No product with this SKU',
+      'Out of stock',
+      'Size 48x48 cannot be quick added',
+      'Only 5 in stock',
+      'Write one SKU and one quantity per line',
+    ]);
+  });
+
+  it('counts what is already in the cart against the stock', () => {
+    const plan = planPastedList('1002 3', products, new Map([[1002, 3]]));
+    expect(plan.lines[0]).toMatchObject({ status: 'refused', reason: 'Only 5 in stock (3 already in your cart)' });
+  });
+});

@@ -1,0 +1,142 @@
+import { availabilityOf, MAX_LINE_QUANTITY } from './cart-rules';
+import { isSoldByEach } from './units';
+
+/**
+ * Sample Cart Quick Add (spec §2, §4, §8, §9): which products it offers, and the
+ * pasted order list ("quick order pad") turned into cart lines with a reason for
+ * every line that is refused.
+ */
+
+export interface QuickAddProduct {
+  id: number;
+  name: string;
+  line: string | null;
+  size: string | null;
+  soldBy: string;
+  stockLevel: string;
+}
+
+/** Spec §9: sizes quick add never offers. */
+export const QUICK_ADD_EXCLUDED_SIZES = [
+  '24x48 Deco',
+  '2x2 Mosaic',
+  '3x24 Bullnose',
+  '48x110',
+  '48x110 Slab',
+  '48x48',
+  '63x63',
+  'Hexagon Mosaic',
+] as const;
+
+export const QUICK_ADD_MESSAGES = {
+  invalidProduct: { title: 'Invalid product data', description: 'This product cannot be added from quick add.' },
+  cannotAdd: { title: 'Cannot add item', description: 'This item is out of stock.' },
+  noProducts: { title: 'No products', description: 'There are no products matching your filter criteria' },
+  allOut: { title: 'Cannot add items', description: 'All selected products are out of stock' },
+  someOut: (n: number) => `Note that ${n} out-of-stock ${n === 1 ? 'item was' : 'items were'} excluded`,
+  failed: 'There was a problem adding items to your cart.',
+} as const;
+
+const excludedSizes = new Set(QUICK_ADD_EXCLUDED_SIZES.map((s) => s.toLowerCase()));
+
+/** Why quick add leaves a product out, or null when it offers it. */
+export function quickAddExclusion(product: Pick<QuickAddProduct, 'size' | 'soldBy' | 'stockLevel'>): string | null {
+  const stock = product.stockLevel.toLowerCase();
+  if (stock.includes('special order')) return 'Special order items cannot be quick added';
+  if (stock.includes('fabrication')) return 'Fabrication items cannot be quick added';
+  if (isSoldByEach(product.soldBy)) return 'Items sold by each cannot be quick added';
+  if (product.size && excludedSizes.has(product.size.trim().toLowerCase())) return `Size ${product.size} cannot be quick added`;
+  return null;
+}
+
+/** The products quick add lists, sorted by id (spec §9). */
+export function quickAddProducts<P extends QuickAddProduct>(products: readonly P[]): P[] {
+  return products.filter((p) => quickAddExclusion(p) === null).sort((a, b) => a.id - b.id);
+}
+
+export function isOutOfStock(product: Pick<QuickAddProduct, 'stockLevel'>): boolean {
+  return availabilityOf(product.stockLevel).kind === 'out_of_stock';
+}
+
+// ---- the pasted list ----
+
+export type PastedLineResult =
+  | { line: number; text: string; status: 'added'; productId: number; name: string; quantity: number }
+  | { line: number; text: string; status: 'merged'; productId: number; name: string; quantity: number; intoLine: number }
+  | { line: number; text: string; status: 'refused'; reason: string };
+
+export interface PastedListPlan {
+  /** One entry per product, quantities of duplicate lines summed. */
+  items: { productId: number; quantity: number }[];
+  lines: PastedLineResult[];
+}
+
+/** Most lines one paste may hold (bulk-items takes 500 items). */
+export const MAX_PASTED_LINES = 500;
+
+/**
+ * Reads "SKU qty", "SKU,qty", "SKU<TAB>qty" or just "SKU" (quantity 1), one per
+ * line; blank lines and a "sku,quantity" header are skipped. Every other line
+ * either goes into the plan or is refused with the reason.
+ */
+export function planPastedList(text: string, products: readonly QuickAddProduct[], inCart: ReadonlyMap<number, number> = new Map()): PastedListPlan {
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const planned = new Map<number, { quantity: number; line: number }>();
+  const lines: PastedLineResult[] = [];
+  const rows = text.split(/\r?\n/);
+  for (let index = 0; index < rows.length; index += 1) {
+    const raw = rows[index]!.trim();
+    const line = index + 1;
+    if (raw === '' || /^sku\b/i.test(raw)) continue;
+    if (lines.length >= MAX_PASTED_LINES) {
+      lines.push({ line, text: raw, status: 'refused', reason: `At most ${MAX_PASTED_LINES} lines at a time` });
+      break;
+    }
+    const refuse = (reason: string) => lines.push({ line, text: raw, status: 'refused', reason });
+    const parts = raw.split(/[\s,;\t]+/).filter(Boolean);
+    if (parts.length > 2) {
+      refuse('Write one SKU and one quantity per line');
+      continue;
+    }
+    const [skuText = '', quantityText = '1'] = parts;
+    if (!/^\d{1,9}$/.test(skuText)) {
+      refuse('SKU must be a number');
+      continue;
+    }
+    if (!/^\d{1,6}$/.test(quantityText) || Number(quantityText) < 1) {
+      refuse('Quantity must be a whole number of at least 1');
+      continue;
+    }
+    const product = byId.get(Number(skuText));
+    if (!product) {
+      refuse('No product with this SKU');
+      continue;
+    }
+    const excluded = quickAddExclusion(product);
+    if (excluded) {
+      refuse(excluded);
+      continue;
+    }
+    const availability = availabilityOf(product.stockLevel);
+    if (availability.kind !== 'in_stock') {
+      refuse('Out of stock');
+      continue;
+    }
+    const quantity = Number(quantityText);
+    const earlier = planned.get(product.id);
+    const total = (earlier?.quantity ?? 0) + quantity + (inCart.get(product.id) ?? 0);
+    const limit = Math.min(availability.available, MAX_LINE_QUANTITY);
+    if (total > limit) {
+      refuse(`Only ${availability.available} in stock${inCart.get(product.id) ? ` (${inCart.get(product.id)} already in your cart)` : ''}`);
+      continue;
+    }
+    if (earlier) {
+      earlier.quantity += quantity;
+      lines.push({ line, text: raw, status: 'merged', productId: product.id, name: product.name, quantity, intoLine: earlier.line });
+    } else {
+      planned.set(product.id, { quantity, line });
+      lines.push({ line, text: raw, status: 'added', productId: product.id, name: product.name, quantity });
+    }
+  }
+  return { items: [...planned].map(([productId, { quantity }]) => ({ productId, quantity })), lines };
+}

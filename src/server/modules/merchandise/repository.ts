@@ -1,0 +1,62 @@
+import type { MerchandiseRowValue } from '@common/domain/merchandise-import';
+import type { MerchandiseType } from '@common/domain/cart-rules';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { merchandise } from '../../db/schema';
+
+const columns = {
+  id: merchandise.id,
+  type: merchandise.type,
+  code: merchandise.code,
+  name: merchandise.name,
+  description: merchandise.description,
+  line: merchandise.line,
+  category: merchandise.category,
+  handboardType: merchandise.handboardType,
+  price: merchandise.price,
+};
+
+/** One type's items in the order the screen groups them: category or line, then name. */
+export async function listByType(db: DbOrTx, type: MerchandiseType) {
+  const rows = await db
+    .select(columns)
+    .from(merchandise)
+    .where(eq(merchandise.type, type))
+    .orderBy(
+      asc(sql`coalesce(${merchandise.category}, '')`),
+      asc(sql`coalesce(${merchandise.line}, '')`),
+      asc(merchandise.name),
+      asc(merchandise.code),
+    );
+  return rows.map((row) => ({ ...row, type }));
+}
+
+export async function existingKeys(db: DbOrTx, type: MerchandiseType, codes: string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await db
+    .select({ code: merchandise.code })
+    .from(merchandise)
+    .where(and(eq(merchandise.type, type), inArray(merchandise.code, codes)));
+  return new Set(rows.map((r) => r.code));
+}
+
+/** Inserts new codes and overwrites existing ones, in batches; the caller holds the transaction. */
+export async function upsert(tx: DbOrTx, rows: MerchandiseRowValue[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await tx
+      .insert(merchandise)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoUpdate({
+        target: [merchandise.type, merchandise.code],
+        set: {
+          name: sql`excluded.name`,
+          description: sql`excluded.description`,
+          line: sql`excluded.line`,
+          category: sql`excluded.category`,
+          handboardType: sql`excluded.handboard_type`,
+          price: sql`excluded.price`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+}

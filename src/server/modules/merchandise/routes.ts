@@ -1,0 +1,57 @@
+import { errorBody } from '@common/contracts/common';
+import {
+  MERCHANDISE_PATHS,
+  MERCHANDISE_UPLOAD_MESSAGES,
+  merchandiseListResponse,
+  merchandiseUploadErrorBody,
+  merchandiseUploadResponse,
+} from '@common/contracts/merchandise';
+import type { MerchandiseType } from '@common/domain/cart-rules';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../lib/http-error';
+import type { MerchandiseService } from './service';
+import { merchandiseTemplate } from './workbook';
+
+/** A merchandise workbook is a few hundred kilobytes; this is the most we read. */
+export const MERCHANDISE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Spec §7 merchandise calls (view_stock), the upload (admin) and the template (admin). */
+export const merchandiseRoutes: FastifyPluginAsyncZod<{ merchandise: MerchandiseService }> = async (app, { merchandise }) => {
+  for (const [type, path] of Object.entries(MERCHANDISE_PATHS) as [MerchandiseType, string][]) {
+    app.get(
+      `/api/merchandise/${path}`,
+      { config: { access: { permission: 'view_stock' } }, schema: { response: { 200: merchandiseListResponse } } },
+      () => merchandise.list(type),
+    );
+  }
+
+  app.post(
+    '/api/admin/merchandise/upload',
+    {
+      config: { access: 'admin' },
+      schema: { response: { 200: merchandiseUploadResponse, 400: z.union([merchandiseUploadErrorBody, errorBody]) } },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, MERCHANDISE_UPLOAD_MESSAGES.invalidFile);
+      if (Number(request.headers['content-length'] ?? 0) > MERCHANDISE_UPLOAD_MAX_BYTES + 64 * 1024) {
+        throw new HttpError(413, MERCHANDISE_UPLOAD_MESSAGES.tooLarge);
+      }
+      const part = await request.file({ limits: { fileSize: MERCHANDISE_UPLOAD_MAX_BYTES, files: 1 } });
+      if (!part) throw new HttpError(400, MERCHANDISE_UPLOAD_MESSAGES.noFile);
+      const buffer = await part.toBuffer();
+      const outcome = await merchandise.upload(request, buffer);
+      if (!outcome.ok) return reply.code(400).send(outcome.body);
+      return outcome.response;
+    },
+  );
+
+  app.get('/api/admin/merchandise/template.xlsx', { config: { access: 'admin' } }, async (_request, reply) =>
+    reply
+      .header('Content-Disposition', 'attachment; filename="merchandise-template.xlsx"')
+      .header('Cache-Control', 'no-cache')
+      .type(XLSX_MIME)
+      .send(await merchandiseTemplate()),
+  );
+};

@@ -1,0 +1,81 @@
+import {
+  MERCHANDISE_UPLOAD_MESSAGES,
+  type MerchandiseItem,
+  type MerchandiseUploadErrorBody,
+  type MerchandiseUploadResponse,
+} from '@common/contracts/merchandise';
+import { MERCHANDISE_TYPES, type MerchandiseType } from '@common/domain/cart-rules';
+import type { FastifyRequest } from 'fastify';
+import ExcelJS from 'exceljs';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../lib/http-error';
+import { inspectXlsx } from '../../lib/xlsx-guard';
+import type { ActivityService } from '../activity/service';
+import * as repo from './repository';
+import { MAX_MERCHANDISE_ROWS, readMerchandiseRows } from './workbook';
+
+export type MerchandiseService = ReturnType<typeof createMerchandiseService>;
+
+/** A merchandise workbook is small; these bound what a hostile one may cost. */
+export const XLSX_LIMITS = { maxEntries: 200, maxUncompressedBytes: 40 * 1024 * 1024, maxRatio: 200 };
+
+export type UploadOutcome = { ok: true; response: MerchandiseUploadResponse } | { ok: false; body: MerchandiseUploadErrorBody };
+
+/** Spec §2 Manage Merchandise, §5 merchandise upload; decisions.md "Merchandise, quick add". */
+export function createMerchandiseService(deps: { db: Db; activity: ActivityService }) {
+  const { db, activity } = deps;
+
+  async function list(type: MerchandiseType): Promise<MerchandiseItem[]> {
+    return repo.listByType(db, type);
+  }
+
+  async function loadWorkbook(buffer: Buffer): Promise<ExcelJS.Workbook> {
+    const check = inspectXlsx(buffer, XLSX_LIMITS);
+    if (!check.ok) {
+      if (check.reason === 'too_large') throw new HttpError(413, MERCHANDISE_UPLOAD_MESSAGES.tooLarge);
+      throw new HttpError(415, check.reason === 'not_zip' ? MERCHANDISE_UPLOAD_MESSAGES.invalidFile : MERCHANDISE_UPLOAD_MESSAGES.notWorkbook);
+    }
+    const workbook = new ExcelJS.Workbook();
+    try {
+      await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
+    } catch {
+      throw new HttpError(400, MERCHANDISE_UPLOAD_MESSAGES.notWorkbook);
+    }
+    return workbook;
+  }
+
+  /** All or nothing: every row is checked first; one bad row and nothing is saved. */
+  async function upload(request: FastifyRequest, buffer: Buffer): Promise<UploadOutcome> {
+    const read = readMerchandiseRows(await loadWorkbook(buffer));
+    if (!read.ok) {
+      if ('tooMany' in read) throw new HttpError(413, `At most ${MAX_MERCHANDISE_ROWS.toLocaleString('en-US')} rows can be uploaded at once`);
+      return { ok: false, body: { message: MERCHANDISE_UPLOAD_MESSAGES.rowsFailed, rows: read.issues } };
+    }
+    if (read.rows.length === 0) throw new HttpError(400, MERCHANDISE_UPLOAD_MESSAGES.noRows);
+    const values = read.rows.map((r) => r.value);
+    const byType = Object.fromEntries(MERCHANDISE_TYPES.map((t) => [t, 0])) as Record<MerchandiseType, number>;
+    for (const value of values) byType[value.type] += 1;
+    const response = await db.transaction(async (tx) => {
+      let updated = 0;
+      for (const type of MERCHANDISE_TYPES) {
+        const codes = values.filter((v) => v.type === type).map((v) => v.code);
+        updated += (await repo.existingKeys(tx, type, codes)).size;
+      }
+      await repo.upsert(tx, values);
+      const result = { inserted: values.length - updated, updated, total: values.length, byType };
+      await activity.record(
+        request,
+        {
+          type: 'merchandise_updated',
+          description: `${request.user?.username ?? 'An admin'} uploaded merchandise: ${result.inserted} added, ${result.updated} updated`,
+          metadata: result,
+        },
+        tx,
+      );
+      return result;
+    });
+    return { ok: true, response };
+  }
+
+  return { list, upload };
+}

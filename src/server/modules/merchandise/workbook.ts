@@ -1,0 +1,150 @@
+import { USER_IMPORT_COLUMNS } from '@common/contracts/users';
+import type { MerchandiseRowIssue } from '@common/contracts/merchandise';
+import { MERCHANDISE_TYPES, type MerchandiseType } from '@common/domain/cart-rules';
+import {
+  columnPositions,
+  MERCHANDISE_COLUMNS,
+  MERCHANDISE_IMPORT_MESSAGES,
+  MERCHANDISE_SHEETS,
+  validateMerchandiseRow,
+  type MerchandiseColumn,
+  type MerchandiseRowValue,
+} from '@common/domain/merchandise-import';
+import ExcelJS from 'exceljs';
+
+/** Most rows one upload may carry; far above the real set, low enough to bound the work. */
+export const MAX_MERCHANDISE_ROWS = 5000;
+
+const EXAMPLES: Record<MerchandiseType, Record<MerchandiseColumn, string>> = {
+  display: {
+    type: 'display',
+    code: 'DSP-EXAMPLE-01',
+    name: 'Floor Spinner Display',
+    description: 'Four-sided rotating spinner holding 48 samples.',
+    line: '',
+    category: 'Floor Displays',
+    handboardType: '',
+    price: '0',
+  },
+  label: {
+    type: 'label',
+    code: 'LBL-EXAMPLE-01',
+    name: 'Shelf Label 4x6',
+    description: 'Shelf label with the line name and sizes.',
+    line: 'Calacatta Luxe',
+    category: '',
+    handboardType: '',
+    price: '0',
+  },
+  pricelist: {
+    type: 'pricelist',
+    code: 'PL-EXAMPLE-01',
+    name: 'Dealer Price List 2026',
+    description: 'Printed dealer price list.',
+    line: '',
+    category: 'General',
+    handboardType: '',
+    price: '0',
+  },
+  handboard: {
+    type: 'handboard',
+    code: 'HB-EXAMPLE-01',
+    name: 'Calacatta Luxe Handboard',
+    description: 'Handboard showing the colours of the line.',
+    line: 'Calacatta Luxe',
+    category: '',
+    handboardType: 'Handboard',
+    price: '0',
+  },
+};
+
+const USER_EXAMPLE = ['jdoe', 'Welcome1', 'salesperson', 'Jane', 'Doe', 'jane.doe@example.com', '555-0100', 'BOLD Tile & Stone', '', ''];
+
+function addHeader(sheet: ExcelJS.Worksheet, headers: readonly string[]) {
+  sheet.addRow([...headers]);
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  sheet.columns.forEach((column) => {
+    column.width = 22;
+  });
+}
+
+/**
+ * decisions.md: one workbook with a sheet per merchandise type and a users sheet,
+ * each with its header and an example row; the type column offers a list.
+ */
+export async function merchandiseTemplate(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'BOLD portal';
+  for (const { name, type } of MERCHANDISE_SHEETS) {
+    const sheet = workbook.addWorksheet(name);
+    addHeader(sheet, MERCHANDISE_COLUMNS);
+    sheet.addRow(MERCHANDISE_COLUMNS.map((column) => EXAMPLES[type][column]));
+    for (let row = 2; row <= 1000; row += 1) {
+      sheet.getCell(row, 1).dataValidation = {
+        type: 'list',
+        allowBlank: true,
+        formulae: [`"${MERCHANDISE_TYPES.join(',')}"`],
+        showErrorMessage: true,
+        errorTitle: 'Invalid type',
+        error: MERCHANDISE_IMPORT_MESSAGES.badType,
+      };
+    }
+  }
+  const users = workbook.addWorksheet('users');
+  addHeader(users, USER_IMPORT_COLUMNS);
+  users.addRow(USER_EXAMPLE);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export interface ParsedRow {
+  sheet: string;
+  row: number;
+  value: MerchandiseRowValue;
+}
+
+export type ReadResult = { ok: true; rows: ParsedRow[] } | { ok: false; issues: MerchandiseRowIssue[] } | { ok: false; tooMany: true };
+
+/**
+ * Reads every merchandise sheet: the four named ones, and any other sheet (not
+ * users) whose header has a code column. Blank rows are skipped; the example
+ * rows of the template are ordinary rows (an admin overwrites them).
+ */
+export function readMerchandiseRows(workbook: ExcelJS.Workbook): ReadResult {
+  const rows: ParsedRow[] = [];
+  const issues: MerchandiseRowIssue[] = [];
+  const firstSeen = new Map<string, string>();
+  for (const sheet of workbook.worksheets) {
+    const sheetName = sheet.name.trim();
+    if (sheetName.toLowerCase() === 'users') continue;
+    const width = sheet.getRow(1).cellCount;
+    const textOf = (row: ExcelJS.Row) => Array.from({ length: width }, (_, i) => row.getCell(i + 1).text.trim());
+    const positions = columnPositions(textOf(sheet.getRow(1)));
+    if (positions.code === undefined) continue;
+    const sheetType = MERCHANDISE_SHEETS.find((s) => s.name === sheetName.toLowerCase())?.type;
+    for (let r = 2; r <= sheet.rowCount; r += 1) {
+      const cells = textOf(sheet.getRow(r));
+      if (cells.every((cell) => cell === '')) continue;
+      if (rows.length + issues.length >= MAX_MERCHANDISE_ROWS) return { ok: false, tooMany: true };
+      const byColumn: Partial<Record<MerchandiseColumn, string>> = {};
+      for (const column of MERCHANDISE_COLUMNS) {
+        const at = positions[column];
+        if (at !== undefined) byColumn[column] = cells[at];
+      }
+      const result = validateMerchandiseRow(byColumn, sheetType);
+      if (!result.ok) {
+        issues.push({ sheet: sheetName, row: r, messages: result.messages });
+        continue;
+      }
+      const key = `${result.value.type}\u0000${result.value.code}`;
+      const first = firstSeen.get(key);
+      if (first) {
+        issues.push({ sheet: sheetName, row: r, messages: [MERCHANDISE_IMPORT_MESSAGES.duplicate(result.value.code, first)] });
+        continue;
+      }
+      firstSeen.set(key, `${sheetName} row ${r}`);
+      rows.push({ sheet: sheetName, row: r, value: result.value });
+    }
+  }
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, rows };
+}
