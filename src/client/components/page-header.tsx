@@ -1,7 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
-import { Button } from '@client/components/ui/button';
+import { BackLink } from './back-link';
 
 /**
  * The top of a tool screen (UI.md navigation): a back arrow, the screen's title as
@@ -21,11 +19,7 @@ export function PageHeader({
   return (
     <header className="sticky top-0 z-10 border-b print:static print:border-0 border-border bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
       <div className="mx-auto flex max-w-6xl items-center gap-2 px-2 py-2 sm:gap-3 sm:px-4">
-        <Button variant="ghost" size="icon" asChild className="print:hidden">
-          <Link href={backHref} aria-label={backLabel}>
-            <ArrowLeft className="size-5" aria-hidden />
-          </Link>
-        </Button>
+        <BackLink href={backHref} label={backLabel} className="print:hidden" />
         <h1 className="min-w-0 flex-1 truncate text-lg font-semibold tracking-tight sm:text-xl">{title}</h1>
         {actions && <div className="flex shrink-0 items-center gap-2 print:hidden">{actions}</div>}
       </div>

@@ -1,9 +1,8 @@
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { BrandLogo } from './brand-logo';
-import { Button } from './ui/button';
+import { BackLink } from './back-link';
 
 /**
  * A tool screen: the brand bar, a back arrow (UI.md: every screen has one), the title
@@ -37,11 +36,7 @@ export function PageLayout({
       <main className="mx-auto flex max-w-6xl flex-col gap-5 px-4 pt-5 pb-12 sm:px-6 sm:pt-6">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div className="flex min-w-0 items-start gap-2">
-            <Button variant="ghost" size="icon" asChild className="-ml-2 shrink-0">
-              <Link href={backTo} aria-label={backLabel}>
-                <ArrowLeft className="size-5" aria-hidden />
-              </Link>
-            </Button>
+            <BackLink href={backTo} label={backLabel} className="-ml-2 shrink-0" />
             <div className="min-w-0 pt-1.5 md:pt-1">
               <h1 className="text-2xl leading-tight font-semibold tracking-tight">{title}</h1>
               {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
