@@ -1,6 +1,6 @@
 import type { Db } from '../src/server/db/client';
 import { merchandise, products } from '../src/server/db/schema';
-import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from '../src/common/domain/cart-rules';
+import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from '../src/common/domain/stock-level';
 import type { TestClient } from './api';
 
 /** A small catalogue with every stock state, inserted into a test file's own database. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CART_MESSAGES, MAX_CART_NAME_LENGTH, MAX_LINE_QUANTITY, MERCHANDISE_TYPES } from '../domain/cart-rules';
+import { CART_MESSAGES, MAX_CART_NAME_LENGTH, MERCHANDISE_TYPES } from '../domain/cart-rules';
+import { MAX_LINE_QUANTITY } from '../domain/stock-level';
 
 /**
  * Spec §7 cart calls, plus the small atomic operations of decisions.md

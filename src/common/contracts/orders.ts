@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REQUESTED_DATE_MESSAGES } from '../domain/business-days';
-import { CART_MESSAGES, MAX_LINE_QUANTITY } from '../domain/cart-rules';
+import { CART_MESSAGES } from '../domain/cart-rules';
+import { MAX_LINE_QUANTITY } from '../domain/stock-level';
 import { DELIVERY_TYPES, ORDER_KINDS, ORDER_STATUSES } from '../domain/order-status';
 import { merchandiseTypeSchema, productId } from './carts';
 

@@ -1,40 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  availabilityOf,
   CART_MESSAGES,
   cartTotalItems,
   cartWording,
   lineQuantityProblem,
-  MAX_LINE_QUANTITY,
-  maxLineQuantity,
   orderKindFor,
   parseQuantityInput,
-  STOCK_FABRICATION,
-  STOCK_SPECIAL_ORDER,
   unorderableReason,
 } from './cart-rules';
+import { MAX_LINE_QUANTITY, STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from './stock-level';
 import { formatCalendarDate, formatDateTime } from './format-date';
 import { formatPrice, fromCents, lineTotalCents, toCents } from './money';
 
 describe('stock availability (spec §3, §9)', () => {
-  it('reads quantities and the special stock strings', () => {
-    expect(availabilityOf('25')).toEqual({ kind: 'in_stock', available: 25 });
-    expect(availabilityOf('0')).toEqual({ kind: 'out_of_stock' });
-    expect(availabilityOf('-3')).toEqual({ kind: 'out_of_stock' });
-    expect(availabilityOf('')).toEqual({ kind: 'out_of_stock' });
-    expect(availabilityOf(STOCK_SPECIAL_ORDER)).toEqual({ kind: 'special_order' });
-    expect(availabilityOf(STOCK_FABRICATION)).toEqual({ kind: 'fabrication' });
-    expect(availabilityOf('lots')).toEqual({ kind: 'unknown' });
-  });
-
-  it('caps a line at the stock, or at the typo guard for fabrication items', () => {
-    expect(maxLineQuantity('25')).toBe(25);
-    expect(maxLineQuantity('99999')).toBe(MAX_LINE_QUANTITY);
-    expect(maxLineQuantity(STOCK_FABRICATION)).toBe(MAX_LINE_QUANTITY);
-    expect(maxLineQuantity('0')).toBeNull();
-    expect(maxLineQuantity(STOCK_SPECIAL_ORDER)).toBeNull();
-  });
-
   it('refuses out-of-stock and special-order products with the spec messages, allows fabrication', () => {
     expect(unorderableReason({ name: 'Tile A', stockLevel: '0' })).toBe(
       'Tile A is out of stock and cannot be added to your cart',
@@ -43,6 +21,15 @@ describe('stock availability (spec §3, §9)', () => {
       'This item is available by special order only',
     );
     expect(unorderableReason({ name: 'Slab', stockLevel: STOCK_FABRICATION })).toBeNull();
+  });
+
+  it('agrees with the stock row on odd levels (the row enables Add exactly when this allows a line)', () => {
+    expect(lineQuantityProblem({ name: 'Tile C', stockLevel: '12.5' }, 12)).toBeNull();
+    expect(lineQuantityProblem({ name: 'Tile C', stockLevel: '12.5' }, 13)).toBe('Only 12 of Tile C are in stock');
+    expect(lineQuantityProblem({ name: 'Slab', stockLevel: 'fabrication required' }, 3)).toBeNull();
+    expect(lineQuantityProblem({ name: 'Tile D', stockLevel: '1,322' }, 1322)).toBeNull();
+    expect(unorderableReason({ name: 'Tile E', stockLevel: 'lots' })).toBe('Tile E is out of stock and cannot be added to your cart');
+    expect(unorderableReason({ name: 'Tile F', stockLevel: 'special order' })).toBe(CART_MESSAGES.specialOrder);
   });
 
   it('checks a line total against the stock', () => {

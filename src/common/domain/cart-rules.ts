@@ -1,5 +1,6 @@
 import type { Role } from './permissions';
-import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from './stock-status';
+import { MAX_LINE_QUANTITY, parseStockLevel } from './stock-level';
+import { STOCK_ROW_MESSAGES } from './stock-status';
 
 /**
  * Cart rules of spec §4, §5 and §9 shared by the server (which enforces them)
@@ -9,22 +10,14 @@ import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from './stock-status';
 /** Spec §9: the cart created at login when a user has none. */
 export const DEFAULT_CART_NAME = 'Active Purchase Order';
 
-/** No single line may ask for more than this, whatever the stock (a typo guard; fits any int column). */
-export const MAX_LINE_QUANTITY = 10_000;
-
 /** Longest cart (PO) name we keep. */
 export const MAX_CART_NAME_LENGTH = 100;
 
-/** Spec §9 special stock strings, defined once in stock-status.ts. */
-export const STOCK_OUT = '0';
-export { STOCK_FABRICATION, STOCK_SPECIAL_ORDER };
-
 export const CART_MESSAGES = {
   outOfStock: (name: string) => `${name} is out of stock and cannot be added to your cart`,
-  specialOrder: 'This item is available by special order only',
-  outOfStockRow: 'This item is currently out of stock',
-  fabrication: 'This item requires fabrication with a 2 week lead time',
-  notOrderable: 'This item cannot be ordered right now',
+  specialOrder: STOCK_ROW_MESSAGES.special_order,
+  outOfStockRow: STOCK_ROW_MESSAGES.out_of_stock,
+  fabrication: STOCK_ROW_MESSAGES.fabrication,
   stockLimit: (available: number, name: string) =>
     `Only ${available} of ${name} ${available === 1 ? 'is' : 'are'} in stock`,
   quantityNumber: 'Quantity must be a number',
@@ -40,41 +33,11 @@ export const CART_MESSAGES = {
   noActiveCart: 'Could not establish an active cart. Please try again.',
 } as const;
 
-export type Availability =
-  | { kind: 'in_stock'; available: number }
-  | { kind: 'fabrication' }
-  | { kind: 'special_order' }
-  | { kind: 'out_of_stock' }
-  | { kind: 'unknown' };
-
-/** Reads a product's stock text (spec §3 stockLevel). */
-export function availabilityOf(stockLevel: string | null | undefined): Availability {
-  const text = (stockLevel ?? '').trim();
-  if (text === STOCK_SPECIAL_ORDER) return { kind: 'special_order' };
-  if (text === STOCK_FABRICATION) return { kind: 'fabrication' };
-  // Spec §5: blank stock means 0.
-  if (text === '') return { kind: 'out_of_stock' };
-  if (/^-?\d+$/.test(text)) {
-    const available = Number(text);
-    return available > 0 ? { kind: 'in_stock', available } : { kind: 'out_of_stock' };
-  }
-  return { kind: 'unknown' };
-}
-
-/** The most of a product one cart line may hold, or null when it cannot be ordered at all. */
-export function maxLineQuantity(stockLevel: string | null | undefined): number | null {
-  const availability = availabilityOf(stockLevel);
-  if (availability.kind === 'in_stock') return Math.min(availability.available, MAX_LINE_QUANTITY);
-  if (availability.kind === 'fabrication') return MAX_LINE_QUANTITY;
-  return null;
-}
-
 /** Why a product cannot go into a cart at all (spec §4: '0' and Special Order Only are refused). */
 export function unorderableReason(product: { name: string; stockLevel: string | null | undefined }): string | null {
-  const availability = availabilityOf(product.stockLevel);
-  if (availability.kind === 'out_of_stock') return CART_MESSAGES.outOfStock(product.name);
+  const availability = parseStockLevel(product.stockLevel);
   if (availability.kind === 'special_order') return CART_MESSAGES.specialOrder;
-  if (availability.kind === 'unknown') return CART_MESSAGES.notOrderable;
+  if (!availability.orderable) return CART_MESSAGES.outOfStock(product.name);
   return null;
 }
 
@@ -88,9 +51,9 @@ export function lineQuantityProblem(
   if (!Number.isInteger(quantity)) return CART_MESSAGES.quantityWhole;
   if (quantity < 1) return CART_MESSAGES.quantityMin;
   if (quantity > MAX_LINE_QUANTITY) return CART_MESSAGES.quantityMax;
-  const availability = availabilityOf(product.stockLevel);
-  if (availability.kind === 'in_stock' && quantity > availability.available) {
-    return CART_MESSAGES.stockLimit(availability.available, product.name);
+  const availability = parseStockLevel(product.stockLevel);
+  if (availability.quantity !== null && quantity > availability.quantity) {
+    return CART_MESSAGES.stockLimit(availability.quantity, product.name);
   }
   return null;
 }

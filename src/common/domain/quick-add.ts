@@ -1,4 +1,4 @@
-import { availabilityOf, MAX_LINE_QUANTITY } from './cart-rules';
+import { parseStockLevel } from './stock-level';
 import { isSoldByEach } from './units';
 
 /**
@@ -41,9 +41,9 @@ const excludedSizes = new Set(QUICK_ADD_EXCLUDED_SIZES.map((s) => s.toLowerCase(
 
 /** Why quick add leaves a product out, or null when it offers it. */
 export function quickAddExclusion(product: Pick<QuickAddProduct, 'size' | 'soldBy' | 'stockLevel'>): string | null {
-  const stock = product.stockLevel.toLowerCase();
-  if (stock.includes('special order')) return 'Special order items cannot be quick added';
-  if (stock.includes('fabrication')) return 'Fabrication items cannot be quick added';
+  const { kind } = parseStockLevel(product.stockLevel);
+  if (kind === 'special_order') return 'Special order items cannot be quick added';
+  if (kind === 'fabrication') return 'Fabrication items cannot be quick added';
   if (isSoldByEach(product.soldBy)) return 'Items sold by each cannot be quick added';
   if (product.size && excludedSizes.has(product.size.trim().toLowerCase())) return `Size ${product.size} cannot be quick added`;
   return null;
@@ -55,7 +55,7 @@ export function quickAddProducts<P extends QuickAddProduct>(products: readonly P
 }
 
 export function isOutOfStock(product: Pick<QuickAddProduct, 'stockLevel'>): boolean {
-  return availabilityOf(product.stockLevel).kind === 'out_of_stock';
+  return parseStockLevel(product.stockLevel).kind === 'out_of_stock';
 }
 
 // ---- the pasted list ----
@@ -117,17 +117,16 @@ export function planPastedList(text: string, products: readonly QuickAddProduct[
       refuse(excluded);
       continue;
     }
-    const availability = availabilityOf(product.stockLevel);
-    if (availability.kind !== 'in_stock') {
+    const availability = parseStockLevel(product.stockLevel);
+    if (availability.quantity === null || !availability.orderable) {
       refuse('Out of stock');
       continue;
     }
     const quantity = Number(quantityText);
     const earlier = planned.get(product.id);
     const total = (earlier?.quantity ?? 0) + quantity + (inCart.get(product.id) ?? 0);
-    const limit = Math.min(availability.available, MAX_LINE_QUANTITY);
-    if (total > limit) {
-      refuse(`Only ${availability.available} in stock${inCart.get(product.id) ? ` (${inCart.get(product.id)} already in your cart)` : ''}`);
+    if (total > availability.maxQuantity) {
+      refuse(`Only ${availability.quantity} in stock${inCart.get(product.id) ? ` (${inCart.get(product.id)} already in your cart)` : ''}`);
       continue;
     }
     if (earlier) {

@@ -9,7 +9,7 @@ import {
   type FilterableProduct,
   type StockFilters,
 } from './stock-filters';
-import { STOCK_SPECIAL_ORDER } from './stock-status';
+import { STOCK_SPECIAL_ORDER } from './stock-level';
 
 function product(id: number, fields: Partial<FilterableProduct> = {}): FilterableProduct {
   return {

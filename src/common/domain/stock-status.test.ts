@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canBeAdded,
-  isInStock,
-  matchesStockStatus,
-  STOCK_FABRICATION,
-  STOCK_SPECIAL_ORDER,
-  STOCK_STATE_LABEL,
-  STOCK_STATE_TONE,
-  stockRowMessage,
-  stockStateOf,
-} from './stock-status';
+import { parseStockLevel, STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from './stock-level';
+import { matchesStockStatus, STOCK_STATE_LABEL, STOCK_STATE_TONE, stockRowMessage } from './stock-status';
 
 describe('stock state and colour (spec §9)', () => {
   it.each([
@@ -24,8 +15,8 @@ describe('stock state and colour (spec §9)', () => {
     ['special order only', 'special_order', 'orange'],
     ['', 'out_of_stock', 'red'],
   ] as const)('%j is %s (%s)', (level, state, tone) => {
-    expect(stockStateOf(level)).toBe(state);
-    expect(STOCK_STATE_TONE[stockStateOf(level)]).toBe(tone);
+    expect(parseStockLevel(level).kind).toBe(state);
+    expect(STOCK_STATE_TONE[parseStockLevel(level).kind]).toBe(tone);
   });
 
   it('pairs every state with a word', () => {
@@ -36,10 +27,10 @@ describe('stock state and colour (spec §9)', () => {
 
 describe('what can be added (spec §4)', () => {
   it('refuses out-of-stock and special-order items, allows fabrication', () => {
-    expect(canBeAdded('0')).toBe(false);
-    expect(canBeAdded(STOCK_SPECIAL_ORDER)).toBe(false);
-    expect(canBeAdded(STOCK_FABRICATION)).toBe(true);
-    expect(canBeAdded('4')).toBe(true);
+    expect(parseStockLevel('0').orderable).toBe(false);
+    expect(parseStockLevel(STOCK_SPECIAL_ORDER).orderable).toBe(false);
+    expect(parseStockLevel(STOCK_FABRICATION).orderable).toBe(true);
+    expect(parseStockLevel('4').orderable).toBe(true);
   });
   it('gives the spec §8 row messages', () => {
     expect(stockRowMessage('special_order')).toBe('This item is available by special order only');
@@ -69,12 +60,9 @@ describe('stock status filter (spec §9 values)', () => {
     expect(matchesStockStatus('on_order', p('0', 40))).toBe(true);
     expect(matchesStockStatus('on_order', p('500', 0))).toBe(false);
   });
-});
-
-describe('catalog badge', () => {
-  it('is In Stock only for a positive quantity', () => {
-    expect(isInStock('5')).toBe(true);
-    expect(isInStock('0')).toBe(false);
-    expect(isInStock(STOCK_FABRICATION)).toBe(false);
+  it('reads odd levels the way the cart does', () => {
+    expect(matchesStockStatus('in_stock', p('12.5'))).toBe(true);
+    expect(matchesStockStatus('fabrication', p('fabrication required'))).toBe(true);
+    expect(matchesStockStatus('out_of_stock', p('lots'))).toBe(true);
   });
 });

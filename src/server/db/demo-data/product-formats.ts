@@ -4,8 +4,7 @@
  * the client and the stock CSV import compare them literally.
  */
 
-export { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from '@common/domain/stock-status';
-export const STOCK_OUT = '0';
+export { STOCK_FABRICATION, STOCK_OUT, STOCK_SPECIAL_ORDER } from '@common/domain/stock-level';
 
 export const FORMATS = [
   '12x24',

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { activeCart, CATALOGUE, insertCatalogue, MERCH, put } from '../../../../test/cart-fixtures';
-import { activityLogs, cartItems, carts } from '../../db/schema';
+import { activityLogs, cartItems, carts, products } from '../../db/schema';
 
 const ctx = useTestApp();
 
@@ -263,6 +263,23 @@ describe('adding products (spec §4, §5)', () => {
     const response = await client.post(`/api/carts/${cart.id}/items`, { productId: CATALOGUE.fabrication.id, quantity: 2 });
     expect(response.statusCode).toBe(200);
     expect((await activeCart(client)).items[0]).toMatchObject({ quantity: 2, product: { price: null } });
+  });
+
+  // Rows written before the stock import normalised levels: the server reads them as the stock row does (parseStockLevel).
+  it.each([
+    [2001, 'fabrication required', 3, 200, null],
+    [2002, '12.5', 12, 200, null],
+    [2003, '12.5', 13, 400, 'Only 12 of Odd 2003 are in stock'],
+    [2004, '1,322', 1322, 200, null],
+    [2005, 'lots', 1, 400, 'Odd 2005 is out of stock and cannot be added to your cart'],
+  ])('reads a stored stock level of %#: %j, asking %d, answers %d', async (id, stockLevel, quantity, status, message) => {
+    await ctx.db.insert(products).values({ id, name: `Odd ${id}`, stockLevel }).onConflictDoNothing();
+    const { client } = await signedIn();
+    const cart = await activeCart(client);
+    const response = await client.post(`/api/carts/${cart.id}/items`, { productId: id, quantity });
+    expect(response.statusCode).toBe(status);
+    if (message) expect(response.json().message).toBe(message);
+    expect((await activeCart(client)).totalItems).toBe(status === 200 ? quantity : 0);
   });
 
   it('answers 404 for an unknown product', async () => {

@@ -9,17 +9,15 @@ import type {
   updateCartBody,
 } from '@common/contracts/carts';
 import {
-  availabilityOf,
   CART_MESSAGES,
   DEFAULT_CART_NAME,
   lineQuantityProblem,
-  MAX_LINE_QUANTITY,
-  maxLineQuantity,
   MERCHANDISE_LISTS,
   merchandiseList,
   unorderableReason,
   type MerchandiseType,
 } from '@common/domain/cart-rules';
+import { MAX_LINE_QUANTITY, parseStockLevel } from '@common/domain/stock-level';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -37,10 +35,7 @@ export interface ReorderResult {
 }
 
 function unorderableShortReason(stockLevel: string): string {
-  const kind = availabilityOf(stockLevel).kind;
-  if (kind === 'out_of_stock') return 'Out of stock';
-  if (kind === 'special_order') return 'Special order only';
-  return 'Cannot be ordered right now';
+  return parseStockLevel(stockLevel).kind === 'special_order' ? 'Special order only' : 'Out of stock';
 }
 
 const cartNotFound = () => new HttpError(404, CART_MESSAGES.cartNotFound);
@@ -104,7 +99,7 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
     const product = await loadProduct(body.productId, tx);
     const reason = unorderableReason(product) ?? lineQuantityProblem(product, body.quantity);
     if (reason) throw new HttpError(400, reason);
-    const max = maxLineQuantity(product.stockLevel) ?? 0;
+    const max = parseStockLevel(product.stockLevel).maxQuantity;
     const result = await repo.addToCartItem(tx, { userId: user.id, cartId, productId: product.id, quantity: body.quantity, max });
     if (!result.owned) throw cartNotFound();
     if (!result.item) {
@@ -253,7 +248,7 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
           let skipped = 0;
           for (const [productId, quantity] of merged) {
             // Quick add (spec §4, §8): out-of-stock products are left out and counted, not refused.
-            if (availabilityOf((await loadProduct(productId, tx)).stockLevel).kind === 'out_of_stock') {
+            if (parseStockLevel((await loadProduct(productId, tx)).stockLevel).kind === 'out_of_stock') {
               skipped += 1;
               continue;
             }
@@ -390,8 +385,8 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
           skipped.push({ name: line.name, reason: 'No longer in the catalogue' });
           continue;
         }
-        const max = maxLineQuantity(product.stockLevel);
-        if (max === null) {
+        const { orderable, maxQuantity: max } = parseStockLevel(product.stockLevel);
+        if (!orderable) {
           skipped.push({ name: product.name, reason: unorderableShortReason(product.stockLevel) });
           continue;
         }

@@ -1,5 +1,5 @@
 import type { NulledField, SchemaError, ValidationIssue } from '@common/contracts/stock';
-import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from '@common/domain/stock-status';
+import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from '@common/domain/stock-level';
 import { describe, expect, it } from 'vitest';
 import { checkCellCount, isCoverage, looksLikeFormula, normaliseHeader, readHeader, readStockRow, type ProblemSink } from './row-rules';
 

@@ -1,6 +1,6 @@
 import { LAST_INVENTORY_UPDATE } from '@common/contracts/settings';
 import { STOCK_ISSUE_LIST_LIMIT, stockUploadErrorBody, stockUploadResponse } from '@common/contracts/stock';
-import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from '@common/domain/stock-status';
+import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from '@common/domain/stock-level';
 import { asc, eq } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import { beforeEach, describe, expect, it } from 'vitest';

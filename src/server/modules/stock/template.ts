@@ -1,5 +1,5 @@
 import { STOCK_CSV_COLUMNS, type StockCsvColumn } from '@common/contracts/stock';
-import { STOCK_FABRICATION } from '@common/domain/stock-status';
+import { STOCK_FABRICATION } from '@common/domain/stock-level';
 import { stringify } from 'csv-stringify/sync';
 
 /** decisions.md: the stock CSV template has the header and two example rows. */

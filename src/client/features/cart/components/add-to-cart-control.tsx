@@ -1,7 +1,8 @@
 import { Check, CircleAlert, Clock } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Role } from '@common/domain/permissions';
-import { availabilityOf, CART_MESSAGES, cartWording, maxLineQuantity, parseQuantityInput } from '@common/domain/cart-rules';
+import { CART_MESSAGES, cartWording, parseQuantityInput } from '@common/domain/cart-rules';
+import { parseStockLevel } from '@common/domain/stock-level';
 import { cn } from '@client/lib/utils';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -25,9 +26,9 @@ export function AddToCartControl({ product, activeRole, className }: { product: 
   const [text, setText] = useState('1');
   const [added, setAdded] = useState(false);
 
-  const availability = availabilityOf(product.stockLevel);
-  const max = maxLineQuantity(product.stockLevel);
-  if (max === null) {
+  const availability = parseStockLevel(product.stockLevel);
+  const max = availability.maxQuantity;
+  if (!availability.orderable) {
     const message = availability.kind === 'special_order' ? CART_MESSAGES.specialOrder : CART_MESSAGES.outOfStockRow;
     return (
       <p className={cn('flex items-center gap-2 text-sm font-medium text-destructive', className)}>

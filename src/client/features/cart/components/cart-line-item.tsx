@@ -1,6 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import type { CartItem } from '@common/contracts/carts';
-import { availabilityOf, CART_MESSAGES, MAX_LINE_QUANTITY, maxLineQuantity } from '@common/domain/cart-rules';
+import { CART_MESSAGES } from '@common/domain/cart-rules';
+import { MAX_LINE_QUANTITY, parseStockLevel, type StockAvailability } from '@common/domain/stock-level';
 import { formatPrice, lineTotalCents } from '@common/domain/money';
 import { Button } from '@client/components/ui/button';
 import { QuantityStepper } from '@client/components/quantity-stepper';
@@ -10,13 +11,11 @@ function details(item: CartItem): string {
   return [`SKU ${p.id}`, p.size, p.color, p.finish].filter(Boolean).join(' · ');
 }
 
-function stockNote(stockLevel: string): string | null {
-  const availability = availabilityOf(stockLevel);
-  if (availability.kind === 'in_stock') return `${availability.available.toLocaleString('en-US')} in stock`;
+function stockNote(availability: StockAvailability): string {
   if (availability.kind === 'fabrication') return CART_MESSAGES.fabrication;
   if (availability.kind === 'out_of_stock') return 'Now out of stock: remove it before ordering';
   if (availability.kind === 'special_order') return 'Now special order only: remove it before ordering';
-  return null;
+  return `${availability.quantity.toLocaleString('en-US')} in stock`;
 }
 
 /** A product line of the cart (spec §2 Cart): quantity 1..stock, remove; prices only for non-salespeople. */
@@ -33,17 +32,18 @@ export function CartLineItem({
   onRemove: () => void;
   busy?: boolean;
 }) {
-  const max = maxLineQuantity(item.product.stockLevel) ?? Math.min(item.quantity, MAX_LINE_QUANTITY);
+  const availability = parseStockLevel(item.product.stockLevel);
+  const unorderable = !availability.orderable;
+  const max = unorderable ? Math.min(item.quantity, MAX_LINE_QUANTITY) : availability.maxQuantity;
   const total = lineTotalCents(item.product.price, item.quantity);
   // CALL lines have no total; the price column says so.
-  const note = stockNote(item.product.stockLevel);
-  const unorderable = maxLineQuantity(item.product.stockLevel) === null;
+  const note = stockNote(availability);
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
         <p className="font-medium">{item.product.name}</p>
         <p className="nums text-sm text-muted-foreground">{details(item)}</p>
-        {note && <p className={unorderable ? 'text-sm font-medium text-destructive' : 'text-xs text-muted-foreground'}>{note}</p>}
+        <p className={unorderable ? 'text-sm font-medium text-destructive' : 'text-xs text-muted-foreground'}>{note}</p>
         {showPrices && (
           <p className="nums text-sm text-muted-foreground">
             {formatPrice(item.product.price)} / {item.product.soldBy}

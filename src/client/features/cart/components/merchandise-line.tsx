@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import type { CartMerchandiseEntry } from '@common/contracts/carts';
-import { MAX_LINE_QUANTITY } from '@common/domain/cart-rules';
+import { MAX_LINE_QUANTITY } from '@common/domain/stock-level';
 import { Button } from '@client/components/ui/button';
 import { QuantityStepper } from '@client/components/quantity-stepper';
 

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { availabilityOf, CART_MESSAGES } from '@common/domain/cart-rules';
+import { CART_MESSAGES } from '@common/domain/cart-rules';
+import { parseStockLevel } from '@common/domain/stock-level';
 import { isApiError } from '@client/lib/api-client';
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
 import { ToastAction } from '@client/components/ui/toast';
@@ -60,7 +61,7 @@ export function useAddToCart(product: AddToCartProduct) {
           });
         },
         onError: (error) => {
-          if (isApiError(error) && error.status === 400 && availabilityOf(product.stockLevel).kind !== 'fabrication') {
+          if (isApiError(error) && error.status === 400 && parseStockLevel(product.stockLevel).kind !== 'fabrication') {
             toast({ title: 'Cannot add item', description: error.serverMessage ?? CART_MESSAGES.outOfStock(product.name), variant: 'destructive' });
             return;
           }

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@common/contracts/products';
 import { formatPrice } from '@common/domain/price';
-import { isInStock } from '@common/domain/stock-status';
+import { hasStockOnHand, parseStockLevel } from '@common/domain/stock-level';
 import { sellingUnit } from '@common/domain/units';
 import { StockStateBadge } from './stock-state';
 import { TileSwatch } from './tile-swatch';
 
 /** Spec §2 Product Catalog card: image, name, description, price, In Stock / Out of Stock. */
 export function ProductCard({ product, action }: { product: Product; action?: ReactNode }) {
-  const inStock = isInStock(product.stockLevel);
+  const inStock = hasStockOnHand(parseStockLevel(product.stockLevel));
   return (
     // Phones: a thumbnail beside the text, so a screen holds several tiles; wider: the swatch on top.
     <article className="flex h-full overflow-hidden rounded-card border border-border bg-surface shadow-xs max-sm:min-h-36 sm:flex-col">

@@ -1,10 +1,11 @@
 import type { Product } from '@common/contracts/products';
-import { STOCK_STATE_TONE, stockStateOf, type StockState } from '@common/domain/stock-status';
+import { parseStockLevel, type StockKind } from '@common/domain/stock-level';
+import { STOCK_STATE_TONE } from '@common/domain/stock-status';
 import { cn } from '@client/lib/utils';
 import { TONE_TEXT } from './stock-state';
 
 /** The short word beside a coloured SKU (UI.md: a colour always comes with a word). */
-const SHORT_LABEL: Record<StockState, string> = {
+const SHORT_LABEL: Record<StockKind, string> = {
   in_stock: 'In stock',
   low_stock: 'Low',
   out_of_stock: 'Out',
@@ -18,7 +19,7 @@ const SHORT_LABEL: Record<StockState, string> = {
  */
 export function SkuCell({ product, coloured }: { product: Product; coloured: boolean }) {
   if (!coloured) return <span className="nums">{product.id}</span>;
-  const state = stockStateOf(product.stockLevel);
+  const state = parseStockLevel(product.stockLevel).kind;
   const tone = TONE_TEXT[STOCK_STATE_TONE[state]];
   return (
     <span className="inline-flex items-baseline gap-1.5">

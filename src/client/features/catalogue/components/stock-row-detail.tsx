@@ -2,7 +2,8 @@ import { Info } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import type { Product } from '@common/contracts/products';
 import { formatPrice } from '@common/domain/price';
-import { canBeAdded, stockQuantity, stockRowMessage, stockStateOf } from '@common/domain/stock-status';
+import { parseStockLevel } from '@common/domain/stock-level';
+import { stockRowMessage } from '@common/domain/stock-status';
 import { describeCoverage, describeOnOrder, describeQuantity, isSoldByEach, parseQuantityInput } from '@common/domain/units';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -46,12 +47,13 @@ export function StockRowDetail({
   const quantityId = useId();
   const [quantity, setQuantity] = useState(1);
   const [addedLabel, setAddedLabel] = useState<string | null>(null);
-  const state = stockStateOf(product.stockLevel);
-  const count = stockQuantity(product.stockLevel);
-  const amount = count !== null && count > 0 ? describeQuantity(count, product) : null;
+  const availability = parseStockLevel(product.stockLevel);
+  const state = availability.kind;
+  const amount = availability.quantity ? describeQuantity(availability.quantity, product) : null;
   const message = stockRowMessage(state);
   const each = isSoldByEach(product.soldBy);
-  const canAdd = quantity >= 1 && canBeAdded(product.stockLevel);
+  // The same reading the server enforces; a quantity above the stock is left to its "Only N in stock" answer.
+  const canAdd = availability.orderable && quantity >= 1;
 
   return (
     <div className="grid gap-4">

@@ -1,4 +1,5 @@
-import type { StockState, StockTone } from '@common/domain/stock-status';
+import type { StockKind } from '@common/domain/stock-level';
+import type { StockTone } from '@common/domain/stock-status';
 import { STOCK_STATE_LABEL, STOCK_STATE_TONE } from '@common/domain/stock-status';
 import { cn } from '@client/lib/utils';
 
@@ -25,7 +26,7 @@ const TONE_DOT: Record<StockTone, string> = {
 };
 
 /** The stock state as a word in its colour, with a dot (UI.md: colour always paired with a word). */
-export function StockStateBadge({ state, label, className }: { state: StockState; label?: string; className?: string }) {
+export function StockStateBadge({ state, label, className }: { state: StockKind; label?: string; className?: string }) {
   const tone = STOCK_STATE_TONE[state];
   return (
     <span

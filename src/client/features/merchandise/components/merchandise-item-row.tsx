@@ -1,5 +1,5 @@
 import type { MerchandiseItem } from '@common/contracts/merchandise';
-import { MAX_LINE_QUANTITY } from '@common/domain/cart-rules';
+import { MAX_LINE_QUANTITY } from '@common/domain/stock-level';
 import { QuantityStepper } from '@client/components/quantity-stepper';
 import { Badge } from '@client/components/ui/badge';
 

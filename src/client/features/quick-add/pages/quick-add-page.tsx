@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { Product } from '@common/contracts/products';
-import { MAX_LINE_QUANTITY } from '@common/domain/cart-rules';
+import { MAX_LINE_QUANTITY } from '@common/domain/stock-level';
 import { isOutOfStock, planPastedList, QUICK_ADD_MESSAGES, quickAddProducts, type PastedLineResult } from '@common/domain/quick-add';
 import { LoadingState } from '@client/components/loading-state';
 import { PageLayout } from '@client/components/page-layout';
