@@ -10,7 +10,6 @@ import {
 } from './cart-rules';
 import { MAX_LINE_QUANTITY, STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from './stock-level';
 import { formatCalendarDate, formatDateTime } from './format-date';
-import { formatPrice, fromCents, lineTotalCents, toCents } from './money';
 
 describe('stock availability (spec §3, §9)', () => {
   it('refuses out-of-stock and special-order products with the spec messages, allows fabrication', () => {
@@ -80,24 +79,6 @@ describe('wording by active role (decisions.md: the active role decides)', () =>
     expect(
       cartTotalItems({ items: q(2, 3), displays: q(1), labels: q(4, 1), priceLists: [], handboards: q(1) }),
     ).toBe(12);
-  });
-});
-
-describe('money (spec §5 price formatting)', () => {
-  it('formats prices and CALL', () => {
-    expect(formatPrice('12.3')).toBe('$12.30');
-    expect(formatPrice('1234.5')).toBe('$1,234.50');
-    expect(formatPrice(null)).toBe('CALL');
-    expect(formatPrice('CALL')).toBe('CALL');
-    expect(formatPrice('abc')).toBe('N/A');
-  });
-
-  it('adds in cents', () => {
-    expect(toCents('0.1')! + toCents('0.2')!).toBe(30);
-    expect(fromCents(30)).toBe('0.30');
-    expect(fromCents(123450)).toBe('1234.50');
-    expect(lineTotalCents('19.99', 3)).toBe(5997);
-    expect(lineTotalCents(null, 3)).toBeNull();
   });
 });
 

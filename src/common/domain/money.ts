@@ -1,14 +1,36 @@
 /**
- * Money arrives from PostgreSQL numeric columns as exact strings ("12.30").
- * Sums are done in whole cents so that 0.1 + 0.2 never shows up on an order.
+ * Prices and money, read and formatted in one place (spec §3 Product.price, §5 price formatting).
+ *
+ * Prices arrive as PostgreSQL numeric strings ("12.30"), as numbers, or as CALL/null.
+ * Spec §5: CALL when the price is CALL or null; otherwise a dollar amount with 2
+ * decimals; N/A if unusable. A blank price is no price, so it is CALL (the stock
+ * import stores a blank price as null); a negative price is unusable, so N/A
+ * (ADR 0011). Sums are done in whole cents so that 0.1 + 0.2 never shows up on an order.
  */
+export const CALL = 'CALL';
+export const PRICE_UNUSABLE = 'N/A';
 
-/** Cents of a money string, or null for CALL / missing / unusable. */
+/** What a price says: priced on request, an amount in cents, or nothing anyone can use. */
+export type PriceReading = { kind: 'call' } | { kind: 'amount'; cents: number } | { kind: 'unusable' };
+
+/** "12.30", "$1,234.50", 3.99: a non-negative decimal, thousands optionally grouped by commas. */
+const AMOUNT = /^\$?(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/;
+
+export function readPrice(value: string | number | null | undefined): PriceReading {
+  if (value === null || value === undefined) return { kind: 'call' };
+  if (typeof value === 'number') {
+    return Number.isFinite(value) && value >= 0 ? { kind: 'amount', cents: Math.round(value * 100) } : { kind: 'unusable' };
+  }
+  const text = value.trim();
+  if (text === '' || text.toUpperCase() === CALL) return { kind: 'call' };
+  if (!AMOUNT.test(text)) return { kind: 'unusable' };
+  return readPrice(Number(text.replace(/[$,]/g, '')));
+}
+
+/** Cents of a price, or null for CALL, missing or unusable prices. */
 export function toCents(value: string | number | null | undefined): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(number)) return null;
-  return Math.round(number * 100);
+  const reading = readPrice(value);
+  return reading.kind === 'amount' ? reading.cents : null;
 }
 
 /** Cents as a money string with two decimals ("1234.50"), as numeric columns take it. */
@@ -18,18 +40,22 @@ export function fromCents(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Spec §5 price formatting: CALL for CALL or null, dollars with 2 decimals, N/A when unusable. */
+/** Spec §5 price formatting: CALL, "$1,234.50" or N/A. The only price formatter. */
 export function formatPrice(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || (typeof value === 'string' && value.trim().toUpperCase() === 'CALL')) {
-    return 'CALL';
-  }
-  const cents = toCents(value);
-  return cents === null ? 'N/A' : dollars.format(cents / 100);
+  const reading = readPrice(value);
+  if (reading.kind === 'call') return CALL;
+  if (reading.kind === 'unusable') return PRICE_UNUSABLE;
+  return formatCents(reading.cents);
 }
 
-/** price x quantity in cents; null when the price is CALL. */
+/** A sum in cents as dollars; null (a line priced CALL) is CALL. */
+export function formatCents(cents: number | null): string {
+  return cents === null ? CALL : dollars.format(cents / 100);
+}
+
+/** price x quantity in cents; null when the price is CALL (or unusable). */
 export function lineTotalCents(price: string | null | undefined, quantity: number): number | null {
   const cents = toCents(price);
   return cents === null ? null : cents * quantity;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from './price';
 import { describeCoverage, describeOnOrder, describeQuantity, parseQuantityInput, sellingUnit } from './units';
 
 describe('selling units (spec §9)', () => {
@@ -35,24 +34,5 @@ describe('quantity input (spec §5)', () => {
     expect(parseQuantityInput('-4')).toBe(0);
     expect(parseQuantityInput('7')).toBe(7);
     expect(parseQuantityInput('7.9')).toBe(7);
-  });
-});
-
-describe('price formatting (spec §5)', () => {
-  it('shows CALL for CALL and null', () => {
-    expect(formatPrice(null)).toBe('CALL');
-    expect(formatPrice(undefined)).toBe('CALL');
-    expect(formatPrice('CALL')).toBe('CALL');
-    expect(formatPrice('call')).toBe('CALL');
-  });
-  it('shows dollars with 2 decimals', () => {
-    expect(formatPrice('62.00')).toBe('$62.00');
-    expect(formatPrice('1234.5')).toBe('$1,234.50');
-    expect(formatPrice(3.99)).toBe('$3.99');
-  });
-  it('shows N/A for unusable prices', () => {
-    expect(formatPrice('abc')).toBe('N/A');
-    expect(formatPrice(Number.NaN)).toBe('N/A');
-    expect(formatPrice('-5')).toBe('N/A');
   });
 });

@@ -1,4 +1,4 @@
-import { formatPrice } from '@common/domain/price';
+import { formatPrice } from '@common/domain/money';
 import { coverageSqft, sellingUnit } from '@common/domain/units';
 import PDFDocument from 'pdfkit';
 import type { ProductRow } from '../products/repository';

@@ -1,5 +1,5 @@
 import { STOCK_CSV_COLUMNS, type NulledField, type SchemaError, type StockCsvColumn, type ValidationIssue } from '@common/contracts/stock';
-import { CALL } from '@common/domain/price';
+import { CALL } from '@common/domain/money';
 import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from '@common/domain/stock-level';
 import { DEFAULT_COVERAGE, DEFAULT_SOLD_BY } from '@common/domain/units';
 

@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react';
 import type { CartItem } from '@common/contracts/carts';
 import { CART_MESSAGES } from '@common/domain/cart-rules';
 import { MAX_LINE_QUANTITY, parseStockLevel, type StockAvailability } from '@common/domain/stock-level';
-import { formatPrice, lineTotalCents } from '@common/domain/money';
+import { formatCents, formatPrice, lineTotalCents } from '@common/domain/money';
 import { Button } from '@client/components/ui/button';
 import { QuantityStepper } from '@client/components/quantity-stepper';
 
@@ -60,7 +60,7 @@ export function CartLineItem({
           disabled={busy}
         />
         {showPrices && (
-          <span className="nums w-24 text-right font-medium">{total === null ? 'CALL' : formatPrice(total / 100)}</span>
+          <span className="nums w-24 text-right font-medium">{formatCents(total)}</span>
         )}
         <Button variant="ghost" size="icon" aria-label={`Remove ${item.product.name}`} onClick={onRemove} className="print:hidden">
           <Trash2 aria-hidden />

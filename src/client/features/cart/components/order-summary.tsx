@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import type { CartView } from '@common/contracts/carts';
 import { MERCHANDISE_LISTS } from '@common/domain/cart-rules';
-import { formatPrice, lineTotalCents } from '@common/domain/money';
+import { formatCents, lineTotalCents } from '@common/domain/money';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { merchandiseTitle } from './merchandise-line';
 
 function formatLineTotal(price: string | null, quantity: number): string {
-  const cents = lineTotalCents(price, quantity);
-  return cents === null ? 'CALL' : formatPrice(cents / 100);
+  return formatCents(lineTotalCents(price, quantity));
 }
 
 /**
@@ -68,7 +67,7 @@ export function OrderSummary({
         {!isSalesperson && cart.items.length > 0 && (
           <div className="flex items-baseline justify-between border-t border-border pt-3">
             <span className="font-semibold">Total</span>
-            <span className="nums text-lg font-semibold">{formatPrice(totalCents / 100)}</span>
+            <span className="nums text-lg font-semibold">{formatCents(totalCents)}</span>
           </div>
         )}
         {!isSalesperson && hasCall && (

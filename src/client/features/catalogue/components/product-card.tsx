@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@common/contracts/products';
-import { formatPrice } from '@common/domain/price';
+import { formatPrice } from '@common/domain/money';
 import { hasStockOnHand, parseStockLevel } from '@common/domain/stock-level';
 import { sellingUnit } from '@common/domain/units';
 import { StockStateBadge } from './stock-state';

@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import type { Product } from '@common/contracts/products';
-import { formatPrice } from '@common/domain/price';
+import { formatPrice } from '@common/domain/money';
 import { parseStockLevel } from '@common/domain/stock-level';
 import { stockRowMessage } from '@common/domain/stock-status';
 import { describeCoverage, describeOnOrder, describeQuantity, isSoldByEach, parseQuantityInput } from '@common/domain/units';

@@ -2,8 +2,8 @@ import { FileText } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { Product } from '@common/contracts/products';
-import { formatPrice } from '@common/domain/price';
-import { isSoldByEach, sellingUnit } from '@common/domain/units';
+import { formatPrice } from '@common/domain/money';
+import { sellingUnit } from '@common/domain/units';
 import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
 import { useDocumentTitle } from '@client/lib/use-document-title';
@@ -18,7 +18,7 @@ import { useStockFilters } from '../lib/use-stock-filters';
 
 const NO_PRODUCTS: Product[] = [];
 
-const perSqft = (p: Product) => (isSoldByEach(p.soldBy) && p.pricePerSqft === null ? 'CALL' : formatPrice(p.pricePerSqft));
+const perSqft = (p: Product) => formatPrice(p.pricePerSqft);
 
 const COLUMNS: ProductColumn[] = [
   { id: 'sku', header: 'SKU', cell: (p) => p.id, width: '5.5rem', className: 'font-medium' },

@@ -1,11 +1,10 @@
 import type { OrderView } from '@common/contracts/orders';
 import { merchandiseList } from '@common/domain/cart-rules';
-import { formatPrice, lineTotalCents } from '@common/domain/money';
+import { formatCents, formatPrice, lineTotalCents } from '@common/domain/money';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 
 function lineTotal(price: string | null, quantity: number): string {
-  const total = lineTotalCents(price, quantity);
-  return total === null ? 'CALL' : formatPrice(total / 100);
+  return formatCents(lineTotalCents(price, quantity));
 }
 
 /**
