@@ -19,7 +19,8 @@ function resolveImport(fromFile, source) {
 /**
  * Import directions of DESIGN.md: common imports neither side; server never
  * imports client; client never imports server; a client feature never imports
- * another feature (the app composes them).
+ * another feature (the app composes them); src/client/api (calls shared by
+ * several features) is imported by features and the app and imports no feature.
  */
 const importDirections = {
   meta: { type: 'problem', schema: [] },
@@ -38,6 +39,9 @@ const importDirections = {
       const targetFeature = target.match(/^src\/client\/features\/([^/]+)/)?.[1];
       if (ownFeature && targetFeature && ownFeature !== targetFeature) {
         report(`feature "${ownFeature}" may not import feature "${targetFeature}"; compose them in src/client/app`);
+      }
+      if (file.startsWith('src/client/api/') && targetFeature) {
+        report(`src/client/api may not import feature "${targetFeature}"; a call shared by features lives here whole`);
       }
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => node.source.type === 'Literal' && check({ source: node.source }) };

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@common/contracts/auth';
 import { AnnouncementCarousel } from '@client/features/announcements/components/announcement-carousel';
 import { AccountActions } from '@client/features/auth/components/account-actions';
-import { useActiveCart } from '@client/features/cart/api/get-carts';
+import { useActiveCart } from '@client/api/get-carts';
 import { DashboardPage } from '@client/features/dashboard/pages/dashboard-page';
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cartItemResponse, type AddCartItemBody, type CartItemResponse } from '@common/contracts/carts';
 import { api } from '@client/lib/api-client';
-import { cartsQueryKey } from './get-carts';
+import { cartsQueryKey } from '@client/api/get-carts';
 
 /** Spec §7 POST /api/carts/{id}/items: adds to the line's quantity when the product is already there. */
 export async function addCartItem({ cartId, ...body }: AddCartItemBody & { cartId: number }): Promise<CartItemResponse> {

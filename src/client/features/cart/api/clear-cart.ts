@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@client/lib/api-client';
-import { cartsQueryKey } from './get-carts';
+import { cartsQueryKey } from '@client/api/get-carts';
 
 /** Spec §7 DELETE /api/carts/{id}/all-items: empties all five lists. */
 export async function clearCart(cartId: number): Promise<void> {

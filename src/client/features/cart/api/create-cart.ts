@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cartView, type CartView, type CreateCartBody } from '@common/contracts/carts';
 import { api } from '@client/lib/api-client';
-import { cartsQueryKey } from './get-carts';
+import { cartsQueryKey } from '@client/api/get-carts';
 
 export async function createCart(body: CreateCartBody): Promise<CartView> {
   return cartView.parse(await api.post<unknown>('/api/carts', body));

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@client/lib/api-client';
-import { cartsQueryKey } from './get-carts';
+import { cartsQueryKey } from '@client/api/get-carts';
 
 export async function deleteCart(cartId: number): Promise<void> {
   await api.delete(`/api/carts/${cartId}`);

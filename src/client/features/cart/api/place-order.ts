@@ -3,10 +3,8 @@ import { IDEMPOTENCY_HEADER } from '@common/contracts/common';
 import type { CartView } from '@common/contracts/carts';
 import { orderView, type OrderView, type PlaceOrderBody } from '@common/contracts/orders';
 import { api } from '@client/lib/api-client';
-import { cartsQueryKey } from './get-carts';
-
-/** The orders feature's list key; the spec says the orders list is refreshed after an order (§4, §7). */
-const ORDERS_QUERY_PATH = '/api/orders';
+import { cartsQueryKey } from '@client/api/get-carts';
+import { isOrdersQuery } from '@client/api/get-orders';
 
 /**
  * The spec §3 payload from what the cart shows. The server rebuilds the order
@@ -46,7 +44,8 @@ export function usePlaceOrder() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: cartsQueryKey }),
-        queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(ORDERS_QUERY_PATH) }),
+        // Spec §4, §7: the orders list is refreshed after an order.
+        queryClient.invalidateQueries({ predicate: (q) => isOrdersQuery(q.queryKey) }),
       ]),
   });
 }

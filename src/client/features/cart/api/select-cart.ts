@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cartView, type CartView } from '@common/contracts/carts';
 import { api } from '@client/lib/api-client';
-import { cartsQueryKey } from './get-carts';
+import { cartsQueryKey } from '@client/api/get-carts';
 
 /** Spec §2 Cart select "Select": makes the cart the active one. */
 export async function selectCart(cartId: number): Promise<CartView> {

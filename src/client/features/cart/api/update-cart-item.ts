@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cartItemResponse, type CartItemResponse } from '@common/contracts/carts';
 import { api } from '@client/lib/api-client';
 import { patchCachedCart } from '../lib/cart-cache';
-import { cartsQueryKey } from './get-carts';
+import { cartsQueryKey } from '@client/api/get-carts';
 
 interface Variables {
   cartId: number;

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { CartView } from '@common/contracts/carts';
-import { MERCHANDISE_LISTS, type MerchandiseType } from '@common/domain/cart-rules';
+import type { CartMerchandiseEntry, CartView } from '@common/contracts/carts';
+import { MERCHANDISE_LISTS } from '@common/domain/cart-rules';
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
+import { useSetCartMerchandise } from '@client/api/set-cart-merchandise';
 import { useRemoveCartItem } from '../api/remove-cart-item';
-import { useSetMerchandiseQuantity } from '../api/set-merchandise-quantity';
 import { useUpdateCartItem } from '../api/update-cart-item';
 import { toastCartError } from '../lib/cart-errors';
 import { CartLineItem } from './cart-line-item';
@@ -25,11 +25,11 @@ function Section({ title, count, children }: { title: string; count: number; chi
 export function CartContents({ cart, showPrices }: { cart: CartView; showPrices: boolean }) {
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
-  const setMerchandise = useSetMerchandiseQuantity();
+  const setMerchandise = useSetCartMerchandise();
 
-  const setEntry = (type: MerchandiseType, code: string, quantity: number) =>
+  const setEntry = (item: CartMerchandiseEntry, quantity: number) =>
     setMerchandise.mutate(
-      { cartId: cart.id, type, code, quantity },
+      { cartId: cart.id, item, quantity },
       { onError: (error) => toastCartError(error, 'Error', 'Failed to update cart. Please try again.') },
     );
 
@@ -69,8 +69,8 @@ export function CartContents({ cart, showPrices }: { cart: CartView; showPrices:
               <MerchandiseLine
                 key={entry.code}
                 entry={entry}
-                onQuantity={(quantity) => setEntry(list.type, entry.code, quantity)}
-                onRemove={list.type === 'handboard' ? () => setEntry(list.type, entry.code, 0) : undefined}
+                onQuantity={(quantity) => setEntry(entry, quantity)}
+                onRemove={list.type === 'handboard' ? () => setEntry(entry, 0) : undefined}
               />
             ))}
           </Section>

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { Role } from '@common/domain/permissions';
 import { cartWording } from '@common/domain/cart-rules';
 import { Button } from '@client/components/ui/button';
-import { useActiveCart } from '../api/get-carts';
+import { useActiveCart } from '@client/api/get-carts';
 
 /** UI.md: the cart reachable from every screen, with the item count; for other screens' headers (composed in app/). */
 export function CartLink({ activeRole }: { activeRole: Role | null }) {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CartView } from '@common/contracts/carts';
 import { cartTotalItems } from '@common/domain/cart-rules';
-import { cartsQueryKey } from '../api/get-carts';
+import { cartsQueryKey } from '@client/api/get-carts';
 
 /**
  * Applies a change to one cached cart at once (optimistic update) and returns

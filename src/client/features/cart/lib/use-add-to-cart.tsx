@@ -6,7 +6,7 @@ import { isApiError } from '@client/lib/api-client';
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
 import { ToastAction } from '@client/components/ui/toast';
 import { useAddCartItem } from '../api/add-cart-item';
-import { useActiveCart } from '../api/get-carts';
+import { useActiveCart } from '@client/api/get-carts';
 import { toastCartError } from './cart-errors';
 
 export interface AddToCartProduct {

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
-import { useCarts } from '../api/get-carts';
+import { useCarts } from '@client/api/get-carts';
 import { orderPayload } from '../api/place-order';
 import { CartContents } from '../components/cart-contents';
 import { CartSwitcher } from '../components/cart-switcher';

@@ -10,7 +10,7 @@ import { PageHeader } from '@client/components/page-header';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
-import { useCarts } from '../api/get-carts';
+import { useCarts } from '@client/api/get-carts';
 import { useSelectCart } from '../api/select-cart';
 import { CartLoadError, CartLoading } from '../components/cart-states';
 import { CreateCartDialog } from '../components/create-cart-dialog';

@@ -15,7 +15,7 @@ import { Label } from '@client/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@client/components/ui/radio-group';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
-import { useCarts } from '../api/get-carts';
+import { useCarts } from '@client/api/get-carts';
 import { useRequestedDates } from '../api/get-requested-dates';
 import { orderPayload } from '../api/place-order';
 import { CartLoadError, CartLoading } from '../components/cart-states';

@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { stockUploadResponse, type StockUploadResponse } from '@common/contracts/stock';
 import { api } from '@client/lib/api-client';
-import { productsQueryKey } from './get-products';
-
-/** The settings query's key: its GET path (the dashboard's Last Updated line reads it). */
-const systemSettingsQueryKey = ['/api/system/settings'] as const;
+import { productsQueryKey } from '@client/api/get-products';
+import { systemSettingsQueryKey } from '@client/api/get-system-settings';
 
 export interface UploadStockInput {
   file: File;

@@ -5,7 +5,7 @@ import { PageHeader } from '@client/components/page-header';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { useProducts } from '../api/get-products';
+import { useProducts } from '@client/api/get-products';
 import { InventoryError, InventoryLoading } from '../components/inventory-status';
 import { ProductCard } from '../components/product-card';
 import { ResultCount } from '../components/result-count';

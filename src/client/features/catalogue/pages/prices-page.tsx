@@ -7,7 +7,7 @@ import { sellingUnit } from '@common/domain/units';
 import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { useProducts } from '../api/get-products';
+import { useProducts } from '@client/api/get-products';
 import { InventoryError, InventoryLoading } from '../components/inventory-status';
 import { ProductTable, type ProductColumn } from '../components/product-table';
 import { ResultCount } from '../components/result-count';

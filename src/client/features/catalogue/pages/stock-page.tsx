@@ -3,7 +3,7 @@ import type { CurrentUser } from '@common/contracts/auth';
 import type { Product } from '@common/contracts/products';
 import { PageHeader } from '@client/components/page-header';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { useProducts } from '../api/get-products';
+import { useProducts } from '@client/api/get-products';
 import { InventoryError, InventoryLoading } from '../components/inventory-status';
 import { ProductTable, type ProductColumn } from '../components/product-table';
 import { SkuCell } from '../components/sku-cell';

@@ -1,6 +1,6 @@
 import { LAST_INVENTORY_UPDATE } from '@common/contracts/settings';
 import { formatLastUpdated } from '@common/domain/format';
-import { useSystemSetting } from '../api/get-system-settings';
+import { useSystemSetting } from '@client/api/get-system-settings';
 
 /** Spec §2: the Check Stock tile's "Last Updated" line, or "No update history". */
 export function InventoryUpdatedLine() {

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { merchandiseQuantitiesResponse } from '@common/contracts/carts';
-import type { MerchandiseItem } from '@common/contracts/merchandise';
 import { api } from '@client/lib/api-client';
-import { applyToCachedCart, CART_MERCHANDISE_MUTATION, refreshWhenIdle } from '../lib/cart-merchandise-cache';
+import { applyToCachedCart, CART_MERCHANDISE_MUTATION, refreshWhenIdle, type CartMerchandiseRef } from '@client/api/cart-merchandise-cache';
 
 interface Variables {
   cartId: number;
-  items: readonly MerchandiseItem[];
+  items: readonly CartMerchandiseRef[];
   delta: number;
 }
 

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reorderResponse, type ReorderResponse } from '@common/contracts/orders';
+import { cartsQueryKey } from '@client/api/get-carts';
 import { api } from '@client/lib/api-client';
-
-/** The cart feature's query key (features do not import each other; the key is the API path). */
-const CARTS_QUERY_KEY = ['/api/carts'] as const;
 
 /** POST /api/orders/{id}/reorder: copies still-orderable lines into the active cart. */
 export async function reorder(id: number): Promise<ReorderResponse> {
@@ -15,6 +13,6 @@ export function useReorder() {
   return useMutation({
     mutationKey: ['reorder'],
     mutationFn: reorder,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: CARTS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartsQueryKey }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderView, type OrderView } from '@common/contracts/orders';
 import type { OrderStatus } from '@common/domain/order-status';
 import { api } from '@client/lib/api-client';
-import { isOrdersQuery } from './get-orders';
+import { isOrdersQuery } from '@client/api/get-orders';
 
 /** PATCH /api/orders/{id} (admins; decisions.md order statuses). */
 export async function updateOrderStatus({ id, status }: { id: number; status: OrderStatus }): Promise<OrderView> {

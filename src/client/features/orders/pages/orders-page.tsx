@@ -13,7 +13,7 @@ import { PageHeader } from '@client/components/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
-import { ordersPath, useOrders } from '../api/get-orders';
+import { ordersPath, useOrders } from '@client/api/get-orders';
 import { OrderFilters } from '../components/order-filters';
 import { OrderStatusBadge } from '../components/order-status-badge';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bulkAddResponse, type BulkAddBody, type BulkAddResponse } from '@common/contracts/carts';
 import { api } from '@client/lib/api-client';
-import { cartsQueryKey } from './get-active-cart';
+import { cartsQueryKey } from '@client/api/get-carts';
 
 /** POST /api/carts/{id}/bulk-items: answers how many were added and how many out-of-stock ones were skipped. */
 export async function bulkAddItems({ cartId, items }: { cartId: number } & BulkAddBody): Promise<BulkAddResponse> {

@@ -11,8 +11,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api-client';
 import { useBulkAddItems } from '../api/bulk-add-items';
-import { useActiveCart } from '../api/get-active-cart';
-import { useProducts } from '../api/get-products';
+import { useActiveCart } from '@client/api/get-carts';
+import { useProducts } from '@client/api/get-products';
 import { FilterChips } from '../components/filter-chips';
 import { PasteList } from '../components/paste-list';
 import { QuickAddTable } from '../components/quick-add-table';

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { cartsResponse, type CartView } from '@common/contracts/carts';
 import { api } from '@client/lib/api-client';
 
-/** Spec §7: queries GET their key path. Every cart call invalidates this key. */
+/** GET /api/carts (cart, merchandise, quick add, orders, dashboard). Spec §7: queries GET their key path; every cart call invalidates it. */
 export const cartsQueryKey = ['/api/carts'] as const;
 
 export async function getCarts(): Promise<CartView[]> {

@@ -1,12 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CartMerchandiseEntry, CartView } from '@common/contracts/carts';
 import { cartTotalItems, merchandiseList } from '@common/domain/cart-rules';
-import type { MerchandiseItem } from '@common/contracts/merchandise';
-import { cartsQueryKey } from '../api/get-active-cart';
+import { cartsQueryKey } from './get-carts';
 
+/** Every merchandise-quantity change (set or adjust, from any screen) shares this key, so refreshWhenIdle sees them all. */
 export const CART_MERCHANDISE_MUTATION = ['cart-merchandise'] as const;
 
-function entryOf(item: MerchandiseItem, quantity: number): CartMerchandiseEntry {
+/** What the cache needs to know of an entry: a catalogue item (merchandise screen) or a cart entry (cart screen). */
+export type CartMerchandiseRef = Pick<CartMerchandiseEntry, 'type' | 'code' | 'name' | 'description' | 'line' | 'category' | 'handboardType'>;
+
+function entryOf(item: CartMerchandiseRef, quantity: number): CartMerchandiseEntry {
   return {
     id: item.code,
     type: item.type,
@@ -29,7 +32,7 @@ function entryOf(item: MerchandiseItem, quantity: number): CartMerchandiseEntry 
 export async function applyToCachedCart(
   queryClient: QueryClient,
   cartId: number,
-  items: readonly MerchandiseItem[],
+  items: readonly CartMerchandiseRef[],
   next: (current: number) => number,
 ): Promise<void> {
   if (items.length === 0) return;

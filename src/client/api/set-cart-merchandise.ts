@@ -1,22 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { merchandiseQuantitiesResponse } from '@common/contracts/carts';
-import type { MerchandiseItem } from '@common/contracts/merchandise';
 import { api } from '@client/lib/api-client';
-import { applyToCachedCart, CART_MERCHANDISE_MUTATION, refreshWhenIdle } from '../lib/cart-merchandise-cache';
+import { applyToCachedCart, CART_MERCHANDISE_MUTATION, refreshWhenIdle, type CartMerchandiseRef } from './cart-merchandise-cache';
 
-interface Variables {
+export interface SetCartMerchandiseVariables {
   cartId: number;
-  item: MerchandiseItem;
+  item: CartMerchandiseRef;
   quantity: number;
 }
 
-/** PUT /api/carts/{id}/merchandise/{type}/{code}: a typed quantity; 0 removes the entry (spec §4). */
-export async function setCartMerchandise({ cartId, item, quantity }: Variables) {
+/** PUT /api/carts/{id}/merchandise/{type}/{code}: one entry's quantity; 0 removes it (spec §4). */
+export async function setCartMerchandise({ cartId, item, quantity }: SetCartMerchandiseVariables) {
   return merchandiseQuantitiesResponse.parse(
     await api.put<unknown>(`/api/carts/${cartId}/merchandise/${item.type}/${encodeURIComponent(item.code)}`, { quantity }),
   );
 }
 
+/** Used by the cart screen (stepper, remove) and the merchandise screen (typed quantity): one optimistic update for both. */
 export function useSetCartMerchandise() {
   const queryClient = useQueryClient();
   return useMutation({

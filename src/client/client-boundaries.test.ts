@@ -1,0 +1,29 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/** Lint probes for DESIGN.md's client import directions (eslint.config.js portal/import-directions). */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function problems(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'portal/import-directions').map((m) => m.message);
+}
+
+describe('client import directions', () => {
+  it('refuses a feature importing another feature', async () => {
+    expect(await problems('src/client/features/cart/probe.ts', "export { useOrders } from '@client/features/orders/api/update-order-status';\n")).toEqual([
+      'feature "cart" may not import feature "orders"; compose them in src/client/app',
+    ]);
+  });
+
+  it('refuses src/client/api importing a feature', async () => {
+    expect(await problems('src/client/api/probe.ts', "export { useUser } from '@client/features/auth/api/get-user';\n")).toEqual([
+      'src/client/api may not import feature "auth"; a call shared by features lives here whole',
+    ]);
+  });
+
+  it('lets features and the app import src/client/api', async () => {
+    expect(await problems('src/client/features/cart/probe.ts', "export { useCarts } from '@client/api/get-carts';\n")).toEqual([]);
+    expect(await problems('src/client/app/probe.ts', "export { useCarts } from '@client/api/get-carts';\n")).toEqual([]);
+  });
+});
