@@ -6,7 +6,7 @@ import { ProfileCompletionPage } from '@client/features/auth/pages/profile-compl
 import { RoleSelectPage } from '@client/features/auth/pages/role-select-page';
 import { CartPage } from '@client/features/cart/pages/cart-page';
 import { CartSelectPage } from '@client/features/cart/pages/cart-select-page';
-import { OrderDetailsPage } from '@client/features/cart/pages/order-details-page';
+import { CheckoutPage } from '@client/features/cart/pages/checkout-page';
 import { CatalogPage } from '@client/features/catalogue/pages/catalog-page';
 import { PriceListPage } from '@client/features/catalogue/pages/price-list-page';
 import { PricesPage } from '@client/features/catalogue/pages/prices-page';
@@ -27,8 +27,10 @@ import { OrderDetailRoute } from './routes/order-detail-route';
 import { OrdersRoute } from './routes/orders-route';
 
 /**
- * Spec §2 route table. Routes of features not built yet (/stock, /catalog, ...)
- * deliberately fall through to the 404 screen until their feature adds them here.
+ * Spec §2 route table: every screen of the spec; any other path gets the 404 screen.
+ * The admin screens are loaded on first visit (routes/admin-pages), hence the Suspense.
+ * Permission-bound screens show Unauthorized to other roles (`allowed`); the server
+ * refuses their calls whatever this says.
  */
 export function AppRouter() {
   const [, navigate] = useLocation();
@@ -83,7 +85,7 @@ export function AppRouter() {
           <RequireUser>{(user) => <CartSelectPage user={user} />}</RequireUser>
         </Route>
         <Route path="/order-details">
-          <RequireUser>{(user) => <OrderDetailsPage user={user} />}</RequireUser>
+          <RequireUser>{(user) => <CheckoutPage user={user} />}</RequireUser>
         </Route>
         <Route path="/orders">
           <RequireUser>{(user) => <OrdersRoute user={user} />}</RequireUser>

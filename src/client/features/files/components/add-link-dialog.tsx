@@ -11,7 +11,7 @@ import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
 import { TOAST_DURATION, toast } from '@client/components/ui/use-toast';
 import { useCreateLink } from '../api/create-link';
-import { FormDialog } from './form-dialog';
+import { TriggeredFormDialog } from './triggered-form-dialog';
 
 const linkForm = createLinkBody.omit({ folderId: true });
 type LinkFormValues = z.input<typeof linkForm>;
@@ -19,9 +19,9 @@ type LinkFormValues = z.input<typeof linkForm>;
 /** Spec §5: title and URL required, description optional; decisions.md: http or https only. */
 export function AddLinkDialog({ folderId, folderName, trigger }: { folderId: number | null; folderName: string; trigger: ReactElement }) {
   return (
-    <FormDialog title="Add Link" description={`Add a link to ${folderName}. It opens in a new tab.`} trigger={trigger}>
+    <TriggeredFormDialog title="Add Link" description={`Add a link to ${folderName}. It opens in a new tab.`} trigger={trigger}>
       {(close) => <AddLinkForm folderId={folderId} onCreated={close} />}
-    </FormDialog>
+    </TriggeredFormDialog>
   );
 }
 

@@ -10,7 +10,7 @@ import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { TOAST_DURATION, toast } from '@client/components/ui/use-toast';
 import { useCreateFolder } from '../api/create-folder';
-import { FormDialog } from './form-dialog';
+import { TriggeredFormDialog } from './triggered-form-dialog';
 
 const folderForm = createFolderBody.pick({ name: true });
 type FolderFormValues = z.input<typeof folderForm>;
@@ -18,9 +18,9 @@ type FolderFormValues = z.input<typeof folderForm>;
 /** Admins create a folder inside the open one (spec §5: the name must not be blank). */
 export function NewFolderDialog({ parentId, parentName, trigger }: { parentId: number | null; parentName: string; trigger: ReactElement }) {
   return (
-    <FormDialog title="New Folder" description={`Create a folder in ${parentName}.`} trigger={trigger}>
+    <TriggeredFormDialog title="New Folder" description={`Create a folder in ${parentName}.`} trigger={trigger}>
       {(close) => <NewFolderForm parentId={parentId} onCreated={close} />}
-    </FormDialog>
+    </TriggeredFormDialog>
   );
 }
 

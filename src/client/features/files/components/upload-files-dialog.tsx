@@ -11,7 +11,7 @@ import { Input } from '@client/components/ui/input';
 import { Progress } from '@client/components/ui/progress';
 import { TOAST_DURATION, toast } from '@client/components/ui/use-toast';
 import { useUploadFile } from '../api/upload-file';
-import { FormDialog } from './form-dialog';
+import { TriggeredFormDialog } from './triggered-form-dialog';
 
 type QueueState = 'ready' | 'invalid' | 'uploading' | 'done' | 'failed';
 
@@ -40,10 +40,10 @@ function queue(file: File): QueuedFile {
  */
 export function UploadFilesDialog({ folderId, folderName, trigger }: { folderId: number | null; folderName: string; trigger: ReactElement }) {
   return (
-    <FormDialog title="Upload File" description={`Add PDF, JPG or PNG files to ${folderName}.`} trigger={trigger} className="max-w-lg">
+    <TriggeredFormDialog title="Upload File" description={`Add PDF, JPG or PNG files to ${folderName}.`} trigger={trigger} className="max-w-lg">
       {/* Closing mid-upload unmounts the form, which cancels the upload. */}
       {(close) => <UploadForm folderId={folderId} onFinished={close} />}
-    </FormDialog>
+    </TriggeredFormDialog>
   );
 }
 

@@ -28,7 +28,7 @@ import { useCheckout } from '../lib/use-checkout';
  * requested date, the three-business-days notice, the summary and Submit
  * Sample Order. No active cart (or nothing in it) sends the user to /cart.
  */
-export function OrderDetailsPage({ user }: { user: CurrentUser }) {
+export function CheckoutPage({ user }: { user: CurrentUser }) {
   useDocumentTitle('Sample Order Details');
   const [, navigate] = useLocation();
   const carts = useCarts();

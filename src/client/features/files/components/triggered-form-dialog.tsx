@@ -2,11 +2,13 @@ import { useState, type ReactElement, type ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@client/components/ui/dialog';
 
 /**
- * A dialog holding one form (New Folder, Upload File, Add Link). The form is
+ * A dialog that owns its trigger button and its open state, holding one form
+ * (New Folder, Upload File, Add Link); unlike the controlled FormDialog of
+ * src/client/components, the caller only passes the trigger. The form is
  * rendered only while open, so it starts fresh each time; it calls `close`
  * when it is done.
  */
-export function FormDialog({
+export function TriggeredFormDialog({
   title,
   description,
   trigger,
