@@ -10,6 +10,14 @@ const SWIPE_PX = 50;
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /**
+ * The height of a typical announcement (a two-line title, three to five lines of
+ * message, the dots row), held while the list loads and kept as the least height
+ * after, so the tiles below do not jump when announcements arrive (layout shift).
+ */
+const RESERVED_HEIGHT = 'min-h-72 sm:min-h-52';
+const FRAME = 'flex flex-col rounded-card border border-accent/25 bg-accent-soft/40 shadow-xs';
+
+/**
  * Spec §2 dashboard carousel for salespeople: the active announcements one at a time,
  * previous/next (wrapping) and dots when there is more than one, each dismissible for
  * the browser session. Arrow keys and a swipe also move it; nothing rotates by itself.
@@ -20,6 +28,9 @@ export function AnnouncementCarousel() {
   const [index, setIndex] = useState(0);
   const swipeStart = useRef<number | null>(null);
 
+  if (announcements.isPending) {
+    return <div aria-hidden className={cn(FRAME, RESERVED_HEIGHT, 'animate-pulse')} />;
+  }
   const visible = (announcements.data ?? []).filter((a) => a.isActive && !dismissed.has(a.id));
   if (visible.length === 0) return null;
   const current = Math.min(index, visible.length - 1);
@@ -49,7 +60,7 @@ export function AnnouncementCarousel() {
       aria-roledescription="carousel"
       aria-label="Announcements"
       onKeyDown={onKeyDown}
-      className="rounded-card border border-accent/25 bg-accent-soft/40 shadow-xs"
+      className={cn(FRAME, RESERVED_HEIGHT)}
     >
       <div
         className="relative touch-pan-y p-4 pr-14 sm:p-5 sm:pr-16"
@@ -89,7 +100,7 @@ export function AnnouncementCarousel() {
       </div>
 
       {many && (
-        <div className="flex items-center justify-between gap-2 border-t border-accent/15 px-2 py-1">
+        <div className="mt-auto flex items-center justify-between gap-2 border-t border-accent/15 px-2 py-1">
           <Button variant="ghost" size="icon" aria-label="Previous announcement" onClick={() => go(current - 1)}>
             <ChevronLeft aria-hidden />
           </Button>
