@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, PHONE, hasHorizontalScroll, signIn, useBrowser } from './support/browser';
+import { ACCOUNTS, PHONE, hasHorizontalScroll, signIn, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}`;
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/auth');
-  await signIn(page, DEMO.admin);
+  await signIn(page, ACCOUNTS.admin);
   await page.waitForURL('**/role-select');
   await page.getByRole('button', { name: /^Admin/ }).click();
   await page.waitForURL('**/dashboard');
@@ -118,7 +118,7 @@ describe('user management', () => {
     await page.getByRole('dialog').getByRole('heading', { name: 'Password Reset Admin Tools' }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
     await page.waitForURL('**/users');
-    await page.getByLabel('Search users').fill('dealer');
+    await page.getByLabel('Search users').fill(ACCOUNTS.dealer.username);
     await page.getByRole('list', { name: 'Users' }).getByText('Coastal Floors & Design LLC').waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
@@ -126,7 +126,7 @@ describe('user management', () => {
   it('shows Unauthorized to a salesperson on the admin screens', async () => {
     const { page } = await browser.open();
     await page.goto('/auth');
-    await signIn(page, DEMO.salesperson);
+    await signIn(page, ACCOUNTS.salesperson);
     await page.waitForURL('**/dashboard');
     for (const path of ['/users', '/admin/password-reset', '/admin/announcements', '/admin/activity-logs']) {
       await page.goto(path);
@@ -156,7 +156,7 @@ describe('announcements', () => {
 
     const sales = await browser.open(PHONE);
     await sales.page.goto('/auth');
-    await signIn(sales.page, DEMO.salesperson);
+    await signIn(sales.page, ACCOUNTS.salesperson);
     await sales.page.waitForURL('**/dashboard');
     const carousel = sales.page.getByRole('region', { name: 'Announcements' });
     await carousel.getByRole('heading', { name: title }).waitFor();
@@ -194,7 +194,7 @@ describe('announcements', () => {
   it('shows no carousel to a customer', async () => {
     const { page } = await browser.open();
     await page.goto('/auth');
-    await signIn(page, DEMO.dealer);
+    await signIn(page, ACCOUNTS.dealer);
     await page.waitForURL('**/role-select');
     await page.getByRole('button', { name: /^BOLD Customer/ }).click();
     await page.waitForURL('**/dashboard');
@@ -207,7 +207,7 @@ describe('activity logs', () => {
   it('an admin finds a login and a page view by username and exports them as CSV', async () => {
     const dealer = await browser.open();
     await dealer.page.goto('/auth');
-    await signIn(dealer.page, DEMO.dealer);
+    await signIn(dealer.page, ACCOUNTS.dealer);
     await dealer.page.waitForURL('**/role-select');
     await dealer.page.getByRole('button', { name: /^BOLD Customer/ }).click();
     await dealer.page.waitForURL('**/dashboard');
@@ -222,27 +222,27 @@ describe('activity logs', () => {
 
     await admin.page.getByLabel('Search').fill('de');
     await admin.page.getByText('Type at least 3 characters to search.').waitFor();
-    await admin.page.getByLabel('Search').fill('dealer');
-    await admin.page.waitForURL(/search=dealer/);
+    await admin.page.getByLabel('Search').fill(ACCOUNTS.dealer.username);
+    await admin.page.waitForURL(new RegExp(`search=${ACCOUNTS.dealer.username}`));
     // The page view is sent 300 ms after the dealer reached the dashboard.
     await expect
       .poll(async () => {
         await admin.page.getByRole('button', { name: 'Refresh' }).click();
-        return admin.page.getByRole('cell', { name: 'dealer viewed /dashboard' }).count();
+        return admin.page.getByRole('cell', { name: `${ACCOUNTS.dealer.username} viewed /dashboard` }).count();
       })
       .toBeGreaterThan(0);
     await admin.page.getByLabel('Type').selectOption('login');
     await admin.page.waitForURL(/type=login/);
     // The previous page stays on screen until the filtered one arrives.
-    await expect.poll(() => admin.page.getByRole('cell', { name: 'dealer viewed /dashboard' }).count()).toBe(0);
-    const logins = admin.page.getByRole('row').filter({ hasText: 'dealer logged in' });
+    await expect.poll(() => admin.page.getByRole('cell', { name: `${ACCOUNTS.dealer.username} viewed /dashboard` }).count()).toBe(0);
+    const logins = admin.page.getByRole('row').filter({ hasText: `${ACCOUNTS.dealer.username} logged in` });
     await logins.first().getByRole('cell', { name: '127.0.0.1' }).waitFor();
     const caption = await admin.page.getByText(/^Showing \d+ of [\d,]+ activity logs$/).textContent();
 
     // Refresh keeps the filters (they live in the URL).
     await admin.page.reload();
-    await admin.page.getByRole('row').filter({ hasText: 'dealer logged in' }).first().waitFor();
-    expect(await admin.page.getByLabel('Search').inputValue()).toBe('dealer');
+    await admin.page.getByRole('row').filter({ hasText: `${ACCOUNTS.dealer.username} logged in` }).first().waitFor();
+    expect(await admin.page.getByLabel('Search').inputValue()).toBe(ACCOUNTS.dealer.username);
 
     const [download] = await Promise.all([admin.page.waitForEvent('download'), admin.page.getByRole('link', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^activity-logs-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -250,7 +250,7 @@ describe('activity logs', () => {
     const lines = csv.replace(/^\ufeff/, '').trim().split(/\r?\n/);
     expect(lines[0]).toMatch(/^ID,Type,Description,Username,IP Address,Date & Time,/);
     expect(lines.length - 1).toBe(Number(caption!.match(/of ([\d,]+)/)![1]!.replace(/,/g, '')));
-    expect(lines.slice(1).every((line) => line.includes(',login,dealer logged in,dealer,'))).toBe(true);
+    expect(lines.slice(1).every((line) => line.includes(`,login,${ACCOUNTS.dealer.username} logged in,${ACCOUNTS.dealer.username},`))).toBe(true);
 
     // The export is itself on record.
     await admin.page.getByRole('button', { name: 'Reset' }).click();

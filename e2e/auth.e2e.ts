@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO, PHONE, hasHorizontalScroll, signIn, useBrowser } from './support/browser';
+import { ACCOUNTS, PHONE, hasHorizontalScroll, signIn, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 
@@ -9,7 +9,7 @@ describe('signing in', () => {
     await page.goto('/dashboard');
     await page.waitForURL('**/auth');
     await expect.poll(() => page.getByRole('button', { name: 'Login' }).isVisible()).toBe(true);
-    await signIn(page, DEMO.salesperson);
+    await signIn(page, ACCOUNTS.salesperson);
     await page.waitForURL('**/dashboard');
     await page.getByText('Check Stock & Add to Cart').waitFor();
   });
@@ -17,7 +17,7 @@ describe('signing in', () => {
   it('shows the server message when the password is wrong', async () => {
     const { page } = await browser.open();
     await page.goto('/auth');
-    await signIn(page, { username: DEMO.dealer.username, password: 'Wrong123' });
+    await signIn(page, { username: ACCOUNTS.dealer.username, password: 'Wrong123' });
     await page.getByText('Login failed').first().waitFor();
     await page.getByText('Invalid username or password').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
@@ -26,7 +26,7 @@ describe('signing in', () => {
   it('lets an admin choose among three roles and switch later', async () => {
     const { page } = await browser.open();
     await page.goto('/auth');
-    await signIn(page, DEMO.admin);
+    await signIn(page, ACCOUNTS.admin);
     await page.waitForURL('**/role-select');
     for (const name of ['Admin', 'Salesperson', 'BOLD Customer']) {
       await page.getByRole('button', { name: new RegExp(`^${name}`) }).waitFor();
@@ -48,7 +48,7 @@ describe('signing in', () => {
     const { page } = await browser.open();
     await page.goto('/role-select');
     await page.waitForURL('**/auth');
-    await signIn(page, DEMO.dealer);
+    await signIn(page, ACCOUNTS.dealer);
     await page.waitForURL('**/role-select');
     await page.getByRole('button', { name: /^BOLD Customer/ }).waitFor();
     expect(await page.getByRole('button', { name: /^(Admin|Salesperson)/ }).count()).toBe(0);
@@ -60,7 +60,7 @@ describe('signing in', () => {
   it('confines a temporary-password user to Change Your Password until it is changed', async () => {
     const { page } = await browser.open();
     await page.goto('/auth');
-    await signIn(page, DEMO.temporary);
+    await signIn(page, ACCOUNTS.temporary);
     await page.waitForURL('**/profile-completion');
     await page.getByText('Password Change Required').first().waitFor();
     await page.getByRole('heading', { name: 'Change Your Password' }).waitFor();
@@ -68,7 +68,7 @@ describe('signing in', () => {
     await page.goto('/dashboard');
     await page.waitForURL('**/profile-completion');
 
-    await page.getByLabel('Current Password').fill(DEMO.temporary.password);
+    await page.getByLabel('Current Password').fill(ACCOUNTS.temporary.password);
     await page.getByLabel('New Password', { exact: true }).fill('short');
     await page.getByLabel('Confirm New Password').fill('short');
     await page.getByRole('button', { name: 'Update Password' }).click();
@@ -84,7 +84,7 @@ describe('signing in', () => {
   it('logs out to /auth and keeps protected pages closed afterwards', async () => {
     const { page } = await browser.open();
     await page.goto('/auth');
-    await signIn(page, DEMO.salesperson);
+    await signIn(page, ACCOUNTS.salesperson);
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL('**/auth');
@@ -95,12 +95,12 @@ describe('signing in', () => {
   it('changes the password from the dashboard dialog, which closes on success', async () => {
     const { page } = await browser.open();
     await page.goto('/auth');
-    await signIn(page, DEMO.dealer);
+    await signIn(page, ACCOUNTS.dealer);
     await page.waitForURL('**/role-select');
     await page.getByRole('button', { name: /^BOLD Customer/ }).click();
     await page.getByRole('button', { name: 'Change Password' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Current Password').fill(DEMO.dealer.password);
+    await dialog.getByLabel('Current Password').fill(ACCOUNTS.dealer.password);
     await dialog.getByLabel('New Password', { exact: true }).fill('Dealer456');
     await dialog.getByLabel('Confirm New Password').fill('Dealer999');
     await dialog.getByRole('button', { name: 'Change Password' }).click();
@@ -111,8 +111,8 @@ describe('signing in', () => {
     // Put the demo password back for the other journeys.
     await page.getByRole('button', { name: 'Change Password' }).click();
     await dialog.getByLabel('Current Password').fill('Dealer456');
-    await dialog.getByLabel('New Password', { exact: true }).fill(DEMO.dealer.password);
-    await dialog.getByLabel('Confirm New Password').fill(DEMO.dealer.password);
+    await dialog.getByLabel('New Password', { exact: true }).fill(ACCOUNTS.dealer.password);
+    await dialog.getByLabel('Confirm New Password').fill(ACCOUNTS.dealer.password);
     await dialog.getByRole('button', { name: 'Change Password' }).click();
     await dialog.waitFor({ state: 'detached' });
   });
@@ -122,7 +122,7 @@ describe('screens every user meets', () => {
   it('shows the 404 screen for an unknown path', async () => {
     const { page } = await browser.open();
     await page.goto('/auth');
-    await signIn(page, DEMO.salesperson);
+    await signIn(page, ACCOUNTS.salesperson);
     await page.waitForURL('**/dashboard');
     await page.goto('/no-such-page');
     await page.getByText('404 Page Not Found').waitFor();
@@ -134,7 +134,7 @@ describe('screens every user meets', () => {
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
-    await signIn(page, DEMO.admin);
+    await signIn(page, ACCOUNTS.admin);
     await page.waitForURL('**/role-select');
     expect(await hasHorizontalScroll(page)).toBe(false);
     await page.getByRole('button', { name: /^Admin/ }).click();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { localDateOf } from '../src/common/domain/business-days';
 import { skuBucketOf } from '../src/common/domain/stock-filters';
 import { generateDemoProducts } from '../src/server/db/demo-data/products';
-import { DEMO, PHONE, hasHorizontalScroll, useBrowser } from './support/browser';
+import { ACCOUNTS, PHONE, hasHorizontalScroll, useBrowser } from './support/browser';
 import { api, signInAs } from './support/session';
 
 const browser = useBrowser();
@@ -38,7 +38,7 @@ async function addToActiveCart(page: Page, productId: number, quantity: number):
 describe('sample orders (salesperson)', () => {
   it('adds, continues to order details, picks a date, submits and sees the cart empty', async () => {
     const { page } = await browser.open();
-    await signInAs(page, DEMO.salesperson);
+    await signInAs(page, ACCOUNTS.salesperson);
     const cart = await activeCart(page);
     await api(page, 'DELETE', `/api/carts/${cart.id}/all-items`);
 
@@ -104,7 +104,7 @@ describe('sample orders (salesperson)', () => {
 describe('purchase orders (dealer)', () => {
   it('creates a second PO, switches to it, places it, lands on /cartselect and sees it in /orders alone', async () => {
     const { page } = await browser.open();
-    await signInAs(page, DEMO.dealer, 'BOLD Customer');
+    await signInAs(page, ACCOUNTS.dealer, 'BOLD Customer');
     await page.getByRole('link', { name: /Work on another PO/ }).click();
     await page.waitForURL('**/cartselect');
     await page.getByRole('heading', { name: 'Current POs' }).waitFor();
@@ -145,7 +145,7 @@ describe('purchase orders (dealer)', () => {
 
     // Another user never sees it.
     const other = await browser.open();
-    await signInAs(other.page, { username: 'jsmith', password: 'Sales123' });
+    await signInAs(other.page, ACCOUNTS.otherSalesperson);
     await other.page.goto('/orders');
     await other.page.getByRole('heading', { name: 'Order History' }).waitFor();
     await other.page.waitForLoadState('networkidle');
@@ -156,7 +156,7 @@ describe('purchase orders (dealer)', () => {
 
   it('fits a phone without horizontal scrolling', async () => {
     const { page } = await browser.open(PHONE);
-    await signInAs(page, DEMO.dealer, 'BOLD Customer');
+    await signInAs(page, ACCOUNTS.dealer, 'BOLD Customer');
     await addToActiveCart(page, tile.id, 1);
     for (const path of ['/cart', '/cartselect', '/orders']) {
       await page.goto(path);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { samplePdf, samplePng } from '../test/sample-files';
-import { DEMO, PHONE, hasHorizontalScroll, signIn, useBrowser } from './support/browser';
+import { ACCOUNTS, PHONE, hasHorizontalScroll, signIn, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 
@@ -13,7 +13,7 @@ let pdf: Buffer;
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/auth');
-  await signIn(page, DEMO.admin);
+  await signIn(page, ACCOUNTS.admin);
   await page.waitForURL('**/role-select');
   await page.getByRole('button', { name: /^Admin/ }).click();
   await page.waitForURL('**/dashboard');
@@ -82,7 +82,7 @@ describe('files and links', () => {
     const { page } = await browser.open(PHONE);
     await page.goto('/files');
     await page.waitForURL('**/auth');
-    await signIn(page, DEMO.salesperson);
+    await signIn(page, ACCOUNTS.salesperson);
     await page.waitForURL('**/files');
     await page.getByRole('link', { name: folderName }).click();
     await page.waitForURL(/\/files\?folder=\d+$/);

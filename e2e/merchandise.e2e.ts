@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { quickAddProducts } from '../src/common/domain/quick-add';
 import { generateDemoProducts } from '../src/server/db/demo-data/products';
-import { DEMO, PHONE, hasHorizontalScroll, useBrowser } from './support/browser';
+import { ACCOUNTS, PHONE, hasHorizontalScroll, useBrowser } from './support/browser';
 import { api, signInAs } from './support/session';
 
 const browser = useBrowser();
@@ -28,7 +28,7 @@ async function emptyActiveCart(page: Page): Promise<Cart> {
 describe('Manage Merchandise (admin)', () => {
   it('downloads the template, uploads two filled rows and finds them on Additional Merchandise', async () => {
     const { page } = await browser.open();
-    await signInAs(page, DEMO.admin, 'Admin');
+    await signInAs(page, ACCOUNTS.admin, 'Admin');
     await page.goto('/admin/merchandise-upload');
     await page.getByRole('heading', { name: 'Manage Merchandise' }).waitFor();
 
@@ -61,7 +61,7 @@ describe('Manage Merchandise (admin)', () => {
 
   it('sends everyone else to /', async () => {
     const { page } = await browser.open();
-    await signInAs(page, DEMO.salesperson);
+    await signInAs(page, ACCOUNTS.salesperson);
     await page.goto('/admin/merchandise-upload');
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/dashboard');
     expect(await page.getByRole('button', { name: 'Upload File' }).count()).toBe(0);
@@ -71,7 +71,7 @@ describe('Manage Merchandise (admin)', () => {
 describe('Additional Merchandise (salesperson)', () => {
   it('+1 All for one line puts its labels in the cart summary', async () => {
     const { page } = await browser.open(PHONE);
-    await signInAs(page, DEMO.salesperson);
+    await signInAs(page, ACCOUNTS.salesperson);
     await emptyActiveCart(page);
     await page.goto('/additional-merchandise');
     const plusAll = page.getByRole('button', { name: '+1 All Calacatta Luxe labels' });
@@ -106,7 +106,7 @@ describe('Sample Cart Quick Add', () => {
 
   it('adds three selected products and a pasted list, with the right counts', async () => {
     const { page } = await browser.open();
-    await signInAs(page, DEMO.salesperson);
+    await signInAs(page, ACCOUNTS.salesperson);
     const cart = await emptyActiveCart(page);
     await page.goto('/quick-add');
     await page.getByRole('group', { name: 'Line' }).getByRole('button', { name: three[0]!.line!, exact: true }).click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, PHONE, hasHorizontalScroll, signIn, useBrowser, type Session } from './support/browser';
+import { ACCOUNTS, PHONE, hasHorizontalScroll, signIn, useBrowser, type Session } from './support/browser';
 
 const browser = useBrowser();
 
@@ -24,7 +24,7 @@ function forgiveRejectedUpload(session: Session) {
 describe('Check Stock', () => {
   it('lets a salesperson search "12x24 matte", open a row and read stock in boxes and square feet', async () => {
     const { page } = await browser.open();
-    await signInTo(page, DEMO.salesperson, '/stock');
+    await signInTo(page, ACCOUNTS.salesperson, '/stock');
     await page.getByRole('heading', { name: 'BOLD Stock Check' }).waitFor();
     await page.getByText(/^[\d,]+ products$/).waitFor();
 
@@ -71,7 +71,7 @@ describe('Check Stock', () => {
 
   it('fits a phone without sideways scrolling and opens rows as cards', async () => {
     const { page } = await browser.open(PHONE);
-    await signInTo(page, DEMO.dealer, '/stock');
+    await signInTo(page, ACCOUNTS.dealer, '/stock');
     await page.getByText(/^[\d,]+ products$/).waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await page.getByLabel('Search', { exact: true }).fill('hex');
@@ -87,7 +87,7 @@ describe('Check Stock', () => {
   it('lets an admin upload a CSV with one bad row and read that row\'s message; nothing is imported', async () => {
     const session = await browser.open();
     const { page } = session;
-    await signInTo(page, DEMO.admin, '/stock', /^Admin/);
+    await signInTo(page, ACCOUNTS.admin, '/stock', /^Admin/);
     await page.getByText(/^[\d,]+ products$/).waitFor();
     // Admins see the SKU coloured by stock state, with its word.
     await page.getByRole('button', { name: /^1000 (In stock|Low|Out|Special order|Fabrication)$/ }).waitFor();
@@ -110,7 +110,7 @@ describe('Check Stock', () => {
 describe('Product Catalog, Prices and the price list', () => {
   it('shows catalog cards with a swatch, price and stock badge, searchable by name or description', async () => {
     const { page } = await browser.open();
-    await signInTo(page, DEMO.dealer, '/catalog');
+    await signInTo(page, ACCOUNTS.dealer, '/catalog');
     await page.getByRole('heading', { name: 'Product Catalog' }).waitFor();
     await page.getByLabel('Search by name or description').fill('porcelain slab');
     await page.getByText(/^Showing [\d,]+ of [\d,]+ products$/).waitFor();
@@ -123,7 +123,7 @@ describe('Product Catalog, Prices and the price list', () => {
 
   it('shows prices in a table and the price list PDF in a frame with a link to open it', async () => {
     const { page, context } = await browser.open();
-    await signInTo(page, DEMO.dealer, '/prices');
+    await signInTo(page, ACCOUNTS.dealer, '/prices');
     await page.getByRole('columnheader', { name: 'Per sq ft' }).waitFor();
     await page.getByRole('link', { name: /PDF/ }).click();
     await page.waitForURL('**/price-list.pdf');

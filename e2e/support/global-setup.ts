@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildClientIfStale } from '../../scripts/start';
-import { DEMO } from './accounts';
+import { ADMIN_ACCOUNT, createJourneyAccounts } from './accounts';
 import { freePort } from '../../src/server/lib/free-port';
 
 declare module 'vitest' {
@@ -30,7 +30,8 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
 
 /**
  * Builds the client when stale and starts the production server on a fresh
- * embedded database with demo data, exactly as `npm start` would.
+ * embedded database with demo data (its catalogue, merchandise and announcements),
+ * exactly as `npm start` would, then creates the journeys' own accounts.
  */
 export default async function setup(project: TestProject) {
   await buildClientIfStale();
@@ -46,8 +47,8 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_DATA: 'true',
-      ADMIN_USERNAME: DEMO.admin.username,
-      ADMIN_PASSWORD: DEMO.admin.password,
+      ADMIN_USERNAME: ADMIN_ACCOUNT.username,
+      ADMIN_PASSWORD: ADMIN_ACCOUNT.password,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,6 +57,8 @@ export default async function setup(project: TestProject) {
   server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForHealth(baseURL, server, () => log);
+  // The journeys sign in with accounts of their own, not the demo data's users.
+  await createJourneyAccounts(baseURL);
   project.provide('baseURL', baseURL);
 
   return async () => {
