@@ -14,7 +14,7 @@ import { startChildServer } from './support/child-server';
 import { benchDatabase } from './support/database';
 import { formatNumber, signedInCookie } from './support/session';
 
-const PORT = Number(process.env.BENCH_PORT ?? 5331);
+const PORT = Number(process.env.BENCH_PORT ?? 5332);
 const RUNS = Number(process.env.BENCH_CLS_RUNS ?? 3);
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const VIEWPORTS = { 'desktop 1280x860': { width: 1280, height: 860 }, 'phone 390x844': { width: 390, height: 844 } };
