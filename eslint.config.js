@@ -20,7 +20,9 @@ function resolveImport(fromFile, source) {
  * Import directions of DESIGN.md: common imports neither side; server never
  * imports client; client never imports server; a client feature never imports
  * another feature (the app composes them); src/client/api (calls shared by
- * several features) is imported by features and the app and imports no feature.
+ * several features) is imported by features and the app and imports no feature;
+ * a server module is used from outside only through its public entry
+ * src/server/modules/<area>/index.ts (docs/architecture.md).
  */
 const importDirections = {
   meta: { type: 'problem', schema: [] },
@@ -35,6 +37,15 @@ const importDirections = {
       }
       if (file.startsWith('src/server/') && target.startsWith('src/client/')) report('src/server may not import from src/client');
       if (file.startsWith('src/client/') && target.startsWith('src/server/')) report('src/client may not import from src/server');
+      const targetModule = target.match(/^src\/server\/modules\/([^/]+)(?:\/(.+))?$/);
+      if (targetModule) {
+        const [, area, inner] = targetModule;
+        const ownModule = file.match(/^src\/server\/modules\/([^/]+)\//)?.[1];
+        const isEntry = inner === undefined || /^index(\.ts)?$/.test(inner);
+        if (ownModule !== area && !isEntry) {
+          report(`import module "${area}" through its public entry (src/server/modules/${area}/index.ts), not ${inner}`);
+        }
+      }
       const ownFeature = file.match(/^src\/client\/features\/([^/]+)\//)?.[1];
       const targetFeature = target.match(/^src\/client\/features\/([^/]+)/)?.[1];
       if (ownFeature && targetFeature && ownFeature !== targetFeature) {

@@ -47,7 +47,7 @@ await db
   .onConflictDoNothing();
 const passwordHash = await hashPassword(PASSWORD);
 const names = Array.from({ length: USERS }, (_, i) => `bench${i}_${Date.now().toString(36)}`);
-await db.insert(users).values(names.map((username) => ({ username, passwordHash, role: 'bold_customer', isTemporaryPassword: false })));
+await db.insert(users).values(names.map((username) => ({ username, passwordHash, role: 'bold_customer' as const, isTemporaryPassword: false })));
 
 async function signIn(username: string): Promise<{ cookie: string; cartId: number }> {
   const login = await fetch(`${base}/api/login`, {

@@ -5,34 +5,24 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { todayIn } from '@common/domain/business-days';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { activityRoutes } from './modules/activity/routes';
-import { createActivityService } from './modules/activity/service';
-import { announcementRoutes } from './modules/announcements/routes';
-import { createAnnouncementsService } from './modules/announcements/service';
-import { authRoutes } from './modules/auth/routes';
-import { createAuthService } from './modules/auth/service';
-import { cartRoutes } from './modules/carts/routes';
-import { createCartsService } from './modules/carts/service';
-import { filesRoutes } from './modules/files/routes';
-import { merchandiseRoutes } from './modules/merchandise/routes';
-import { createMerchandiseService } from './modules/merchandise/service';
-import { createFilesService } from './modules/files/service';
-import { healthRoutes } from './modules/health/routes';
-import { createOrdersService } from './modules/orders/service';
-import { createPriceListService } from './modules/price-list/service';
-import { createProductsService } from './modules/products/service';
-import { createStockService } from './modules/stock/service';
-import { createUsersService } from './modules/users/service';
-import { orderRoutes } from './modules/orders/routes';
-import { priceListRoutes } from './modules/price-list/routes';
-import { productsRoutes } from './modules/products/routes';
-import { settingsRoutes } from './modules/settings/routes';
-import { stockRoutes } from './modules/stock/routes';
-import { userRoutes } from './modules/users/routes';
+import { activityRoutes, createActivityService } from './modules/activity';
+import { announcementRoutes, createAnnouncementsService } from './modules/announcements';
+import { authRoutes, createAuthService } from './modules/auth';
+import { cartRoutes, createCartsService } from './modules/carts';
+import { createFilesService, filesRoutes } from './modules/files';
+import { healthRoutes } from './modules/health';
+import { createMailOutbox } from './modules/mail';
+import { createMerchandiseService, merchandiseRoutes } from './modules/merchandise';
+import { createOrdersService, orderRoutes } from './modules/orders';
+import { createPriceListService, priceListRoutes } from './modules/price-list';
+import { createProductsService, productsRoutes } from './modules/products';
+import { createSettingsService, settingsRoutes } from './modules/settings';
+import { createStockService, stockRoutes } from './modules/stock';
+import { createUsersService, userRoutes } from './modules/users';
 import { accessPlugin } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
-import { registerSessions } from './plugins/sessions';
+import { registerSessions, sessionOf } from './plugins/sessions';
 import { registerSpa } from './plugins/spa';
 
 export interface AppDeps {
@@ -70,33 +60,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerSessions(app, { db, secret: deps.sessionSecret });
 
+  // Services are built here and handed to each other: a module uses another only through its index.ts.
   const activity = createActivityService(db);
-  const carts = createCartsService({ db, activity });
+  const settings = createSettingsService(db);
+  const mail = createMailOutbox(db);
+  const products = createProductsService({ db, settings });
+  await products.ensureVersion();
+  const merchandise = createMerchandiseService({ db, activity });
+  const carts = createCartsService({ db, activity, products, merchandise });
   const orders = createOrdersService({
     db,
     activity,
     carts,
+    mail,
     email: { from: config.ORDER_EMAIL_FROM, to: config.ORDER_EMAIL_TO },
     // The business's calendar is this process's local date (set TZ); docs/decisions/0042.
     today: deps.today ?? (() => todayIn()),
   });
   const auth = createAuthService({ db, activity, carts, allowRegistration: config.ALLOW_REGISTRATION });
-  await app.register(accessPlugin, { loadUser: (request) => auth.loadSessionUser(request) });
+  const stock = createStockService({ db, activity, products, settings, maxUploadMb: config.MAX_UPLOAD_MB });
+  await app.register(accessPlugin, { loadUser: (request) => auth.loadSessionUser(sessionOf(request)) });
 
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth });
-  await app.register(settingsRoutes, { db });
+  await app.register(settingsRoutes, { settings });
   await app.register(cartRoutes, { carts });
   await app.register(orderRoutes, { orders });
   await app.register(filesRoutes, { files: createFilesService({ db, activity }), maxUploadMegabytes: config.MAX_UPLOAD_MB });
-  await app.register(userRoutes, { users: createUsersService({ db, activity, mailFrom: config.ORDER_EMAIL_FROM }) });
+  await app.register(userRoutes, { users: createUsersService({ db, activity, mail, mailFrom: config.ORDER_EMAIL_FROM }) });
   await app.register(announcementRoutes, { announcements: createAnnouncementsService(db) });
   await app.register(activityRoutes, { activity });
-  await app.register(merchandiseRoutes, { merchandise: createMerchandiseService({ db, activity }) });
-
-  const products = createProductsService({ db });
-  await products.ensureVersion();
-  const stock = createStockService({ db, activity, products, maxUploadMb: config.MAX_UPLOAD_MB });
+  await app.register(merchandiseRoutes, { merchandise });
   await app.register(productsRoutes, { products });
   await app.register(stockRoutes, { stock, maxUploadMb: config.MAX_UPLOAD_MB });
   await app.register(priceListRoutes, { priceList: createPriceListService({ products }) });

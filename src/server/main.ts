@@ -6,7 +6,7 @@ import { bootstrapEmptyDatabase, type BootstrapResult } from './db/bootstrap';
 import { connectDatabase } from './db/connect';
 import { startOutboxSender } from './jobs/outbox-sender';
 import { startSessionPruning } from './jobs/prune-sessions';
-import { createActivityService } from './modules/activity/service';
+import { createActivityService } from './modules/activity';
 import { resolveSessionSecret } from './session-secret';
 
 const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));

@@ -12,6 +12,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 };
 
 export const ORDER_KINDS = ['sample', 'purchase'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
 
 export const ORDER_KIND_LABELS = { sample: 'Sample Order', purchase: 'Purchase Order' } as const;
 

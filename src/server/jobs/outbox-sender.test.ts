@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../test/api';
 import { activeCart, CATALOGUE, insertCatalogue } from '../../../test/cart-fixtures';
 import { emailOutbox } from '../db/schema';
-import { enqueueEmail } from '../modules/mail/outbox-repository';
+import { createMailOutbox } from '../modules/mail';
 import { createOutboxSender, OUTBOX_POLICY, retryDelayMs, smtpTransport } from './outbox-sender';
 
 const ctx = useTestApp({ ORDER_EMAIL_FROM: 'orders@bold.test', ORDER_EMAIL_TO: 'desk@bold.test' });
@@ -82,7 +82,7 @@ function header(raw: string, name: string): string | undefined {
 const queue = (n: number) =>
   Promise.all(
     Array.from({ length: n }, (_, i) =>
-      enqueueEmail(ctx.db, { kind: 'test', from: 'a@bold.test', to: ['b@bold.test'], subject: `Message ${i}`, text: `Body ${i}` }),
+      createMailOutbox(ctx.db).enqueue({ kind: 'test', from: 'a@bold.test', to: ['b@bold.test'], subject: `Message ${i}`, text: `Body ${i}` }),
     ),
   );
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
-import { claimDueEmails, markAttemptFailed, markSent, type OutboxRow } from '../modules/mail/delivery-repository';
+import { claimDueEmails, markAttemptFailed, markSent, type OutboxRow } from '../modules/mail';
 
 /**
  * Delivers the email outbox (decisions.md: the order is saved even when mail is

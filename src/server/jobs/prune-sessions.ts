@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import type { ActivityService } from '../modules/activity/service';
+import type { ActivityService } from '../modules/activity';
 import { pruneExpiredSessions } from '../plugins/session-store';
 
 const EVERY_MS = 15 * 60 * 1000;

@@ -1,5 +1,4 @@
 import type { AccountView } from '@common/contracts/auth';
-import type { Role } from '@common/domain/permissions';
 import type { users } from '../db/schema';
 
 /** The fields of a users row the API may show (spec §3 User); the password hash never leaves. */
@@ -7,7 +6,7 @@ export function toAccountView(row: typeof users.$inferSelect): AccountView {
   return {
     id: row.id,
     username: row.username,
-    role: row.role as Role,
+    role: row.role,
     firstName: row.firstName,
     lastName: row.lastName,
     email: row.email,

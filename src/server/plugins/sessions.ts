@@ -1,9 +1,9 @@
 import type { Role } from '@common/domain/permissions';
 import cookie from '@fastify/cookie';
 import session from '@fastify/session';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { PgSessionStore } from './session-store';
+import { PgSessionStore, REMEMBER_ME_MS } from './session-store';
 
 declare module 'fastify' {
   interface Session {
@@ -40,4 +40,56 @@ export async function registerSessions(app: FastifyInstance, options: { db: Db; 
     const last = s.get('lastSeenAt') ?? 0;
     if (Date.now() - last > TOUCH_EVERY_MS) s.set('lastSeenAt', Date.now());
   });
+}
+
+/**
+ * What the auth service does to the caller's session, handed in by the route so the
+ * service never sees the Fastify request (docs/decisions/0110).
+ */
+export interface SessionPort {
+  /** The session id now; null while nothing is stored. */
+  readonly id: string | null;
+  /** The signed-in user the session names, if any. */
+  readonly userId: number | null;
+  /** The role chosen in this session (null until an admin chooses). */
+  readonly activeRole: Role | null;
+  /** Starts a fresh session for the user (a new id defeats session fixation) and returns its id. */
+  start(user: { userId: number; activeRole: Role | null; rememberMe: boolean }): Promise<string | null>;
+  chooseRole(role: Role): void;
+  /** Ends the session (logout). */
+  end(): Promise<void>;
+}
+
+/** The request's session behind the SessionPort. */
+export function sessionOf(request: FastifyRequest): SessionPort {
+  // Read request.session on every call: regenerate() replaces the object.
+  return {
+    get id() {
+      return request.session?.sessionId ?? null;
+    },
+    get userId() {
+      const userId = request.session?.get?.('userId');
+      return typeof userId === 'number' ? userId : null;
+    },
+    get activeRole() {
+      return request.session?.get?.('activeRole') ?? null;
+    },
+    async start({ userId, activeRole, rememberMe }) {
+      await request.session.regenerate();
+      const s = request.session;
+      s.set('userId', userId);
+      s.set('activeRole', activeRole);
+      s.set('rememberMe', rememberMe);
+      s.set('lastSeenAt', Date.now());
+      // Remember me: a 30-day cookie; otherwise a browser-session cookie with a 12 h idle limit on the server.
+      if (rememberMe) s.cookie.maxAge = REMEMBER_ME_MS;
+      return s.sessionId ?? null;
+    },
+    chooseRole(role) {
+      request.session.set('activeRole', role);
+    },
+    async end() {
+      if (request.session.sessionId) await request.session.destroy();
+    },
+  };
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { MERCHANDISE_TYPES, type MerchandiseType } from '../../../common/domain/cart-rules';
+import { oneOf } from './one-of';
 import { products } from './products';
 import { users } from './users';
 
@@ -53,7 +55,7 @@ export const cartMerchandise = pgTable(
     cartId: integer('cart_id')
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type').$type<MerchandiseType>().notNull(),
     code: text('code').notNull(),
     quantity: integer('quantity').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -62,6 +64,6 @@ export const cartMerchandise = pgTable(
     primaryKey({ columns: [t.cartId, t.type, t.code] }),
     // A quantity of 0 removes the entry (spec §4), so stored rows are always positive.
     check('cart_merchandise_quantity_check', sql`${t.quantity} >= 1`),
-    check('cart_merchandise_type_check', sql`${t.type} in ('display', 'label', 'pricelist', 'handboard')`),
+    check('cart_merchandise_type_check', oneOf(t.type, MERCHANDISE_TYPES)),
   ],
 );

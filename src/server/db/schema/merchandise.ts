@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { check, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { MERCHANDISE_TYPES, type MerchandiseType } from '../../../common/domain/cart-rules';
+import { oneOf } from './one-of';
 
 /**
  * Displays, labels, price lists and handboards (spec §3) share one table with a
@@ -10,7 +11,7 @@ export const merchandise = pgTable(
   'merchandise',
   {
     id: serial('id').primaryKey(),
-    type: text('type').notNull(),
+    type: text('type').$type<MerchandiseType>().notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     description: text('description'),
@@ -26,6 +27,6 @@ export const merchandise = pgTable(
   },
   (t) => [
     uniqueIndex('merchandise_type_code_idx').on(t.type, t.code),
-    check('merchandise_type_check', sql`${t.type} in ('display', 'label', 'pricelist', 'handboard')`),
+    check('merchandise_type_check', oneOf(t.type, MERCHANDISE_TYPES)),
   ],
 );

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { MerchandiseType } from '../../../common/domain/cart-rules';
+import {
+  DELIVERY_TYPES,
+  ORDER_KINDS,
+  ORDER_STATUSES,
+  type DeliveryType,
+  type OrderKind,
+  type OrderStatus,
+} from '../../../common/domain/order-status';
+import { oneOf } from './one-of';
 import { users } from './users';
 
 export const orders = pgTable(
@@ -11,11 +21,11 @@ export const orders = pgTable(
       .references(() => users.id),
     /** Kept so a deleted user's orders still read well. */
     username: text('username').notNull(),
-    kind: text('kind').notNull(),
-    status: text('status').notNull().default('submitted'),
+    kind: text('kind').$type<OrderKind>().notNull(),
+    status: text('status').$type<OrderStatus>().notNull().default('submitted'),
     cartName: text('cart_name'),
     notes: text('notes'),
-    deliveryType: text('delivery_type'),
+    deliveryType: text('delivery_type').$type<DeliveryType>(),
     requestedDate: date('requested_date'),
     total: numeric('total', { precision: 14, scale: 2 }).notNull().default('0'),
     idempotencyKey: text('idempotency_key'),
@@ -26,12 +36,9 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
-    check('orders_kind_check', sql`${t.kind} in ('sample', 'purchase')`),
-    check(
-      'orders_status_check',
-      sql`${t.status} in ('submitted', 'confirmed', 'ready_for_pickup', 'shipped', 'completed', 'cancelled')`,
-    ),
-    check('orders_delivery_check', sql`${t.deliveryType} is null or ${t.deliveryType} in ('pickup', 'ship')`),
+    check('orders_kind_check', oneOf(t.kind, ORDER_KINDS)),
+    check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
+    check('orders_delivery_check', sql`${t.deliveryType} is null or ${oneOf(t.deliveryType, DELIVERY_TYPES)}`),
   ],
 );
 
@@ -59,7 +66,7 @@ export const orderMerchandise = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type').$type<MerchandiseType>().notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     line: text('line'),

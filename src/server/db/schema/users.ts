@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { ROLES, type Role } from '../../../common/domain/permissions';
+import { oneOf } from './one-of';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -7,7 +9,7 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role').notNull().default('salesperson'),
+    role: text('role').$type<Role>().notNull().default('salesperson'),
     firstName: text('first_name'),
     lastName: text('last_name'),
     email: text('email'),
@@ -25,7 +27,7 @@ export const users = pgTable(
     // A deleted user's name may be reused: the old row keeps its id, so history stays attributed.
     uniqueIndex('users_username_live_idx').on(sql`lower(${t.username})`).where(sql`${t.deletedAt} is null`),
     index('users_role_idx').on(t.role),
-    check('users_role_check', sql`${t.role} in ('admin', 'salesperson', 'bold_customer')`),
+    check('users_role_check', oneOf(t.role, ROLES)),
   ],
 );
 

@@ -2,7 +2,7 @@ import { activityLogFilters, activityLogPage, activityLogQuery, clientActivityBo
 import { okBody } from '@common/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
-import { requireUser } from '../../plugins/access';
+import { actorOf } from '../../lib/actor';
 import { activityCsv } from './export-csv';
 import type { ActivityService } from './service';
 
@@ -10,7 +10,7 @@ import type { ActivityService } from './service';
 export const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }> = async (app, { activity }) => {
   // The browser's page views and UI events; any signed-in user who is past the temporary-password step.
   app.post('/api/activity', { config: { access: 'user' }, schema: { body: clientActivityBody, response: { 200: okBody } } }, async (request) => {
-    await activity.recordClient(request, requireUser(request), request.body);
+    await activity.recordClient(actorOf(request), request.body);
     return { ok: true as const };
   });
 
@@ -23,13 +23,13 @@ export const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }
   // A download link, so the browser streams it to disk. Reading the log changes nothing;
   // the export_generated row is the audit trail of who took a copy.
   app.get('/api/admin/activity-logs/export', { config: { access: 'admin' }, schema: { querystring: activityLogFilters } }, (request, reply) => {
-    const user = requireUser(request);
+    const actor = actorOf(request);
     const filters = request.query;
     const rows = activity.exportRows(filters, (count, complete) =>
-      activity.record(request, {
+      activity.record(actor, {
         type: 'export_generated',
-        description: `${user.username} exported ${count} activity log${count === 1 ? '' : 's'} as CSV`,
-        userId: user.id,
+        description: `${actor.username} exported ${count} activity log${count === 1 ? '' : 's'} as CSV`,
+        userId: actor.userId,
         metadata: { rows: count, complete, filters },
       }),
     );

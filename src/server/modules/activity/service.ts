@@ -1,9 +1,8 @@
 import type { ActivityLogFilters, ActivityLogPage, ActivityLogQuery, ActivityLogView, ClientActivityBody } from '@common/contracts/activity';
 import { ACTIVITY_PAGE_SIZE, activityTypeLabel, type ActivityType } from '@common/domain/activity-types';
-import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client';
-import type { RequestUser } from '../../plugins/access';
+import type { Actor, Origin } from '../../lib/actor';
 import {
   activityBatch,
   activityWhere,
@@ -25,21 +24,6 @@ export interface ActivityEntry {
   /** The page the activity is about, when it is not the API call itself (page views). */
   url?: string | null;
   referrer?: string | null;
-}
-
-/** Request facts every activity row carries (spec §3 Activity log). */
-function requestContext(request: FastifyRequest) {
-  const header = (name: string) => {
-    const value = request.headers[name];
-    return (Array.isArray(value) ? value[0] : value)?.slice(0, 1000) ?? null;
-  };
-  return {
-    ipAddress: request.ip,
-    userAgent: header('user-agent'),
-    sessionId: request.session?.sessionId ?? null,
-    url: request.url.slice(0, 2000),
-    referrer: header('referer'),
-  };
 }
 
 /**
@@ -76,15 +60,17 @@ export function createActivityService(db: Db) {
     return activityWhere(filters, userIds);
   }
 
-  async function record(request: FastifyRequest, entry: ActivityEntry, tx: DbOrTx = db): Promise<void> {
-    const context = requestContext(request);
+  /** `by` is the actor, or only the origin when nobody is signed in (a failed login, a registration). */
+  async function record(by: Origin | Actor, entry: ActivityEntry, tx: DbOrTx = db): Promise<void> {
     await insertActivity(tx, {
-      ...context,
-      url: entry.url === undefined ? context.url : entry.url,
-      referrer: entry.referrer === undefined ? context.referrer : entry.referrer,
+      ipAddress: by.ip,
+      userAgent: by.userAgent,
+      sessionId: by.sessionId,
+      url: entry.url === undefined ? by.url : entry.url,
+      referrer: entry.referrer === undefined ? by.referrer : entry.referrer,
       type: entry.type,
       description: entry.description,
-      userId: entry.userId ?? request.user?.id ?? null,
+      userId: entry.userId ?? ('userId' in by ? by.userId : null),
       targetUserId: entry.targetUserId ?? null,
       metadata: entry.metadata ?? null,
       duration: entry.duration ?? null,
@@ -113,14 +99,14 @@ export function createActivityService(db: Db) {
     },
 
     /** POST /api/activity: a page view or UI event the browser saw. */
-    async recordClient(request: FastifyRequest, user: RequestUser, body: ClientActivityBody): Promise<void> {
+    async recordClient(actor: Actor, body: ClientActivityBody): Promise<void> {
       const description =
         body.description ||
-        (body.type === 'page_view' ? `${user.username} viewed ${body.path}` : `${user.username}: ${activityTypeLabel(body.type)}`);
-      await record(request, {
+        (body.type === 'page_view' ? `${actor.username} viewed ${body.path}` : `${actor.username}: ${activityTypeLabel(body.type)}`);
+      await record(actor, {
         type: body.type,
         description: description.slice(0, 2500),
-        userId: user.id,
+        userId: actor.userId,
         metadata: { ...body.metadata, ...(body.previousPath ? { previousPath: body.previousPath } : {}) },
         // For a page view: how long the previous page was open (decisions.md).
         duration: body.duration ?? null,

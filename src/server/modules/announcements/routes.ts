@@ -6,7 +6,7 @@ import {
 } from '@common/contracts/announcements';
 import { idParams, okBody } from '@common/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/access';
+import { actorOf } from '../../lib/actor';
 import type { AnnouncementsService } from './service';
 
 /** Spec §7 announcement calls: salespeople and admins read (spec §4), admins write. */
@@ -14,13 +14,13 @@ export const announcementRoutes: FastifyPluginAsyncZod<{ announcements: Announce
   app.get(
     '/api/announcements',
     { config: { access: { roles: ['salesperson', 'admin'] } }, schema: { response: { 200: announcementsResponse } } },
-    (request) => announcements.list(requireUser(request)),
+    (request) => announcements.list(actorOf(request)),
   );
 
   app.post(
     '/api/announcements',
     { config: { access: 'admin' }, schema: { body: createAnnouncementBody, response: { 200: announcementView } } },
-    (request) => announcements.create(requireUser(request), request.body),
+    (request) => announcements.create(actorOf(request), request.body),
   );
 
   app.patch(

@@ -6,7 +6,7 @@ import {
 } from '@common/contracts/announcements';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
-import type { RequestUser } from '../../plugins/access';
+import type { Actor } from '../../lib/actor';
 import {
   deleteAnnouncement,
   findAnnouncement,
@@ -35,13 +35,13 @@ export function createAnnouncementsService(db: Db) {
   }
 
   return {
-    async list(viewer: RequestUser): Promise<AnnouncementView[]> {
-      const rows = await listAnnouncements(db, { onlyActive: viewer.activeRole !== 'admin' });
+    async list(viewer: Actor): Promise<AnnouncementView[]> {
+      const rows = await listAnnouncements(db, { onlyActive: viewer.role !== 'admin' });
       return rows.map(toView);
     },
 
-    async create(author: RequestUser, body: CreateAnnouncementBody): Promise<AnnouncementView> {
-      const id = await insertAnnouncement(db, { ...body, createdBy: author.id });
+    async create(author: Actor, body: CreateAnnouncementBody): Promise<AnnouncementView> {
+      const id = await insertAnnouncement(db, { ...body, createdBy: author.userId });
       return view(id);
     },
 

@@ -7,26 +7,27 @@ import {
 } from '@common/contracts/auth';
 import { okBody } from '@common/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/access';
+import { actorOf, originOf } from '../../lib/actor';
+import { sessionOf } from '../../plugins/sessions';
 import type { AuthService } from './service';
 
 /** Spec §7 auth calls and decisions.md "Accounts". Thin: validate, call the service. */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.get('/api/user', { config: { access: 'signed-in' }, schema: { response: { 200: currentUser } } }, (request) =>
-    auth.me(requireUser(request)),
+    auth.me(actorOf(request)),
   );
 
   app.post('/api/login', { config: { access: 'public' }, schema: { body: loginBody, response: { 200: currentUser } } }, (request) =>
-    auth.login(request, request.body),
+    auth.login(originOf(request), sessionOf(request), request.body),
   );
 
   app.post('/api/logout', { config: { access: 'public' }, schema: { response: { 200: okBody } } }, async (request) => {
-    await auth.logout(request);
+    await auth.logout(request.user ? actorOf(request) : originOf(request), sessionOf(request));
     return { ok: true as const };
   });
 
   app.post('/api/register', { config: { access: 'public' }, schema: { body: registerBody, response: { 200: currentUser } } }, (request) =>
-    auth.register(request, request.body),
+    auth.register(originOf(request), sessionOf(request), request.body),
   );
 
   // The temporary-password flow (spec §7 POST /api/password-reset) and Change Password share one rule.
@@ -35,13 +36,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     schema: { body: passwordChangeBody, response: { 200: currentUser } },
   };
   app.post('/api/password-reset', passwordChange, (request) =>
-    auth.changePassword(request, requireUser(request), request.body),
+    auth.changePassword(actorOf(request), request.body),
   );
   app.post('/api/user/password', passwordChange, (request) =>
-    auth.changePassword(request, requireUser(request), request.body),
+    auth.changePassword(actorOf(request), request.body),
   );
 
   app.post('/api/session/role', { config: { access: 'user' }, schema: { body: chooseRoleBody, response: { 200: currentUser } } }, (request) =>
-    auth.chooseRole(request, requireUser(request), request.body.role),
+    auth.chooseRole(actorOf(request), sessionOf(request), request.body.role),
   );
 };

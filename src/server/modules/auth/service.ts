@@ -1,14 +1,15 @@
 import type { CurrentUser, LoginBody, PasswordChangeBody, RegisterBody } from '@common/contracts/auth';
 import { canActAs, permissionsOf, type Role } from '@common/domain/permissions';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { toAccountView } from '../../lib/account-view';
 import { HttpError } from '../../lib/http-error';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password-hash';
+import type { Actor, Origin } from '../../lib/actor';
 import type { RequestUser } from '../../plugins/access';
-import { endUserSessions, REMEMBER_ME_MS } from '../../plugins/session-store';
-import type { ActivityService } from '../activity/service';
-import type { CartsService } from '../carts/service';
+import { endUserSessions } from '../../plugins/session-store';
+import type { SessionPort } from '../../plugins/sessions';
+import type { ActivityService } from '../activity';
+import type { CartsService } from '../carts';
 import { clearLoginFailures, isLoginLocked, recordLoginFailure, THROTTLED_MESSAGE } from './login-throttle';
 import { findLiveUserById, findLiveUserByUsername, insertUser, updatePassword, type UserRow } from './repository';
 
@@ -37,32 +38,29 @@ export function createAuthService(deps: {
 }) {
   const { db, activity } = deps;
 
-  /** Starts a fresh session for the user: a new id defeats session fixation (decisions.md). */
-  async function startSession(request: FastifyRequest, user: UserRow, rememberMe: boolean) {
-    await request.session.regenerate();
-    request.session.set('userId', user.id);
-    request.session.set('activeRole', initialActiveRole(user.role as Role));
-    request.session.set('rememberMe', rememberMe);
-    request.session.set('lastSeenAt', Date.now());
-    // Remember me: a 30-day cookie; otherwise a browser-session cookie with a 12 h idle limit on the server.
-    if (rememberMe) request.session.cookie.maxAge = REMEMBER_ME_MS;
+  /**
+   * Starts a fresh session for the user: a new id defeats session fixation (decisions.md).
+   * Returns the origin with the new session id, so the activity row names the session it started.
+   */
+  async function startSession(origin: Origin, session: SessionPort, user: UserRow, rememberMe: boolean): Promise<Origin> {
+    const sessionId = await session.start({ userId: user.id, activeRole: initialActiveRole(user.role), rememberMe });
+    return { ...origin, sessionId };
   }
 
-  async function currentRow(user: RequestUser): Promise<UserRow> {
-    const row = await findLiveUserById(db, user.id);
+  async function currentRow(userId: number): Promise<UserRow> {
+    const row = await findLiveUserById(db, userId);
     if (!row) throw new HttpError(401, 'Please log in to continue');
     return row;
   }
 
   return {
     /** The user behind the session, or null when signed out or deleted since. */
-    async loadSessionUser(request: FastifyRequest): Promise<RequestUser | null> {
-      const userId = request.session?.get?.('userId');
-      if (typeof userId !== 'number') return null;
-      const row = await findLiveUserById(db, userId);
+    async loadSessionUser(session: Pick<SessionPort, 'userId' | 'activeRole'>): Promise<RequestUser | null> {
+      if (session.userId === null) return null;
+      const row = await findLiveUserById(db, session.userId);
       if (!row) return null;
-      const role = row.role as Role;
-      const chosen = (request.session.get('activeRole') as Role | null | undefined) ?? null;
+      const role = row.role;
+      const chosen = session.activeRole;
       return {
         id: row.id,
         username: row.username,
@@ -74,12 +72,12 @@ export function createAuthService(deps: {
       };
     },
 
-    async me(user: RequestUser): Promise<CurrentUser> {
-      return toCurrentUser(await currentRow(user), user.activeRole);
+    async me(actor: Actor): Promise<CurrentUser> {
+      return toCurrentUser(await currentRow(actor.userId), actor.role);
     },
 
-    async login(request: FastifyRequest, body: Required<LoginBody>): Promise<CurrentUser> {
-      const ip = request.ip;
+    async login(origin: Origin, session: SessionPort, body: Required<LoginBody>): Promise<CurrentUser> {
+      const ip = origin.ip ?? '';
       if (await isLoginLocked(db, ip, body.username)) throw new HttpError(429, THROTTLED_MESSAGE);
       const row = await findLiveUserByUsername(db, body.username);
       const valid = row ? await verifyPassword(body.password, row.passwordHash) : (await burnPasswordCheck(body.password), false);
@@ -89,26 +87,26 @@ export function createAuthService(deps: {
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
       await clearLoginFailures(db, ip, body.username);
-      await startSession(request, row, body.rememberMe);
+      const started = await startSession(origin, session, row, body.rememberMe);
       await deps.carts.ensureActiveCart(row.id);
-      await activity.record(request, {
+      await activity.record(started, {
         type: 'login',
         description: `${row.username} logged in`,
         userId: row.id,
         metadata: { rememberMe: body.rememberMe },
       });
-      return toCurrentUser(row, initialActiveRole(row.role as Role));
+      return toCurrentUser(row, initialActiveRole(row.role));
     },
 
-    async logout(request: FastifyRequest): Promise<void> {
-      const user = request.user;
-      if (user) {
-        await activity.record(request, { type: 'logout', description: `${user.username} logged out`, userId: user.id });
+    /** `by` is the actor when someone was signed in; logging out twice is fine. */
+    async logout(by: Actor | Origin, session: SessionPort): Promise<void> {
+      if ('userId' in by) {
+        await activity.record(by, { type: 'logout', description: `${by.username} logged out`, userId: by.userId });
       }
-      if (request.session.sessionId) await request.session.destroy();
+      await session.end();
     },
 
-    async register(request: FastifyRequest, body: RegisterBody): Promise<CurrentUser> {
+    async register(origin: Origin, session: SessionPort, body: RegisterBody): Promise<CurrentUser> {
       if (!deps.allowRegistration) throw new HttpError(403, REGISTRATION_DISABLED);
       if (await findLiveUserByUsername(db, body.username)) throw new HttpError(409, USERNAME_TAKEN);
       const row = await insertUser(db, {
@@ -121,40 +119,42 @@ export function createAuthService(deps: {
         company: body.company ?? null,
         isTemporaryPassword: false,
       });
-      await activity.record(request, {
+      await activity.record(origin, {
         type: 'user_created',
         description: `${row.username} registered`,
         userId: row.id,
         targetUserId: row.id,
       });
-      await startSession(request, row, false);
+      await startSession(origin, session, row, false);
       await deps.carts.ensureActiveCart(row.id);
       return toCurrentUser(row, initialActiveRole('bold_customer'));
     },
 
     /** Both password flows: checks the current password, stores the new one, clears the temporary flag. */
-    async changePassword(request: FastifyRequest, user: RequestUser, body: PasswordChangeBody): Promise<CurrentUser> {
-      const row = await currentRow(user);
+    async changePassword(actor: Actor, body: PasswordChangeBody): Promise<CurrentUser> {
+      const row = await currentRow(actor.userId);
       if (!(await verifyPassword(body.currentPassword, row.passwordHash))) {
         throw new HttpError(400, WRONG_CURRENT_PASSWORD, [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
       }
       await updatePassword(db, row.id, await hashPassword(body.newPassword));
       // Anyone holding an older session of this account is signed out.
-      await endUserSessions(db, row.id, request.session.sessionId);
-      await activity.record(request, {
+      await endUserSessions(db, row.id, actor.sessionId ?? undefined);
+      await activity.record(actor, {
         type: 'password_changed',
         description: `${row.username} changed their password`,
         userId: row.id,
         targetUserId: row.id,
         metadata: { wasTemporary: row.isTemporaryPassword },
       });
-      return toCurrentUser({ ...row, isTemporaryPassword: false }, user.activeRole);
+      return toCurrentUser({ ...row, isTemporaryPassword: false }, actor.role);
     },
 
-    async chooseRole(request: FastifyRequest, user: RequestUser, role: Role): Promise<CurrentUser> {
-      if (!canActAs(user.role, role)) throw new HttpError(403, 'Only admins may switch roles');
-      request.session.set('activeRole', role);
-      return toCurrentUser(await currentRow(user), role);
+    async chooseRole(actor: Actor, session: SessionPort, role: Role): Promise<CurrentUser> {
+      const row = await currentRow(actor.userId);
+      // The account's own role decides, not the one it acts as now.
+      if (!canActAs(row.role, role)) throw new HttpError(403, 'Only admins may switch roles');
+      session.chooseRole(role);
+      return toCurrentUser(row, role);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { MerchandiseType } from '@common/domain/cart-rules';
 import type { DbOrTx } from '../../db/client';
-import { cartItems, cartMerchandise, carts, merchandise, products } from '../../db/schema';
+import { cartItems, cartMerchandise, carts } from '../../db/schema';
 
 export type CartRow = typeof carts.$inferSelect;
 
@@ -104,34 +104,6 @@ export async function clearCartContents(db: DbOrTx, cartId: number): Promise<voi
 
 // ---- contents ----
 
-const productColumns = {
-  id: products.id,
-  name: products.name,
-  line: products.line,
-  size: products.size,
-  color: products.color,
-  finish: products.finish,
-  soldBy: products.soldBy,
-  price: products.price,
-  stockLevel: products.stockLevel,
-  coverage: products.coverage,
-};
-
-export type CartProductRow = { [K in keyof typeof productColumns]: (typeof products.$inferSelect)[K] };
-
-export async function findProduct(db: DbOrTx, productId: number): Promise<CartProductRow | undefined> {
-  const [row] = await db.select(productColumns).from(products).where(eq(products.id, productId));
-  return row;
-}
-
-export async function findProducts(db: DbOrTx, ids: readonly number[]): Promise<CartProductRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select(productColumns)
-    .from(products)
-    .where(inArray(products.id, [...ids]));
-}
-
 export async function listCartItems(db: DbOrTx, cartIds: readonly number[]) {
   if (cartIds.length === 0) return [];
   return db
@@ -141,10 +113,8 @@ export async function listCartItems(db: DbOrTx, cartIds: readonly number[]) {
       productId: cartItems.productId,
       quantity: cartItems.quantity,
       createdAt: cartItems.createdAt,
-      product: productColumns,
     })
     .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
     .where(inArray(cartItems.cartId, [...cartIds]))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
 }
@@ -157,16 +127,9 @@ export async function listCartMerchandise(db: DbOrTx, cartIds: readonly number[]
       type: cartMerchandise.type,
       code: cartMerchandise.code,
       quantity: cartMerchandise.quantity,
-      name: merchandise.name,
-      description: merchandise.description,
-      line: merchandise.line,
-      category: merchandise.category,
-      handboardType: merchandise.handboardType,
     })
     .from(cartMerchandise)
-    .innerJoin(merchandise, and(eq(merchandise.type, cartMerchandise.type), eq(merchandise.code, cartMerchandise.code)))
-    .where(inArray(cartMerchandise.cartId, [...cartIds]))
-    .orderBy(asc(merchandise.line), asc(merchandise.category), asc(merchandise.name), asc(merchandise.code));
+    .where(inArray(cartMerchandise.cartId, [...cartIds]));
 }
 
 export type CartMerchandiseRow = Awaited<ReturnType<typeof listCartMerchandise>>[number];
@@ -244,24 +207,6 @@ export async function deleteCartItem(db: DbOrTx, cartId: number, itemId: number)
 }
 
 // ---- merchandise ----
-
-/** The codes among `codes` that exist in the merchandise catalogue for `type`. */
-export async function existingMerchandiseCodes(db: DbOrTx, type: MerchandiseType, codes: readonly string[]) {
-  if (codes.length === 0) return new Set<string>();
-  const rows = await db
-    .select({ code: merchandise.code })
-    .from(merchandise)
-    .where(and(eq(merchandise.type, type), inArray(merchandise.code, [...codes])));
-  return new Set(rows.map((r) => r.code));
-}
-
-export async function findMerchandise(db: DbOrTx, type: MerchandiseType, codes: readonly string[]) {
-  if (codes.length === 0) return [];
-  return db
-    .select({ code: merchandise.code, name: merchandise.name, line: merchandise.line, category: merchandise.category })
-    .from(merchandise)
-    .where(and(eq(merchandise.type, type), inArray(merchandise.code, [...codes])));
-}
 
 /** Sets one entry's quantity; 0 removes it (spec §4). */
 export async function setMerchandiseQuantity(

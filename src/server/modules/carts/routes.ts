@@ -17,7 +17,7 @@ import {
 import { idParams, okBody } from '@common/contracts/common';
 import { ORDERING_PERMISSION } from '@common/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/access';
+import { actorOf } from '../../lib/actor';
 import type { CartsService } from './service';
 
 /** Spec §7 cart calls plus the per-entry merchandise operations. Every role keeps carts (ADR 0008). */
@@ -26,27 +26,27 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
   const ok = { ok: true as const };
 
   app.get('/api/carts', { config: { access }, schema: { response: { 200: cartsResponse } } }, (request) =>
-    carts.list(requireUser(request)),
+    carts.list(actorOf(request)),
   );
 
   app.post(
     '/api/carts',
     { config: { access }, schema: { body: createCartBody, response: { 201: cartView } } },
-    async (request, reply) => reply.code(201).send(await carts.create(request, requireUser(request), request.body)),
+    async (request, reply) => reply.code(201).send(await carts.create(actorOf(request), request.body)),
   );
 
   app.get('/api/carts/:id', { config: { access }, schema: { params: idParams, response: { 200: cartView } } }, (request) =>
-    carts.view(requireUser(request), request.params.id),
+    carts.view(actorOf(request), request.params.id),
   );
 
   app.patch(
     '/api/carts/:id',
     { config: { access }, schema: { params: idParams, body: updateCartBody, response: { 200: cartView } } },
-    (request) => carts.update(request, requireUser(request), request.params.id, request.body),
+    (request) => carts.update(actorOf(request), request.params.id, request.body),
   );
 
   app.delete('/api/carts/:id', { config: { access }, schema: { params: idParams, response: { 200: okBody } } }, async (request) => {
-    await carts.remove(request, requireUser(request), request.params.id);
+    await carts.remove(actorOf(request), request.params.id);
     return ok;
   });
 
@@ -54,7 +54,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
     '/api/carts/:id/all-items',
     { config: { access }, schema: { params: idParams, response: { 200: okBody } } },
     async (request) => {
-      await carts.clear(request, requireUser(request), request.params.id);
+      await carts.clear(actorOf(request), request.params.id);
       return ok;
     },
   );
@@ -62,27 +62,27 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
   app.post(
     '/api/carts/:id/items',
     { config: { access }, schema: { params: idParams, body: addCartItemBody, response: { 200: cartItemResponse } } },
-    (request) => carts.addItem(request, requireUser(request), request.params.id, request.body),
+    (request) => carts.addItem(actorOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/api/carts/:id/bulk-items',
     { config: { access }, schema: { params: idParams, body: bulkAddBody, response: { 200: bulkAddResponse } } },
-    (request) => carts.addItems(request, requireUser(request), request.params.id, request.body),
+    (request) => carts.addItems(actorOf(request), request.params.id, request.body),
   );
 
   app.patch(
     '/api/carts/:id/items/:itemId',
     { config: { access }, schema: { params: cartItemParams, body: updateCartItemBody, response: { 200: cartItemResponse } } },
     (request) =>
-      carts.setItemQuantity(request, requireUser(request), request.params.id, request.params.itemId, request.body.quantity),
+      carts.setItemQuantity(actorOf(request), request.params.id, request.params.itemId, request.body.quantity),
   );
 
   app.delete(
     '/api/carts/:id/items/:itemId',
     { config: { access }, schema: { params: cartItemParams, response: { 200: okBody } } },
     async (request) => {
-      await carts.removeItem(request, requireUser(request), request.params.id, request.params.itemId);
+      await carts.removeItem(actorOf(request), request.params.id, request.params.itemId);
       return ok;
     },
   );
@@ -95,8 +95,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
     },
     (request) =>
       carts.setMerchandise(
-        request,
-        requireUser(request),
+        actorOf(request),
         request.params.id,
         request.params.type,
         request.params.code,
@@ -107,6 +106,6 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
   app.post(
     '/api/carts/:id/merchandise/adjust',
     { config: { access }, schema: { params: idParams, body: adjustMerchandiseBody, response: { 200: merchandiseQuantitiesResponse } } },
-    (request) => carts.adjustMerchandise(request, requireUser(request), request.params.id, request.body),
+    (request) => carts.adjustMerchandise(actorOf(request), request.params.id, request.body),
   );
 };

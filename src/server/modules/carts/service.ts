@@ -18,15 +18,15 @@ import {
   type MerchandiseType,
 } from '@common/domain/cart-rules';
 import { MAX_LINE_QUANTITY, parseStockLevel } from '@common/domain/stock-level';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
-import type { RequestUser } from '../../plugins/access';
-import type { ActivityService } from '../activity/service';
+import type { Actor } from '../../lib/actor';
+import type { ActivityService } from '../activity';
+import type { MerchandiseService } from '../merchandise';
 import * as repo from './repository';
-import { toCartViews } from './view';
+import { toCartViews, type CartCatalogue } from './view';
 
 export interface ReorderResult {
   cartId: number;
@@ -48,8 +48,15 @@ export type CartsService = ReturnType<typeof createCartsService>;
  * the caller: another user's cart answers 404, never their data. Contents change
  * through single atomic statements so two tabs never lose an update.
  */
-export function createCartsService(deps: { db: Db; activity: ActivityService }) {
+export function createCartsService(deps: {
+  db: Db;
+  activity: ActivityService;
+  /** Products and merchandise are read through their modules, never their tables. */
+  products: CartCatalogue['products'];
+  merchandise: CartCatalogue['merchandise'] & Pick<MerchandiseService, 'existingCodes'>;
+}) {
   const { db, activity } = deps;
+  const catalogue: CartCatalogue = { products: deps.products, merchandise: deps.merchandise };
 
   /** Spec §4: one active cart, created when missing; else the first cart becomes active. */
   async function ensureActiveCart(userId: number, tx?: DbOrTx): Promise<repo.CartRow> {
@@ -70,21 +77,21 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
   }
 
   /** The caller's cart; inside a transaction (tx given) its row is locked first (see repository lock order). */
-  async function ownCart(user: RequestUser, cartId: number, tx?: DbOrTx): Promise<repo.CartRow> {
-    const cart = await repo.findOwnCart(tx ?? db, user.id, cartId, { lock: tx !== undefined });
+  async function ownCart(actor: Actor, cartId: number, tx?: DbOrTx): Promise<repo.CartRow> {
+    const cart = await repo.findOwnCart(tx ?? db, actor.userId, cartId, { lock: tx !== undefined });
     if (!cart) throw cartNotFound();
     return cart;
   }
 
   async function loadProduct(productId: number, tx: DbOrTx = db) {
-    const product = await repo.findProduct(tx, productId);
+    const [product] = await deps.products.summaries([productId], tx);
     if (!product) throw new HttpError(404, CART_MESSAGES.productNotFound);
     return product;
   }
 
   /** Checks that every code exists for its type; refuses the first unknown one. */
   async function requireMerchandise(tx: DbOrTx, type: MerchandiseType, codes: readonly string[]) {
-    const known = await repo.existingMerchandiseCodes(tx, type, codes);
+    const known = await deps.merchandise.existingCodes(type, codes, tx);
     const unknown = codes.find((code) => !known.has(code));
     if (unknown !== undefined) throw new HttpError(400, `Unknown ${merchandiseList(type).singular.toLowerCase()}: ${unknown}`);
   }
@@ -92,7 +99,7 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
   /** Adds within the caller's transaction; throws the spec's message when the product may not be added. */
   async function addLine(
     tx: DbOrTx,
-    user: RequestUser,
+    actor: Actor,
     cartId: number,
     body: AddCartItemBody,
   ): Promise<CartItemResponse & { productName: string }> {
@@ -100,7 +107,7 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
     const reason = unorderableReason(product) ?? lineQuantityProblem(product, body.quantity);
     if (reason) throw new HttpError(400, reason);
     const max = parseStockLevel(product.stockLevel).maxQuantity;
-    const result = await repo.addToCartItem(tx, { userId: user.id, cartId, productId: product.id, quantity: body.quantity, max });
+    const result = await repo.addToCartItem(tx, { userId: actor.userId, cartId, productId: product.id, quantity: body.quantity, max });
     if (!result.owned) throw cartNotFound();
     if (!result.item) {
       const current = (await repo.findCartItemByProduct(tx, cartId, product.id))?.quantity ?? 0;
@@ -112,8 +119,8 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
     return { ...result.item, productName: product.name };
   }
 
-  async function view(user: RequestUser, cartId: number): Promise<CartView> {
-    const [cart] = await toCartViews(db, [await ownCart(user, cartId)]);
+  async function view(actor: Actor, cartId: number): Promise<CartView> {
+    const [cart] = await toCartViews(db, catalogue, [await ownCart(actor, cartId)]);
     if (!cart) throw cartNotFound();
     return cart;
   }
@@ -132,39 +139,39 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
     ensureActiveCart: (userId: number) => ensureActiveCart(userId).then(() => undefined),
     ensureActiveCartIn: ensureActiveCart,
 
-    async list(user: RequestUser): Promise<CartView[]> {
-      await ensureActiveCart(user.id);
-      return toCartViews(db, await repo.listCartRows(db, user.id));
+    async list(actor: Actor): Promise<CartView[]> {
+      await ensureActiveCart(actor.userId);
+      return toCartViews(db, catalogue, await repo.listCartRows(db, actor.userId));
     },
 
     view,
 
-    async create(request: FastifyRequest, user: RequestUser, body: z.infer<typeof createCartBody>): Promise<CartView> {
-      if (body.userId !== undefined && body.userId !== user.id) {
+    async create(actor: Actor, body: z.infer<typeof createCartBody>): Promise<CartView> {
+      if (body.userId !== undefined && body.userId !== actor.userId) {
         throw new HttpError(403, 'You can only create carts for yourself');
       }
       const cart = await db.transaction(async (tx) => {
-        await repo.lockUserCarts(tx, user.id);
-        const hasActive = (await repo.findActiveCart(tx, user.id)) !== undefined;
+        await repo.lockUserCarts(tx, actor.userId);
+        const hasActive = (await repo.findActiveCart(tx, actor.userId)) !== undefined;
         const makeActive = body.isActive === true || !hasActive;
-        const created = await repo.insertCart(tx, { userId: user.id, name: body.name, isActive: false });
-        if (makeActive) await repo.activateCart(tx, user.id, created.id);
+        const created = await repo.insertCart(tx, { userId: actor.userId, name: body.name, isActive: false });
+        if (makeActive) await repo.activateCart(tx, actor.userId, created.id);
         await activity.record(
-          request,
-          { type: 'cart_created', description: `${user.username} created cart "${body.name}"`, metadata: { cartId: created.id } },
+          actor,
+          { type: 'cart_created', description: `${actor.username} created cart "${body.name}"`, metadata: { cartId: created.id } },
           tx,
         );
         return created;
       });
-      return view(user, cart.id);
+      return view(actor, cart.id);
     },
 
-    async update(request: FastifyRequest, user: RequestUser, cartId: number, body: z.infer<typeof updateCartBody>): Promise<CartView> {
+    async update(actor: Actor, cartId: number, body: z.infer<typeof updateCartBody>): Promise<CartView> {
       await db.transaction(async (tx) => {
-        if (body.isActive) await repo.lockUserCarts(tx, user.id);
-        const cart = await ownCart(user, cartId, tx);
+        if (body.isActive) await repo.lockUserCarts(tx, actor.userId);
+        const cart = await ownCart(actor, cartId, tx);
         if (body.name !== undefined) await repo.renameCart(tx, cart.id, body.name);
-        if (body.isActive) await repo.activateCart(tx, user.id, cart.id);
+        if (body.isActive) await repo.activateCart(tx, actor.userId, cart.id);
         const changedLists: string[] = [];
         for (const list of MERCHANDISE_LISTS) {
           const entries = body[list.key];
@@ -178,55 +185,55 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
         }
         if (changedLists.length > 0) await repo.touchCart(tx, cart.id);
         await activity.record(
-          request,
+          actor,
           {
             type: 'cart_updated',
-            description: body.isActive ? `${user.username} switched to cart "${cart.name}"` : `${user.username} updated cart "${cart.name}"`,
+            description: body.isActive ? `${actor.username} switched to cart "${cart.name}"` : `${actor.username} updated cart "${cart.name}"`,
             metadata: { cartId: cart.id, renamed: body.name !== undefined, activated: body.isActive === true, lists: changedLists },
           },
           tx,
         );
       });
-      return view(user, cartId);
+      return view(actor, cartId);
     },
 
     /** Deletes a cart; if it was active, the first remaining cart (or a new default one) takes over. */
-    async remove(request: FastifyRequest, user: RequestUser, cartId: number): Promise<void> {
+    async remove(actor: Actor, cartId: number): Promise<void> {
       await db.transaction(async (tx) => {
-        await repo.lockUserCarts(tx, user.id);
-        const cart = await ownCart(user, cartId, tx);
-        await repo.deleteCart(tx, user.id, cart.id);
-        if (cart.isActive) await ensureActiveCart(user.id, tx);
+        await repo.lockUserCarts(tx, actor.userId);
+        const cart = await ownCart(actor, cartId, tx);
+        await repo.deleteCart(tx, actor.userId, cart.id);
+        if (cart.isActive) await ensureActiveCart(actor.userId, tx);
         await activity.record(
-          request,
-          { type: 'cart_updated', description: `${user.username} deleted cart "${cart.name}"`, metadata: { cartId, deleted: true } },
+          actor,
+          { type: 'cart_updated', description: `${actor.username} deleted cart "${cart.name}"`, metadata: { cartId, deleted: true } },
           tx,
         );
       });
     },
 
-    async clear(request: FastifyRequest, user: RequestUser, cartId: number): Promise<void> {
+    async clear(actor: Actor, cartId: number): Promise<void> {
       await db.transaction(async (tx) => {
-        const cart = await ownCart(user, cartId, tx);
+        const cart = await ownCart(actor, cartId, tx);
         await repo.clearCartContents(tx, cart.id);
         await repo.touchCart(tx, cart.id);
         await activity.record(
-          request,
-          { type: 'cart_cleared', description: `${user.username} cleared cart "${cart.name}"`, metadata: { cartId } },
+          actor,
+          { type: 'cart_cleared', description: `${actor.username} cleared cart "${cart.name}"`, metadata: { cartId } },
           tx,
         );
       });
     },
 
-    async addItem(request: FastifyRequest, user: RequestUser, cartId: number, body: AddCartItemBody): Promise<CartItemResponse> {
+    async addItem(actor: Actor, cartId: number, body: AddCartItemBody): Promise<CartItemResponse> {
       return cartWrite(() =>
         db.transaction(async (tx) => {
-          const { productName, ...item } = await addLine(tx, user, cartId, body);
+          const { productName, ...item } = await addLine(tx, actor, cartId, body);
           await activity.record(
-            request,
+            actor,
             {
               type: 'product_added',
-              description: `${user.username} added ${body.quantity} x ${productName} to their cart`,
+              description: `${actor.username} added ${body.quantity} x ${productName} to their cart`,
               metadata: { cartId, productId: body.productId, quantity: body.quantity },
             },
             tx,
@@ -237,10 +244,10 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
     },
 
     /** Quick add: every line is checked; one bad line refuses them all. */
-    async addItems(request: FastifyRequest, user: RequestUser, cartId: number, body: BulkAddBody): Promise<BulkAddResponse> {
+    async addItems(actor: Actor, cartId: number, body: BulkAddBody): Promise<BulkAddResponse> {
       return cartWrite(() =>
         db.transaction(async (tx) => {
-          await ownCart(user, cartId, tx);
+          await ownCart(actor, cartId, tx);
           // Same product twice in one call counts once with the summed quantity.
           const merged = new Map<number, number>();
           for (const line of body.items) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
@@ -252,15 +259,15 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
               skipped += 1;
               continue;
             }
-            await addLine(tx, user, cartId, { productId, quantity });
+            await addLine(tx, actor, cartId, { productId, quantity });
             count += 1;
           }
           if (count > 0) {
             await activity.record(
-              request,
+              actor,
               {
                 type: 'product_added',
-                description: `${user.username} added ${count} products to their cart`,
+                description: `${actor.username} added ${count} products to their cart`,
                 metadata: { cartId, count, skipped },
               },
               tx,
@@ -272,14 +279,13 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
     },
 
     async setItemQuantity(
-      request: FastifyRequest,
-      user: RequestUser,
+      actor: Actor,
       cartId: number,
       itemId: number,
       quantity: number,
     ): Promise<CartItemResponse> {
       return db.transaction(async (tx) => {
-        await ownCart(user, cartId, tx);
+        await ownCart(actor, cartId, tx);
         const item = await repo.findCartItem(tx, cartId, itemId);
         if (!item) throw itemNotFound();
         const product = await loadProduct(item.productId, tx);
@@ -289,10 +295,10 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
         if (!updated) throw itemNotFound();
         await repo.touchCart(tx, cartId);
         await activity.record(
-          request,
+          actor,
           {
             type: 'cart_updated',
-            description: `${user.username} set ${product.name} to ${quantity}`,
+            description: `${actor.username} set ${product.name} to ${quantity}`,
             metadata: { cartId, productId: product.id, quantity },
           },
           tx,
@@ -301,17 +307,17 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
       });
     },
 
-    async removeItem(request: FastifyRequest, user: RequestUser, cartId: number, itemId: number): Promise<void> {
+    async removeItem(actor: Actor, cartId: number, itemId: number): Promise<void> {
       await db.transaction(async (tx) => {
-        await ownCart(user, cartId, tx);
+        await ownCart(actor, cartId, tx);
         const removed = await repo.deleteCartItem(tx, cartId, itemId);
         if (!removed) throw itemNotFound();
         await repo.touchCart(tx, cartId);
         await activity.record(
-          request,
+          actor,
           {
             type: 'product_removed',
-            description: `${user.username} removed product ${removed.productId} from their cart`,
+            description: `${actor.username} removed product ${removed.productId} from their cart`,
             metadata: { cartId, productId: removed.productId, quantity: removed.quantity },
           },
           tx,
@@ -320,8 +326,7 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
     },
 
     async setMerchandise(
-      request: FastifyRequest,
-      user: RequestUser,
+      actor: Actor,
       cartId: number,
       type: MerchandiseType,
       code: string,
@@ -329,14 +334,14 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
     ) {
       return cartWrite(() =>
         db.transaction(async (tx) => {
-          await ownCart(user, cartId, tx);
-          const known = await repo.existingMerchandiseCodes(tx, type, [code]);
+          await ownCart(actor, cartId, tx);
+          const known = await deps.merchandise.existingCodes(type, [code], tx);
           if (!known.has(code)) throw new HttpError(404, `${merchandiseList(type).singular} not found`);
           await repo.setMerchandiseQuantity(tx, cartId, type, code, quantity);
           await repo.touchCart(tx, cartId);
           await activity.record(
-            request,
-            { type: 'cart_updated', description: `${user.username} set ${type} ${code} to ${quantity}`, metadata: { cartId, type, code, quantity } },
+            actor,
+            { type: 'cart_updated', description: `${actor.username} set ${type} ${code} to ${quantity}`, metadata: { cartId, type, code, quantity } },
             tx,
           );
           return repo.merchandiseQuantities(tx, cartId, type, [code]);
@@ -353,7 +358,7 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
     async activeCartIn(tx: DbOrTx, userId: number): Promise<CartView | undefined> {
       const row = await repo.findActiveCart(tx, userId, { lock: true });
       if (!row) return undefined;
-      const [cart] = await toCartViews(tx, [row]);
+      const [cart] = await toCartViews(tx, catalogue, [row]);
       return cart;
     },
 
@@ -370,15 +375,15 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
      */
     async reorderInto(
       tx: DbOrTx,
-      user: RequestUser,
+      actor: Actor,
       lines: readonly { productId: number; name: string; quantity: number }[],
       merchandiseLines: readonly { type: MerchandiseType; code: string; name: string; quantity: number }[],
     ): Promise<ReorderResult> {
-      const active = await ensureActiveCart(user.id, tx);
-      const cart = await ownCart(user, active.id, tx);
+      const active = await ensureActiveCart(actor.userId, tx);
+      const cart = await ownCart(actor, active.id, tx);
       const added: ReorderResult['added'] = [];
       const skipped: ReorderResult['skipped'] = [];
-      const products = new Map((await repo.findProducts(tx, lines.map((l) => l.productId))).map((p) => [p.id, p]));
+      const products = new Map((await deps.products.summaries(lines.map((l) => l.productId), tx)).map((p) => [p.id, p]));
       for (const line of lines) {
         const product = products.get(line.productId);
         if (!product) {
@@ -396,12 +401,12 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
           skipped.push({ name: product.name, reason: 'Your cart already holds all the stock' });
           continue;
         }
-        await repo.addToCartItem(tx, { userId: user.id, cartId: cart.id, productId: product.id, quantity, max });
+        await repo.addToCartItem(tx, { userId: actor.userId, cartId: cart.id, productId: product.id, quantity, max });
         added.push({ name: product.name, quantity, requested: line.quantity });
       }
       for (const list of MERCHANDISE_LISTS) {
         const wanted = merchandiseLines.filter((m) => m.type === list.type);
-        const known = await repo.existingMerchandiseCodes(tx, list.type, wanted.map((m) => m.code));
+        const known = await deps.merchandise.existingCodes(list.type, wanted.map((m) => m.code), tx);
         for (const entry of wanted) {
           if (!known.has(entry.code)) {
             skipped.push({ name: entry.name, reason: 'No longer available' });
@@ -415,20 +420,20 @@ export function createCartsService(deps: { db: Db; activity: ActivityService }) 
       return { cartId: cart.id, added, skipped };
     },
 
-    async adjustMerchandise(request: FastifyRequest, user: RequestUser, cartId: number, body: AdjustMerchandiseBody) {
+    async adjustMerchandise(actor: Actor, cartId: number, body: AdjustMerchandiseBody) {
       // Sorted, so parallel calls lock the entries in the same order.
       const codes = [...new Set(body.codes)].sort();
       return cartWrite(() =>
         db.transaction(async (tx) => {
-          await ownCart(user, cartId, tx);
+          await ownCart(actor, cartId, tx);
           await requireMerchandise(tx, body.type, codes);
           await repo.adjustMerchandiseQuantities(tx, cartId, body.type, codes, body.delta, MAX_LINE_QUANTITY);
           await repo.touchCart(tx, cartId);
           await activity.record(
-            request,
+            actor,
             {
               type: 'cart_updated',
-              description: `${user.username} changed ${codes.length} ${body.type} entries by ${body.delta}`,
+              description: `${actor.username} changed ${codes.length} ${body.type} entries by ${body.delta}`,
               metadata: { cartId, type: body.type, codes: codes.slice(0, 50), delta: body.delta },
             },
             tx,

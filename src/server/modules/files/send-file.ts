@@ -1,3 +1,4 @@
+import { actorOf } from '../../lib/actor';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { contentDisposition } from '../../lib/content-disposition';
@@ -45,6 +46,6 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
   reply.header('Content-Length', end - start + 1);
 
   if (request.method === 'HEAD') return reply.send();
-  if (start === 0) await files.recordDownload(request, file, inline);
+  if (start === 0) await files.recordDownload(actorOf(request), file, inline);
   return reply.send(Readable.from(files.readBytes(file.id, start, end)));
 }

@@ -9,11 +9,11 @@ import {
   type Link,
 } from '@common/contracts/files';
 import { FILE_MESSAGES } from '@common/domain/file-rules';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Actor } from '../../lib/actor';
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
-import type { ActivityService } from '../activity/service';
+import type { ActivityService } from '../activity';
 import type { ReceivedUpload } from './receive-upload';
 import * as repo from './repository';
 
@@ -154,8 +154,8 @@ export function createFilesService(deps: { db: Db; activity: ActivityService }) 
       }
     },
 
-    async recordDownload(request: FastifyRequest, file: repo.FileRow, inline: boolean): Promise<void> {
-      await activity.record(request, {
+    async recordDownload(actor: Actor, file: repo.FileRow, inline: boolean): Promise<void> {
+      await activity.record(actor, {
         type: 'file_downloaded',
         description: `${inline ? 'Viewed' : 'Downloaded'} file "${file.name}"`,
         metadata: { fileId: file.id, name: file.name, originalName: file.originalName, size: file.size, inline },

@@ -1,6 +1,6 @@
 import type { MerchandiseRowValue } from '@common/domain/merchandise-import';
 import type { MerchandiseType } from '@common/domain/cart-rules';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { merchandise } from '../../db/schema';
 
@@ -60,3 +60,25 @@ export async function upsert(tx: DbOrTx, rows: MerchandiseRowValue[]): Promise<v
       });
   }
 }
+
+/** What a cart shows of some entries, in the order a cart lists them: line, category, name, code. */
+export async function findEntries(db: DbOrTx, keys: readonly { type: MerchandiseType; code: string }[]) {
+  if (keys.length === 0) return [];
+  const byType = new Map<MerchandiseType, string[]>();
+  for (const key of keys) byType.set(key.type, [...(byType.get(key.type) ?? []), key.code]);
+  return db
+    .select({
+      type: merchandise.type,
+      code: merchandise.code,
+      name: merchandise.name,
+      description: merchandise.description,
+      line: merchandise.line,
+      category: merchandise.category,
+      handboardType: merchandise.handboardType,
+    })
+    .from(merchandise)
+    .where(or(...[...byType].map(([type, codes]) => and(eq(merchandise.type, type), inArray(merchandise.code, codes)))))
+    .orderBy(asc(merchandise.line), asc(merchandise.category), asc(merchandise.name), asc(merchandise.code));
+}
+
+export type MerchandiseEntryRow = Awaited<ReturnType<typeof findEntries>>[number];

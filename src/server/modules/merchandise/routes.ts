@@ -6,9 +6,10 @@ import {
   merchandiseUploadErrorBody,
   merchandiseUploadResponse,
 } from '@common/contracts/merchandise';
-import type { MerchandiseType } from '@common/domain/cart-rules';
+import { MERCHANDISE_TYPES } from '@common/domain/cart-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
 import type { MerchandiseService } from './service';
 import { merchandiseTemplate } from './workbook';
@@ -19,7 +20,8 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** Spec §7 merchandise calls (view_stock), the upload (admin) and the template (admin). */
 export const merchandiseRoutes: FastifyPluginAsyncZod<{ merchandise: MerchandiseService }> = async (app, { merchandise }) => {
-  for (const [type, path] of Object.entries(MERCHANDISE_PATHS) as [MerchandiseType, string][]) {
+  for (const type of MERCHANDISE_TYPES) {
+    const path = MERCHANDISE_PATHS[type];
     app.get(
       `/api/merchandise/${path}`,
       { config: { access: { permission: 'view_stock' } }, schema: { response: { 200: merchandiseListResponse } } },
@@ -41,7 +43,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod<{ merchandise: Merchandise
       const part = await request.file({ limits: { fileSize: MERCHANDISE_UPLOAD_MAX_BYTES, files: 1 } });
       if (!part) throw new HttpError(400, MERCHANDISE_UPLOAD_MESSAGES.noFile);
       const buffer = await part.toBuffer();
-      const outcome = await merchandise.upload(request, buffer);
+      const outcome = await merchandise.upload(actorOf(request), buffer);
       if (!outcome.ok) return reply.code(400).send(outcome.body);
       return outcome.response;
     },

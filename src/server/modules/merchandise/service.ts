@@ -5,12 +5,12 @@ import {
   type MerchandiseUploadResponse,
 } from '@common/contracts/merchandise';
 import { MERCHANDISE_TYPES, type MerchandiseType } from '@common/domain/cart-rules';
-import type { FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
 import { inspectXlsx } from '../../lib/xlsx-guard';
-import type { ActivityService } from '../activity/service';
+import type { ActivityService } from '../activity';
 import * as repo from './repository';
 import { MAX_MERCHANDISE_ROWS, readMerchandiseRows } from './workbook';
 
@@ -45,7 +45,7 @@ export function createMerchandiseService(deps: { db: Db; activity: ActivityServi
   }
 
   /** All or nothing: every row is checked first; one bad row and nothing is saved. */
-  async function upload(request: FastifyRequest, buffer: Buffer): Promise<UploadOutcome> {
+  async function upload(actor: Actor, buffer: Buffer): Promise<UploadOutcome> {
     const read = readMerchandiseRows(await loadWorkbook(buffer));
     if (!read.ok) {
       if ('tooMany' in read) throw new HttpError(413, `At most ${MAX_MERCHANDISE_ROWS.toLocaleString('en-US')} rows can be uploaded at once`);
@@ -53,7 +53,7 @@ export function createMerchandiseService(deps: { db: Db; activity: ActivityServi
     }
     if (read.rows.length === 0) throw new HttpError(400, MERCHANDISE_UPLOAD_MESSAGES.noRows);
     const values = read.rows.map((r) => r.value);
-    const byType = Object.fromEntries(MERCHANDISE_TYPES.map((t) => [t, 0])) as Record<MerchandiseType, number>;
+    const byType: Record<MerchandiseType, number> = { display: 0, label: 0, pricelist: 0, handboard: 0 };
     for (const value of values) byType[value.type] += 1;
     const response = await db.transaction(async (tx) => {
       let updated = 0;
@@ -64,10 +64,10 @@ export function createMerchandiseService(deps: { db: Db; activity: ActivityServi
       await repo.upsert(tx, values);
       const result = { inserted: values.length - updated, updated, total: values.length, byType };
       await activity.record(
-        request,
+        actor,
         {
           type: 'merchandise_updated',
-          description: `${request.user?.username ?? 'An admin'} uploaded merchandise: ${result.inserted} added, ${result.updated} updated`,
+          description: `${actor.username} uploaded merchandise: ${result.inserted} added, ${result.updated} updated`,
           metadata: result,
         },
         tx,
@@ -77,5 +77,14 @@ export function createMerchandiseService(deps: { db: Db; activity: ActivityServi
     return { ok: true, response };
   }
 
-  return { list, upload };
+  return {
+    list,
+    upload,
+
+    /** The codes among `codes` that exist for `type`; pass `tx` to read inside the caller's transaction. */
+    existingCodes: (type: MerchandiseType, codes: readonly string[], tx: DbOrTx = db) => repo.existingKeys(tx, type, [...codes]),
+
+    /** What a cart shows of some entries, ordered by line, category, name and code. */
+    entries: (keys: readonly { type: MerchandiseType; code: string }[], tx: DbOrTx = db) => repo.findEntries(tx, keys),
+  };
 }

@@ -3,7 +3,7 @@ import { merchandiseList } from '@common/domain/cart-rules';
 import { formatCalendarDate } from '@common/domain/format-date';
 import { formatPrice } from '@common/domain/money';
 import { DELIVERY_LABELS, ORDER_KIND_LABELS, orderNumber } from '@common/domain/order-status';
-import type { OutgoingEmail } from '../mail/outbox-repository';
+import type { OutgoingEmail } from '../mail';
 
 export interface OrderEmailSettings {
   /** ORDER_EMAIL_FROM: the fixed sender (spec §9). */

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { OrderKind, OrderStatus } from '@common/domain/order-status';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orderMerchandise, orders } from '../../db/schema';
 
@@ -42,8 +43,8 @@ export async function findOrderLines(db: DbOrTx, orderId: number) {
 export interface OrderFilters {
   userId?: number;
   username?: string;
-  status?: string;
-  kind?: string;
+  status?: OrderStatus;
+  kind?: OrderKind;
 }
 
 function filterWhere(filters: OrderFilters): SQL | undefined {
@@ -85,7 +86,7 @@ export async function listOrders(db: DbOrTx, filters: OrderFilters, page: { limi
   return { rows, total: totals?.total ?? 0 };
 }
 
-export async function updateOrderStatus(db: DbOrTx, id: number, status: string): Promise<OrderRow | undefined> {
+export async function updateOrderStatus(db: DbOrTx, id: number, status: OrderStatus): Promise<OrderRow | undefined> {
   const [row] = await db.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, id)).returning();
   return row;
 }

@@ -12,7 +12,7 @@ import {
 import { ORDERING_PERMISSION } from '@common/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/http-error';
-import { requireUser } from '../../plugins/access';
+import { actorOf } from '../../lib/actor';
 import type { OrdersService } from './service';
 
 /** Spec §7 order calls; decisions.md adds history, status changes (admins) and reorder. */
@@ -20,7 +20,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
   const access = { permission: ORDERING_PERMISSION };
 
   app.get('/api/orders', { config: { access }, schema: { querystring: ordersQuery, response: { 200: ordersResponse } } }, (request) =>
-    orders.list(requireUser(request), request.query),
+    orders.list(actorOf(request), request.query),
   );
 
   app.get(
@@ -30,7 +30,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
   );
 
   app.get('/api/orders/:id', { config: { access }, schema: { params: idParams, response: { 200: orderView } } }, (request) =>
-    orders.get(requireUser(request), request.params.id),
+    orders.get(actorOf(request), request.params.id),
   );
 
   app.post(
@@ -40,7 +40,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
       const header = request.headers[IDEMPOTENCY_HEADER];
       const parsed = idempotencyKey.safeParse(Array.isArray(header) ? header[0] : header);
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
-      const { order, replayed } = await orders.place(request, requireUser(request), request.body, parsed.data);
+      const { order, replayed } = await orders.place(actorOf(request), request.body, parsed.data);
       // A replay answers exactly as the first request did, and says so.
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(order);
@@ -50,12 +50,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
   app.patch(
     '/api/orders/:id',
     { config: { access: 'admin' }, schema: { params: idParams, body: updateOrderBody, response: { 200: orderView } } },
-    (request) => orders.updateStatus(request, requireUser(request), request.params.id, request.body.status),
+    (request) => orders.updateStatus(actorOf(request), request.params.id, request.body.status),
   );
 
   app.post(
     '/api/orders/:id/reorder',
     { config: { access }, schema: { params: idParams, response: { 200: reorderResponse } } },
-    (request) => orders.reorder(request, requireUser(request), request.params.id),
+    (request) => orders.reorder(actorOf(request), request.params.id),
   );
 };

@@ -10,18 +10,17 @@ import {
   type RequestedDatesResponse,
 } from '@common/contracts/orders';
 import { earliestRequestedDate, type IsoDate, requestedDateProblem } from '@common/domain/business-days';
-import { CART_MESSAGES, lineQuantityProblem, MERCHANDISE_LISTS, orderKindFor, type MerchandiseType } from '@common/domain/cart-rules';
+import { CART_MESSAGES, lineQuantityProblem, MERCHANDISE_LISTS, orderKindFor } from '@common/domain/cart-rules';
 import { fromCents, toCents } from '@common/domain/money';
-import { ORDER_STATUS_LABELS, orderNumber, type DeliveryType, type OrderStatus } from '@common/domain/order-status';
-import type { FastifyRequest } from 'fastify';
+import { ORDER_STATUS_LABELS, orderNumber, type OrderStatus } from '@common/domain/order-status';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import type { RequestUser } from '../../plugins/access';
-import type { ActivityService } from '../activity/service';
-import type { CartsService } from '../carts/service';
-import { enqueueEmail } from '../mail/outbox-repository';
+import type { Actor } from '../../lib/actor';
+import type { ActivityService } from '../activity';
+import type { CartsService } from '../carts';
+import type { MailOutbox } from '../mail';
 import { orderConfirmationEmail, type OrderEmailSettings } from './email';
 import * as repo from './repository';
 
@@ -37,10 +36,10 @@ function toOrderFields(row: repo.OrderRow) {
     id: row.id,
     userId: row.userId,
     username: row.username,
-    kind: row.kind as OrderView['kind'],
-    status: row.status as OrderStatus,
+    kind: row.kind,
+    status: row.status,
     cartName: row.cartName,
-    deliveryType: row.deliveryType as DeliveryType | null,
+    deliveryType: row.deliveryType,
     requestedDate: row.requestedDate,
     total: row.total,
     createdAt: row.createdAt.toISOString(),
@@ -56,7 +55,7 @@ async function loadOrderView(db: DbOrTx, row: repo.OrderRow): Promise<OrderView>
     items: lines.items.map((i) => ({ id: i.id, productId: i.productId, productName: i.productName, quantity: i.quantity, price: i.price })),
     merchandise: lines.merchandise.map((m) => ({
       id: m.id,
-      type: m.type as MerchandiseType,
+      type: m.type,
       code: m.code,
       name: m.name,
       line: m.line,
@@ -117,37 +116,38 @@ export function createOrdersService(deps: {
   db: Db;
   activity: ActivityService;
   carts: CartsService;
+  /** The confirmation is queued in the order's transaction (spec §9). */
+  mail: Pick<MailOutbox, 'enqueue'>;
   email: OrderEmailSettings;
   /** The business's today; the process's local date unless a test hands in another. */
   today: () => IsoDate;
 }) {
   const { db, activity, carts } = deps;
 
-  async function visibleOrder(user: RequestUser, id: number): Promise<repo.OrderRow> {
+  async function visibleOrder(actor: Actor, id: number): Promise<repo.OrderRow> {
     const row = await repo.findOrder(db, id);
     // Another user's order is "not found", never a hint that it exists.
-    if (!row || (row.userId !== user.id && user.activeRole !== 'admin')) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+    if (!row || (row.userId !== actor.userId && actor.role !== 'admin')) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
     return row;
   }
 
   async function placeInTransaction(
     tx: DbOrTx,
-    request: FastifyRequest,
-    user: RequestUser,
+    actor: Actor,
     body: PlaceOrderInput,
     idempotencyKey: string | undefined,
   ): Promise<{ order: OrderView; replayed: boolean }> {
-    await carts.lockCarts(tx, user.id);
+    await carts.lockCarts(tx, actor.userId);
     if (idempotencyKey) {
-      const earlier = await repo.findOrderByIdempotencyKey(tx, user.id, idempotencyKey);
+      const earlier = await repo.findOrderByIdempotencyKey(tx, actor.userId, idempotencyKey);
       if (earlier) return { order: await loadOrderView(tx, earlier), replayed: true };
     }
-    const cart = await carts.activeCartIn(tx, user.id);
+    const cart = await carts.activeCartIn(tx, actor.userId);
     if (!cart) throw new HttpError(409, CART_MESSAGES.noActiveCart);
     if (body.cartId !== undefined && body.cartId !== cart.id) throw new HttpError(409, ORDER_MESSAGES.cartChanged);
     checkPayloadAgainstCart(body, cart);
 
-    const kind = orderKindFor(user.activeRole);
+    const kind = orderKindFor(actor.role);
     const today = deps.today();
     if (kind === 'sample' || body.requestedDate) {
       const problem = requestedDateProblem(body.requestedDate, today);
@@ -166,8 +166,8 @@ export function createOrdersService(deps: {
     const row = await repo.insertOrder(
       tx,
       {
-        userId: user.id,
-        username: user.username,
+        userId: actor.userId,
+        username: actor.username,
         kind,
         cartName: cart.name,
         notes: body.notes || null,
@@ -182,15 +182,15 @@ export function createOrdersService(deps: {
     await carts.emptyCart(tx, cart.id);
     const order = await loadOrderView(tx, row);
     await activity.record(
-      request,
+      actor,
       {
         type: 'order_created',
-        description: `${user.username} placed ${kind} order ${orderNumber(order.id)}`,
+        description: `${actor.username} placed ${kind} order ${orderNumber(order.id)}`,
         metadata: { orderId: order.id, kind, cartId: cart.id, lines: order.items.length + order.merchandise.length, total: order.total },
       },
       tx,
     );
-    await enqueueEmail(tx, orderConfirmationEmail(order, user, deps.email));
+    await deps.mail.enqueue(orderConfirmationEmail(order, actor, deps.email), tx);
     return { order, replayed: false };
   }
 
@@ -201,30 +201,29 @@ export function createOrdersService(deps: {
     },
 
     async place(
-      request: FastifyRequest,
-      user: RequestUser,
+      actor: Actor,
       body: PlaceOrderInput,
       idempotencyKey: string | undefined,
     ): Promise<{ order: OrderView; replayed: boolean }> {
       try {
-        return await db.transaction((tx) => placeInTransaction(tx, request, user, body, idempotencyKey));
+        return await db.transaction((tx) => placeInTransaction(tx, actor, body, idempotencyKey));
       } catch (error) {
         // Belt and braces: the per-user lock already orders same-key requests one after the other.
         if (idempotencyKey && isUniqueViolation(error)) {
-          const earlier = await repo.findOrderByIdempotencyKey(db, user.id, idempotencyKey);
+          const earlier = await repo.findOrderByIdempotencyKey(db, actor.userId, idempotencyKey);
           if (earlier) return { order: await loadOrderView(db, earlier), replayed: true };
         }
         throw error;
       }
     },
 
-    async list(user: RequestUser, query: z.infer<typeof ordersQuery>): Promise<OrdersResponse> {
-      const isAdmin = user.activeRole === 'admin';
+    async list(actor: Actor, query: z.infer<typeof ordersQuery>): Promise<OrdersResponse> {
+      const isAdmin = actor.role === 'admin';
       const filters: repo.OrderFilters = {
         status: query.status,
         kind: query.kind,
         // Everyone else sees only their own orders, whatever they ask for.
-        userId: isAdmin ? query.userId : user.id,
+        userId: isAdmin ? query.userId : actor.userId,
         username: isAdmin ? query.username : undefined,
       };
       const { rows, total } = await repo.listOrders(db, filters, {
@@ -240,21 +239,21 @@ export function createOrdersService(deps: {
       return { orders, total, page: query.page, pageSize: ORDERS_PAGE_SIZE };
     },
 
-    async get(user: RequestUser, id: number): Promise<OrderView> {
-      return loadOrderView(db, await visibleOrder(user, id));
+    async get(actor: Actor, id: number): Promise<OrderView> {
+      return loadOrderView(db, await visibleOrder(actor, id));
     },
 
-    async updateStatus(request: FastifyRequest, user: RequestUser, id: number, status: OrderStatus): Promise<OrderView> {
+    async updateStatus(actor: Actor, id: number, status: OrderStatus): Promise<OrderView> {
       return db.transaction(async (tx) => {
         const before = await repo.findOrder(tx, id);
         if (!before) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
         const row = await repo.updateOrderStatus(tx, id, status);
         if (!row) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
         await activity.record(
-          request,
+          actor,
           {
             type: 'order_updated',
-            description: `${user.username} set order ${orderNumber(id)} to ${ORDER_STATUS_LABELS[status]}`,
+            description: `${actor.username} set order ${orderNumber(id)} to ${ORDER_STATUS_LABELS[status]}`,
             targetUserId: row.userId,
             metadata: { orderId: id, from: before.status, to: status },
           },
@@ -265,23 +264,23 @@ export function createOrdersService(deps: {
     },
 
     /** Copies the order's still-orderable lines into the caller's active cart. Own orders only. */
-    async reorder(request: FastifyRequest, user: RequestUser, id: number): Promise<ReorderResponse> {
+    async reorder(actor: Actor, id: number): Promise<ReorderResponse> {
       const row = await repo.findOrder(db, id);
-      if (!row || row.userId !== user.id) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+      if (!row || row.userId !== actor.userId) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
       const order = await loadOrderView(db, row);
       return db.transaction(async (tx) => {
-        await carts.lockCarts(tx, user.id);
+        await carts.lockCarts(tx, actor.userId);
         const result = await carts.reorderInto(
           tx,
-          user,
+          actor,
           order.items.map((i) => ({ productId: i.productId, name: i.productName, quantity: i.quantity })),
           order.merchandise.map((m) => ({ type: m.type, code: m.code, name: m.line ? `${m.line} ${m.name}` : m.name, quantity: m.quantity })),
         );
         await activity.record(
-          request,
+          actor,
           {
             type: 'cart_updated',
-            description: `${user.username} reordered ${orderNumber(id)}`,
+            description: `${actor.username} reordered ${orderNumber(id)}`,
             metadata: { orderId: id, cartId: result.cartId, added: result.added.length, skipped: result.skipped.length },
           },
           tx,

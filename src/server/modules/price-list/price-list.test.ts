@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { multipartBody } from '../../../../test/multipart';
 import { products } from '../../db/schema';
-import type { ProductRow } from '../products/repository';
+import type { ProductRow } from '../products';
 import { groupForPriceList, renderPriceListPdf } from './render-pdf';
 
 const ctx = useTestApp();

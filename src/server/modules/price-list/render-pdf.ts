@@ -1,7 +1,7 @@
 import { formatPrice } from '@common/domain/money';
 import { coverageSqft, sellingUnit } from '@common/domain/units';
 import PDFDocument from 'pdfkit';
-import type { ProductRow } from '../products/repository';
+import type { ProductRow } from '../products';
 
 /**
  * decisions.md: the price list PDF, generated from the catalogue, grouped by

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { etagMatches } from '../products/http-caching';
+import { etagMatches } from '../../lib/http-caching';
 import { priceListEtag, type PriceListService } from './service';
 
 export const PRICE_LIST_API_PATH = '/api/price-list.pdf';

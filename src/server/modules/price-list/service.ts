@@ -1,4 +1,4 @@
-import type { ProductsService } from '../products/service';
+import type { ProductsService } from '../products';
 import { renderPriceListPdf } from './render-pdf';
 
 export interface PriceListPdf {

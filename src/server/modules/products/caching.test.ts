@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etagMatches, pickEncoding } from './http-caching';
+import { etagMatches, pickEncoding } from '../../lib/http-caching';
 import { createVersionReader } from './version-reader';
 
 describe('pickEncoding', () => {

@@ -1,6 +1,6 @@
-import { asc, count, eq, max } from 'drizzle-orm';
+import { asc, count, inArray, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { products, systemSettings } from '../../db/schema';
+import { products } from '../../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -15,22 +15,32 @@ export async function listProducts(db: DbOrTx): Promise<ProductRow[]> {
   return db.select().from(products).orderBy(asc(products.id));
 }
 
-export async function readCatalogueVersion(db: DbOrTx): Promise<string | null> {
-  const [row] = await db
-    .select({ value: systemSettings.value })
-    .from(systemSettings)
-    .where(eq(systemSettings.key, CATALOGUE_VERSION))
-    .limit(1);
-  return row?.value ?? null;
-}
-
-/** Creates the version row if there is none yet; an existing one is left alone. */
-export async function initCatalogueVersion(db: DbOrTx, token: string): Promise<void> {
-  await db.insert(systemSettings).values({ key: CATALOGUE_VERSION, value: token }).onConflictDoNothing({ target: systemSettings.key });
-}
-
 /** A version made from the data itself, for a database whose version row has gone missing. */
 export async function derivedCatalogueVersion(db: DbOrTx): Promise<string> {
   const [row] = await db.select({ n: count(), latest: max(products.updatedAt) }).from(products);
   return `derived-${row?.n ?? 0}-${row?.latest?.getTime() ?? 0}`;
+}
+
+/** The product facts a cart line needs (name, unit, price, stock) for some ids. */
+const summaryColumns = {
+  id: products.id,
+  name: products.name,
+  line: products.line,
+  size: products.size,
+  color: products.color,
+  finish: products.finish,
+  soldBy: products.soldBy,
+  price: products.price,
+  stockLevel: products.stockLevel,
+  coverage: products.coverage,
+};
+
+export type ProductSummary = { [K in keyof typeof summaryColumns]: ProductRow[K] };
+
+export async function findProductSummaries(db: DbOrTx, ids: readonly number[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .where(inArray(products.id, [...ids]));
 }

@@ -1,7 +1,7 @@
 import { hasPermission } from '@common/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/access';
-import { etagMatches, pickEncoding } from './http-caching';
+import { etagMatches, pickEncoding } from '../../lib/http-caching';
 import { catalogueEtag, type ProductsService } from './service';
 
 /** Spec §7 GET /api/products: the whole catalogue, sorted by numeric id. */

@@ -3,15 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Db, DbOrTx } from '../../db/client';
-import { putSetting } from '../settings/repository';
-import type { Encoding } from './http-caching';
+import type { SettingsService } from '../settings';
+import type { Encoding } from '../../lib/http-caching';
 import {
   CATALOGUE_VERSION,
   derivedCatalogueVersion,
-  initCatalogueVersion,
+  findProductSummaries,
   listProducts,
-  readCatalogueVersion,
   type ProductRow,
+  type ProductSummary,
 } from './repository';
 import { createVersionReader } from './version-reader';
 
@@ -88,10 +88,10 @@ export type ProductsService = ReturnType<typeof createProductsService>;
  * with one indexed read shared by concurrent requests, that the version it holds
  * is still the database's (docs/decisions/0010).
  */
-export function createProductsService({ db }: { db: Db }) {
+export function createProductsService({ db, settings }: { db: Db; settings: Pick<SettingsService, 'get' | 'put' | 'putIfMissing'> }) {
   // A GET never writes (decisions.md): the row is created at start (ensureVersion), and
   // should it vanish, the version is derived from the products themselves.
-  const versions = createVersionReader(async () => (await readCatalogueVersion(db)) ?? derivedCatalogueVersion(db));
+  const versions = createVersionReader(async () => (await settings.get(CATALOGUE_VERSION)) ?? derivedCatalogueVersion(db));
   const bodies = new Map<CatalogueVariant, CatalogueBody>();
   const building = new Map<CatalogueVariant, Promise<CatalogueBody>>();
 
@@ -99,7 +99,7 @@ export function createProductsService({ db }: { db: Db }) {
   async function snapshot(): Promise<CatalogueSnapshot> {
     return db.transaction(
       async (tx) => {
-        const version = (await readCatalogueVersion(tx)) ?? (await derivedCatalogueVersion(tx));
+        const version = (await settings.get(CATALOGUE_VERSION, tx)) ?? (await derivedCatalogueVersion(tx));
         return { version, products: await listProducts(tx) };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -129,7 +129,7 @@ export function createProductsService({ db }: { db: Db }) {
      * counter: a database restored or recreated never repeats an ETag a browser holds.
      */
     async ensureVersion(): Promise<void> {
-      await initCatalogueVersion(db, newVersionToken());
+      await settings.putIfMissing(CATALOGUE_VERSION, newVersionToken());
     },
 
     /** The database's catalogue version (cheap: one indexed read, shared by concurrent callers). */
@@ -146,9 +146,14 @@ export function createProductsService({ db }: { db: Db }) {
 
     snapshot,
 
+    /** What a cart line shows of some products; pass `tx` to read inside the caller's transaction. */
+    async summaries(ids: readonly number[], tx: DbOrTx = db): Promise<ProductSummary[]> {
+      return findProductSummaries(tx, ids);
+    },
+
     /** Call inside the transaction that changes products. */
     async recordChange(tx: DbOrTx): Promise<void> {
-      await putSetting(tx, CATALOGUE_VERSION, newVersionToken());
+      await settings.put(CATALOGUE_VERSION, newVersionToken(), tx);
     },
 
     /** Call after that transaction committed, so this server's next read sees the new version. */

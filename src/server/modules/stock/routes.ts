@@ -3,6 +3,7 @@ import { stockUploadErrorBody, stockUploadQuery, stockUploadResponse } from '@co
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
+import { actorOf } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
 import type { StockService } from './service';
 import { stockTemplateCsv } from './template';
@@ -43,7 +44,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
         await drain(part.file);
         throw new HttpError(415, 'Only CSV files (.csv) can be uploaded');
       }
-      const result = await stock.importCsv(request, {
+      const result = await stock.importCsv(actorOf(request), {
         file: part.file,
         filename: part.filename.slice(0, 200),
         mode: request.query.mode,

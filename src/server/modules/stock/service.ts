@@ -6,28 +6,19 @@ import {
   type StockUploadMode,
   type StockUploadResponse,
 } from '@common/contracts/stock';
-import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
-import type { ActivityService } from '../activity/service';
-import type { ProductsService } from '../products/service';
-import { putSetting } from '../settings/repository';
-import { CsvSyntaxError, readCsvRecords } from './csv-source';
+import type { ActivityService } from '../activity';
+import type { ProductsService } from '../products';
+import type { SettingsService } from '../settings';
+import { checkWholeFile, createRowValidator, createStager, parseRecords, watchSizeLimit } from './import-steps';
 import { createIssueCollector } from './issue-collector';
-import {
-  createStagingTable,
-  deleteMissingProducts,
-  insertNew,
-  lockStockImport,
-  missingProductIds,
-  stageRows,
-  updateExisting,
-} from './repository';
-import { checkCellCount, readHeader, readStockRow, type HeaderResult, type StockRow } from './row-rules';
+import { createStagingTable, deleteMissingProducts, insertNew, lockStockImport, missingProductIds, updateExisting } from './repository';
+import type { HeaderResult } from './row-rules';
 
-/** Rows per staging statement: about 300 KB of JSON, well inside one round trip. */
-const STAGE_BATCH = 1000;
+type Collector = ReturnType<typeof createIssueCollector>;
 
 export interface StockUpload {
   /** The file's bytes as they arrive; `truncated` is set by the multipart parser at the size limit. */
@@ -52,137 +43,91 @@ export type StockService = ReturnType<typeof createStockService>;
  * in the same transaction that sets last_inventory_update, bumps the catalogue
  * version and logs stock_updated (docs/decisions/0012).
  */
-export function createStockService(deps: { db: Db; activity: ActivityService; products: ProductsService; maxUploadMb: number }) {
+export function createStockService(deps: {
+  db: Db;
+  activity: ActivityService;
+  products: ProductsService;
+  settings: Pick<SettingsService, 'put'>;
+  maxUploadMb: number;
+}) {
   const { db, activity, products } = deps;
   const tooLarge = () => new HttpError(413, `The file is larger than the ${deps.maxUploadMb} MB upload limit`);
+
+  /** Parses the file as it streams in, validates each row and stages the valid ones; then checks the file as a whole. */
+  async function readAndStage(tx: Tx, upload: StockUpload, overLimit: AbortSignal, collector: Collector) {
+    await createStagingTable(tx);
+    const validator = createRowValidator(collector);
+    const stager = createStager(tx, collector);
+    const { unreadable } = await parseRecords(upload.file, overLimit, collector, tooLarge, async (records) => {
+      for (const { row, cells } of records) stager.add(validator.check(row, cells));
+      await stager.flushIfFull();
+    });
+    const accepted = checkWholeFile(collector, { header: validator.header(), rows: validator.rows(), unreadable });
+    if (accepted) await stager.flush();
+    return { accepted, rows: validator.rows() };
+  }
+
+  /** Merges the staged rows into products, with the settings, catalogue version and activity row of the same change. */
+  async function apply(
+    tx: Tx,
+    run: { actor: Actor; upload: StockUpload; header: HeaderResult; rows: number; collector: Collector; now: Date },
+  ): Promise<StockUploadResponse> {
+    const { actor, upload, header, rows, collector, now } = run;
+    await lockStockImport(tx);
+    const updated = await updateExisting(tx, header.present, now);
+    const created = await insertNew(tx, now);
+    const removed = upload.mode === 'replace' ? await deleteMissingProducts(tx) : [];
+    const missing = upload.mode === 'keep' ? await missingProductIds(tx) : [];
+    if (created + updated + removed.length > 0) await products.recordChange(tx);
+    await deps.settings.put(LAST_INVENTORY_UPDATE, now.toISOString(), tx);
+
+    const counts = { rows, created, updated, unchanged: rows - created - updated, removed: removed.length, missing: missing.length };
+    const { validationIssues, nulledFields } = collector.lists();
+    const warnings = validationIssues.length + nulledFields.length + collector.unlistedWarnings();
+    await activity.record(
+      actor,
+      {
+        type: 'stock_updated',
+        description: describeImport(upload.filename, counts),
+        metadata: { filename: upload.filename, mode: upload.mode, ...counts, warnings },
+      },
+      tx,
+    );
+    return {
+      message: STOCK_UPLOAD_SUCCESS,
+      mode: upload.mode,
+      rows,
+      created,
+      updated,
+      unchanged: counts.unchanged,
+      removed,
+      missing,
+      warnings: { validationIssues, nulledFields },
+      moreWarnings: collector.unlistedWarnings(),
+    };
+  }
 
   return {
     tooLarge,
 
-    async importCsv(request: FastifyRequest, upload: StockUpload): Promise<StockImportResult> {
+    /** Parse, validate, apply: all inside one transaction, so a rejected file changes nothing. */
+    async importCsv(actor: Actor, upload: StockUpload): Promise<StockImportResult> {
+      const overLimit = watchSizeLimit(upload.file);
       const collector = createIssueCollector();
-      // The multipart parser stops the file at the size limit; stop reading it then, not at its end.
-      const overLimit = new AbortController();
-      upload.file.once('limit', () => overLimit.abort());
       const now = new Date();
-      const rejected = (): StockImportResult => ({
-        ok: false,
-        body: { message: STOCK_UPLOAD_REJECTED, ...collector.lists(), moreIssues: collector.unlistedErrors() + collector.unlistedWarnings() },
-      });
-
-      let response: StockUploadResponse;
       try {
-        response = await db.transaction(async (tx) => {
-          await createStagingTable(tx);
-          let header: HeaderResult | null = null;
-          const firstRowOf = new Map<number, number>();
-          let batch: StockRow[] = [];
-          let rows = 0;
-          let unreadable = false;
-
-          /** The row to stage, or null when it has problems (collected) or the file is already rejected. */
-          const checkRow = (fileHeader: HeaderResult, row: number, cells: string[]): StockRow | null => {
-            // Without a usable header the rows cannot be read; counting them is all that is left.
-            if (fileHeader.errors.length > 0) return null;
-            const cellProblem = checkCellCount(cells, fileHeader.columns.length, row);
-            if (cellProblem) {
-              collector.sink.error(cellProblem);
-              return null;
-            }
-            const parsed = readStockRow(cells, row, fileHeader, collector.sink);
-            if (!parsed) return null;
-            const first = firstRowOf.get(parsed.id);
-            if (first !== undefined) {
-              collector.sink.error({ row, message: `SKU ${parsed.id} appears more than once (first on row ${first})` });
-              return null;
-            }
-            firstRowOf.set(parsed.id, row);
-            // Once the file is known to be rejected, nothing more is staged; checking goes on.
-            if (collector.hasErrors()) {
-              batch = [];
-              return null;
-            }
-            return parsed;
-          };
-
-          try {
-            await readCsvRecords(
-              upload.file,
-              async (records) => {
-                for (const { row, cells } of records) {
-                  if (!header) {
-                    header = readHeader(cells);
-                    header.errors.forEach(collector.sink.error);
-                    header.issues.forEach(collector.sink.issue);
-                    continue;
-                  }
-                  rows += 1;
-                  const staged = checkRow(header, row, cells);
-                  if (staged) batch.push(staged);
-                }
-                if (batch.length >= STAGE_BATCH) {
-                  await stageRows(tx, batch);
-                  batch = [];
-                }
-              },
-              overLimit.signal,
-            );
-          } catch (error) {
-            if (upload.file.truncated) throw tooLarge();
-            if (!(error instanceof CsvSyntaxError)) throw error;
-            // Records parsed before the broken one may not have reached us; the file is rejected either way.
-            unreadable = true;
-            collector.sink.error({ row: error.row, message: error.message });
-          }
-          if (upload.file.truncated) throw tooLarge();
-
-          const fileHeader = header as HeaderResult | null;
-          if (!fileHeader && !unreadable) collector.sink.error({ row: 1, message: 'The file is empty' });
-          else if (fileHeader && rows === 0 && fileHeader.errors.length === 0 && !unreadable) {
-            collector.sink.error({ row: 2, message: 'The file has a header but no product rows' });
-          }
-          if (!fileHeader || collector.hasErrors()) throw new RejectFile();
-
-          await stageRows(tx, batch);
-          await lockStockImport(tx);
-          const updated = await updateExisting(tx, fileHeader.present, now);
-          const created = await insertNew(tx, now);
-          const removed = upload.mode === 'replace' ? await deleteMissingProducts(tx) : [];
-          const missing = upload.mode === 'keep' ? await missingProductIds(tx) : [];
-          if (created + updated + removed.length > 0) await products.recordChange(tx);
-          await putSetting(tx, LAST_INVENTORY_UPDATE, now.toISOString());
-
-          const counts = { rows, created, updated, unchanged: rows - created - updated, removed: removed.length, missing: missing.length };
-          const { validationIssues, nulledFields } = collector.lists();
-          const warnings = validationIssues.length + nulledFields.length + collector.unlistedWarnings();
-          await activity.record(
-            request,
-            {
-              type: 'stock_updated',
-              description: describeImport(upload.filename, counts),
-              metadata: { filename: upload.filename, mode: upload.mode, ...counts, warnings },
-            },
-            tx,
-          );
-          return {
-            message: STOCK_UPLOAD_SUCCESS,
-            mode: upload.mode,
-            rows,
-            created,
-            updated,
-            unchanged: counts.unchanged,
-            removed,
-            missing,
-            warnings: { validationIssues, nulledFields },
-            moreWarnings: collector.unlistedWarnings(),
-          };
+        const response = await db.transaction(async (tx) => {
+          const read = await readAndStage(tx, upload, overLimit, collector);
+          if (!read.accepted) throw new RejectFile();
+          return apply(tx, { actor, upload, header: read.accepted, rows: read.rows, collector, now });
         });
+        products.changed();
+        return { ok: true, response };
       } catch (error) {
-        if (error instanceof RejectFile) return rejected();
-        throw error;
+        if (!(error instanceof RejectFile)) throw error;
+        const body = { message: STOCK_UPLOAD_REJECTED, ...collector.lists(), moreIssues: collector.unlistedErrors() + collector.unlistedWarnings() };
+        return { ok: false, body };
       }
-      products.changed();
-      return { ok: true, response };
     },
   };
 }

@@ -13,7 +13,7 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
-import { requireUser } from '../../plugins/access';
+import { actorOf } from '../../lib/actor';
 import type { UsersService } from './service';
 
 const manageUsers = { access: { permission: 'manage_users' as const } };
@@ -25,24 +25,24 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
   app.get('/api/users', { config: manageUsers, schema: { response: { 200: usersResponse } } }, () => users.list());
 
   app.post('/api/users', { config: manageUsers, schema: { body: createUserBody, response: { 200: userView } } }, (request) =>
-    users.create(request, requireUser(request), request.body),
+    users.create(actorOf(request), request.body),
   );
 
   app.patch(
     '/api/users/:id',
     { config: manageUsers, schema: { params: idParams, body: updateUserBody, response: { 200: userView } } },
-    (request) => users.update(request, requireUser(request), request.params.id, request.body),
+    (request) => users.update(actorOf(request), request.params.id, request.body),
   );
 
   app.delete('/api/users/:id', { config: manageUsers, schema: { params: idParams, response: { 200: okBody } } }, async (request) => {
-    await users.remove(request, requireUser(request), request.params.id);
+    await users.remove(actorOf(request), request.params.id);
     return { ok: true as const };
   });
 
   app.post(
     '/api/users/:id/reset-password',
     { config: manageUsers, schema: { params: idParams, response: { 200: resetPasswordResponse } } },
-    (request) => users.resetPassword(request, requireUser(request), request.params.id),
+    (request) => users.resetPassword(actorOf(request), request.params.id),
   );
 
   // Bulk import: multipart field "file", a CSV or an .xlsx with a "users" sheet.
@@ -50,7 +50,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
     const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
     if (!file) throw new HttpError(400, 'Please choose a file to upload');
     const buffer = await file.toBuffer();
-    return users.importUsers(request, requireUser(request), { buffer, filename: file.filename });
+    return users.importUsers(actorOf(request), { buffer, filename: file.filename });
   });
 
   // The CSV columns with an example row, so an admin starts from a file that imports.
@@ -65,6 +65,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
   app.post(
     '/api/bypass-password-reset/:userId',
     { config: { access: 'admin' }, schema: { params: bypassParams, response: { 200: bypassResponse } } },
-    (request) => users.bypassPasswordRequirement(request, requireUser(request), request.params.userId),
+    (request) => users.bypassPasswordRequirement(actorOf(request), request.params.userId),
   );
 };

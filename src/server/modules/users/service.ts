@@ -7,17 +7,15 @@ import {
   type UserImportResult,
   type UserView,
 } from '@common/contracts/users';
-import type { Role } from '@common/domain/permissions';
 import { issuePath, takenUsernameIssues, validateUserImport, type ImportIssue } from '@common/domain/user-import';
-import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { toAccountView } from '../../lib/account-view';
 import { HttpError } from '../../lib/http-error';
 import { generateTemporaryPassword, hashPassword } from '../../lib/password-hash';
-import type { RequestUser } from '../../plugins/access';
+import type { Actor } from '../../lib/actor';
 import { endUserSessions } from '../../plugins/session-store';
-import type { ActivityService } from '../activity/service';
-import { enqueueEmail } from '../mail/outbox-repository';
+import type { ActivityService } from '../activity';
+import type { MailOutbox } from '../mail';
 import { readUserSheet } from './import-file';
 import {
   findLiveUser,
@@ -57,7 +55,7 @@ export type UsersService = ReturnType<typeof createUsersService>;
  * manage_users / admin; the rules that need the database (last admin, yourself,
  * unique names) live here, each write in one transaction with its activity rows.
  */
-export function createUsersService(deps: { db: Db; activity: ActivityService; mailFrom: string }) {
+export function createUsersService(deps: { db: Db; activity: ActivityService; mail: Pick<MailOutbox, 'enqueue'>; mailFrom: string }) {
   const { db, activity } = deps;
 
   async function liveUser(db: DbOrTx, id: number): Promise<UserRow> {
@@ -74,12 +72,12 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
   }
 
   /** Ends a user's sessions (all but the caller's own) and says so in the activity log. */
-  async function endSessions(request: FastifyRequest, tx: DbOrTx, actor: RequestUser, target: UserRow, reason: string) {
-    const keep = target.id === actor.id ? request.session.sessionId : undefined;
+  async function endSessions(tx: DbOrTx, actor: Actor, target: UserRow, reason: string) {
+    const keep = target.id === actor.userId ? (actor.sessionId ?? undefined) : undefined;
     const ended = await endUserSessions(tx, target.id, keep);
     if (ended > 0) {
       await activity.record(
-        request,
+        actor,
         {
           type: 'session_end',
           description: `${ended} session${ended === 1 ? '' : 's'} of ${target.username} ended: ${reason}`,
@@ -92,11 +90,11 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
   }
 
   /** Inserts new accounts with their user_created rows and welcome emails, in the caller's transaction. */
-  async function createAccounts(request: FastifyRequest, tx: DbOrTx, actor: RequestUser, values: NewUser[], how: string) {
+  async function createAccounts(tx: DbOrTx, actor: Actor, values: NewUser[], how: string) {
     const rows = await insertUsers(tx, values);
     for (const row of rows) {
       await activity.record(
-        request,
+        actor,
         {
           type: 'user_created',
           description: `${actor.username} created user ${row.username} (${row.role})${how}`,
@@ -105,7 +103,7 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
         },
         tx,
       );
-      if (row.email) await enqueueEmail(tx, welcomeEmail({ ...row, email: row.email }, deps.mailFrom));
+      if (row.email) await deps.mail.enqueue(welcomeEmail({ ...row, email: row.email }, deps.mailFrom), tx);
     }
     return rows;
   }
@@ -125,14 +123,13 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
       return (await listLiveUsers(db)).map(toUserView);
     },
 
-    async create(request: FastifyRequest, actor: RequestUser, body: CreateUserBody): Promise<UserView> {
+    async create(actor: Actor, body: CreateUserBody): Promise<UserView> {
       if ((await takenUsernames(db, [body.username.toLowerCase()])).size > 0) {
         throw new HttpError(409, USER_MESSAGES.usernameTaken, [{ path: 'username', message: USER_MESSAGES.usernameTaken }]);
       }
       const passwordHash = await hashPassword(body.password);
       const [row] = await inTransaction((tx) =>
         createAccounts(
-          request,
           tx,
           actor,
           [
@@ -157,19 +154,19 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
       return toUserView(row);
     },
 
-    async update(request: FastifyRequest, actor: RequestUser, id: number, body: UpdateUserBody): Promise<UserView> {
+    async update(actor: Actor, id: number, body: UpdateUserBody): Promise<UserView> {
       return db.transaction(async (tx) => {
         const row = await liveUser(tx, id);
         const changes = changesOf(row, body);
         if (changes.role !== undefined && row.role === 'admin') {
-          if (row.id === actor.id) throw new HttpError(400, USER_MESSAGES.demoteSelf, [{ path: 'role', message: USER_MESSAGES.demoteSelf }]);
+          if (row.id === actor.userId) throw new HttpError(400, USER_MESSAGES.demoteSelf, [{ path: 'role', message: USER_MESSAGES.demoteSelf }]);
           await assertNotLastAdmin(tx, row);
         }
         if (Object.keys(changes).length === 0) return toUserView(row);
         const updated = await updateUser(tx, id, changes);
         if (!updated) throw new HttpError(404, USER_MESSAGES.notFound);
         await activity.record(
-          request,
+          actor,
           {
             type: 'user_updated',
             description: `${actor.username} updated user ${row.username}${changes.role ? ` (role ${row.role} → ${changes.role})` : ''}`,
@@ -183,14 +180,14 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
     },
 
     /** Soft delete (ADR 0007): orders and activity keep the row; sessions end at once. */
-    async remove(request: FastifyRequest, actor: RequestUser, id: number): Promise<void> {
-      if (id === actor.id) throw new HttpError(400, USER_MESSAGES.deleteSelf);
+    async remove(actor: Actor, id: number): Promise<void> {
+      if (id === actor.userId) throw new HttpError(400, USER_MESSAGES.deleteSelf);
       await db.transaction(async (tx) => {
         const row = await liveUser(tx, id);
         await assertNotLastAdmin(tx, row);
         await softDeleteUser(tx, id);
         await activity.record(
-          request,
+          actor,
           {
             type: 'user_updated',
             description: `${actor.username} deleted user ${row.username}`,
@@ -199,19 +196,19 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
           },
           tx,
         );
-        await endSessions(request, tx, actor, row, 'user deleted');
+        await endSessions(tx, actor, row, 'user deleted');
       });
     },
 
     /** decisions.md: a strong temporary password, the flag set, the user's sessions ended. */
-    async resetPassword(request: FastifyRequest, actor: RequestUser, id: number): Promise<ResetPasswordResponse> {
+    async resetPassword(actor: Actor, id: number): Promise<ResetPasswordResponse> {
       const temporaryPassword = generateTemporaryPassword();
       const passwordHash = await hashPassword(temporaryPassword);
       const username = await db.transaction(async (tx) => {
         const row = await liveUser(tx, id);
         await updateUser(tx, id, { passwordHash, isTemporaryPassword: true });
         await activity.record(
-          request,
+          actor,
           {
             type: 'password_changed',
             description: `${actor.username} reset the password of ${row.username} to a temporary one`,
@@ -220,14 +217,14 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
           },
           tx,
         );
-        await endSessions(request, tx, actor, row, 'password reset by an admin');
+        await endSessions(tx, actor, row, 'password reset by an admin');
         return row.username;
       });
       return { username, temporaryPassword };
     },
 
     /** Spec §2 emergency tool: clears the temporary-password requirement; logged (decisions.md). */
-    async bypassPasswordRequirement(request: FastifyRequest, actor: RequestUser, id: number): Promise<BypassResponse> {
+    async bypassPasswordRequirement(actor: Actor, id: number): Promise<BypassResponse> {
       return db.transaction(async (tx) => {
         const row = await liveUser(tx, id);
         if (!row.isTemporaryPassword) {
@@ -235,7 +232,7 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
         }
         await updateUser(tx, id, { isTemporaryPassword: false });
         await activity.record(
-          request,
+          actor,
           {
             type: 'user_updated',
             description: `${actor.username} bypassed the password requirement of ${row.username}`,
@@ -256,7 +253,7 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
      * Bulk import from a CSV or the workbook's users sheet (spec §5): every row checked,
      * all-or-nothing. Problems come back as errors[{ path: "rows.<n>.<field>", message }].
      */
-    async importUsers(request: FastifyRequest, actor: RequestUser, file: { buffer: Buffer; filename: string }): Promise<UserImportResult> {
+    async importUsers(actor: Actor, file: { buffer: Buffer; filename: string }): Promise<UserImportResult> {
       const sheet = await readUserSheet(file.buffer, file.filename);
       const checked = validateUserImport(sheet.headers, sheet.rows);
       const refuse = (issues: ImportIssue[]) =>
@@ -285,13 +282,13 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
           isTemporaryPassword: true,
         })),
       );
-      const rows = await inTransaction((tx) => createAccounts(request, tx, actor, values, ' by bulk import'));
+      const rows = await inTransaction((tx) => createAccounts(tx, actor, values, ' by bulk import'));
       const byName = new Map(rows.map((row) => [row.username.toLowerCase(), row]));
       return {
         created: rows.length,
         users: checked.rows.flatMap(({ row, user }) => {
           const created = byName.get(user.username.toLowerCase());
-          return created ? [{ row, id: created.id, username: created.username, role: created.role as Role }] : [];
+          return created ? [{ row, id: created.id, username: created.username, role: created.role }] : [];
         }),
       };
     },

@@ -1,5 +1,5 @@
 import { displayName } from '@common/domain/display-name';
-import type { OutgoingEmail } from '../mail/outbox-repository';
+import type { OutgoingEmail } from '../mail';
 
 /**
  * The welcome email a new account gets (spec §7: "welcome email implied"). It never

@@ -1,0 +1,3 @@
+/** The carts module's public entry: other modules, jobs and app.ts import only this file. */
+export { cartRoutes } from './routes';
+export { createCartsService, type CartsService, type ReorderResult } from './service';

@@ -1,0 +1,4 @@
+/** The merchandise module's public entry: other modules and app.ts import only this file. */
+export type { MerchandiseEntryRow } from './repository';
+export { merchandiseRoutes } from './routes';
+export { createMerchandiseService, type MerchandiseService } from './service';

@@ -1,0 +1,122 @@
+import type { Readable } from 'node:stream';
+import type { Tx } from '../../db/client';
+import { CsvSyntaxError, readCsvRecords, type CsvRecord } from './csv-source';
+import type { createIssueCollector } from './issue-collector';
+import { stageRows } from './repository';
+import { checkCellCount, readHeader, readStockRow, type HeaderResult, type StockRow } from './row-rules';
+
+/** Rows per staging statement: about 300 KB of JSON, well inside one round trip. */
+const STAGE_BATCH = 1000;
+
+type Collector = ReturnType<typeof createIssueCollector>;
+
+/**
+ * The multipart parser stops the file at the size limit; the returned signal fires then,
+ * so reading stops there, not at the file's end. Call it before anything is awaited.
+ */
+export function watchSizeLimit(file: Readable): AbortSignal {
+  const overLimit = new AbortController();
+  file.once('limit', () => overLimit.abort());
+  return overLimit.signal;
+}
+
+/**
+ * Step 1, parse: hands the file's records to `onRecords` a chunk at a time, as they
+ * arrive. Stops reading at the multipart size limit (throws `tooLarge()`); a CSV
+ * syntax error becomes an error of the file and ends reading (`unreadable`).
+ */
+export async function parseRecords(
+  file: Readable & { truncated?: boolean },
+  overLimit: AbortSignal,
+  collector: Collector,
+  tooLarge: () => Error,
+  onRecords: (records: CsvRecord[]) => Promise<void>,
+): Promise<{ unreadable: boolean }> {
+  let unreadable = false;
+  try {
+    await readCsvRecords(file, onRecords, overLimit);
+  } catch (error) {
+    if (file.truncated) throw tooLarge();
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    // Records parsed before the broken one may not have reached us; the file is rejected either way.
+    unreadable = true;
+    collector.sink.error({ row: error.row, message: error.message });
+  }
+  if (file.truncated) throw tooLarge();
+  return { unreadable };
+}
+
+/**
+ * Step 2, validate each row: the first record is the header; every later one is
+ * checked against it and against the SKUs seen so far. Problems go to the collector.
+ */
+export function createRowValidator(collector: Collector) {
+  let header: HeaderResult | null = null;
+  let rows = 0;
+  const firstRowOf = new Map<number, number>();
+
+  return {
+    /** The row to stage, or null for the header and for a row with problems. */
+    check(row: number, cells: string[]): StockRow | null {
+      if (!header) {
+        header = readHeader(cells);
+        header.errors.forEach(collector.sink.error);
+        header.issues.forEach(collector.sink.issue);
+        return null;
+      }
+      rows += 1;
+      // Without a usable header the rows cannot be read; counting them is all that is left.
+      if (header.errors.length > 0) return null;
+      const cellProblem = checkCellCount(cells, header.columns.length, row);
+      if (cellProblem) {
+        collector.sink.error(cellProblem);
+        return null;
+      }
+      const parsed = readStockRow(cells, row, header, collector.sink);
+      if (!parsed) return null;
+      const first = firstRowOf.get(parsed.id);
+      if (first !== undefined) {
+        collector.sink.error({ row, message: `SKU ${parsed.id} appears more than once (first on row ${first})` });
+        return null;
+      }
+      firstRowOf.set(parsed.id, row);
+      return parsed;
+    },
+    header: () => header,
+    rows: () => rows,
+  };
+}
+
+/** Valid rows go to the staging table in batches; once the file is known to be rejected, nothing more is staged. */
+export function createStager(tx: Tx, collector: Collector) {
+  let batch: StockRow[] = [];
+  return {
+    add(row: StockRow | null): void {
+      if (collector.hasErrors()) batch = [];
+      else if (row) batch.push(row);
+    },
+    async flushIfFull(): Promise<void> {
+      if (batch.length >= STAGE_BATCH) await this.flush();
+    },
+    async flush(): Promise<void> {
+      await stageRows(tx, batch);
+      batch = [];
+    },
+  };
+}
+
+/**
+ * Step 3, validate the file as a whole: an empty file, or a header without rows, is an
+ * error. Returns the header when the file may be applied, null when it is rejected.
+ */
+export function checkWholeFile(
+  collector: Collector,
+  read: { header: HeaderResult | null; rows: number; unreadable: boolean },
+): HeaderResult | null {
+  const { header, rows, unreadable } = read;
+  if (!header && !unreadable) collector.sink.error({ row: 1, message: 'The file is empty' });
+  else if (header && rows === 0 && header.errors.length === 0 && !unreadable) {
+    collector.sink.error({ row: 2, message: 'The file has a header but no product rows' });
+  }
+  return header && !collector.hasErrors() ? header : null;
+}
