@@ -49,7 +49,7 @@ export async function main(): Promise<void> {
   const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, path.resolve(config.DATA_DIR));
   const app = await buildApp({ db: database.db, config, sessionSecret, clientDir });
   const stopPruning = startSessionPruning(database.db, createActivityService(database.db), app.log);
-  // Without SMTP_URL, emails wait in the outbox table (decisions.md).
+  // Without SMTP_URL, emails wait in the outbox table (docs/product-decisions.md).
   const outbox = config.SMTP_URL ? startOutboxSender({ db: database.db, smtpUrl: config.SMTP_URL, log: app.log }) : undefined;
 
   let closing = false;

@@ -12,7 +12,7 @@ import { useUser } from '@client/features/auth/api/get-user';
  * - no user: remember the path, go to /auth;
  * - a temporary password: remember the path, go to /profile-completion (confined there);
  * - no role chosen yet (admins after login): remember the path, go to /role-select.
- * The server enforces all of this again (decisions.md); this only keeps people on
+ * The server enforces all of this again (docs/product-decisions.md); this only keeps people on
  * screens that will work for them.
  */
 export function RequireUser({

@@ -7,7 +7,7 @@ import { useUser } from '@client/features/auth/api/get-user';
 export const PAGE_VIEW_DELAY_MS = 300;
 
 /**
- * That action is a page_view (decisions.md): 300 ms after a route change, so redirects
+ * That action is a page_view (docs/product-decisions.md): 300 ms after a route change, so redirects
  * that pass straight through a screen are not counted, it records the new page with how
  * long the previous one was open. Only for signed-in users past the temporary password.
  */

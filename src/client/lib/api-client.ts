@@ -4,7 +4,7 @@ import { TIMESTAMP_HEADER, type ErrorBody } from '@common/contracts/common';
  * The only place the client calls fetch (STYLE.md §3), and XMLHttpRequest for
  * uploads that show progress.
  * Spec §7: same origin, cookies, no caching, a timestamp header on every request.
- * decisions.md: writes without X-Request-Timestamp and a JSON content type get 403.
+ * docs/product-decisions.md: writes without X-Request-Timestamp and a JSON content type get 403.
  */
 
 type FieldError = NonNullable<ErrorBody['errors']>[number];

@@ -77,7 +77,7 @@ export type ActivityLogPage = z.infer<typeof activityLogPage>;
 const MAX_DURATION_MS = 2_147_483_647;
 
 /**
- * POST /api/activity: what the browser reports (decisions.md: a page_view 300 ms
+ * POST /api/activity: what the browser reports (docs/product-decisions.md: a page_view 300 ms
  * after each route change, carrying how long the previous page was open).
  */
 export const clientActivityBody = z.object({

@@ -3,7 +3,7 @@ import { CART_MESSAGES, MAX_CART_NAME_LENGTH, MERCHANDISE_TYPES } from '../domai
 import { MAX_LINE_QUANTITY } from '../domain/stock-level';
 
 /**
- * Spec §7 cart calls, plus the small atomic operations of decisions.md
+ * Spec §7 cart calls, plus the small atomic operations of docs/product-decisions.md
  * ("Cart contents change through small server operations"). One schema per
  * call: the client form, the route and the response all use these.
  */

@@ -11,6 +11,6 @@ export const okBody = z.object({ ok: z.literal(true) });
 
 export const idParams = z.object({ id: z.coerce.number().int().positive({ error: 'Invalid id' }) });
 
-/** Request header the client sends on every call (decisions.md: required on writes). */
+/** Request header the client sends on every call (docs/product-decisions.md: required on writes). */
 export const TIMESTAMP_HEADER = 'x-request-timestamp';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -24,7 +24,7 @@ export const createFolderBody = z.object({
 });
 export type CreateFolderBody = z.input<typeof createFolderBody>;
 
-/** What deleting a folder takes with it (the confirmation says how much, decisions.md). */
+/** What deleting a folder takes with it (the confirmation says how much, docs/product-decisions.md). */
 export const folderContents = z.object({
   folders: z.number().int(),
   files: z.number().int(),

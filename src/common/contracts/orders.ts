@@ -57,7 +57,7 @@ export const placeOrderBody = z.object({
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 
-/** The Idempotency-Key header of POST /api/orders (decisions.md): optional, 1 to 200 visible characters. */
+/** The Idempotency-Key header of POST /api/orders (docs/product-decisions.md): optional, 1 to 200 visible characters. */
 export const idempotencyKey = z
   .string()
   .trim()

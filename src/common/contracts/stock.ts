@@ -69,7 +69,7 @@ export const STOCK_UPLOAD_REJECTED = 'The file was not imported; nothing was cha
 
 /**
  * The stock CSV columns: spec §3 Product field names, matched ignoring case,
- * spaces and underscores (decisions.md "Catalogue and stock"). `id` is required.
+ * spaces and underscores (docs/product-decisions.md#catalogue-and-stock). `id` is required.
  */
 export const STOCK_CSV_COLUMNS = [
   'id',

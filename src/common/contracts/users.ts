@@ -91,7 +91,7 @@ export const resetPasswordResponse = z.object({
 });
 export type ResetPasswordResponse = z.infer<typeof resetPasswordResponse>;
 
-/** POST /api/bypass-password-reset/{userId} (spec §7 names it a GET; decisions.md makes it a POST). */
+/** POST /api/bypass-password-reset/{userId} (spec §7 names it a GET; docs/product-decisions.md makes it a POST). */
 export const bypassParams = z.object({
   userId: z.coerce.number({ error: USER_MESSAGES.invalidUserId }).int(USER_MESSAGES.invalidUserId).positive(USER_MESSAGES.invalidUserId),
 });

@@ -1,6 +1,6 @@
 /**
  * Calendar dates for the sample order's requested date (spec §5, §9: three
- * business days' notice; decisions.md: the earliest selectable date is three
+ * business days' notice; docs/product-decisions.md: the earliest selectable date is three
  * business days after today, weekends skipped; the server checks it too).
  *
  * Dates are plain calendar days written 'YYYY-MM-DD', never instants: a

@@ -54,7 +54,7 @@ describe('stock availability (spec §3, §9)', () => {
   });
 });
 
-describe('wording by active role (decisions.md: the active role decides)', () => {
+describe('wording by active role (docs/product-decisions.md: the active role decides)', () => {
   it('gives salespeople sample orders and everyone else purchase orders', () => {
     expect(orderKindFor('salesperson')).toBe('sample');
     expect(orderKindFor('admin')).toBe('purchase');

@@ -89,7 +89,7 @@ export function merchandiseList(type: MerchandiseType) {
 
 export type OrderKind = 'sample' | 'purchase';
 
-/** decisions.md: the active role decides the behaviour (an admin acting as salesperson builds sample orders). */
+/** docs/product-decisions.md: the active role decides the behaviour (an admin acting as salesperson builds sample orders). */
 export function orderKindFor(activeRole: Role | null | undefined): OrderKind {
   return activeRole === 'salesperson' ? 'sample' : 'purchase';
 }

@@ -40,7 +40,7 @@ describe('upload names (spec §5: pdf, jpg, jpeg, png)', () => {
   });
 });
 
-describe('link URLs (decisions.md: http or https only)', () => {
+describe('link URLs (docs/product-decisions.md: http or https only)', () => {
   it('accepts http and https URLs', () => {
     expect(isHttpUrl('https://example.com/spec-sheet')).toBe(true);
     expect(isHttpUrl('http://example.com')).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * Spec §5 "File upload: pdf, jpg, jpeg, png; file required; name optional",
- * "Link: title and URL required", "Folder name: non-blank", and decisions.md
+ * "Link: title and URL required", "Folder name: non-blank", and docs/product-decisions.md
  * "Links must be http or https URLs". Pure, so the forms and the server agree.
  */
 

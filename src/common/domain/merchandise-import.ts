@@ -9,7 +9,7 @@ import { MERCHANDISE_TYPES, type MerchandiseType } from './cart-rules';
 export const MERCHANDISE_COLUMNS = ['type', 'code', 'name', 'description', 'line', 'category', 'handboardType', 'price'] as const;
 export type MerchandiseColumn = (typeof MERCHANDISE_COLUMNS)[number];
 
-/** The workbook's merchandise sheets, one per type (decisions.md). */
+/** The workbook's merchandise sheets, one per type (docs/product-decisions.md). */
 export const MERCHANDISE_SHEETS: readonly { name: string; type: MerchandiseType }[] = [
   { name: 'displays', type: 'display' },
   { name: 'labels', type: 'label' },

@@ -1,4 +1,4 @@
-/** decisions.md "Carts and orders": the order statuses, in the order an order moves through them. */
+/** docs/product-decisions.md#carts-and-orders: the order statuses, in the order an order moves through them. */
 export const ORDER_STATUSES = ['submitted', 'confirmed', 'ready_for_pickup', 'shipped', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

@@ -37,7 +37,7 @@ export function roleOrDefault(value: unknown): Role {
   return isRole(value) ? value : 'salesperson';
 }
 
-/** Only admins may act as another role; everyone else acts as their own (decisions.md). */
+/** Only admins may act as another role; everyone else acts as their own (docs/product-decisions.md). */
 export function canActAs(accountRole: Role, requested: Role): boolean {
   return accountRole === 'admin' || accountRole === requested;
 }

@@ -11,7 +11,7 @@ export interface BootstrapResult {
 }
 
 /**
- * First start on an empty database (decisions.md "Accounts"): an admin from
+ * First start on an empty database (docs/product-decisions.md#accounts): an admin from
  * ADMIN_USERNAME / ADMIN_PASSWORD, else `admin` with a random temporary
  * password printed once; then the demo data when enabled.
  */

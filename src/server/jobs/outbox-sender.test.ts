@@ -17,7 +17,7 @@ interface Received {
 }
 
 /**
- * A real SMTP server inside the test (decisions.md: mock only what is outside
+ * A real SMTP server inside the test (docs/product-decisions.md: mock only what is outside
  * the system, and even SMTP can be real). `rejectNext` makes it answer the next
  * messages with a temporary failure; `delayMs` slows every delivery down.
  */

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { claimDueEmails, markAttemptFailed, markSent, type OutboxRow } from '../modules/mail';
 
 /**
- * Delivers the email outbox (decisions.md: the order is saved even when mail is
+ * Delivers the email outbox (docs/product-decisions.md: the order is saved even when mail is
  * down; a sender retries with back-off). Schedule, documented in
  * docs/decisions/0044: 1, 2, 4, 8, 16, 32 minutes, then hourly, 20 attempts in
  * all (about 15 hours); after that the row is marked failed and kept, never deleted.

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-// scrypt is memory-hard and built into Node (decisions.md "Accounts"). N=2^15 uses 32 MiB per hash.
+// scrypt is memory-hard and built into Node (docs/product-decisions.md#accounts). N=2^15 uses 32 MiB per hash.
 const PARAMS = { N: 32768, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 

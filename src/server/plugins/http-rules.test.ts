@@ -4,7 +4,7 @@ import { MISSING_TIMESTAMP, WRONG_CONTENT_TYPE } from './security';
 
 const ctx = useTestApp();
 
-describe('write requests (decisions.md: X-Request-Timestamp and JSON or multipart)', () => {
+describe('write requests (docs/product-decisions.md: X-Request-Timestamp and JSON or multipart)', () => {
   it('refuses a write without the timestamp header', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'a', password: 'b' } });
     expect(response.statusCode).toBe(403);

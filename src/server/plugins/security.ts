@@ -10,7 +10,7 @@ export const MISSING_TIMESTAMP = 'Missing or invalid X-Request-Timestamp header'
 export const WRONG_CONTENT_TYPE = 'Requests must be sent as JSON or a multipart form';
 
 /**
- * decisions.md: every /api write needs the X-Request-Timestamp header and a
+ * docs/product-decisions.md: every /api write needs the X-Request-Timestamp header and a
  * JSON or multipart body. A cross-site form can set neither a custom header
  * nor a JSON content type without a CORS preflight we never grant, so this is
  * our CSRF defence alongside SameSite=Lax cookies.

@@ -3,7 +3,7 @@ import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { sessions } from '../db/schema';
 
-/** A session that is not "remember me" ends after this long without a request (decisions.md). */
+/** A session that is not "remember me" ends after this long without a request (docs/product-decisions.md). */
 export const IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Email waiting to be sent; the order is saved even when mail is down (decisions.md). */
+/** Email waiting to be sent; the order is saved even when mail is down (docs/product-decisions.md). */
 export const emailOutbox = pgTable(
   'email_outbox',
   {

@@ -20,7 +20,7 @@ export const users = pgTable(
     isTemporaryPassword: boolean('is_temporary_password').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    // Soft delete: orders and activity keep pointing at the row (decisions.md "Accounts").
+    // Soft delete: orders and activity keep pointing at the row (docs/product-decisions.md#accounts).
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [

@@ -32,7 +32,7 @@ async function insertRows(n: number, values: { type?: string; description: strin
     from generate_series(1, ${n}::int) g`);
 }
 
-describe('POST /api/activity (the browser’s page views, decisions.md)', () => {
+describe('POST /api/activity (the browser’s page views, docs/product-decisions.md)', () => {
   it('records a page view with the page as url, the previous page as referrer and its duration', async () => {
     const user = await createUser(ctx.db);
     const c = await client().signInAs(user);

@@ -6,7 +6,7 @@ import { actorOf } from '../../lib/actor';
 import { activityCsv } from './export-csv';
 import type { ActivityService } from './service';
 
-/** Spec §7 activity calls, decisions.md "Activity, announcements, files". */
+/** Spec §7 activity calls, docs/product-decisions.md#activity-announcements-files. */
 export const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }> = async (app, { activity }) => {
   // The browser's page views and UI events; any signed-in user who is past the temporary-password step.
   app.post('/api/activity', { config: { access: 'user' }, schema: { body: clientActivityBody, response: { 200: okBody } } }, async (request) => {

@@ -108,7 +108,7 @@ export function createActivityService(db: Db) {
         description: description.slice(0, 2500),
         userId: actor.userId,
         metadata: { ...body.metadata, ...(body.previousPath ? { previousPath: body.previousPath } : {}) },
-        // For a page view: how long the previous page was open (decisions.md).
+        // For a page view: how long the previous page was open (docs/product-decisions.md).
         duration: body.duration ?? null,
         url: body.path,
         referrer: body.previousPath ?? null,

@@ -4,7 +4,7 @@ import { loginThrottles } from '../../db/schema';
 
 /**
  * Failed logins are counted per (IP, username) pair and per IP, in PostgreSQL
- * so every app server sees the same counts (decisions.md: 10 failures in 15
+ * so every app server sees the same counts (docs/product-decisions.md: 10 failures in 15
  * minutes locks the pair for 15 minutes). The IP-wide limit stops one address
  * from spraying many usernames.
  */

@@ -70,7 +70,7 @@ describe('password change rules (spec §5)', () => {
   });
 });
 
-describe('choosing a role (decisions.md: only admins switch)', () => {
+describe('choosing a role (docs/product-decisions.md: only admins switch)', () => {
   it('lets an admin act as each of the three roles with that role’s permissions', async () => {
     const admin = await createUser(ctx.db, { role: 'admin' });
     const c = new TestClient(ctx.app);

@@ -11,7 +11,7 @@ import { actorOf, originOf } from '../../lib/actor';
 import { sessionOf } from '../../plugins/sessions';
 import type { AuthService } from './service';
 
-/** Spec §7 auth calls and decisions.md "Accounts". Thin: validate, call the service. */
+/** Spec §7 auth calls and docs/product-decisions.md#accounts. Thin: validate, call the service. */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.get('/api/user', { config: { access: 'signed-in' }, schema: { response: { 200: currentUser } } }, (request) =>
     auth.me(actorOf(request)),

@@ -39,7 +39,7 @@ export function createAuthService(deps: {
   const { db, activity } = deps;
 
   /**
-   * Starts a fresh session for the user: a new id defeats session fixation (decisions.md).
+   * Starts a fresh session for the user: a new id defeats session fixation (docs/product-decisions.md).
    * Returns the origin with the new session id, so the activity row names the session it started.
    */
   async function startSession(origin: Origin, session: SessionPort, user: UserRow, rememberMe: boolean): Promise<Origin> {

@@ -154,7 +154,7 @@ describe('several carts (POs)', () => {
   });
 });
 
-describe("another user's cart is not found (decisions.md)", () => {
+describe("another user's cart is not found (docs/product-decisions.md)", () => {
   it('answers 404 to every call on it and changes nothing', async () => {
     const owner = await signedIn();
     const ownerCart = await activeCart(owner.client);

@@ -44,7 +44,7 @@ const itemNotFound = () => new HttpError(404, CART_MESSAGES.itemNotFound);
 export type CartsService = ReturnType<typeof createCartsService>;
 
 /**
- * Carts (spec §3, §4; decisions.md "Carts and orders"). Every call is scoped to
+ * Carts (spec §3, §4; docs/product-decisions.md#carts-and-orders). Every call is scoped to
  * the caller: another user's cart answers 404, never their data. Contents change
  * through single atomic statements so two tabs never lose an update.
  */

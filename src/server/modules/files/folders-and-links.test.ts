@@ -125,7 +125,7 @@ describe('folders', () => {
   });
 });
 
-describe('deleting a folder (decisions.md: after a confirmation that says how much)', () => {
+describe('deleting a folder (docs/product-decisions.md: after a confirmation that says how much)', () => {
   it('counts what is inside, then removes subfolders, files, their bytes and links in one go', async () => {
     const top = await createFolder('To delete');
     const middle = await createFolder('Middle', top);
@@ -161,7 +161,7 @@ describe('deleting a folder (decisions.md: after a confirmation that says how mu
   });
 });
 
-describe('links (spec §5: title and URL required; decisions.md: http or https)', () => {
+describe('links (spec §5: title and URL required; docs/product-decisions.md: http or https)', () => {
   it('creates a link in a folder and lists it there, not at the root', async () => {
     const folderId = await createFolder('Links here');
     const response = await admin.post('/api/links', {

@@ -34,7 +34,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; maxUpload
     reply.code(201).send(await files.createFolder(request.body)),
   );
 
-  // What a delete would take with it, for the confirmation (decisions.md).
+  // What a delete would take with it, for the confirmation (docs/product-decisions.md).
   app.get('/api/folders/:id/contents', { config: READ, schema: { params: idParams, response: { 200: folderContents } } }, (request) =>
     files.folderContents(request.params.id),
   );

@@ -73,7 +73,7 @@ export type FilesService = ReturnType<typeof createFilesService>;
 /**
  * Spec §2 Files & Links and §6: everyone with view_stock lists, downloads and
  * opens; admins create and delete (the routes hold those rules). Deleting a
- * folder takes its subfolders, files and links with it (decisions.md).
+ * folder takes its subfolders, files and links with it (docs/product-decisions.md).
  */
 export function createFilesService(deps: { db: Db; activity: ActivityService }) {
   const { db, activity } = deps;

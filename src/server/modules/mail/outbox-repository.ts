@@ -13,7 +13,7 @@ export interface OutgoingEmail {
 
 /**
  * Queues an email. Call it with the caller's transaction so the email exists
- * exactly when the order or user it speaks of does (decisions.md outbox).
+ * exactly when the order or user it speaks of does (docs/product-decisions.md#email-outbox).
  */
 export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<number> {
   const [row] = await db

@@ -92,7 +92,7 @@ describe('merchandise lists (spec §7, view_stock)', () => {
   });
 });
 
-describe('the merchandise template (decisions.md)', () => {
+describe('the merchandise template (docs/product-decisions.md)', () => {
   it('is a workbook with a sheet per type, a users sheet, headers, examples and a type list', async () => {
     const admin = await signedIn('admin');
     const response = await admin.get('/api/admin/merchandise/template.xlsx');

@@ -21,7 +21,7 @@ export const XLSX_LIMITS = { maxEntries: 200, maxUncompressedBytes: 40 * 1024 * 
 
 export type UploadOutcome = { ok: true; response: MerchandiseUploadResponse } | { ok: false; body: MerchandiseUploadErrorBody };
 
-/** Spec §2 Manage Merchandise, §5 merchandise upload; decisions.md "Merchandise, quick add". */
+/** Spec §2 Manage Merchandise, §5 merchandise upload; docs/product-decisions.md#merchandise-quick-add. */
 export function createMerchandiseService(deps: { db: Db; activity: ActivityService }) {
   const { db, activity } = deps;
 

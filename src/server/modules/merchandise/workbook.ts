@@ -70,7 +70,7 @@ function addHeader(sheet: ExcelJS.Worksheet, headers: readonly string[]) {
 }
 
 /**
- * decisions.md: one workbook with a sheet per merchandise type and a users sheet,
+ * docs/product-decisions.md: one workbook with a sheet per merchandise type and a users sheet,
  * each with its header and an example row; the type column offers a list.
  */
 export async function merchandiseTemplate(): Promise<Buffer> {

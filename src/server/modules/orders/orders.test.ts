@@ -118,7 +118,7 @@ describe('placing a sample order (salesperson)', () => {
     expect(response.json().deliveryType).toBe('pickup');
   });
 
-  it('treats an admin acting as salesperson as a salesperson (decisions.md)', async () => {
+  it('treats an admin acting as salesperson as a salesperson (docs/product-decisions.md)', async () => {
     const { client } = await signedIn('admin', { actAs: 'salesperson' });
     const { payload } = await fillCart(client);
     expect((await placeOrder(client, payload)).json().message).toBe('Please select a requested date');
@@ -273,7 +273,7 @@ describe('bad orders change nothing', () => {
   });
 });
 
-describe('Idempotency-Key (decisions.md)', () => {
+describe('Idempotency-Key (docs/product-decisions.md)', () => {
   it('answers a replay with the first result and creates nothing', async () => {
     const { user, client } = await signedIn('salesperson');
     const { payload } = await fillCart(client);

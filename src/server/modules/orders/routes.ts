@@ -15,7 +15,7 @@ import { badRequest } from '../../lib/http-error';
 import { actorOf } from '../../lib/actor';
 import type { OrdersService } from './service';
 
-/** Spec §7 order calls; decisions.md adds history, status changes (admins) and reorder. */
+/** Spec §7 order calls; docs/product-decisions.md adds history, status changes (admins) and reorder. */
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   const access = { permission: ORDERING_PERMISSION };
 

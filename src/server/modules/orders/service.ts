@@ -108,7 +108,7 @@ function checkPayloadAgainstCart(body: PlaceOrderInput, cart: CartView): void {
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
 /**
- * Orders (decisions.md "Carts and orders"): placing one is a single
+ * Orders (docs/product-decisions.md#carts-and-orders): placing one is a single
  * transaction (order, lines with catalogue prices, cart cleared, activity,
  * confirmation email in the outbox) and idempotent per Idempotency-Key.
  */

@@ -4,7 +4,7 @@ import PDFDocument from 'pdfkit';
 import type { ProductRow } from '../products';
 
 /**
- * decisions.md: the price list PDF, generated from the catalogue, grouped by
+ * docs/product-decisions.md: the price list PDF, generated from the catalogue, grouped by
  * line, then size; prices formatted per spec §5 (CALL for CALL or empty).
  */
 

@@ -11,7 +11,7 @@ export type PriceListService = ReturnType<typeof createPriceListService>;
 
 /**
  * The price list PDF, rendered once per catalogue version and kept until the
- * catalogue changes (decisions.md: "cached until the next stock upload").
+ * catalogue changes (docs/product-decisions.md: "cached until the next stock upload").
  */
 export function createPriceListService({ products }: { products: ProductsService }) {
   let cached: PriceListPdf | null = null;

@@ -89,7 +89,7 @@ export type ProductsService = ReturnType<typeof createProductsService>;
  * is still the database's (docs/decisions/0010).
  */
 export function createProductsService({ db, settings }: { db: Db; settings: Pick<SettingsService, 'get' | 'put' | 'putIfMissing'> }) {
-  // A GET never writes (decisions.md): the row is created at start (ensureVersion), and
+  // A GET never writes (docs/product-decisions.md): the row is created at start (ensureVersion), and
   // should it vanish, the version is derived from the products themselves.
   const versions = createVersionReader(async () => (await settings.get(CATALOGUE_VERSION)) ?? derivedCatalogueVersion(db));
   const bodies = new Map<CatalogueVariant, CatalogueBody>();

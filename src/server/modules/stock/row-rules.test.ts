@@ -21,7 +21,7 @@ function read(values: Record<string, string>) {
   return { row, ...found };
 }
 
-describe('header (decisions.md: field names, any case, spaces and underscores ignored)', () => {
+describe('header (docs/product-decisions.md: field names, any case, spaces and underscores ignored)', () => {
   it('normalises header text', () => {
     expect(normaliseHeader(' Stock Level ')).toBe('stocklevel');
     expect(normaliseHeader('price_per_sqft')).toBe('pricepersqft');

@@ -4,7 +4,7 @@ import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from '@common/domain/stock-lev
 import { DEFAULT_COVERAGE, DEFAULT_SOLD_BY } from '@common/domain/units';
 
 /**
- * The rules of one stock CSV row (spec §5 "Stock import row", decisions.md
+ * The rules of one stock CSV row (spec §5 "Stock import row", docs/product-decisions.md
  * "Catalogue and stock"), as pure functions so every rule has a unit test.
  * A blank cell means the spec's default; a column missing from the file leaves
  * that field of existing products alone (docs/decisions/0012).

@@ -2,7 +2,7 @@ import { STOCK_CSV_COLUMNS, type StockCsvColumn } from '@common/contracts/stock'
 import { STOCK_FABRICATION } from '@common/domain/stock-level';
 import { stringify } from 'csv-stringify/sync';
 
-/** decisions.md: the stock CSV template has the header and two example rows. */
+/** docs/product-decisions.md: the stock CSV template has the header and two example rows. */
 const EXAMPLES: Record<StockCsvColumn, string>[] = [
   {
     id: '1001',

@@ -20,7 +20,7 @@ const manageUsers = { access: { permission: 'manage_users' as const } };
 /** A users sheet is small; this keeps a hostile workbook from expanding in memory. */
 const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
-/** Spec §7 user calls (manage_users) and the emergency bypass (admin, POST per decisions.md). */
+/** Spec §7 user calls (manage_users) and the emergency bypass (admin, POST per docs/product-decisions.md). */
 export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.get('/api/users', { config: manageUsers, schema: { response: { 200: usersResponse } } }, () => users.list());
 

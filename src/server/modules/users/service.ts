@@ -51,7 +51,7 @@ function changesOf(row: UserRow, body: UpdateUserBody): UserChanges {
 export type UsersService = ReturnType<typeof createUsersService>;
 
 /**
- * User management (spec §2 /users, §5, §7; decisions.md "Accounts"). Routes guard
+ * User management (spec §2 /users, §5, §7; docs/product-decisions.md#accounts). Routes guard
  * manage_users / admin; the rules that need the database (last admin, yourself,
  * unique names) live here, each write in one transaction with its activity rows.
  */
@@ -200,7 +200,7 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
       });
     },
 
-    /** decisions.md: a strong temporary password, the flag set, the user's sessions ended. */
+    /** docs/product-decisions.md: a strong temporary password, the flag set, the user's sessions ended. */
     async resetPassword(actor: Actor, id: number): Promise<ResetPasswordResponse> {
       const temporaryPassword = generateTemporaryPassword();
       const passwordHash = await hashPassword(temporaryPassword);
@@ -223,7 +223,7 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
       return { username, temporaryPassword };
     },
 
-    /** Spec §2 emergency tool: clears the temporary-password requirement; logged (decisions.md). */
+    /** Spec §2 emergency tool: clears the temporary-password requirement; logged (docs/product-decisions.md). */
     async bypassPasswordRequirement(actor: Actor, id: number): Promise<BypassResponse> {
       return db.transaction(async (tx) => {
         const row = await liveUser(tx, id);

@@ -68,7 +68,7 @@ describe('who may call the user routes', () => {
     expect(response.json().message).toBe(PASSWORD_CHANGE_REQUIRED);
   });
 
-  it('does not change state on GET /api/bypass-password-reset (decisions.md: POST only)', async () => {
+  it('does not change state on GET /api/bypass-password-reset (docs/product-decisions.md: POST only)', async () => {
     const { c } = await signedInAdmin();
     const temp = await createUser(ctx.db, { isTemporaryPassword: true });
     expect((await c.get(`/api/bypass-password-reset/${temp.id}`)).statusCode).toBe(404);

@@ -3,7 +3,7 @@ import { currentUser, type CurrentUser, type PasswordChangeBody } from '@common/
 import { api } from '@client/lib/api-client';
 import { userQueryKey } from './get-user';
 
-/** decisions.md: Change Password for a signed-in user. */
+/** docs/product-decisions.md: Change Password for a signed-in user. */
 export async function changePassword(body: PasswordChangeBody): Promise<CurrentUser> {
   return currentUser.parse(await api.post<unknown>('/api/user/password', body));
 }

@@ -3,7 +3,7 @@ import { currentUser, type ChooseRoleBody, type CurrentUser } from '@common/cont
 import { api } from '@client/lib/api-client';
 import { userQueryKey } from './get-user';
 
-/** decisions.md: the chosen role lives in the server session. */
+/** docs/product-decisions.md: the chosen role lives in the server session. */
 export async function chooseRole(body: ChooseRoleBody): Promise<CurrentUser> {
   return currentUser.parse(await api.post<unknown>('/api/session/role', body));
 }

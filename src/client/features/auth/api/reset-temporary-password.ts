@@ -3,7 +3,7 @@ import { currentUser, type CurrentUser, type PasswordChangeBody } from '@common/
 import { api } from '@client/lib/api-client';
 import { userQueryKey } from './get-user';
 
-/** decisions.md: the temporary-password flow; clears isTemporaryPassword. */
+/** docs/product-decisions.md: the temporary-password flow; clears isTemporaryPassword. */
 export async function resetTemporaryPassword(body: PasswordChangeBody): Promise<CurrentUser> {
   return currentUser.parse(await api.post<unknown>('/api/password-reset', body));
 }

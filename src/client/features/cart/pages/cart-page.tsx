@@ -18,7 +18,7 @@ import { useCheckout } from '../lib/use-checkout';
 /**
  * /cart (spec §2 Cart): Current Sample Order for salespeople (Continue to
  * /order-details), Current Purchase Order for everyone else (Place Order posts
- * at once, then /cartselect). The active role decides (decisions.md).
+ * at once, then /cartselect). The active role decides (docs/product-decisions.md).
  */
 export function CartPage({ user }: { user: CurrentUser }) {
   const wording = cartWording(user.activeRole);

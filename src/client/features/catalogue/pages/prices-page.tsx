@@ -54,7 +54,7 @@ function PriceCard({ product }: { product: Product }) {
 }
 
 /**
- * /prices (decisions.md): the stock screen's filters over a table of prices,
+ * /prices (docs/product-decisions.md): the stock screen's filters over a table of prices,
  * prices per square foot and selling units, for roles with view_prices.
  */
 export function PricesPage(_props: { user: CurrentUser }) {

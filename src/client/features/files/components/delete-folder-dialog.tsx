@@ -9,7 +9,7 @@ import { describeContents } from '../lib/describe-contents';
 import { ConfirmOnClick } from '@client/components/confirm-dialog';
 
 /**
- * decisions.md: deleting a folder deletes what is inside it "after a confirmation
+ * docs/product-decisions.md: deleting a folder deletes what is inside it "after a confirmation
  * that says how much". The counts are fetched when the dialog opens; Delete waits for them.
  */
 export function DeleteFolderDialog({ folder, trigger, onDeleted }: { folder: Folder; trigger: ReactElement; onDeleted?: () => void }) {

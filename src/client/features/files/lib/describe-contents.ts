@@ -7,7 +7,7 @@ function plural(n: number, one: string, many: string): string {
 
 /**
  * "2 folders, 5 files (3.1 MB) and 1 link" for the delete confirmation
- * (decisions.md: it says how much); null when the folder is empty.
+ * (docs/product-decisions.md: it says how much); null when the folder is empty.
  */
 export function describeContents(contents: FolderContents): string | null {
   const parts: string[] = [];

@@ -4,7 +4,7 @@ import type { OrderStatus } from '@common/domain/order-status';
 import { api } from '@client/lib/api-client';
 import { isOrdersQuery } from '@client/api/get-orders';
 
-/** PATCH /api/orders/{id} (admins; decisions.md order statuses). */
+/** PATCH /api/orders/{id} (admins; docs/product-decisions.md order statuses). */
 export async function updateOrderStatus({ id, status }: { id: number; status: OrderStatus }): Promise<OrderView> {
   return orderView.parse(await api.patch<unknown>(`/api/orders/${id}`, { status }));
 }

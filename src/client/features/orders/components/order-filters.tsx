@@ -7,7 +7,7 @@ import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { OrderStatusOptions } from './order-status-options';
 
-/** Status for everyone; type and "placed by" for admins, who see every order (decisions.md). */
+/** Status for everyone; type and "placed by" for admins, who see every order (docs/product-decisions.md). */
 export function OrderFilters({
   query,
   isAdmin,

@@ -8,7 +8,7 @@ import { OrderStatusOptions } from './order-status-options';
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 
-/** Admins move an order through decisions.md's statuses; the owner sees the change. */
+/** Admins move an order through docs/product-decisions.md's statuses; the owner sees the change. */
 export function OrderStatusEditor({ orderId, status }: { orderId: number; status: OrderStatus }) {
   const [next, setNext] = useState<OrderStatus>(status);
   const update = useUpdateOrderStatus();

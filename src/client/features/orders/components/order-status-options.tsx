@@ -1,6 +1,6 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@common/domain/order-status';
 
-/** The <option>s of decisions.md's order statuses, for the filter and the admin's status editor. */
+/** The <option>s of docs/product-decisions.md's order statuses, for the filter and the admin's status editor. */
 export function OrderStatusOptions() {
   return ORDER_STATUSES.map((status) => (
     <option key={status} value={status}>

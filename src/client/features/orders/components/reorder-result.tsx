@@ -4,7 +4,7 @@ import type { ReorderResponse } from '@common/contracts/orders';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 
-/** What Reorder put into the cart, and what it could not (decisions.md: says which were skipped). */
+/** What Reorder put into the cart, and what it could not (docs/product-decisions.md: says which were skipped). */
 export function ReorderResult({ result }: { result: ReorderResponse }) {
   const reduced = result.added.filter((a) => a.quantity < a.requested);
   return (

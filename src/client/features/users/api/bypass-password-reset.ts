@@ -3,7 +3,7 @@ import { bypassResponse, type BypassResponse } from '@common/contracts/users';
 import { api } from '@client/lib/api-client';
 import { usersQueryKey } from './get-users';
 
-/** Spec §7 names this a GET; decisions.md serves it as POST because it changes state. */
+/** Spec §7 names this a GET; docs/product-decisions.md serves it as POST because it changes state. */
 export async function bypassPasswordReset(userId: number): Promise<BypassResponse> {
   return bypassResponse.parse(await api.post<unknown>(`/api/bypass-password-reset/${userId}`));
 }

@@ -3,7 +3,7 @@ import { resetPasswordResponse, type ResetPasswordResponse } from '@common/contr
 import { api } from '@client/lib/api-client';
 import { usersQueryKey } from './get-users';
 
-/** decisions.md: a generated temporary password; the user's sessions end. */
+/** docs/product-decisions.md: a generated temporary password; the user's sessions end. */
 export async function resetUserPassword(id: number): Promise<ResetPasswordResponse> {
   return resetPasswordResponse.parse(await api.post<unknown>(`/api/users/${id}/reset-password`));
 }
