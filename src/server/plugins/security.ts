@@ -2,6 +2,7 @@ import { TIMESTAMP_HEADER } from '@common/contracts/common';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-error';
+import { isCanonicalPath, NON_CANONICAL_PATH } from './canonical-path';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ALLOWED_BODY_TYPES = ['application/json', 'multipart/form-data'];
@@ -13,10 +14,12 @@ export const WRONG_CONTENT_TYPE = 'Requests must be sent as JSON or a multipart 
  * docs/product-decisions.md: every /api write needs the X-Request-Timestamp header and a
  * JSON or multipart body. A cross-site form can set neither a custom header
  * nor a JSON content type without a CORS preflight we never grant, so this is
- * our CSRF defence alongside SameSite=Lax cookies.
+ * our CSRF defence alongside SameSite=Lax cookies. It is applied to every
+ * write whatever its path: the router decodes paths, so a rule keyed on the
+ * raw URL could be skipped by encoding it (`/%61pi/...`).
  */
-export function checkWriteRequest(method: string, url: string, headers: Record<string, string | string[] | undefined>): void {
-  if (!WRITE_METHODS.has(method) || !url.startsWith('/api/')) return;
+export function checkWriteRequest(method: string, headers: Record<string, string | string[] | undefined>): void {
+  if (!WRITE_METHODS.has(method)) return;
   const stamp = headers[TIMESTAMP_HEADER];
   if (typeof stamp !== 'string' || !/^\d{10,16}$/.test(stamp)) throw new HttpError(403, MISSING_TIMESTAMP);
   const contentType = headers['content-type'];
@@ -53,5 +56,10 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     // Plain HTTP on localhost must keep working; HSTS belongs to the TLS proxy.
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', async (request) => checkWriteRequest(request.method, request.url, request.headers));
+  app.addHook('onRequest', async (request) => {
+    // Routing has already happened: refuse an API route reached through an altered spelling of its path.
+    const route = request.routeOptions.url;
+    if (route?.startsWith('/api/') && !isCanonicalPath(request.url, route)) throw new HttpError(400, NON_CANONICAL_PATH);
+    checkWriteRequest(request.method, request.headers);
+  });
 }
