@@ -11,11 +11,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
+import { receiveOnlyFile, type UploadRules } from '../../lib/upload';
 import type { MerchandiseService } from './service';
 import { merchandiseTemplate } from './workbook';
 
 /** A merchandise workbook is a few hundred kilobytes; this is the most we read. */
 export const MERCHANDISE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The upload module checks size while streaming, the content (a zip that is a workbook) and the zip guard. */
+const MERCHANDISE_UPLOAD_RULES: UploadRules = {
+  maxBytes: MERCHANDISE_UPLOAD_MAX_BYTES,
+  accept: ['xlsx'],
+  messages: {
+    noFile: MERCHANDISE_UPLOAD_MESSAGES.noFile,
+    tooLarge: MERCHANDISE_UPLOAD_MESSAGES.tooLarge,
+    wrongType: MERCHANDISE_UPLOAD_MESSAGES.invalidFile,
+    notWorkbook: MERCHANDISE_UPLOAD_MESSAGES.notWorkbook,
+  },
+};
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Spec §7 merchandise calls (view_stock), the upload (admin) and the template (admin). */
@@ -37,13 +50,8 @@ export const merchandiseRoutes: FastifyPluginAsyncZod<{ merchandise: Merchandise
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, MERCHANDISE_UPLOAD_MESSAGES.invalidFile);
-      if (Number(request.headers['content-length'] ?? 0) > MERCHANDISE_UPLOAD_MAX_BYTES + 64 * 1024) {
-        throw new HttpError(413, MERCHANDISE_UPLOAD_MESSAGES.tooLarge);
-      }
-      const part = await request.file({ limits: { fileSize: MERCHANDISE_UPLOAD_MAX_BYTES, files: 1 } });
-      if (!part) throw new HttpError(400, MERCHANDISE_UPLOAD_MESSAGES.noFile);
-      const buffer = await part.toBuffer();
-      const outcome = await merchandise.upload(actorOf(request), buffer);
+      const file = await receiveOnlyFile(request, MERCHANDISE_UPLOAD_RULES);
+      const outcome = await merchandise.upload(actorOf(request), file.data);
       if (!outcome.ok) return reply.code(400).send(outcome.body);
       return outcome.response;
     },

@@ -1,11 +1,7 @@
 import { CsvError, parse } from 'csv-parse';
-import { fileTypeFromBuffer } from 'file-type';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { HttpError } from '../../lib/http-error';
 
-/** Enough bytes for file-type to recognise any format it knows. */
-const SNIFF_BYTES = 4100;
 /** One row longer than this is a broken file (an unclosed quote swallowing the rest), not data. */
 const MAX_RECORD_BYTES = 256 * 1024;
 
@@ -23,83 +19,6 @@ export class CsvSyntaxError extends Error {
   ) {
     super(message);
   }
-}
-
-function notCsv(kind: string): HttpError {
-  return new HttpError(415, `This is ${kind}, not a CSV file. Save the sheet as "CSV UTF-8 (comma delimited)" and upload that file.`);
-}
-
-/**
- * Passes UTF-8 text through and refuses anything else: a known binary format by its
- * magic bytes (a PNG renamed .csv), NUL bytes, or bytes that are not UTF-8.
- */
-class TextGuard extends Transform {
-  private head: Buffer[] = [];
-  private headLength = 0;
-  private sniffed = false;
-  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
-
-  constructor() {
-    super({ readableObjectMode: false, decodeStrings: true });
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    if (this.sniffed) {
-      this.pass(chunk, callback);
-      return;
-    }
-    this.head.push(chunk);
-    this.headLength += chunk.length;
-    if (this.headLength < SNIFF_BYTES) {
-      callback();
-      return;
-    }
-    this.sniffAndPass(callback);
-  }
-
-  override _flush(callback: TransformCallback): void {
-    const finish = (error?: Error | null) => {
-      if (error) return callback(error);
-      try {
-        const rest = this.decoder.decode();
-        if (rest) this.push(rest);
-        callback();
-      } catch {
-        callback(notUtf8());
-      }
-    };
-    if (this.sniffed) finish();
-    else this.sniffAndPass(finish);
-  }
-
-  private sniffAndPass(callback: TransformCallback): void {
-    const head = Buffer.concat(this.head);
-    this.head = [];
-    this.sniffed = true;
-    fileTypeFromBuffer(head).then(
-      (type) => {
-        if (type) return callback(notCsv(type.ext === 'xlsx' || type.ext === 'xls' ? 'an Excel workbook' : `a ${type.ext.toUpperCase()} file`));
-        if (head[0] === 0xff && head[1] === 0xfe) return callback(notUtf8());
-        this.pass(head, callback);
-      },
-      (error: Error) => callback(error),
-    );
-  }
-
-  private pass(chunk: Buffer, callback: TransformCallback): void {
-    if (chunk.includes(0)) return callback(notCsv('a binary file'));
-    try {
-      const text = this.decoder.decode(chunk, { stream: true });
-      if (text) this.push(text);
-      callback();
-    } catch {
-      callback(notUtf8());
-    }
-  }
-}
-
-function notUtf8(): HttpError {
-  return new HttpError(400, 'The file is not UTF-8 text. In Excel choose Save As, "CSV UTF-8 (comma delimited)", and upload that file.');
 }
 
 /** Records per delivery: the consumer works through a batch synchronously and awaits once per batch. */
@@ -131,15 +50,11 @@ class RecordBatcher extends Transform {
 /**
  * Streams the records of an uploaded CSV to `onRecords` in batches, with
  * backpressure: the next batch is parsed only when `onRecords` has finished.
- * `signal` stops reading at once (the upload went over the size limit).
- * Throws HttpError for files that are not CSV text and CsvSyntaxError for a
- * broken CSV.
+ * `text` is the checked text of the upload module (openCsvStream), which fails
+ * with an HttpError when the file is too large or not CSV text; a broken CSV
+ * throws CsvSyntaxError.
  */
-export async function readCsvRecords(
-  source: Readable,
-  onRecords: (records: CsvRecord[]) => Promise<void> | void,
-  signal?: AbortSignal,
-): Promise<void> {
+export async function readCsvRecords(text: Readable, onRecords: (records: CsvRecord[]) => Promise<void> | void): Promise<void> {
   const parser = parse({
     bom: true,
     info: true,
@@ -150,16 +65,9 @@ export async function readCsvRecords(
     max_record_size: MAX_RECORD_BYTES,
   });
   try {
-    await pipeline(
-      source,
-      new TextGuard(),
-      parser,
-      new RecordBatcher(),
-      async (batches: AsyncIterable<CsvRecord[]>) => {
-        for await (const batch of batches) await onRecords(batch);
-      },
-      { signal },
-    );
+    await pipeline(text, parser, new RecordBatcher(), async (batches: AsyncIterable<CsvRecord[]>) => {
+      for await (const batch of batches) await onRecords(batch);
+    });
   } catch (error) {
     if (error instanceof CsvError) {
       const context = error as CsvError & { records?: number; empty_lines?: number };

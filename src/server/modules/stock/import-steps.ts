@@ -11,38 +11,25 @@ const STAGE_BATCH = 1000;
 type Collector = ReturnType<typeof createIssueCollector>;
 
 /**
- * The multipart parser stops the file at the size limit; the returned signal fires then,
- * so reading stops there, not at the file's end. Call it before anything is awaited.
- */
-export function watchSizeLimit(file: Readable): AbortSignal {
-  const overLimit = new AbortController();
-  file.once('limit', () => overLimit.abort());
-  return overLimit.signal;
-}
-
-/**
  * Step 1, parse: hands the file's records to `onRecords` a chunk at a time, as they
- * arrive. Stops reading at the multipart size limit (throws `tooLarge()`); a CSV
+ * arrive. `text` is the upload module's checked text (lib/upload openCsvStream): it
+ * fails with a 413 past the size limit or a 415/400 when it is not CSV text; a CSV
  * syntax error becomes an error of the file and ends reading (`unreadable`).
  */
 export async function parseRecords(
-  file: Readable & { truncated?: boolean },
-  overLimit: AbortSignal,
+  text: Readable,
   collector: Collector,
-  tooLarge: () => Error,
   onRecords: (records: CsvRecord[]) => Promise<void>,
 ): Promise<{ unreadable: boolean }> {
   let unreadable = false;
   try {
-    await readCsvRecords(file, onRecords, overLimit);
+    await readCsvRecords(text, onRecords);
   } catch (error) {
-    if (file.truncated) throw tooLarge();
     if (!(error instanceof CsvSyntaxError)) throw error;
     // Records parsed before the broken one may not have reached us; the file is rejected either way.
     unreadable = true;
     collector.sink.error({ row: error.row, message: error.message });
   }
-  if (file.truncated) throw tooLarge();
   return { unreadable };
 }
 

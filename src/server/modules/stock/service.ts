@@ -13,7 +13,7 @@ import { HttpError } from '../../lib/http-error';
 import type { ActivityService } from '../activity';
 import type { ProductsService } from '../products';
 import type { SettingsService } from '../settings';
-import { checkWholeFile, createRowValidator, createStager, parseRecords, watchSizeLimit } from './import-steps';
+import { checkWholeFile, createRowValidator, createStager, parseRecords } from './import-steps';
 import { createIssueCollector } from './issue-collector';
 import { createStagingTable, deleteMissingProducts, insertNew, lockStockImport, missingProductIds, updateExisting } from './repository';
 import type { HeaderResult } from './row-rules';
@@ -21,8 +21,8 @@ import type { HeaderResult } from './row-rules';
 type Collector = ReturnType<typeof createIssueCollector>;
 
 export interface StockUpload {
-  /** The file's bytes as they arrive; `truncated` is set by the multipart parser at the size limit. */
-  file: Readable & { truncated?: boolean };
+  /** The file's checked text as it arrives (lib/upload openCsvStream); fails with a 413 past the size limit. */
+  text: Readable;
   filename: string;
   mode: StockUploadMode;
 }
@@ -54,11 +54,11 @@ export function createStockService(deps: {
   const tooLarge = () => new HttpError(413, `The file is larger than the ${deps.maxUploadMb} MB upload limit`);
 
   /** Parses the file as it streams in, validates each row and stages the valid ones; then checks the file as a whole. */
-  async function readAndStage(tx: Tx, upload: StockUpload, overLimit: AbortSignal, collector: Collector) {
+  async function readAndStage(tx: Tx, upload: StockUpload, collector: Collector) {
     await createStagingTable(tx);
     const validator = createRowValidator(collector);
     const stager = createStager(tx, collector);
-    const { unreadable } = await parseRecords(upload.file, overLimit, collector, tooLarge, async (records) => {
+    const { unreadable } = await parseRecords(upload.text, collector, async (records) => {
       for (const { row, cells } of records) stager.add(validator.check(row, cells));
       await stager.flushIfFull();
     });
@@ -112,12 +112,11 @@ export function createStockService(deps: {
 
     /** Parse, validate, apply: all inside one transaction, so a rejected file changes nothing. */
     async importCsv(actor: Actor, upload: StockUpload): Promise<StockImportResult> {
-      const overLimit = watchSizeLimit(upload.file);
       const collector = createIssueCollector();
       const now = new Date();
       try {
         const response = await db.transaction(async (tx) => {
-          const read = await readAndStage(tx, upload, overLimit, collector);
+          const read = await readAndStage(tx, upload, collector);
           if (!read.accepted) throw new RejectFile();
           return apply(tx, { actor, upload, header: read.accepted, rows: read.rows, collector, now });
         });

@@ -1,33 +1,49 @@
 import type { SheetRow } from '@common/domain/user-import';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { fileTypeFromBuffer } from 'file-type';
+import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error';
+import { receiveOnlyFile, type ReceivedFile, type UploadRules } from '../../lib/upload';
 
 export const IMPORT_FILE_MESSAGES = {
   wrongType: 'Please upload a CSV file or an Excel workbook (.xlsx)',
   badWorkbook: 'The file is not a valid Excel workbook (.xlsx)',
   noUsersSheet: 'The workbook has no sheet named "users"',
   badCsv: 'The CSV file could not be read',
+  noFile: 'Please choose a file to upload',
+  tooLarge: 'The file is too large. A users file may be at most 2 MB',
 } as const;
+
+/** A users sheet is small; this keeps a hostile workbook from costing much. */
+const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+
+const IMPORT_RULES: UploadRules = {
+  maxBytes: IMPORT_MAX_BYTES,
+  accept: ['csv', 'xlsx'],
+  // The kind is decided by content; a name ending .xlsx must really be a workbook.
+  kindFromName: (name) => (/\.xlsx?$/i.test(name) ? 'xlsx' : undefined),
+  messages: {
+    noFile: IMPORT_FILE_MESSAGES.noFile,
+    tooLarge: IMPORT_FILE_MESSAGES.tooLarge,
+    wrongType: IMPORT_FILE_MESSAGES.wrongType,
+    notWorkbook: IMPORT_FILE_MESSAGES.badWorkbook,
+    contentMismatch: IMPORT_FILE_MESSAGES.badWorkbook,
+  },
+};
 
 export interface Sheet {
   headers: string[];
   rows: SheetRow[];
 }
 
-/**
- * Reads the users of a bulk import from a CSV or from the "users" sheet of a workbook.
- * The kind is decided by content, not by the name: an .xlsx is a zip whose entries
- * make it a workbook; a CSV is text. Anything else is refused.
- */
-export async function readUserSheet(buffer: Buffer, filename: string): Promise<Sheet> {
-  const detected = await fileTypeFromBuffer(buffer);
-  if (detected?.ext === 'xlsx') return readWorkbook(buffer);
-  if (detected || /\.xlsx?$/i.test(filename) || buffer.includes(0)) {
-    throw new HttpError(415, detected?.ext === 'zip' || /\.xlsx$/i.test(filename) ? IMPORT_FILE_MESSAGES.badWorkbook : IMPORT_FILE_MESSAGES.wrongType);
-  }
-  return readCsv(buffer);
+/** Receives the bulk import file through the upload module (size, content, zip guard). */
+export function receiveUserSheet(request: FastifyRequest): Promise<ReceivedFile> {
+  return receiveOnlyFile(request, IMPORT_RULES);
+}
+
+/** Reads the users of a bulk import from a CSV or from the "users" sheet of a workbook. */
+export async function readUserSheet(file: ReceivedFile): Promise<Sheet> {
+  return file.kind === 'xlsx' ? readWorkbook(file.data) : readCsv(file.data);
 }
 
 function readCsv(buffer: Buffer): Sheet {

@@ -12,13 +12,11 @@ import {
 } from '@common/contracts/users';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../lib/http-error';
 import { actorOf } from '../../lib/actor';
+import { receiveUserSheet } from './import-file';
 import type { UsersService } from './service';
 
 const manageUsers = { access: { permission: 'manage_users' as const } };
-/** A users sheet is small; this keeps a hostile workbook from expanding in memory. */
-const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
 /** Spec §7 user calls (manage_users) and the emergency bypass (admin, POST per docs/product-decisions.md). */
 export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
@@ -47,10 +45,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
 
   // Bulk import: multipart field "file", a CSV or an .xlsx with a "users" sheet.
   app.post('/api/users/import', { config: manageUsers, schema: { response: { 200: userImportResult } } }, async (request) => {
-    const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-    if (!file) throw new HttpError(400, 'Please choose a file to upload');
-    const buffer = await file.toBuffer();
-    return users.importUsers(actorOf(request), { buffer, filename: file.filename });
+    const file = await receiveUserSheet(request);
+    return users.importUsers(actorOf(request), file);
   });
 
   // The CSV columns with an example row, so an admin starts from a file that imports.

@@ -11,6 +11,7 @@ import { issuePath, takenUsernameIssues, validateUserImport, type ImportIssue } 
 import type { Db, DbOrTx } from '../../db/client';
 import { toAccountView } from '../../lib/account-view';
 import { HttpError } from '../../lib/http-error';
+import type { ReceivedFile } from '../../lib/upload';
 import { generateTemporaryPassword, hashPassword } from '../../lib/password-hash';
 import type { Actor } from '../../lib/actor';
 import { endUserSessions } from '../../plugins/session-store';
@@ -253,8 +254,8 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
      * Bulk import from a CSV or the workbook's users sheet (spec §5): every row checked,
      * all-or-nothing. Problems come back as errors[{ path: "rows.<n>.<field>", message }].
      */
-    async importUsers(actor: Actor, file: { buffer: Buffer; filename: string }): Promise<UserImportResult> {
-      const sheet = await readUserSheet(file.buffer, file.filename);
+    async importUsers(actor: Actor, file: ReceivedFile): Promise<UserImportResult> {
+      const sheet = await readUserSheet(file);
       const checked = validateUserImport(sheet.headers, sheet.rows);
       const refuse = (issues: ImportIssue[]) =>
         new HttpError(

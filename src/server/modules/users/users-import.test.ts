@@ -220,3 +220,23 @@ describe('GET /api/users/import-template.csv', () => {
     expect(imported.statusCode, imported.body).toBe(200);
   });
 });
+
+describe('the import workbook passes the zip guard (security review: a 430 KB workbook took the server to 1 GB)', () => {
+  it('refuses a workbook whose entries would inflate past the limit, before exceljs reads it', async () => {
+    const c = await admin();
+    const bomb = await workbook({ users: [['username', 'password'], [name('zip'), 'Welcome1']] });
+    // Declare a 100 MB uncompressed size on the first central-directory entry.
+    const central = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    bomb.writeUInt32LE(100 * 1024 * 1024, central + 24);
+    const response = await upload(c, 'users.xlsx', bomb);
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('refuses a file over 2 MB while it streams in', async () => {
+    const c = await admin();
+    const big = `username,password\n${'x'.repeat(2 * 1024 * 1024 + 10)}\n`;
+    const response = await upload(c, 'users.csv', big);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe(IMPORT_FILE_MESSAGES.tooLarge);
+  });
+});
