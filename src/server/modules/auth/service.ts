@@ -10,7 +10,15 @@ import { endUserSessions } from '../../plugins/session-store';
 import type { SessionPort } from '../../plugins/sessions';
 import type { ActivityService } from '../activity';
 import type { CartsService } from '../carts';
-import { clearLoginFailures, isLoginLocked, recordLoginFailure, THROTTLED_MESSAGE } from './login-throttle';
+import {
+  clearPasswordAttempts,
+  isLoginLocked,
+  PASSWORD_THROTTLED_MESSAGE,
+  recordLoginFailure,
+  recordLoginSuccess,
+  takePasswordAttempt,
+  THROTTLED_MESSAGE,
+} from './login-throttle';
 import { findLiveUserById, findLiveUserByUsername, insertUser, updatePassword, type UserRow } from './repository';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -86,7 +94,7 @@ export function createAuthService(deps: {
         // Same message for an unknown user and a wrong password.
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
-      await clearLoginFailures(db, ip, body.username);
+      await recordLoginSuccess(db, ip, body.username);
       const started = await startSession(origin, session, row, body.rememberMe);
       await deps.carts.ensureActiveCart(row.id);
       await activity.record(started, {
@@ -133,9 +141,12 @@ export function createAuthService(deps: {
     /** Both password flows: checks the current password, stores the new one, clears the temporary flag. */
     async changePassword(actor: Actor, body: PasswordChangeBody): Promise<CurrentUser> {
       const row = await currentRow(actor.userId);
+      // Counted before hashing: a wrong-password flood is refused without costing a 32 MiB scrypt each.
+      if (!(await takePasswordAttempt(db, row.id))) throw new HttpError(429, PASSWORD_THROTTLED_MESSAGE);
       if (!(await verifyPassword(body.currentPassword, row.passwordHash))) {
         throw new HttpError(400, WRONG_CURRENT_PASSWORD, [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
       }
+      await clearPasswordAttempts(db, row.id);
       await updatePassword(db, row.id, await hashPassword(body.newPassword));
       // Anyone holding an older session of this account is signed out.
       await endUserSessions(db, row.id, actor.sessionId ?? undefined);
