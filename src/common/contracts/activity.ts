@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, safeText } from './common';
 import { ACTIVITY_TYPES, CLIENT_ACTIVITY_TYPES } from '../domain/activity-types';
 
 export const MIN_ACTIVITY_SEARCH_LENGTH = 3;
@@ -17,7 +18,7 @@ const filterFields = {
     z.string().trim().min(MIN_ACTIVITY_SEARCH_LENGTH, ACTIVITY_MESSAGES.searchTooShort).max(200).optional(),
   ),
   type: z.preprocess(blankAsMissing, z.enum(ACTIVITY_TYPES, { error: ACTIVITY_MESSAGES.badType }).optional()),
-  userId: z.preprocess(blankAsMissing, z.coerce.number().int().positive({ error: 'Invalid user id' }).optional()),
+  userId: z.preprocess(blankAsMissing, idSchema('Invalid user id').optional()),
   from: z.preprocess(blankAsMissing, z.iso.datetime({ offset: true, error: 'Invalid start date' }).optional()),
   to: z.preprocess(blankAsMissing, z.iso.datetime({ offset: true, error: 'Invalid end date' }).optional()),
 };
@@ -76,21 +77,32 @@ export type ActivityLogPage = z.infer<typeof activityLogPage>;
 
 const MAX_DURATION_MS = 2_147_483_647;
 
+/** Caps of POST /api/activity (docs/decisions/0100): a page view is a few hundred bytes. */
+export const CLIENT_ACTIVITY_LIMITS = { bodyBytes: 4096, path: 500, metadataEntries: 10, metadataKey: 40, metadataValue: 200 } as const;
+
+const sitePath = safeText()
+  .max(CLIENT_ACTIVITY_LIMITS.path, `Path must be at most ${CLIENT_ACTIVITY_LIMITS.path} characters`)
+  .regex(/^\/(?!\/)\S*$/, 'Path must start with /');
+
 /**
  * POST /api/activity: what the browser reports (docs/product-decisions.md: a page_view 300 ms
- * after each route change, carrying how long the previous page was open).
+ * after each route change, carrying how long the previous page was open). Only
+ * structured fields: the server writes the description; unknown keys (such as a
+ * client-chosen `description`) are refused.
  */
-export const clientActivityBody = z.object({
+export const clientActivityBody = z.strictObject({
   type: z.enum(CLIENT_ACTIVITY_TYPES, { error: 'This activity type cannot be reported by the browser' }),
   /** The page the activity happened on (a path of this site). */
-  path: z.string().max(2000).regex(/^\/(?!\/)/, 'Path must start with /'),
-  previousPath: z.string().max(2000).regex(/^\/(?!\/)/, 'Path must start with /').nullable().optional(),
+  path: sitePath,
+  previousPath: sitePath.nullable().optional(),
   /** Milliseconds; for a page_view, how long the previous page was open. */
   duration: z.number().int().min(0).max(MAX_DURATION_MS).nullable().optional(),
-  description: z.string().trim().max(500).optional(),
   metadata: z
-    .record(z.string().max(50), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
-    .refine((m) => Object.keys(m).length <= 20, 'At most 20 metadata entries')
+    .record(
+      z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, 'Metadata keys are short names (letters, digits, _)'),
+      z.union([z.string().max(CLIENT_ACTIVITY_LIMITS.metadataValue), z.number(), z.boolean(), z.null()]),
+    )
+    .refine((m) => Object.keys(m).length <= CLIENT_ACTIVITY_LIMITS.metadataEntries, `At most ${CLIENT_ACTIVITY_LIMITS.metadataEntries} metadata entries`)
     .optional(),
 });
 export type ClientActivityBody = z.infer<typeof clientActivityBody>;

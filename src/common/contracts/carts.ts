@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, MAX_ID } from './common';
 import { CART_MESSAGES, MAX_CART_NAME_LENGTH, MERCHANDISE_TYPES } from '../domain/cart-rules';
 import { MAX_LINE_QUANTITY } from '../domain/stock-level';
 
@@ -24,7 +25,7 @@ export const productId = z
   .number({ error: 'Product id must be a number' })
   .int({ error: 'Product id must be a whole number' })
   .positive({ error: 'Product id must be positive' })
-  .max(2_147_483_647, { error: CART_MESSAGES.productNotFound });
+  .max(MAX_ID, { error: CART_MESSAGES.productNotFound });
 
 export const merchandiseTypeSchema = z.enum(MERCHANDISE_TYPES, {
   error: 'Type must be display, label, pricelist or handboard',
@@ -103,7 +104,7 @@ export const cartsResponse = z.array(cartView);
 /** POST /api/carts. userId may be sent (spec §7) but must be the caller's own. */
 export const createCartBody = z.object({
   name: cartName,
-  userId: z.number().int().positive().optional(),
+  userId: z.number().int().positive().max(MAX_ID).optional(),
   /** Make the new cart the active one (Create New PO on /cart does; /cartselect lets the user Select). */
   isActive: z.boolean().optional(),
 });
@@ -169,13 +170,13 @@ export type BulkAddResponse = z.infer<typeof bulkAddResponse>;
 export const updateCartItemBody = z.object({ quantity: itemQuantity });
 
 export const cartItemParams = z.object({
-  id: z.coerce.number().int().positive({ error: 'Invalid id' }),
-  itemId: z.coerce.number().int().positive({ error: 'Invalid id' }),
+  id: idSchema(),
+  itemId: idSchema(),
 });
 
 /** PUT /api/carts/{id}/merchandise/{type}/{code}: sets one entry's quantity; 0 removes it. */
 export const merchandiseEntryParams = z.object({
-  id: z.coerce.number().int().positive({ error: 'Invalid id' }),
+  id: idSchema(),
   type: merchandiseTypeSchema,
   code: z.string().trim().min(1).max(100),
 });

@@ -9,7 +9,21 @@ export type ErrorBody = z.infer<typeof errorBody>;
 
 export const okBody = z.object({ ok: z.literal(true) });
 
-export const idParams = z.object({ id: z.coerce.number().int().positive({ error: 'Invalid id' }) });
+/** Ids are PostgreSQL `integer`s: a bigger number is not an id of ours, and a 400, never a 500. */
+export const MAX_ID = 2_147_483_647;
+export const idSchema = (message = 'Invalid id') => z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(MAX_ID, { error: message });
+export const idParams = z.object({ id: idSchema() });
+
+/**
+ * Control characters (NUL and the rest of C0 except tab, line feed and carriage
+ * return, and DEL) are never text a person typed; PostgreSQL refuses NUL outright.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const CONTROL_CHARACTERS_MESSAGE = 'Text may not contain control characters';
+export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(value);
+/** A string without control characters; every text field of a request is checked this way (plugins/input-rules). */
+export const safeText = () => z.string().refine((v) => !hasControlCharacters(v), CONTROL_CHARACTERS_MESSAGE);
 
 /** Request header the client sends on every call (docs/product-decisions.md: required on writes). */
 export const TIMESTAMP_HEADER = 'x-request-timestamp';

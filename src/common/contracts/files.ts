@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 import { FILE_MESSAGES, isHttpUrl } from '../domain/file-rules';
 
 /**
@@ -6,7 +7,7 @@ import { FILE_MESSAGES, isHttpUrl } from '../domain/file-rules';
  * Items with no folder (folderId null) sit at the root, "All Files".
  */
 
-const folderId = z.number().int().positive();
+const folderId = idSchema('Invalid folder id');
 
 export const folder = z.object({
   id: z.number().int(),
@@ -37,7 +38,7 @@ export const deleteFolderResponse = z.object({ ok: z.literal(true), deleted: fol
 
 /** GET /api/files and /api/links: `folderId` absent means the root. */
 export const folderQuery = z.object({
-  folderId: z.coerce.number().int().positive({ error: 'Invalid folder id' }).optional(),
+  folderId: idSchema('Invalid folder id').optional(),
 });
 export type FolderQuery = z.infer<typeof folderQuery>;
 
@@ -66,7 +67,7 @@ export const uploadFields = z.object({
     .optional()
     .transform((v) => v || undefined),
   folderId: z
-    .union([z.literal(''), z.literal('null'), z.coerce.number().int().positive({ error: 'Invalid folder id' })])
+    .union([z.literal(''), z.literal('null'), idSchema('Invalid folder id')])
     .optional()
     .transform((v) => (typeof v === 'number' ? v : null)),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, MAX_ID } from './common';
 import { REQUESTED_DATE_MESSAGES } from '../domain/business-days';
 import { CART_MESSAGES } from '../domain/cart-rules';
 import { MAX_LINE_QUANTITY } from '../domain/stock-level';
@@ -36,7 +37,7 @@ const lines = <T extends z.ZodType>(line: T) => z.array(line).max(1000, { error:
  */
 export const placeOrderBody = z.object({
   /** The cart the client shows; must still be the active one. */
-  cartId: z.number().int().positive().optional(),
+  cartId: z.number().int().positive().max(MAX_ID).optional(),
   items: lines(z.object({ productId, quantity: lineQuantity, ...clientCopy })),
   displays: lines(merchandiseLine),
   labels: lines(merchandiseLine),
@@ -126,7 +127,7 @@ export const ordersQuery = z.object({
   page: z.coerce.number().int().min(1, { error: 'Page must be at least 1' }).max(100_000).default(1),
   status: orderStatusSchema.optional(),
   kind: orderKindSchema.optional(),
-  userId: z.coerce.number().int().positive().optional(),
+  userId: idSchema('Invalid user id').optional(),
   username: z.string().trim().min(1).max(100).optional(),
 });
 export type OrdersQuery = z.infer<typeof ordersQuery>;

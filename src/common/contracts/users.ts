@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 import { MIN_USERNAME_LENGTH, newPasswordSchema } from '../domain/password-rules';
 import { accountView, roleSchema } from './auth';
 
@@ -93,7 +94,7 @@ export type ResetPasswordResponse = z.infer<typeof resetPasswordResponse>;
 
 /** POST /api/bypass-password-reset/{userId} (spec §7 names it a GET; docs/product-decisions.md makes it a POST). */
 export const bypassParams = z.object({
-  userId: z.coerce.number({ error: USER_MESSAGES.invalidUserId }).int(USER_MESSAGES.invalidUserId).positive(USER_MESSAGES.invalidUserId),
+  userId: idSchema(USER_MESSAGES.invalidUserId),
 });
 export const bypassResponse = z.object({
   success: z.literal(true),

@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-error';
 import { isCanonicalPath, NON_CANONICAL_PATH } from './canonical-path';
+import { registerInputRules } from './input-rules';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ALLOWED_BODY_TYPES = ['application/json', 'multipart/form-data'];
@@ -62,4 +63,5 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     if (route?.startsWith('/api/') && !isCanonicalPath(request.url, route)) throw new HttpError(400, NON_CANONICAL_PATH);
     checkWriteRequest(request.method, request.headers);
   });
+  registerInputRules(app);
 }

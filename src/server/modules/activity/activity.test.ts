@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { activityLogs, sessions } from '../../db/schema';
 import { pruneSessionsOnce } from '../../jobs/prune-sessions';
+import { CLIENT_ACTIVITY_PER_MINUTE } from './routes';
 import { ACTIVITY_COUNT_CAP, createActivityService } from './service';
 
 const ctx = useTestApp();
@@ -66,6 +67,47 @@ describe('POST /api/activity (the browser’s page views, docs/product-decisions
     expect(response.statusCode).toBe(400);
     if (message) expect(response.json().message).toBe(message);
     expect(await ctx.db.select().from(activityLogs).where(and(eq(activityLogs.userId, user.id), sql`${activityLogs.type} <> 'login'`))).toEqual([]);
+  });
+
+  it('writes the description itself: a client-chosen one is refused (security review)', async () => {
+    const user = await createUser(ctx.db);
+    const c = await client().signInAs(user);
+    const response = await c.post('/api/activity', { type: 'button_click', path: '/dashboard', description: 'boss logged in' });
+    expect(response.statusCode).toBe(400);
+    expect(await ctx.db.select().from(activityLogs).where(and(eq(activityLogs.userId, user.id), eq(activityLogs.type, 'button_click')))).toEqual([]);
+    expect((await c.post('/api/activity', { type: 'button_click', path: '/dashboard' })).statusCode).toBe(200);
+    const [row] = await ctx.db.select().from(activityLogs).where(and(eq(activityLogs.userId, user.id), eq(activityLogs.type, 'button_click')));
+    expect(row?.description).toBe(`${user.username}: Button click on /dashboard`);
+  });
+
+  it('caps the size: a 15 KB report is refused and nothing is written', async () => {
+    const user = await createUser(ctx.db);
+    const c = await client().signInAs(user);
+    const metadata = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, 'v'.repeat(700)]));
+    const big = await c.post('/api/activity', { type: 'page_view', path: '/x', metadata });
+    expect(big.statusCode).toBe(413);
+    const many = await c.post('/api/activity', { type: 'page_view', path: '/x', metadata: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, 1])) });
+    expect(many.statusCode).toBe(400);
+    const long = await c.post('/api/activity', { type: 'page_view', path: '/x', metadata: { note: 'v'.repeat(201) } });
+    expect(long.statusCode).toBe(400);
+    expect(await ctx.db.select().from(activityLogs).where(and(eq(activityLogs.userId, user.id), eq(activityLogs.type, 'page_view')))).toEqual([]);
+  });
+
+  it(`limits a session to ${CLIENT_ACTIVITY_PER_MINUTE} reports a minute`, async () => {
+    const user = await createUser(ctx.db);
+    const c = await client().signInAs(user);
+    const statuses: number[] = [];
+    for (let i = 0; i < CLIENT_ACTIVITY_PER_MINUTE + 5; i += 1) statuses.push((await c.post('/api/activity', { type: 'page_view', path: `/p${i}` })).statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(CLIENT_ACTIVITY_PER_MINUTE);
+    expect(statuses.slice(CLIENT_ACTIVITY_PER_MINUTE)).toEqual([429, 429, 429, 429, 429]);
+    const [{ n } = { n: 0 }] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(activityLogs)
+      .where(and(eq(activityLogs.userId, user.id), eq(activityLogs.type, 'page_view')));
+    expect(n).toBe(CLIENT_ACTIVITY_PER_MINUTE);
+    // Another session of another user is not held back.
+    const other = await client().signInAs(await createUser(ctx.db));
+    expect((await other.post('/api/activity', { type: 'page_view', path: '/x' })).statusCode).toBe(200);
   });
 
   it('needs a signed-in user past the temporary-password step', async () => {
@@ -210,12 +252,14 @@ describe('GET /api/admin/activity-logs/export', () => {
     const user = await createUser(ctx.db);
     const c = await client().signInAs(user);
     const tag = token('formula');
-    await c.post('/api/activity', { type: 'button_click', path: '/x', description: `=HYPERLINK("http://evil.example","${tag}")` });
-    await c.request({ method: 'POST', url: '/api/activity', json: { type: 'button_click', path: '/y', description: `+${tag}` }, headers: { 'user-agent': '@SUM(1+1)' } });
+    // Descriptions are the server's own now, but they quote names users chose (files, carts).
+    await insertRows(1, { description: `=HYPERLINK("http://evil.example","${tag}")` });
+    await insertRows(1, { description: `+${tag}` });
+    await c.request({ method: 'POST', url: '/api/activity', json: { type: 'button_click', path: `/${tag}` }, headers: { 'user-agent': '@SUM(1+1)' } });
     const { rows } = await exportCsv(await admin(), { search: tag });
     const cells = rows.slice(1).flat();
-    expect(cells).toContain(`'=HYPERLINK("http://evil.example","${tag}")`);
-    expect(cells).toContain(`'+${tag}`);
+    expect(cells).toContain(`'=HYPERLINK("http://evil.example","${tag}") #1`);
+    expect(cells).toContain(`'+${tag} #1`);
     expect(cells).toContain("'@SUM(1+1)");
     expect(cells.some((cell) => /^[=+\-@]/.test(cell))).toBe(false);
   });

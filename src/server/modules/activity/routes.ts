@@ -1,18 +1,44 @@
-import { activityLogFilters, activityLogPage, activityLogQuery, clientActivityBody } from '@common/contracts/activity';
+import { activityLogFilters, activityLogPage, activityLogQuery, CLIENT_ACTIVITY_LIMITS, clientActivityBody } from '@common/contracts/activity';
 import { okBody } from '@common/contracts/common';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { actorOf } from '../../lib/actor';
 import { activityCsv } from './export-csv';
 import type { ActivityService } from './service';
 
+/** Page views come one per navigation; a session reporting more than this is not a person clicking. */
+export const CLIENT_ACTIVITY_PER_MINUTE = 60;
+
 /** Spec §7 activity calls, docs/product-decisions.md#activity-announcements-files. */
 export const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }> = async (app, { activity }) => {
+  // Per-session limit (docs/decisions/0100), registered here so it covers this route only.
+  await app.register(rateLimit, { global: false });
+
   // The browser's page views and UI events; any signed-in user who is past the temporary-password step.
-  app.post('/api/activity', { config: { access: 'user' }, schema: { body: clientActivityBody, response: { 200: okBody } } }, async (request) => {
-    await activity.recordClient(actorOf(request), request.body);
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/activity',
+    {
+      bodyLimit: CLIENT_ACTIVITY_LIMITS.bodyBytes,
+      config: {
+        access: 'user',
+        rateLimit: {
+          max: CLIENT_ACTIVITY_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request) => request.session?.sessionId ?? request.ip,
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: 429,
+            message: `Too many activity reports; at most ${context.max} a minute`,
+          }),
+        },
+      },
+      schema: { body: clientActivityBody, response: { 200: okBody } },
+    },
+    async (request) => {
+      await activity.recordClient(actorOf(request), request.body);
+      return { ok: true as const };
+    },
+  );
 
   app.get(
     '/api/admin/activity-logs',

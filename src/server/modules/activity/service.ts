@@ -100,12 +100,12 @@ export function createActivityService(db: Db) {
 
     /** POST /api/activity: a page view or UI event the browser saw. */
     async recordClient(actor: Actor, body: ClientActivityBody): Promise<void> {
+      // The server writes the audit text; a browser only reports what happened (docs/decisions/0100).
       const description =
-        body.description ||
-        (body.type === 'page_view' ? `${actor.username} viewed ${body.path}` : `${actor.username}: ${activityTypeLabel(body.type)}`);
+        body.type === 'page_view' ? `${actor.username} viewed ${body.path}` : `${actor.username}: ${activityTypeLabel(body.type)} on ${body.path}`;
       await record(actor, {
         type: body.type,
-        description: description.slice(0, 2500),
+        description,
         userId: actor.userId,
         metadata: { ...body.metadata, ...(body.previousPath ? { previousPath: body.previousPath } : {}) },
         // For a page view: how long the previous page was open (docs/product-decisions.md).
