@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeUsername, USERNAME_CHARACTERS_MESSAGE, USERNAME_PATTERN } from '../domain/username-rules';
 import { MIN_USERNAME_LENGTH, PASSWORD_MESSAGES, newPasswordSchema } from '../domain/password-rules';
 import { PERMISSIONS, ROLES } from '../domain/permissions';
 
@@ -29,14 +30,20 @@ export const currentUser = accountView.extend({
 export type CurrentUser = z.infer<typeof currentUser>;
 
 export const loginBody = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(100),
+  // Normalised like stored names, so a full-width "ａｄｍｉｎ" signs in as admin; not checked against the set (older names).
+  username: z.string().overwrite(normalizeUsername).min(1, 'Username is required').max(100),
   password: z.string().min(1, 'Password is required').max(200),
   rememberMe: z.boolean().optional().default(false),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
 export const registerBody = z.object({
-  username: z.string().trim().min(MIN_USERNAME_LENGTH, 'Username must be at least 3 characters').max(100),
+  username: z
+    .string()
+    .overwrite(normalizeUsername)
+    .min(MIN_USERNAME_LENGTH, 'Username must be at least 3 characters')
+    .max(100)
+    .regex(USERNAME_PATTERN, USERNAME_CHARACTERS_MESSAGE),
   password: newPasswordSchema(),
   email: z.email({ error: 'Invalid email' }).nullable().optional(),
   firstName: z.string().trim().max(100).nullable().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeUsername, USERNAME_CHARACTERS_MESSAGE, USERNAME_PATTERN } from '../domain/username-rules';
 import { idSchema } from './common';
 import { MIN_USERNAME_LENGTH, newPasswordSchema } from '../domain/password-rules';
 import { accountView, roleSchema } from './auth';
@@ -42,12 +43,14 @@ export const optionalEmail = z
   .transform(blankToNull)
   .pipe(z.email({ error: USER_MESSAGES.invalidEmail }).nullable().optional());
 
+/** NFKC, then the allowed set (@common/domain/username-rules). */
 export const usernameSchema = z
   .string({ error: USER_MESSAGES.usernameRequired })
-  .trim()
+  .overwrite(normalizeUsername)
   .min(1, USER_MESSAGES.usernameRequired)
   .min(MIN_USERNAME_LENGTH, USER_MESSAGES.usernameTooShort)
-  .max(100, 'Username must be at most 100 characters');
+  .max(100, 'Username must be at most 100 characters')
+  .regex(USERNAME_PATTERN, USERNAME_CHARACTERS_MESSAGE);
 
 const profileFields = {
   firstName: profileText('First name', 100),
