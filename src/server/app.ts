@@ -58,7 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: config.MAX_UPLOAD_MB * 1024 * 1024, files: 20, fields: 20, fieldSize: 64 * 1024, parts: 60 },
   });
-  await registerSessions(app, { db, secret: deps.sessionSecret });
+  await registerSessions(app, { db, secret: deps.sessionSecret, trustProxy: config.TRUST_PROXY });
 
   // Services are built here and handed to each other: a module uses another only through its index.ts.
   const activity = createActivityService(db);

@@ -6,17 +6,27 @@ import { sessions } from '../db/schema';
 /** A session that is not "remember me" ends after this long without a request (docs/product-decisions.md). */
 export const IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
+/** However active, a session without remember me ends this long after sign-in (security review). */
+export const ABSOLUTE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 type StoredSession = Parameters<SessionStore['set']>[1] & {
   userId?: number;
   rememberMe?: boolean;
+  startedAt?: number;
 };
 
-/** The expiry kept in the table: the cookie's for remember-me, else idle time from now. */
+/** How long after sign-in a session ends whatever happens: 30 days with remember me, else 24 hours. */
+export function absoluteLifetime(rememberMe: boolean | undefined): number {
+  return rememberMe ? REMEMBER_ME_MS : ABSOLUTE_LIFETIME_MS;
+}
+
+/** The expiry kept in the table: the cookie's for remember-me, else idle time from now, never past the absolute end. */
 function expiryOf(session: StoredSession): Date {
   const cookieExpiry = session.cookie?.expires ? new Date(session.cookie.expires) : null;
   if (session.rememberMe && cookieExpiry && !Number.isNaN(cookieExpiry.getTime())) return cookieExpiry;
-  return new Date(Date.now() + IDLE_TIMEOUT_MS);
+  const idle = Date.now() + IDLE_TIMEOUT_MS;
+  const absolute = typeof session.startedAt === 'number' ? session.startedAt + ABSOLUTE_LIFETIME_MS : idle;
+  return new Date(Math.min(idle, absolute));
 }
 
 /**

@@ -3,13 +3,15 @@ import cookie from '@fastify/cookie';
 import session from '@fastify/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { PgSessionStore, REMEMBER_ME_MS } from './session-store';
+import { absoluteLifetime, PgSessionStore, REMEMBER_ME_MS } from './session-store';
 
 declare module 'fastify' {
   interface Session {
     userId?: number;
     activeRole?: Role | null;
     rememberMe?: boolean;
+    /** When the user signed in; the session ends at startedAt + its absolute lifetime however active it is. */
+    startedAt?: number;
     /** Last request time; refreshed at most once a minute to keep the idle expiry moving. */
     lastSeenAt?: number;
   }
@@ -17,22 +19,45 @@ declare module 'fastify' {
 
 const TOUCH_EVERY_MS = 60_000;
 export const SESSION_COOKIE = 'bold.sid';
+/**
+ * Behind a TLS proxy (TRUST_PROXY) the cookie is always Secure and takes the __Host- prefix:
+ * the browser then refuses it unless it is Secure, has Path=/ and no Domain, so a sibling
+ * subdomain cannot plant or overwrite it.
+ */
+export const HOST_SESSION_COOKIE = '__Host-bold.sid';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The session cookie's name and options, for clearing it at logout. */
+    sessionCookie: { name: string; options: { path: '/'; httpOnly: true; sameSite: 'lax'; secure: boolean | 'auto' } };
+  }
+}
 
 /**
  * Cookie sessions stored in PostgreSQL. Not rolling: saving on every request
  * would write a row per API call; instead lastSeenAt is bumped once a minute,
  * which re-saves the session and pushes its idle expiry forward.
  */
-export async function registerSessions(app: FastifyInstance, options: { db: Db; secret: string }): Promise<void> {
+export async function registerSessions(app: FastifyInstance, options: { db: Db; secret: string; trustProxy?: boolean }): Promise<void> {
+  // 'auto': Secure over HTTPS, plain on http://localhost; behind a TLS proxy always Secure.
+  const cookieOptions = { httpOnly: true, sameSite: 'lax', secure: options.trustProxy ? true : 'auto', path: '/' } as const;
+  const name = options.trustProxy ? HOST_SESSION_COOKIE : SESSION_COOKIE;
+  app.decorate('sessionCookie', { name, options: cookieOptions });
   await app.register(cookie);
   await app.register(session, {
     secret: options.secret,
-    cookieName: SESSION_COOKIE,
+    cookieName: name,
     store: new PgSessionStore(options.db),
     saveUninitialized: false,
     rolling: false,
-    // 'auto': Secure over HTTPS (with TRUST_PROXY behind a TLS proxy), plain on http://localhost.
-    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/' },
+    cookie: cookieOptions,
+  });
+  // Absolute lifetime: past it (or from before it was recorded) a new login is needed, however active the session.
+  app.addHook('onRequest', async (request) => {
+    const s = request.session;
+    if (typeof s?.get('userId') !== 'number') return;
+    const startedAt = s.get('startedAt');
+    if (typeof startedAt !== 'number' || Date.now() - startedAt > absoluteLifetime(s.get('rememberMe'))) await s.destroy();
   });
   app.addHook('preHandler', async (request) => {
     const s = request.session;
@@ -81,6 +106,7 @@ export function sessionOf(request: FastifyRequest): SessionPort {
       s.set('activeRole', activeRole);
       s.set('rememberMe', rememberMe);
       s.set('lastSeenAt', Date.now());
+      s.set('startedAt', Date.now());
       // Remember me: a 30-day cookie; otherwise a browser-session cookie with a 12 h idle limit on the server.
       if (rememberMe) s.cookie.maxAge = REMEMBER_ME_MS;
       return s.sessionId ?? null;

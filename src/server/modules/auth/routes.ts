@@ -21,8 +21,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     auth.login(originOf(request), sessionOf(request), request.body),
   );
 
-  app.post('/api/logout', { config: { access: 'public' }, schema: { response: { 200: okBody } } }, async (request) => {
+  app.post('/api/logout', { config: { access: 'public' }, schema: { response: { 200: okBody } } }, async (request, reply) => {
     await auth.logout(request.user ? actorOf(request) : originOf(request), sessionOf(request));
+    // The row is gone; the browser forgets the cookie too.
+    reply.clearCookie(app.sessionCookie.name, app.sessionCookie.options);
     return { ok: true as const };
   });
 
