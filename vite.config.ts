@@ -19,7 +19,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build: they would publish the whole client source (security review).
+    sourcemap: false,
     // The vendor chunk (React, Radix, TanStack, zod) is ~165 kB gzipped and cached across deploys.
     chunkSizeWarningLimit: 700,
     rollupOptions: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestClient, useTestApp } from '../../../test/api';
+import { createUser, TestClient, useTestApp } from '../../../test/api';
 import { MISSING_TIMESTAMP, WRONG_CONTENT_TYPE } from './security';
 
 const ctx = useTestApp();
@@ -44,5 +44,24 @@ describe('responses', () => {
   it('reports database health', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('caching of API answers (security review: personal data)', () => {
+  it('sends Cache-Control: no-store on API answers that hold personal data, errors included', async () => {
+    const user = await createUser(ctx.db);
+    const c = new TestClient(ctx.app);
+    await c.login(user.username, user.password);
+    for (const url of ['/api/user', '/api/carts', '/api/orders', '/api/does-not-exist']) {
+      expect((await c.get(url)).headers['cache-control'], url).toBe('no-store');
+    }
+    expect((await new TestClient(ctx.app).get('/api/user')).headers['cache-control']).toBe('no-store');
+  });
+
+  it('leaves the catalogue its own revalidation rule', async () => {
+    const user = await createUser(ctx.db);
+    const c = new TestClient(ctx.app);
+    await c.login(user.username, user.password);
+    expect((await c.get('/api/products')).headers['cache-control']).toBe('private, no-cache');
   });
 });

@@ -64,4 +64,10 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     checkWriteRequest(request.method, request.headers);
   });
   registerInputRules(app);
+  // API answers carry personal data (carts, orders, users, logs): no browser or proxy may keep them.
+  // Routes that decide their own caching (catalogue, price list, file downloads) set the header
+  // themselves and keep it; everything else under /api gets no-store.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  });
 }

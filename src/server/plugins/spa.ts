@@ -11,6 +11,10 @@ import path from 'node:path';
 export async function registerSpa(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
   const indexExists = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
   if (indexExists) {
+    // Source maps would publish the client's source: never served, even if a build left one behind.
+    app.addHook('onRequest', async (request, reply) => {
+      if (/\.map$/i.test(request.url.split('?')[0] ?? '')) return reply.code(404).send({ message: 'Not found' });
+    });
     await app.register(fastifyStatic, {
       root: clientDir,
       index: false,

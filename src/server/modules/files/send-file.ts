@@ -32,6 +32,9 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
     .header('Last-Modified', file.updatedAt.toUTCString())
     // Revalidate every time: a file may be deleted, and access is per user.
     .header('Cache-Control', 'private, no-cache');
+  // An uploaded PDF may carry JavaScript: shown inline it runs sandboxed, in a unique origin
+  // with no scripts, forms or popups; only our own pages may frame it (security review).
+  if (inline) reply.header('Content-Security-Policy', "sandbox; frame-ancestors 'self'");
 
   if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
 

@@ -167,6 +167,9 @@ describe('downloading', () => {
   it('serves the preview inline', async () => {
     const response = await sales.get(`/api/files/${fileId}/download?inline=1`);
     expect(response.headers['content-disposition']).toMatch(/^inline; /);
+    // Security review: JavaScript in an uploaded PDF must not run in our origin.
+    expect(response.headers['content-security-policy']).toMatch(/(^|;\s*)sandbox(;|$)/);
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
   });
 
   it('serves byte ranges with 206 Partial Content', async () => {
