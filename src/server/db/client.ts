@@ -21,8 +21,8 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export function openDatabase(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
-  // A dropped idle connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+  // A dropped idle connection must not crash the process; the pool replaces it. Said once, without values.
+  pool.on('error', (error) => console.error(`database: an idle connection failed and will be replaced (${(error as { code?: string }).code ?? error.message})`));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

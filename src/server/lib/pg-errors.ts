@@ -16,3 +16,30 @@ export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '2350
 
 /** A unique index refused a second row (e.g. a replayed idempotency key). */
 export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
+
+/** Quoted values and key values in PostgreSQL's own messages ("Key (username)=(bob) already exists"). */
+function redactValues(text: string): string {
+  return text.replace(/"[^"]*"/g, '"[redacted]"').replace(/=\([^)]*\)/g, '=([redacted])');
+}
+
+/**
+ * A database error as it may be logged: Drizzle puts the query parameters
+ * (password hashes, emails) into its message, and PostgreSQL quotes values in
+ * its own. The SQL text and the error code stay; every value goes.
+ */
+export function redactForLog(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const query = (error as { query?: unknown }).query;
+  const cause = (error as { cause?: unknown }).cause;
+  const isDatabaseError = query !== undefined || pgCode(error) !== undefined;
+  if (!isDatabaseError) return error;
+  const withoutParams = (text: string) => redactValues(text.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]'));
+  return {
+    type: error.name,
+    message: withoutParams(error.message),
+    code: pgCode(error),
+    query: typeof query === 'string' ? query : undefined,
+    cause: cause instanceof Error ? { type: cause.name, message: redactValues(cause.message) } : undefined,
+    stack: error.stack ? withoutParams(error.stack) : undefined,
+  };
+}

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
+import { redactForLog } from '../lib/pg-errors';
 
 /** Fastify's own client-error codes and the sentence we answer with. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
@@ -39,7 +40,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
-    request.log.error({ err: error }, 'unhandled error');
+    // Database errors can carry query parameters (password hashes): logged without them.
+    request.log.error({ err: redactForLog(error) }, 'unhandled error');
     return reply.code(500).send({ message: 'Something went wrong. Please try again.' });
   });
 }

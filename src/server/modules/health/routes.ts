@@ -2,16 +2,18 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { redactForLog } from '../../lib/pg-errors';
 
 const healthBody = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'down']) });
 
 /** For load balancers: 200 when this instance can reach PostgreSQL, else 503. */
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/health', { config: { access: 'public' }, schema: { response: { 200: healthBody, 503: healthBody } } }, async (_request, reply) => {
+  app.get('/api/health', { config: { access: 'public' }, schema: { response: { 200: healthBody, 503: healthBody } } }, async (request, reply) => {
     try {
       await db.execute(sql`select 1`);
       return { status: 'ok' as const, database: 'ok' as const };
-    } catch {
+    } catch (error) {
+      request.log.warn({ err: redactForLog(error) }, 'health check: the database did not answer');
       return reply.code(503).send({ status: 'unavailable', database: 'down' });
     }
   });
