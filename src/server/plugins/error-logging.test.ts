@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../../test/db';
 import { openDatabase } from '../db/client';
-import { healthRoutes } from '../modules/health/routes';
+import { healthRoutes } from '../modules/health';
 import { registerErrorHandling } from './errors';
 
 /** Security review, low: database errors carried query parameters into the log; two errors were swallowed unlogged. */
