@@ -14,6 +14,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
+import { migrateDatabase } from '../src/server/db/client';
 import { connectDatabase } from '../src/server/db/connect';
 import { cartItems, products, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/lib/password-hash';
@@ -36,6 +37,7 @@ const config = loadConfig({
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 });
 const database = await connectDatabase(config);
+await migrateDatabase(database.db);
 const { db } = database;
 const app = await buildApp({ db, config, sessionSecret: 'b'.repeat(48), logger: false });
 const base = await app.listen({ port: PORT, host: '127.0.0.1' });

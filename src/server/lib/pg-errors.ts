@@ -43,3 +43,56 @@ export function redactForLog(error: unknown): unknown {
     stack: error.stack ? withoutParams(error.stack) : undefined,
   };
 }
+
+/** Error codes meaning the database cannot be reached or stopped serving (not a fault of the request). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+/** statement_timeout fired (57014), or an idle transaction was ended (25P03). */
+const TIMEOUT_CODES = new Set(['57014', '25P03']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|not queryable|Connection ended unexpectedly/i;
+const TIMEOUT_MESSAGES = /timeout exceeded when trying to connect|connection timeout|Query read timeout/i;
+
+function anyCode(error: unknown, codes: Set<string>): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && codes.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function anyMessage(error: unknown, pattern: RegExp): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; depth += 1) {
+    if (e instanceof Error && pattern.test(e.message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Whether a failure is the database's, not the request's: 'down' (refused,
+ * connection lost, shutting down) or 'timeout' (no connection in time, statement
+ * cancelled). Requests answer 503 with Retry-After for either (ADR 0060).
+ */
+export function databaseUnavailable(error: unknown): 'down' | 'timeout' | undefined {
+  if (anyCode(error, TIMEOUT_CODES) || anyMessage(error, TIMEOUT_MESSAGES)) return 'timeout';
+  if (anyCode(error, UNAVAILABLE_CODES) || anyMessage(error, UNAVAILABLE_MESSAGES)) return 'down';
+  return undefined;
+}

@@ -1,7 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
-import { redactForLog } from '../lib/pg-errors';
+import { databaseUnavailable, redactForLog } from '../lib/pg-errors';
+
+/** Seconds a client should wait before retrying when the database is down or slow. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_DOWN_MESSAGE = 'The portal cannot reach its database right now. Please try again in a moment.';
+export const DATABASE_TIMEOUT_MESSAGE = 'The database is taking too long to answer. Please try again in a moment.';
 
 /** Fastify's own client-error codes and the sentence we answer with. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
@@ -37,6 +42,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.code(500).send({ message: 'Something went wrong. Please try again.' });
+    }
+    // The database down, hung or cancelling a slow statement is not the request's fault: 503, try again later.
+    const unavailable = databaseUnavailable(error);
+    if (unavailable) {
+      request.log.warn({ err: redactForLog(error) }, `database ${unavailable}`);
+      return reply
+        .code(503)
+        .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: unavailable === 'down' ? DATABASE_DOWN_MESSAGE : DATABASE_TIMEOUT_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });

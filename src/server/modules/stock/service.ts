@@ -7,7 +7,7 @@ import {
   type StockUploadResponse,
 } from '@common/contracts/stock';
 import type { Readable } from 'node:stream';
-import type { Db, Tx } from '../../db/client';
+import { allowLongStatements, type Db, type Tx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
 import type { ActivityService } from '../activity';
@@ -49,6 +49,8 @@ export function createStockService(deps: {
   products: ProductsService;
   settings: Pick<SettingsService, 'put'>;
   maxUploadMb: number;
+  /** A large file's merge statements may run longer than the ordinary statement timeout. */
+  importStatementTimeoutMs?: number;
 }) {
   const { db, activity, products } = deps;
   const tooLarge = () => new HttpError(413, `The file is larger than the ${deps.maxUploadMb} MB upload limit`);
@@ -116,6 +118,7 @@ export function createStockService(deps: {
       const now = new Date();
       try {
         const response = await db.transaction(async (tx) => {
+          if (deps.importStatementTimeoutMs) await allowLongStatements(tx, deps.importStatementTimeoutMs);
           const read = await readAndStage(tx, upload, collector);
           if (!read.accepted) throw new RejectFile();
           return apply(tx, { actor, upload, header: read.accepted, rows: read.rows, collector, now });

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { THROTTLE_WINDOW_MINUTES } from '../modules/auth/login-throttle';
+
+export interface RetentionPolicy {
+  /** Activity rows older than this many days go; 0 keeps them all. */
+  activityDays: number;
+  /** Sent emails older than this many days go (pending and failed ones stay); 0 keeps them all. */
+  sentEmailDays: number;
+}
+
+export interface RetentionResult {
+  activity: number;
+  sentEmails: number;
+  throttles: number;
+  idempotencyKeys: number;
+}
+
+/** Rows per statement: a first run over years of history must not hold one long transaction. */
+const BATCH = 5_000;
+
+async function deleteInBatches(db: Db, statement: ReturnType<typeof sql>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const result = await db.execute(statement);
+    total += result.rowCount ?? 0;
+    if ((result.rowCount ?? 0) < BATCH) return total;
+  }
+}
+
+/**
+ * Retention (ADR 0060): deletes activity older than the setting, sent emails
+ * older than theirs, login throttles whose window and lock are over, and cart
+ * idempotency keys after a day (a retry comes within seconds). Nothing younger is touched.
+ */
+export async function runRetentionOnce(db: Db, policy: RetentionPolicy): Promise<RetentionResult> {
+  const activity =
+    policy.activityDays > 0
+      ? await deleteInBatches(
+          db,
+          sql`delete from activity_logs where id in (select id from activity_logs
+                where created_at < now() - make_interval(days => ${policy.activityDays}) limit ${BATCH})`,
+        )
+      : 0;
+  const sentEmails =
+    policy.sentEmailDays > 0
+      ? await deleteInBatches(
+          db,
+          sql`delete from email_outbox where id in (select id from email_outbox where status = 'sent'
+                and coalesce(sent_at, created_at) < now() - make_interval(days => ${policy.sentEmailDays}) limit ${BATCH})`,
+        )
+      : 0;
+  // A throttle counts failures for one window (login-throttle.ts); once that window and any lock are over it is dead weight.
+  const throttles = await deleteInBatches(
+    db,
+    sql`delete from login_throttles where key in (select key from login_throttles
+          where window_started_at < now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})
+            and (locked_until is null or locked_until < now()) limit ${BATCH})`,
+  );
+  const idempotencyKeys = await deleteInBatches(
+    db,
+    sql`delete from cart_idempotency_keys where ctid in (select ctid from cart_idempotency_keys
+          where created_at < now() - interval '1 day' limit ${BATCH})`,
+  );
+  return { activity, sentEmails, throttles, idempotencyKeys };
+}
+
+export const RETENTION_EVERY_MS = 60 * 60 * 1000;
