@@ -1,6 +1,9 @@
 /**
  * `npm start`: builds the client when dist/client is missing or older than
- * its sources, then starts the server (src/server/main.ts).
+ * its sources (BUILD_CLIENT=false skips the check, for a server whose client was
+ * built beforehand), then runs the server in this same process
+ * (src/server/main.ts). package.json starts it with `exec`, so the shell is
+ * replaced and npm's SIGTERM reaches this process directly (ADR 0060).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -34,7 +37,7 @@ export async function buildClientIfStale(): Promise<void> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  await buildClientIfStale();
+  if (process.env.BUILD_CLIENT !== 'false') await buildClientIfStale();
   const { main } = await import('../src/server/main');
   await main();
 }

@@ -43,6 +43,11 @@ const itemNotFound = () => new HttpError(404, CART_MESSAGES.itemNotFound);
 
 export type CartsService = ReturnType<typeof createCartsService>;
 
+/** The key with a description of the request it belongs to (the operation and its body). */
+function idempotencyOf(key: string | undefined, operation: string, body: unknown) {
+  return key === undefined ? undefined : { key, request: `${operation} ${JSON.stringify(body)}` };
+}
+
 /**
  * Carts (spec §3, §4; docs/product-decisions.md#carts-and-orders). Every call is scoped to
  * the caller: another user's cart answers 404, never their data. Contents change
@@ -125,6 +130,32 @@ export function createCartsService(deps: {
     return cart;
   }
 
+  /**
+   * Runs a cart write in one transaction; with an Idempotency-Key the answer is
+   * stored with it, and the same key again answers the stored answer without
+   * writing (a retry whose first answer was lost, ADR 0060). The key claim and
+   * the write commit together, so a write is never counted twice nor lost.
+   */
+  async function writeOnce<T>(
+    actor: Actor,
+    idempotency: { key: string; request: string } | undefined,
+    work: (tx: DbOrTx) => Promise<T>,
+  ): Promise<T> {
+    if (!idempotency) return db.transaction(work);
+    return db.transaction(async (tx) => {
+      if (!(await repo.claimIdempotencyKey(tx, actor.userId, idempotency.key, idempotency.request))) {
+        const earlier = await repo.findIdempotentAnswer(tx, actor.userId, idempotency.key);
+        if (earlier && earlier.request !== idempotency.request) {
+          throw new HttpError(409, 'This Idempotency-Key was already used for a different request');
+        }
+        return earlier?.response as T;
+      }
+      const answer = await work(tx);
+      await repo.saveIdempotentAnswer(tx, actor.userId, idempotency.key, answer);
+      return answer;
+    });
+  }
+
   /** A cart deleted in another tab turns a foreign-key failure into the cart's 404. */
   async function cartWrite<T>(work: () => Promise<T>): Promise<T> {
     try {
@@ -146,11 +177,11 @@ export function createCartsService(deps: {
 
     view,
 
-    async create(actor: Actor, body: z.infer<typeof createCartBody>): Promise<CartView> {
+    async create(actor: Actor, body: z.infer<typeof createCartBody>, idempotencyKey?: string): Promise<CartView> {
       if (body.userId !== undefined && body.userId !== actor.userId) {
         throw new HttpError(403, 'You can only create carts for yourself');
       }
-      const cart = await db.transaction(async (tx) => {
+      const cart = await writeOnce(actor, idempotencyOf(idempotencyKey, 'create', body), async (tx) => {
         await repo.lockUserCarts(tx, actor.userId);
         const hasActive = (await repo.findActiveCart(tx, actor.userId)) !== undefined;
         const makeActive = body.isActive === true || !hasActive;
@@ -225,9 +256,9 @@ export function createCartsService(deps: {
       });
     },
 
-    async addItem(actor: Actor, cartId: number, body: AddCartItemBody): Promise<CartItemResponse> {
+    async addItem(actor: Actor, cartId: number, body: AddCartItemBody, idempotencyKey?: string): Promise<CartItemResponse> {
       return cartWrite(() =>
-        db.transaction(async (tx) => {
+        writeOnce(actor, idempotencyOf(idempotencyKey, `add ${cartId}`, body), async (tx) => {
           const { productName, ...item } = await addLine(tx, actor, cartId, body);
           await activity.record(
             actor,
@@ -244,9 +275,9 @@ export function createCartsService(deps: {
     },
 
     /** Quick add: every line is checked; one bad line refuses them all. */
-    async addItems(actor: Actor, cartId: number, body: BulkAddBody): Promise<BulkAddResponse> {
+    async addItems(actor: Actor, cartId: number, body: BulkAddBody, idempotencyKey?: string): Promise<BulkAddResponse> {
       return cartWrite(() =>
-        db.transaction(async (tx) => {
+        writeOnce(actor, idempotencyOf(idempotencyKey, `bulk-add ${cartId}`, body), async (tx) => {
           await ownCart(actor, cartId, tx);
           // Same product twice in one call counts once with the summed quantity.
           const merged = new Map<number, number>();
@@ -420,11 +451,11 @@ export function createCartsService(deps: {
       return { cartId: cart.id, added, skipped };
     },
 
-    async adjustMerchandise(actor: Actor, cartId: number, body: AdjustMerchandiseBody) {
+    async adjustMerchandise(actor: Actor, cartId: number, body: AdjustMerchandiseBody, idempotencyKey?: string) {
       // Sorted, so parallel calls lock the entries in the same order.
       const codes = [...new Set(body.codes)].sort();
       return cartWrite(() =>
-        db.transaction(async (tx) => {
+        writeOnce(actor, idempotencyOf(idempotencyKey, `adjust ${cartId}`, body), async (tx) => {
           await ownCart(actor, cartId, tx);
           await requireMerchandise(tx, body.type, codes);
           await repo.adjustMerchandiseQuantities(tx, cartId, body.type, codes, body.delta, MAX_LINE_QUANTITY);

@@ -2,10 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cartItemResponse, type AddCartItemBody, type CartItemResponse } from '@common/contracts/carts';
 import { api } from '@client/lib/api-client';
 import { cartsQueryKey } from '@client/api/get-carts';
+import { idempotent } from '@client/lib/idempotency-key';
 
 /** Spec §7 POST /api/carts/{id}/items: adds to the line's quantity when the product is already there. */
 export async function addCartItem({ cartId, ...body }: AddCartItemBody & { cartId: number }): Promise<CartItemResponse> {
-  return cartItemResponse.parse(await api.post<unknown>(`/api/carts/${cartId}/items`, body));
+  return cartItemResponse.parse(await api.post<unknown>(`/api/carts/${cartId}/items`, body, idempotent('cart-add')));
 }
 
 export function useAddCartItem() {

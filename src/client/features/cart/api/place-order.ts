@@ -5,6 +5,7 @@ import { orderView, type OrderView, type PlaceOrderBody } from '@common/contract
 import { api } from '@client/lib/api-client';
 import { cartsQueryKey } from '@client/api/get-carts';
 import { isOrdersQuery } from '@client/api/get-orders';
+import { newIdempotencyKey } from '@client/lib/idempotency-key';
 
 /**
  * The spec §3 payload from what the cart shows. The server rebuilds the order
@@ -30,11 +31,8 @@ export async function placeOrder({ body, idempotencyKey }: { body: PlaceOrderBod
   return orderView.parse(await api.post<unknown>('/api/orders', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }));
 }
 
-/** A fresh key per checkout; crypto.getRandomValues also works on plain-http LAN addresses. */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `order-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
+/** A fresh key per checkout, kept across its retries (use-checkout.ts). */
+export const newOrderKey = () => newIdempotencyKey('order');
 
 export function usePlaceOrder() {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import type { OrderView, PlaceOrderBody } from '@common/contracts/orders';
 import { errorMessage } from '@client/lib/api-client';
 import { toast } from '@client/components/ui/use-toast';
-import { newIdempotencyKey, usePlaceOrder } from '../api/place-order';
+import { newOrderKey, usePlaceOrder } from '../api/place-order';
 
 /**
  * Spec §4 order submission (idle, pending, success, error) for both checkouts:
@@ -11,14 +11,14 @@ import { newIdempotencyKey, usePlaceOrder } from '../api/place-order';
  */
 export function useCheckout(onPlaced: (order: OrderView) => void) {
   const place = usePlaceOrder();
-  const idempotencyKey = useRef(newIdempotencyKey());
+  const idempotencyKey = useRef(newOrderKey());
   const submit = (body: PlaceOrderBody) => {
     if (place.isPending) return;
     place.mutate(
       { body, idempotencyKey: idempotencyKey.current },
       {
         onSuccess: (order) => {
-          idempotencyKey.current = newIdempotencyKey();
+          idempotencyKey.current = newOrderKey();
           onPlaced(order);
         },
         onError: (error) =>

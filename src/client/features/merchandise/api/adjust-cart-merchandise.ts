@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { merchandiseQuantitiesResponse } from '@common/contracts/carts';
 import { api } from '@client/lib/api-client';
 import { applyToCachedCart, CART_MERCHANDISE_MUTATION, refreshWhenIdle, type CartMerchandiseRef } from '@client/api/cart-merchandise-cache';
+import { idempotent } from '@client/lib/idempotency-key';
 
 interface Variables {
   cartId: number;
@@ -12,11 +13,11 @@ interface Variables {
 /** POST /api/carts/{id}/merchandise/adjust: +1 / -1 and +1 All / -1 All, atomic on the server. */
 export async function adjustCartMerchandise({ cartId, items, delta }: Variables) {
   return merchandiseQuantitiesResponse.parse(
-    await api.post<unknown>(`/api/carts/${cartId}/merchandise/adjust`, {
-      type: items[0]?.type,
-      codes: items.map((item) => item.code),
-      delta,
-    }),
+    await api.post<unknown>(
+      `/api/carts/${cartId}/merchandise/adjust`,
+      { type: items[0]?.type, codes: items.map((item) => item.code), delta },
+      idempotent('cart-adjust'),
+    ),
   );
 }
 
