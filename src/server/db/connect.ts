@@ -8,7 +8,7 @@ export interface ConnectedDatabase extends Database {
   url: string;
 }
 
-const EMBEDDED_DATABASE = 'portal';
+export const EMBEDDED_DATABASE = 'portal';
 
 export type ConnectOptions = Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> &
   Partial<Pick<Config, 'DB_CONNECT_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS'>> & { maxConnections?: number };

@@ -135,3 +135,19 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
     await client.end();
   }
 }
+
+/**
+ * The URL of the embedded PostgreSQL a running portal started in `dir`, read
+ * from its postmaster.pid (line 4 is the port), or undefined when none runs.
+ * Lets `npm run backup` read a portal while it serves.
+ */
+export function runningEmbeddedUrl(dir: string, database: string): string | undefined {
+  const databaseDir = path.resolve(dir);
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || !processAlive(pid) || !isOurPostgres(pid, databaseDir) || !port) return undefined;
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
