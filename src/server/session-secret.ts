@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ensureDataDir } from './db/data-dir';
 
 /** SESSION_SECRET when set; otherwise one generated on first start and kept in DATA_DIR (DESIGN.md). */
 export function resolveSessionSecret(configured: string | undefined, dataDir: string): string {
@@ -10,7 +11,7 @@ export function resolveSessionSecret(configured: string | undefined, dataDir: st
     const kept = readFileSync(file, 'utf8').trim();
     if (kept.length >= 32) return kept;
   }
-  mkdirSync(dataDir, { recursive: true });
+  ensureDataDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface Spawned {
+  child: ChildProcess;
+  output(): string;
+  stderr(): string;
+  /** Resolves with the first match of `pattern` in stdout+stderr; rejects when the process exits first. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  exited: Promise<number | null>;
+}
+
+const running = new Set<ChildProcess>();
+
+/** Spawns a real process (the portal's entry points), collecting its output. */
+export function spawnProcess(command: string, args: string[], env: Record<string, string | undefined>): Spawned {
+  const child = spawn(command, args, { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  let output = '';
+  let stderr = '';
+  const listeners = new Set<() => void>();
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    listeners.forEach((l) => l());
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    stderr += chunk.toString();
+    listeners.forEach((l) => l());
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      // Let the last output arrive.
+      setTimeout(() => {
+        listeners.forEach((l) => l());
+        resolve(code);
+      }, 50);
+    }),
+  );
+  return {
+    child,
+    output: () => output,
+    stderr: () => stderr,
+    exited,
+    waitFor(pattern, timeoutMs = 90_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}:\n${output}`)), timeoutMs);
+        const check = () => {
+          const match = output.match(pattern);
+          if (match) {
+            clearTimeout(timer);
+            listeners.delete(check);
+            resolve(match);
+          }
+        };
+        listeners.add(check);
+        check();
+        void exited.then((code) => {
+          if (!output.match(pattern)) {
+            clearTimeout(timer);
+            reject(new Error(`exited with ${code} before ${pattern}:\n${output}`));
+          }
+        });
+      });
+    },
+  };
+}
+
+/** The real start entry (`npm start` runs exactly this, without the client build). */
+export function startPortal(env: Record<string, string | undefined>): Spawned {
+  return spawnProcess(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { BUILD_CLIENT: 'false', ...env });
+}
+
+/** Kills whatever a test left running. */
+export function killLeftovers(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
