@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isAlive, killLeftovers, spawnProcess, startPortal } from '../../test/processes';
+
+const dataDir = path.resolve('.tmp', `shutdown-${process.pid}`);
+const admin = { username: 'owner', password: 'Owner-Pass1' };
+const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'false', ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password };
+
+afterAll(async () => {
+  killLeftovers();
+  await new Promise((r) => setTimeout(r, 500));
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+interface Outcome {
+  name: string;
+  status?: number;
+  error?: string;
+}
+
+/** One request on its own connection (no keep-alive), as a fresh client or a retrying proxy sends it. */
+function send(url: string, method: string, pathname: string, body: unknown, cookie = ''): Promise<{ status: number; body: string; cookie: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body ?? {});
+    const req = request(
+      `${url}${pathname}`,
+      {
+        method,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'x-request-timestamp': String(Date.now()), cookie, 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, cookie: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(method === 'GET' ? undefined : payload);
+  });
+}
+
+async function signIn(url: string): Promise<string> {
+  const login = await send(url, 'POST', '/api/login', admin);
+  expect(login.status, login.body).toBe(200);
+  const role = await send(url, 'POST', '/api/session/role', { role: 'admin' }, login.cookie);
+  expect(role.status, role.body).toBe(200);
+  return role.cookie || login.cookie;
+}
+
+async function cartNames(url: string, cookie: string): Promise<Set<string>> {
+  const carts = await send(url, 'GET', '/api/carts', undefined, cookie);
+  expect(carts.status).toBe(200);
+  return new Set((JSON.parse(carts.body) as { name: string }[]).map((c) => c.name));
+}
+
+describe('npm start and SIGTERM', () => {
+  it('refuses a second start on the DATA_DIR in use; stops the whole portal on SIGTERM under a write burst', { timeout: 180_000 }, async () => {
+    // `npm start` itself, as a supervisor or container runtime runs it.
+    const npm = spawnProcess('npm', ['start'], { ...env, BUILD_CLIENT: 'false' });
+    const url = (await npm.waitFor(/listening on (http:\/\/\S+)/))[1]!;
+    const serverPid = (JSON.parse(readFileSync(path.join(dataDir, 'portal.lock'), 'utf8')) as { pid: number }).pid;
+    const postgresPid = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+    // A second portal on the same DATA_DIR is refused in one line and the first keeps serving.
+    const second = startPortal(env);
+    expect(await second.exited).toBe(1);
+    expect(second.stderr().trim()).toBe(
+      `DATA_DIR ${dataDir} is in use by another portal process (pid ${serverPid}). Stop that one first, or give this one its own DATA_DIR.`,
+    );
+    expect((await send(url, 'GET', '/api/health', undefined)).status).toBe(200);
+
+    const cookie = await signIn(url);
+    const outcomes: Outcome[] = [];
+    let counter = 0;
+    let stopSending = false;
+    const worker = async () => {
+      while (!stopSending) {
+        const name = `burst-${(counter += 1)}`;
+        try {
+          const answer = await send(url, 'POST', '/api/carts', { name }, cookie);
+          outcomes.push({ name, status: answer.status });
+        } catch (error) {
+          outcomes.push({ name, error: (error as NodeJS.ErrnoException).code ?? String(error) });
+          // Refused: the server has stopped listening; this worker is done.
+          if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') return;
+        }
+      }
+    };
+    const workers = Array.from({ length: 6 }, worker);
+    // Let the burst get going, then stop the portal the way a supervisor does.
+    while (outcomes.filter((o) => o.status === 201).length < 20) await new Promise((r) => setTimeout(r, 50));
+    npm.child.kill('SIGTERM');
+    const exitCode = await npm.exited;
+    stopSending = true;
+    await Promise.all(workers);
+
+    expect(exitCode, npm.output()).toBe(0);
+    expect(isAlive(serverPid)).toBe(false);
+    expect(isAlive(postgresPid)).toBe(false);
+    // Every answer was a success: no 500 from a database stopped under the app, no 503 for a started request.
+    const answered = outcomes.filter((o) => o.status !== undefined);
+    expect(answered.filter((o) => o.status !== 201)).toEqual([]);
+    const failed = outcomes.filter((o) => o.error !== undefined);
+    expect(failed.every((o) => ['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(o.error!)), JSON.stringify(failed)).toBe(true);
+
+    // After a restart: every answered write is there, and no write that got no answer was applied.
+    const again = startPortal(env);
+    const againUrl = (await again.waitFor(/listening on (http:\/\/\S+)/))[1]!;
+    const names = await cartNames(againUrl, await signIn(againUrl));
+    expect(answered.filter((o) => !names.has(o.name))).toEqual([]);
+    expect(failed.filter((o) => names.has(o.name))).toEqual([]);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  });
+});
