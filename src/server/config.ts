@@ -45,7 +45,7 @@ const configSchema = z
     /** PostgreSQL cancels a statement running longer than this; the request answers 503. */
     DB_STATEMENT_TIMEOUT_MS: milliseconds.default(15_000),
     /** Statements of the stock and user imports may run this long. */
-    DB_IMPORT_STATEMENT_TIMEOUT_MS: milliseconds.default(120_000),
+    DB_IMPORT_STATEMENT_TIMEOUT_MS: milliseconds.default(60_000),
     /** On SIGTERM, requests in flight get this long to finish before their connections are closed. */
     SHUTDOWN_TIMEOUT_MS: milliseconds.default(10_000),
     /** Retention (ADR 0060): activity rows older than this many days are deleted; 0 keeps them forever. */

@@ -26,6 +26,12 @@ export interface PoolOptions {
   connectTimeoutMs?: number;
   /** PostgreSQL's statement_timeout for every connection; unset means none. */
   statementTimeoutMs?: number;
+  /**
+   * Client-side limit on waiting for an answer: a server that hangs (stopped,
+   * not crashed) never sends statement_timeout's error. Must exceed every
+   * server-side limit, imports' included.
+   */
+  queryTimeoutMs?: number;
 }
 
 export function openDatabase(url: string, options: PoolOptions = {}): Database {
@@ -34,6 +40,7 @@ export function openDatabase(url: string, options: PoolOptions = {}): Database {
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
     statement_timeout: options.statementTimeoutMs,
+    query_timeout: options.queryTimeoutMs,
     // A connection left idle inside a transaction (a hung request) must not hold locks for ever.
     idle_in_transaction_session_timeout: options.statementTimeoutMs ? options.statementTimeoutMs * 4 : undefined,
     // Notices a server that vanished without closing the socket.

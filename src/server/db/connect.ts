@@ -11,7 +11,9 @@ export interface ConnectedDatabase extends Database {
 export const EMBEDDED_DATABASE = 'portal';
 
 export type ConnectOptions = Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> &
-  Partial<Pick<Config, 'DB_CONNECT_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS'>> & { maxConnections?: number };
+  Partial<Pick<Config, 'DB_CONNECT_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_IMPORT_STATEMENT_TIMEOUT_MS'>> & {
+    maxConnections?: number;
+  };
 
 /**
  * DATABASE_URL when given, otherwise the embedded PostgreSQL in DATA_DIR (locked
@@ -41,6 +43,10 @@ export async function connectDatabase(config: ConnectOptions): Promise<Connected
     max: config.maxConnections ?? 20,
     connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    // The server's own timeouts answer first; this catches a server that stopped answering at all.
+    queryTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS
+      ? Math.max(config.DB_STATEMENT_TIMEOUT_MS, config.DB_IMPORT_STATEMENT_TIMEOUT_MS ?? 0) + 5_000
+      : undefined,
   });
   return {
     ...database,

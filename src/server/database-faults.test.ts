@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test/api';
+import { createTestDatabase } from '../../test/db';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import { DATABASE_DOWN_MESSAGE, DATABASE_TIMEOUT_MESSAGE } from './plugins/errors';
+
+/**
+ * The issue's "database down or hung": requests answer 503 with Retry-After
+ * (never 500, never waiting for ever) and recover without a restart. A TCP
+ * proxy in front of the real test database plays the failures: `down` refuses
+ * connections and cuts the open ones, `hung` accepts and never answers.
+ */
+function databaseProxy(target: URL) {
+  let mode: 'pass' | 'down' | 'hung' = 'pass';
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  let port = 0;
+  const listen = () =>
+    new Promise<number>((resolve) => {
+      server = createServer((client) => {
+        sockets.add(client);
+        client.on('close', () => sockets.delete(client));
+        client.on('error', () => undefined);
+        if (mode === 'hung') return;
+        const upstream = connect(Number(target.port), target.hostname);
+        sockets.add(upstream);
+        upstream.on('close', () => sockets.delete(upstream));
+        upstream.on('error', () => client.destroy());
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', () => resolve((port = (server!.address() as AddressInfo).port)));
+    });
+  const cut = () => sockets.forEach((s) => s.destroy());
+  return {
+    listen,
+    async set(next: 'pass' | 'down' | 'hung') {
+      cut();
+      mode = next;
+      if (next === 'down') await new Promise((r) => server?.close(r));
+      else if (!server?.listening) await listen();
+    },
+    close() {
+      cut();
+      server?.close();
+    },
+  };
+}
+
+const config = loadConfig({ LOG_LEVEL: 'silent' });
+const headers = { 'x-request-timestamp': String(Date.now()), 'content-type': 'application/json' };
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let proxy: ReturnType<typeof databaseProxy>;
+let proxied: Database;
+let app: FastifyInstance;
+let user: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  user = await createUser(database.db);
+  const url = new URL(database.url);
+  proxy = databaseProxy(url);
+  const port = await proxy.listen();
+  const viaProxy = new URL(database.url);
+  viaProxy.port = String(port);
+  // Timeouts set low for the test (production defaults: 5 s to connect, 15 s per statement).
+  proxied = openDatabase(viaProxy.toString(), { max: 3, connectTimeoutMs: 500, statementTimeoutMs: 500, queryTimeoutMs: 3_000 });
+  app = await buildApp({ db: proxied.db, config, sessionSecret: 'd'.repeat(48), logger: false });
+});
+afterAll(async () => {
+  await app.close();
+  proxy.close();
+  await proxied.close();
+  await database.close();
+});
+
+const login = () => app.inject({ method: 'POST', url: '/api/login', headers, payload: { username: user.username, password: user.password } });
+
+describe('database faults answer 503 with Retry-After', () => {
+  it('database down: 503 with a clear message, /api/health 503, and back to normal when it returns', async () => {
+    expect((await login()).statusCode).toBe(200);
+    await proxy.set('down');
+    const response = await login();
+    expect(response.statusCode, response.body).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json().message).toBe(DATABASE_DOWN_MESSAGE);
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+    await proxy.set('pass');
+    expect((await login()).statusCode).toBe(200);
+  });
+
+  it('database hung: the connection timeout fires and the request answers 503 instead of waiting', async () => {
+    await proxy.set('hung');
+    // The pool drops its cut connections; from then on every query needs a new one from the hung server.
+    while (proxied.pool.idleCount > 0) await new Promise((r) => setTimeout(r, 20));
+    const started = Date.now();
+    const response = await login();
+    expect(response.statusCode, response.body).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json().message).toBe(DATABASE_TIMEOUT_MESSAGE);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await proxy.set('pass');
+    expect((await login()).statusCode).toBe(200);
+  });
+
+  it('a statement running past statement_timeout is cancelled and answers 503', async () => {
+    // Another session holds the users table, so the login's lookup waits until the timeout cancels it.
+    const blocker = new pg.Client({ connectionString: database.url });
+    await blocker.connect();
+    await blocker.query('begin');
+    await blocker.query('lock table users in access exclusive mode');
+    try {
+      const response = await login();
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json().message).toBe(DATABASE_TIMEOUT_MESSAGE);
+    } finally {
+      await blocker.query('rollback');
+      await blocker.end();
+    }
+    expect((await login()).statusCode).toBe(200);
+  });
+});
