@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createUser, useTestApp } from '../../../test/api';
+import { activityLogs, cartIdempotencyKeys, emailOutbox, loginThrottles } from '../db/schema';
+import { runRetentionOnce } from './retention';
+
+const ctx = useTestApp();
+const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
+
+beforeEach(async () => {
+  await ctx.db.delete(activityLogs);
+  await ctx.db.delete(emailOutbox);
+  await ctx.db.delete(loginThrottles);
+  await ctx.db.delete(cartIdempotencyKeys);
+});
+
+const email = (subject: string, status: string, age: number) => ({
+  kind: 'test',
+  fromAddress: 'a@bold.test',
+  toAddresses: ['b@bold.test'],
+  subject,
+  textBody: 'x',
+  status,
+  createdAt: daysAgo(age),
+  sentAt: status === 'sent' ? daysAgo(age) : null,
+});
+
+describe('retention', () => {
+  it('deletes activity older than the setting and keeps the rest', async () => {
+    await ctx.db.insert(activityLogs).values([
+      { type: 'login', description: 'old', createdAt: daysAgo(731) },
+      { type: 'login', description: 'just inside', createdAt: daysAgo(729) },
+      { type: 'login', description: 'today', createdAt: daysAgo(0) },
+    ]);
+    const removed = await runRetentionOnce(ctx.db, { activityDays: 730, sentEmailDays: 90 });
+    expect(removed.activity).toBe(1);
+    const left = await ctx.db.select({ d: activityLogs.description }).from(activityLogs);
+    expect(left.map((r) => r.d).sort()).toEqual(['just inside', 'today']);
+  });
+
+  it('deletes sent emails older than the setting, never pending or failed ones', async () => {
+    await ctx.db.insert(emailOutbox).values([
+      email('sent long ago', 'sent', 91),
+      email('sent recently', 'sent', 89),
+      email('failed long ago', 'failed', 400),
+      email('pending long ago', 'pending', 400),
+    ]);
+    const removed = await runRetentionOnce(ctx.db, { activityDays: 730, sentEmailDays: 90 });
+    expect(removed.sentEmails).toBe(1);
+    const left = await ctx.db.select({ s: emailOutbox.subject }).from(emailOutbox);
+    expect(left.map((r) => r.s).sort()).toEqual(['failed long ago', 'pending long ago', 'sent recently']);
+  });
+
+  it('deletes login throttles once their window and lock are over', async () => {
+    await ctx.db.insert(loginThrottles).values([
+      { key: 'expired', failures: 3, windowStartedAt: sql`now() - interval '20 minutes'` },
+      { key: 'lock over', failures: 10, windowStartedAt: sql`now() - interval '40 minutes'`, lockedUntil: sql`now() - interval '1 minute'` },
+      { key: 'counting', failures: 3, windowStartedAt: sql`now() - interval '5 minutes'` },
+      { key: 'locked', failures: 10, windowStartedAt: sql`now() - interval '20 minutes'`, lockedUntil: sql`now() + interval '1 minute'` },
+    ]);
+    const removed = await runRetentionOnce(ctx.db, { activityDays: 730, sentEmailDays: 90 });
+    expect(removed.throttles).toBe(2);
+    const left = await ctx.db.select({ k: loginThrottles.key }).from(loginThrottles);
+    expect(left.map((r) => r.k).sort()).toEqual(['counting', 'locked']);
+  });
+
+  it('deletes cart idempotency keys after a day', async () => {
+    const user = await createUser(ctx.db);
+    await ctx.db.insert(cartIdempotencyKeys).values([
+      { userId: user.id, key: 'old', request: 'r', response: {}, createdAt: sql`now() - interval '25 hours'` },
+      { userId: user.id, key: 'new', request: 'r', response: {} },
+    ]);
+    expect((await runRetentionOnce(ctx.db, { activityDays: 730, sentEmailDays: 90 })).idempotencyKeys).toBe(1);
+    expect((await ctx.db.select({ k: cartIdempotencyKeys.key }).from(cartIdempotencyKeys)).map((r) => r.k)).toEqual(['new']);
+  });
+
+  it('0 keeps everything', async () => {
+    await ctx.db.insert(activityLogs).values({ type: 'login', description: 'ancient', createdAt: daysAgo(5000) });
+    await ctx.db.insert(emailOutbox).values(email('ancient', 'sent', 5000));
+    const removed = await runRetentionOnce(ctx.db, { activityDays: 0, sentEmailDays: 0 });
+    expect(removed).toMatchObject({ activity: 0, sentEmails: 0 });
+  });
+});
