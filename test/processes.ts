@@ -13,7 +13,11 @@ const running = new Set<ChildProcess>();
 
 /** Spawns a real process (the portal's entry points), collecting its output. */
 export function spawnProcess(command: string, args: string[], env: Record<string, string | undefined>): Spawned {
-  const child = spawn(command, args, { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // An undefined value removes the variable (e.g. DATABASE_URL) from the child's environment.
+  const merged = Object.fromEntries(
+    Object.entries({ ...process.env, LOG_LEVEL: 'warn', ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  const child = spawn(command, args, { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let output = '';
   let stderr = '';

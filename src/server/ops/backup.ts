@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -78,10 +78,17 @@ export interface BackupResult {
  * migration go into the manifest first. The file appears only when complete.
  */
 export async function backupDatabase(url: string, file: string): Promise<BackupResult> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
   const partial = `${file}.partial`;
   try {
+    await writeFile(partial, '', { mode: 0o600 });
+  } catch (error) {
+    throw new StartupError(
+      `Cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}). Give a path in an existing directory you may write to.`,
+    );
+  }
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
     await client.query('set statement_timeout = 0');
     await client.query('begin isolation level repeatable read read only');
     const migrationCreatedAt = await appliedMigration(client);
@@ -113,7 +120,11 @@ export async function backupDatabase(url: string, file: string): Promise<BackupR
 
     const gzip = createGzip({ level: 6 });
     const output = createWriteStream(partial, { mode: 0o600 });
-    const finished = once(output, 'close');
+    const finished = new Promise<void>((resolve, reject) => {
+      output.once('close', resolve);
+      output.once('error', reject);
+      gzip.once('error', reject);
+    });
     gzip.pipe(output);
     const write = async (chunk: string | Buffer) => {
       if (!gzip.write(chunk)) await once(gzip, 'drain');
@@ -136,6 +147,6 @@ export async function backupDatabase(url: string, file: string): Promise<BackupR
     await rm(partial, { force: true });
     throw error;
   } finally {
-    await client.end();
+    await client.end().catch(() => undefined);
   }
 }
