@@ -2,7 +2,6 @@ import type { Db } from '../db/client';
 import type { ActivityService } from '../modules/activity';
 import { pruneExpiredSessions } from '../plugins/session-store';
 
-
 /** Deletes expired sessions and records a session_timeout for each signed-in one. */
 export async function pruneSessionsOnce(db: Db, activity: ActivityService): Promise<number> {
   const removed = await pruneExpiredSessions(db);
