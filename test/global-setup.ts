@@ -12,7 +12,8 @@ declare module 'vitest' {
   }
 }
 
-const TEMPLATE = 'portal_test_template';
+// Unique per run: several runs (engineers, CI) may share one external server.
+const TEMPLATE = `portal_test_template_${process.pid}`;
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -47,6 +48,12 @@ export default async function setup(project: TestProject) {
   project.provide('templateDatabase', TEMPLATE);
 
   return async () => {
+    if (!server) {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${TEMPLATE} with (force)`);
+      await cleanup.end();
+    }
     await server?.stop();
     await rm(dir, { recursive: true, force: true });
   };
