@@ -17,6 +17,8 @@ import { DATABASE_DOWN_MESSAGE, DATABASE_TIMEOUT_MESSAGE } from './plugins/error
  */
 function databaseProxy(target: URL) {
   let mode: 'pass' | 'down' | 'hung' = 'pass';
+  /** Open connections stay open but nothing passes any more: a server that stopped (SIGSTOP, a stuck disk). */
+  let frozen = false;
   const sockets = new Set<Socket>();
   let server: Server | undefined;
   let port = 0;
@@ -31,15 +33,22 @@ function databaseProxy(target: URL) {
         sockets.add(upstream);
         upstream.on('close', () => sockets.delete(upstream));
         upstream.on('error', () => client.destroy());
-        client.pipe(upstream).pipe(client);
+        client.on('data', (chunk: Buffer) => !frozen && upstream.write(chunk));
+        upstream.on('data', (chunk: Buffer) => !frozen && client.write(chunk));
+        client.on('close', () => upstream.destroy());
+        upstream.on('close', () => client.destroy());
       });
       server.listen(port, '127.0.0.1', () => resolve((port = (server!.address() as AddressInfo).port)));
     });
   const cut = () => sockets.forEach((s) => s.destroy());
   return {
     listen,
+    freeze() {
+      frozen = true;
+    },
     async set(next: 'pass' | 'down' | 'hung') {
       cut();
+      frozen = false;
       mode = next;
       if (next === 'down') await new Promise((r) => server?.close(r));
       else if (!server?.listening) await listen();
@@ -104,6 +113,21 @@ describe('database faults answer 503 with Retry-After', () => {
     expect(response.json().message).toBe(DATABASE_TIMEOUT_MESSAGE);
     expect(Date.now() - started).toBeLessThan(10_000);
     await proxy.set('pass');
+    expect((await login()).statusCode).toBe(200);
+  });
+
+  it('database frozen under open connections: the client-side query timeout answers 503', async () => {
+    expect((await login()).statusCode).toBe(200);
+    expect(proxied.pool.idleCount).toBeGreaterThan(0);
+    proxy.freeze();
+    const started = Date.now();
+    const response = await login();
+    expect(response.statusCode, response.body).toBe(503);
+    expect(response.json().message).toBe(DATABASE_TIMEOUT_MESSAGE);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await proxy.set('pass');
+    // The frozen connections are gone with the cut; new ones work.
+    while (proxied.pool.totalCount > 0) await new Promise((r) => setTimeout(r, 20));
     expect((await login()).statusCode).toBe(200);
   });
 
