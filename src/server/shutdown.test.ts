@@ -3,7 +3,8 @@ import { rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAlive, killLeftovers, spawnProcess, startPortal } from '../../test/processes';
+import { createTestDatabase } from '../../test/db';
+import { isAlive, killLeftovers, spawnProcess, startPortal, type Spawned } from '../../test/processes';
 
 const dataDir = path.resolve('.tmp', `shutdown-${process.pid}`);
 const admin = { username: 'owner', password: 'Owner-Pass1' };
@@ -58,6 +59,47 @@ async function cartNames(url: string, cookie: string): Promise<Set<string>> {
   return new Set((JSON.parse(carts.body) as { name: string }[]).map((c) => c.name));
 }
 
+
+/**
+ * Six clients create carts as fast as they can; once 20 have succeeded the
+ * portal gets SIGTERM. Each worker stops at its first refused connection.
+ */
+async function burstThenStop(url: string, portal: Spawned): Promise<{ outcomes: Outcome[]; exitCode: number | null }> {
+  const cookie = await signIn(url);
+  const outcomes: Outcome[] = [];
+  let counter = 0;
+  let stopSending = false;
+  const worker = async () => {
+    while (!stopSending) {
+      const name = `burst-${(counter += 1)}`;
+      try {
+        const answer = await send(url, 'POST', '/api/carts', { name }, cookie);
+        outcomes.push({ name, status: answer.status });
+      } catch (error) {
+        outcomes.push({ name, error: (error as NodeJS.ErrnoException).code ?? String(error) });
+        // Refused: the server has stopped listening; this worker is done.
+        if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') return;
+      }
+    }
+  };
+  const workers = Array.from({ length: 6 }, worker);
+  while (outcomes.filter((o) => o.status === 201).length < 20) await new Promise((r) => setTimeout(r, 50));
+  portal.child.kill('SIGTERM');
+  const exitCode = await portal.exited;
+  stopSending = true;
+  await Promise.all(workers);
+  return { outcomes, exitCode };
+}
+
+/** No 5xx, no answer but 201; connection errors only before a request started. */
+function expectCleanOutcomes(outcomes: Outcome[]) {
+  const answered = outcomes.filter((o) => o.status !== undefined);
+  expect(answered.filter((o) => o.status !== 201)).toEqual([]);
+  const failed = outcomes.filter((o) => o.error !== undefined);
+  expect(failed.every((o) => ['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(o.error!)), JSON.stringify(failed)).toBe(true);
+  return { answered, failed };
+}
+
 describe('npm start and SIGTERM', () => {
   it('refuses a second start on the DATA_DIR in use; stops the whole portal on SIGTERM under a write burst', { timeout: 180_000 }, async () => {
     // `npm start` itself, as a supervisor or container runtime runs it.
@@ -74,39 +116,12 @@ describe('npm start and SIGTERM', () => {
     );
     expect((await send(url, 'GET', '/api/health', undefined)).status).toBe(200);
 
-    const cookie = await signIn(url);
-    const outcomes: Outcome[] = [];
-    let counter = 0;
-    let stopSending = false;
-    const worker = async () => {
-      while (!stopSending) {
-        const name = `burst-${(counter += 1)}`;
-        try {
-          const answer = await send(url, 'POST', '/api/carts', { name }, cookie);
-          outcomes.push({ name, status: answer.status });
-        } catch (error) {
-          outcomes.push({ name, error: (error as NodeJS.ErrnoException).code ?? String(error) });
-          // Refused: the server has stopped listening; this worker is done.
-          if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') return;
-        }
-      }
-    };
-    const workers = Array.from({ length: 6 }, worker);
-    // Let the burst get going, then stop the portal the way a supervisor does.
-    while (outcomes.filter((o) => o.status === 201).length < 20) await new Promise((r) => setTimeout(r, 50));
-    npm.child.kill('SIGTERM');
-    const exitCode = await npm.exited;
-    stopSending = true;
-    await Promise.all(workers);
-
+    const { outcomes, exitCode } = await burstThenStop(url, npm);
     expect(exitCode, npm.output()).toBe(0);
     expect(isAlive(serverPid)).toBe(false);
     expect(isAlive(postgresPid)).toBe(false);
     // Every answer was a success: no 500 from a database stopped under the app, no 503 for a started request.
-    const answered = outcomes.filter((o) => o.status !== undefined);
-    expect(answered.filter((o) => o.status !== 201)).toEqual([]);
-    const failed = outcomes.filter((o) => o.error !== undefined);
-    expect(failed.every((o) => ['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(o.error!)), JSON.stringify(failed)).toBe(true);
+    const { answered, failed } = expectCleanOutcomes(outcomes);
 
     // After a restart: every answered write is there, and no write that got no answer was applied.
     const again = startPortal(env);
@@ -116,5 +131,23 @@ describe('npm start and SIGTERM', () => {
     expect(failed.filter((o) => names.has(o.name))).toEqual([]);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
+  });
+
+  it('with DATABASE_URL: SIGTERM under a write burst loses no answered write and applies no unanswered one', { timeout: 120_000 }, async () => {
+    const database = await createTestDatabase();
+    try {
+      const portal = startPortal({ ...env, DATA_DIR: `${dataDir}-external`, DATABASE_URL: database.url, SESSION_SECRET: 'e'.repeat(40) });
+      const url = (await portal.waitFor(/listening on (http:\/\/\S+)/))[1]!;
+      const { outcomes, exitCode } = await burstThenStop(url, portal);
+      expect(exitCode, portal.output()).toBe(0);
+      const { answered, failed } = expectCleanOutcomes(outcomes);
+      const { rows } = await database.pool.query<{ name: string }>("select name from carts where name like 'burst-%'");
+      const names = new Set(rows.map((r) => r.name));
+      expect(answered.filter((o) => !names.has(o.name))).toEqual([]);
+      expect(failed.filter((o) => names.has(o.name))).toEqual([]);
+    } finally {
+      await database.close();
+      await rm(`${dataDir}-external`, { recursive: true, force: true });
+    }
   });
 });
