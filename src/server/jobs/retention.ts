@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { THROTTLE_WINDOW_MINUTES } from '../modules/auth/login-throttle';
+import { THROTTLE_WINDOW_MINUTES } from '../modules/auth';
 
 export interface RetentionPolicy {
   /** Activity rows older than this many days go; 0 keeps them all. */
