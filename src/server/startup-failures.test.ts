@@ -42,7 +42,7 @@ function withUrl(change: (url: URL) => void): string {
   return url.toString();
 }
 
-describe('a start with bad configuration exits 1 with one line naming cause and fix', { timeout: 60_000 }, () => {
+describe('a start with bad configuration exits 1 with one line naming cause and fix', { timeout: 150_000 }, () => {
   it('lists bad variables on one line', async () => {
     await failsWith({ PORT: 'abc', ADMIN_USERNAME: 'boss' }, /^Invalid configuration: PORT: .*ADMIN_PASSWORD.*Fix these environment variables/);
   });
