@@ -18,13 +18,13 @@ export interface TestContext {
  * Builds the real app on this file's own database. Call at the top of a test
  * file; the returned object is filled in before the first test runs.
  */
-export function useTestApp(env: Record<string, string> = {}): TestContext {
+export function useTestApp(env: Record<string, string> = {}, deps: { clientDir?: string } = {}): TestContext {
   const ctx = {} as TestContext;
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const database = await createTestDatabase();
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...env });
-    const app = await buildApp({ db: database.db, config, sessionSecret: 'x'.repeat(48), logger: false });
+    const app = await buildApp({ db: database.db, config, sessionSecret: 'x'.repeat(48), logger: false, ...deps });
     await app.ready();
     Object.assign(ctx, { app, db: database.db, config });
     close = async () => {

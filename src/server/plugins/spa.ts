@@ -23,6 +23,9 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The static plugin answers a folder (and `/` is the root folder) with 403 before the
+    // not-found handler runs; the portal's address must give the app page (issue 12).
+    app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
