@@ -52,20 +52,38 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
-/** POST /api/password-reset (temporary-password flow) and POST /api/user/password share this body. */
-export const passwordChangeBody = z.object({
-  currentPassword: z.string().min(1, PASSWORD_MESSAGES.currentRequired).max(200),
-  newPassword: newPasswordSchema(),
-});
-export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
-
-/** The form adds a confirmation field the server never sees. */
-export const passwordChangeForm = passwordChangeBody
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: PASSWORD_MESSAGES.mismatch,
-    path: ['confirmPassword'],
+/**
+ * POST /api/user/password (Change Password) and, with the reset wording of spec §5,
+ * POST /api/password-reset (the forced change). A new password equal to the current
+ * one is refused: a forced change that keeps the temporary password changes nothing.
+ */
+function passwordChangeFields(tooShortMessage: string) {
+  return z.object({
+    currentPassword: z.string().min(1, PASSWORD_MESSAGES.currentRequired).max(200),
+    newPassword: newPasswordSchema(tooShortMessage),
   });
+}
+
+function differsFromCurrent<T extends z.ZodType<{ currentPassword: string; newPassword: string }>>(schema: T) {
+  return schema.refine((v) => v.newPassword !== v.currentPassword, {
+    message: PASSWORD_MESSAGES.sameAsCurrent,
+    path: ['newPassword'],
+  });
+}
+
+export const passwordChangeBody = differsFromCurrent(passwordChangeFields(PASSWORD_MESSAGES.tooShort));
+export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
+export const passwordResetBody = differsFromCurrent(passwordChangeFields(PASSWORD_MESSAGES.tooShortOnReset));
+
+/** The forms add a confirmation field the server never sees. */
+function withConfirmation(tooShortMessage: string) {
+  return differsFromCurrent(passwordChangeFields(tooShortMessage).extend({ confirmPassword: z.string() })).refine(
+    (v) => v.newPassword === v.confirmPassword,
+    { message: PASSWORD_MESSAGES.mismatch, path: ['confirmPassword'] },
+  );
+}
+export const passwordChangeForm = withConfirmation(PASSWORD_MESSAGES.tooShort);
+export const passwordResetForm = withConfirmation(PASSWORD_MESSAGES.tooShortOnReset);
 export type PasswordChangeForm = z.infer<typeof passwordChangeForm>;
 
 export const chooseRoleBody = z.object({ role: roleSchema });

@@ -89,6 +89,14 @@ export const updateUserBody = z.object({
 export type UpdateUserInput = z.input<typeof updateUserBody>;
 export type UpdateUserBody = z.output<typeof updateUserBody>;
 
+/**
+ * PATCH /api/user/profile: a user's own fields (spec §3), the admin's edit rules without
+ * the role (issue 12, ADR 0053). Username and role stay the admin's to change.
+ */
+export const profileBody = updateUserBody.omit({ role: true });
+export type ProfileInput = z.input<typeof profileBody>;
+export type ProfileBody = z.output<typeof profileBody>;
+
 export const resetPasswordResponse = z.object({
   username: z.string(),
   temporaryPassword: z.string(),

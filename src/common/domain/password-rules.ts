@@ -7,6 +7,7 @@ export const PASSWORD_MESSAGES = {
   needsCapital: 'Password must contain at least one capital letter',
   mismatch: "Passwords don't match",
   currentRequired: 'Current password is required',
+  sameAsCurrent: 'New password must be different from the current password',
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;

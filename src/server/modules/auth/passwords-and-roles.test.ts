@@ -121,3 +121,25 @@ describe('choosing a role (docs/product-decisions.md: only admins switch)', () =
     expect(ROLE_NOT_CHOSEN).toBe('Please choose a role to continue');
   });
 });
+
+describe('issue 12: the spec rules of the password flows', () => {
+  it.each(['/api/password-reset', '/api/user/password'])('%s refuses a new password equal to the current one', async (url) => {
+    const user = await createUser(ctx.db, { isTemporaryPassword: url === '/api/password-reset', password: 'Same1234' });
+    const c = new TestClient(ctx.app);
+    await c.login(user.username, user.password);
+    const response = await c.post(url, { currentPassword: 'Same1234', newPassword: 'Same1234' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('New password must be different from the current password');
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.isTemporaryPassword).toBe(url === '/api/password-reset');
+  });
+
+  it('answers a short password on the forced reset with the spec\'s reset message', async () => {
+    const user = await createUser(ctx.db, { isTemporaryPassword: true });
+    const c = new TestClient(ctx.app);
+    await c.login(user.username, user.password);
+    const response = await c.post('/api/password-reset', { currentPassword: user.password, newPassword: 'Ab1' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('New password must be at least 6 characters long');
+  });
+});

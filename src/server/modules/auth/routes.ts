@@ -3,6 +3,7 @@ import {
   currentUser,
   loginBody,
   passwordChangeBody,
+  passwordResetBody,
   registerBody,
 } from '@common/contracts/auth';
 import { okBody } from '@common/contracts/common';
@@ -33,14 +34,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   );
 
   // The temporary-password flow (spec §7 POST /api/password-reset) and Change Password share one rule.
-  const passwordChange = {
-    config: { access: 'signed-in' as const },
-    schema: { body: passwordChangeBody, response: { 200: currentUser } },
-  };
-  app.post('/api/password-reset', passwordChange, (request) =>
-    auth.changePassword(actorOf(request), request.body),
+  app.post(
+    '/api/password-reset',
+    { config: { access: 'signed-in' }, schema: { body: passwordResetBody, response: { 200: currentUser } } },
+    (request) => auth.changePassword(actorOf(request), request.body),
   );
-  app.post('/api/user/password', passwordChange, (request) =>
+  app.post('/api/user/password', { config: { access: 'signed-in' }, schema: { body: passwordChangeBody, response: { 200: currentUser } } }, (request) =>
     auth.changePassword(actorOf(request), request.body),
   );
 

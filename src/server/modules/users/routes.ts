@@ -4,6 +4,7 @@ import {
   bypassParams,
   bypassResponse,
   createUserBody,
+  profileBody,
   resetPasswordResponse,
   updateUserBody,
   userImportResult,
@@ -30,6 +31,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
     '/api/users/:id',
     { config: manageUsers, schema: { params: idParams, body: updateUserBody, response: { 200: userView } } },
     (request) => users.update(actorOf(request), request.params.id, request.body),
+  );
+
+  // Edit My User Data: any signed-in user, only their own row (the id comes from the session).
+  app.patch('/api/user/profile', { config: { access: 'user' }, schema: { body: profileBody, response: { 200: userView } } }, (request) =>
+    users.updateOwnProfile(actorOf(request), request.body),
   );
 
   app.delete('/api/users/:id', { config: manageUsers, schema: { params: idParams, response: { 200: okBody } } }, async (request) => {

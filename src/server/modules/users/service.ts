@@ -2,6 +2,7 @@ import {
   USER_MESSAGES,
   type BypassResponse,
   type CreateUserBody,
+  type ProfileBody,
   type ResetPasswordResponse,
   type UpdateUserBody,
   type UserImportResult,
@@ -173,6 +174,28 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
             description: `${actor.username} updated user ${row.username}${changes.role ? ` (role ${row.role} → ${changes.role})` : ''}`,
             targetUserId: row.id,
             metadata: { action: 'edited', fields: Object.keys(changes), ...(changes.role ? { fromRole: row.role, toRole: changes.role } : {}) },
+          },
+          tx,
+        );
+        return toUserView(updated);
+      });
+    },
+
+    /** Edit My User Data (ADR 0053): the caller's own profile fields, logged like an admin's edit. */
+    async updateOwnProfile(actor: Actor, body: ProfileBody): Promise<UserView> {
+      return db.transaction(async (tx) => {
+        const row = await liveUser(tx, actor.userId);
+        const changes = changesOf(row, body);
+        if (Object.keys(changes).length === 0) return toUserView(row);
+        const updated = await updateUser(tx, actor.userId, changes);
+        if (!updated) throw new HttpError(404, USER_MESSAGES.notFound);
+        await activity.record(
+          actor,
+          {
+            type: 'user_updated',
+            description: `${actor.username} updated their own profile`,
+            targetUserId: row.id,
+            metadata: { action: 'profile_edited', fields: Object.keys(changes) },
           },
           tx,
         );

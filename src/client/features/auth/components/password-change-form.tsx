@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   passwordChangeForm,
+  passwordResetForm,
   type PasswordChangeBody,
   type PasswordChangeForm as PasswordChangeValues,
 } from '@common/contracts/auth';
@@ -23,6 +24,7 @@ export function PasswordChangeForm({
   onSubmit,
   error,
   autoFocus = false,
+  forcedReset = false,
   children,
 }: {
   /** Lets password managers file the new password under the right account. */
@@ -31,11 +33,13 @@ export function PasswordChangeForm({
   /** Shown above the buttons when the last attempt failed. */
   error: { title: string; message: string } | null;
   autoFocus?: boolean;
+  /** The forced change on /profile-completion uses the reset wording of spec §5. */
+  forcedReset?: boolean;
   /** The buttons; the submit button must be type="submit". */
   children: ReactNode;
 }) {
   const form = useForm<PasswordChangeValues>({
-    resolver: zodResolver(passwordChangeForm),
+    resolver: zodResolver(forcedReset ? passwordResetForm : passwordChangeForm),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { errors } = form.formState;

@@ -56,6 +56,7 @@ export function ProfileCompletionPage({ user }: { user: CurrentUser }) {
             <PasswordChangeForm
               username={user.username}
               autoFocus
+              forcedReset
               onSubmit={(body) =>
                 reset.mutateAsync(body).catch((error: unknown) => {
                   // Spec §8: "Password Reset Failed" toast, message or "Please try again later", 5 s.
