@@ -26,6 +26,8 @@ export const CART_MESSAGES = {
   quantityNegative: 'Quantity cannot be negative',
   quantityMax: `Quantity cannot be more than ${MAX_LINE_QUANTITY.toLocaleString('en-US')}`,
   nameRequired: 'Please enter a name',
+  nameTaken: (name: string) => `You already have a PO named "${name}". Please choose another name.`,
+  oneSampleOrder: 'Salespeople keep one sample order. Place or clear it to start another.',
   cartNotFound: 'Cart not found. It may have been deleted in another tab.',
   itemNotFound: 'That item is no longer in your cart',
   productNotFound: 'Product not found',

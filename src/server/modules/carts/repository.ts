@@ -51,6 +51,22 @@ export async function listCartRows(db: DbOrTx, userId: number): Promise<CartRow[
   return db.select().from(carts).where(eq(carts.userId, userId)).orderBy(desc(carts.lastModified), desc(carts.id));
 }
 
+/** Another cart of the user with this name, ignoring case and surrounding spaces (issue 12). Call under lockUserCarts. */
+export async function findCartNamed(db: DbOrTx, userId: number, name: string, exceptCartId?: number): Promise<CartRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(carts)
+    .where(
+      and(
+        eq(carts.userId, userId),
+        sql`lower(btrim(${carts.name})) = lower(btrim(${name}))`,
+        exceptCartId === undefined ? undefined : sql`${carts.id} <> ${exceptCartId}`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /** Spec §4: with no active cart, the first cart the user owns becomes active. */
 export async function firstCartId(db: DbOrTx, userId: number): Promise<number | undefined> {
   const [row] = await db

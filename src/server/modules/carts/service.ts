@@ -124,6 +124,14 @@ export function createCartsService(deps: {
     return { ...result.item, productName: product.name };
   }
 
+  /** PO names are unique per user, ignoring case ("Kitchen" and "kitchen" are one name). */
+  async function assertNameFree(tx: DbOrTx, userId: number, name: string, exceptCartId?: number) {
+    if (await repo.findCartNamed(tx, userId, name, exceptCartId)) {
+      const message = CART_MESSAGES.nameTaken(name.trim());
+      throw new HttpError(409, message, [{ path: 'name', message }]);
+    }
+  }
+
   async function view(actor: Actor, cartId: number): Promise<CartView> {
     const [cart] = await toCartViews(db, catalogue, [await ownCart(actor, cartId)]);
     if (!cart) throw cartNotFound();
@@ -181,8 +189,11 @@ export function createCartsService(deps: {
       if (body.userId !== undefined && body.userId !== actor.userId) {
         throw new HttpError(403, 'You can only create carts for yourself');
       }
+      // Spec §6: a salesperson has no cart switching, so one sample order (issue 12).
+      if (actor.role === 'salesperson') throw new HttpError(403, CART_MESSAGES.oneSampleOrder);
       const cart = await writeOnce(actor, idempotencyOf(idempotencyKey, 'create', body), async (tx) => {
         await repo.lockUserCarts(tx, actor.userId);
+        await assertNameFree(tx, actor.userId, body.name);
         const hasActive = (await repo.findActiveCart(tx, actor.userId)) !== undefined;
         const makeActive = body.isActive === true || !hasActive;
         const created = await repo.insertCart(tx, { userId: actor.userId, name: body.name, isActive: false });
@@ -199,9 +210,12 @@ export function createCartsService(deps: {
 
     async update(actor: Actor, cartId: number, body: z.infer<typeof updateCartBody>): Promise<CartView> {
       await db.transaction(async (tx) => {
-        if (body.isActive) await repo.lockUserCarts(tx, actor.userId);
+        if (body.isActive || body.name !== undefined) await repo.lockUserCarts(tx, actor.userId);
         const cart = await ownCart(actor, cartId, tx);
-        if (body.name !== undefined) await repo.renameCart(tx, cart.id, body.name);
+        if (body.name !== undefined) {
+          await assertNameFree(tx, actor.userId, body.name, cart.id);
+          await repo.renameCart(tx, cart.id, body.name);
+        }
         if (body.isActive) await repo.activateCart(tx, actor.userId, cart.id);
         const changedLists: string[] = [];
         for (const list of MERCHANDISE_LISTS) {
