@@ -9,6 +9,7 @@ import { activityRoutes, createActivityService } from './modules/activity';
 import { announcementRoutes, createAnnouncementsService } from './modules/announcements';
 import { authRoutes, createAuthService } from './modules/auth';
 import { cartRoutes, createCartsService } from './modules/carts';
+import { calendarRoutes, createCalendarService } from './modules/calendar';
 import { createFilesService, filesRoutes } from './modules/files';
 import { healthRoutes } from './modules/health';
 import { createMailOutbox } from './modules/mail';
@@ -70,8 +71,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await products.ensureVersion();
   const merchandise = createMerchandiseService({ db, activity });
   const carts = createCartsService({ db, activity, products, merchandise });
+  const calendar = createCalendarService({ db, activity });
   const orders = createOrdersService({
     db,
+    calendar,
     activity,
     carts,
     mail,
@@ -95,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes, { settings });
   await app.register(cartRoutes, { carts });
   await app.register(orderRoutes, { orders });
+  await app.register(calendarRoutes, { calendar });
   await app.register(filesRoutes, { files: createFilesService({ db, activity }), maxUploadMegabytes: config.MAX_UPLOAD_MB });
   await app.register(userRoutes, { users: createUsersService({ db, activity, mail, mailFrom: config.ORDER_EMAIL_FROM }) });
   await app.register(announcementRoutes, { announcements: createAnnouncementsService(db) });

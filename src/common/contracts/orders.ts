@@ -3,6 +3,7 @@ import { idSchema, MAX_ID } from './common';
 import { REQUESTED_DATE_MESSAGES } from '../domain/business-days';
 import { CART_MESSAGES } from '../domain/cart-rules';
 import { MAX_LINE_QUANTITY } from '../domain/stock-level';
+import { closedDayView } from './calendar';
 import { DELIVERY_TYPES, ORDER_KINDS, ORDER_STATUSES } from '../domain/order-status';
 import { merchandiseTypeSchema, productId } from './carts';
 
@@ -152,5 +153,10 @@ export const reorderResponse = z.object({
 export type ReorderResponse = z.infer<typeof reorderResponse>;
 
 /** GET /api/orders/requested-dates: the server's today and the earliest date a sample order may ask for. */
-export const requestedDatesResponse = z.object({ today: z.string(), earliest: z.string() });
+export const requestedDatesResponse = z.object({
+  today: z.string(),
+  earliest: z.string(),
+  /** Upcoming days the warehouse is closed (ADR 0054); the picker disables them like weekends. */
+  closedDays: z.array(closedDayView),
+});
 export type RequestedDatesResponse = z.infer<typeof requestedDatesResponse>;

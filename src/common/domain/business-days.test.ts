@@ -96,4 +96,17 @@ describe('business days (three business days notice, weekends skipped)', () => {
     expect(requestedDateProblem('2025-01-09', today)).toBeNull();
     expect(requestedDateProblem('2026-06-01', today)).toBeNull();
   });
+
+  it('skips closed days like weekends (ADR 0054: Thanksgiving)', () => {
+    // Tuesday 2025-11-25; Thursday 11-27 (Thanksgiving) and Friday 11-28 closed.
+    const closed = new Set(['2025-11-27', '2025-11-28']);
+    expect(earliestRequestedDate('2025-11-25')).toBe('2025-11-28');
+    expect(earliestRequestedDate('2025-11-25', closed)).toBe('2025-12-02');
+    expect(isUnavailableRequestedDate('2025-12-01', '2025-11-25', closed)).toBe(true);
+    expect(isUnavailableRequestedDate('2025-12-02', '2025-11-25', closed)).toBe(false);
+    // A closed day after the notice period is refused with its own message.
+    expect(requestedDateProblem('2025-11-27', '2025-11-18', closed)).toBe(REQUESTED_DATE_MESSAGES.closed);
+    expect(isUnavailableRequestedDate('2025-11-27', '2025-11-18', closed)).toBe(true);
+    expect(requestedDateProblem('2025-11-26', '2025-11-18', closed)).toBeNull();
+  });
 });

@@ -18,6 +18,7 @@ export const REQUESTED_DATE_MESSAGES = {
   required: 'Please select a requested date',
   invalid: 'Requested date must be a date like 2025-01-31',
   weekend: 'Requested date must be a weekday',
+  closed: 'The warehouse is closed on that day. Please choose another date.',
   tooSoon: 'Requested date must be at least three business days from today',
 } as const;
 
@@ -77,33 +78,45 @@ export function isWeekend(date: IsoDate): boolean {
   return weekday === 0 || weekday === 6;
 }
 
-/** `days` business days after `date` (weekends skipped; `date` itself never counts). */
-export function addBusinessDays(date: IsoDate, days: number): IsoDate {
+/**
+ * Days the warehouse is closed besides weekends (Thanksgiving...), kept by admins in
+ * the database (ADR 0054). Every rule below skips them like a weekend.
+ */
+export type ClosedDays = ReadonlySet<IsoDate>;
+const NO_CLOSED_DAYS: ClosedDays = new Set();
+
+export function isBusinessDay(date: IsoDate, closed: ClosedDays = NO_CLOSED_DAYS): boolean {
+  return !isWeekend(date) && !closed.has(date);
+}
+
+/** `days` business days after `date` (weekends and closed days skipped; `date` itself never counts). */
+export function addBusinessDays(date: IsoDate, days: number, closed: ClosedDays = NO_CLOSED_DAYS): IsoDate {
   let current = date;
   let left = days;
   while (left > 0) {
     current = addDays(current, 1);
-    if (!isWeekend(current)) left -= 1;
+    if (isBusinessDay(current, closed)) left -= 1;
   }
   return current;
 }
 
 /** The first day a sample order may ask for. */
-export function earliestRequestedDate(today: IsoDate): IsoDate {
-  return addBusinessDays(today, ORDER_NOTICE_BUSINESS_DAYS);
+export function earliestRequestedDate(today: IsoDate, closed: ClosedDays = NO_CLOSED_DAYS): IsoDate {
+  return addBusinessDays(today, ORDER_NOTICE_BUSINESS_DAYS, closed);
 }
 
 /** True for a day the date picker must not offer. */
-export function isUnavailableRequestedDate(date: IsoDate, today: IsoDate): boolean {
-  return isWeekend(date) || date < earliestRequestedDate(today);
+export function isUnavailableRequestedDate(date: IsoDate, today: IsoDate, closed: ClosedDays = NO_CLOSED_DAYS): boolean {
+  return !isBusinessDay(date, closed) || date < earliestRequestedDate(today, closed);
 }
 
 /** Why a requested date is refused, or null when it is fine. */
-export function requestedDateProblem(date: string | null | undefined, today: IsoDate): string | null {
+export function requestedDateProblem(date: string | null | undefined, today: IsoDate, closed: ClosedDays = NO_CLOSED_DAYS): string | null {
   if (!date) return REQUESTED_DATE_MESSAGES.required;
   if (!isIsoDate(date)) return REQUESTED_DATE_MESSAGES.invalid;
   // ISO dates compare correctly as strings. Too soon is the more useful answer for a weekend tomorrow.
-  if (date < earliestRequestedDate(today)) return REQUESTED_DATE_MESSAGES.tooSoon;
+  if (date < earliestRequestedDate(today, closed)) return REQUESTED_DATE_MESSAGES.tooSoon;
   if (isWeekend(date)) return REQUESTED_DATE_MESSAGES.weekend;
+  if (closed.has(date)) return REQUESTED_DATE_MESSAGES.closed;
   return null;
 }

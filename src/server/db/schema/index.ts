@@ -7,3 +7,4 @@ export * from './activity';
 export * from './announcements';
 export * from './files';
 export * from './outbox';
+export * from './calendar';

@@ -19,6 +19,7 @@ import { HttpError } from '../../lib/http-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Actor } from '../../lib/actor';
 import type { ActivityService } from '../activity';
+import type { CalendarService } from '../calendar';
 import type { CartsService } from '../carts';
 import type { MailOutbox } from '../mail';
 import { orderConfirmationEmail, type OrderEmailSettings } from './email';
@@ -121,6 +122,8 @@ export function createOrdersService(deps: {
   email: OrderEmailSettings;
   /** The business's today; the process's local date unless a test hands in another. */
   today: () => IsoDate;
+  /** Days the warehouse is closed from a date on (ADR 0054). */
+  calendar: Pick<CalendarService, 'closedDaysFrom' | 'upcoming'>;
 }) {
   const { db, activity, carts } = deps;
 
@@ -150,7 +153,7 @@ export function createOrdersService(deps: {
     const kind = orderKindFor(actor.role);
     const today = deps.today();
     if (kind === 'sample' || body.requestedDate) {
-      const problem = requestedDateProblem(body.requestedDate, today);
+      const problem = requestedDateProblem(body.requestedDate, today, await deps.calendar.closedDaysFrom(today));
       if (problem) throw new HttpError(400, problem, [{ path: 'requestedDate', message: problem }]);
     }
     for (const item of cart.items) {
@@ -195,9 +198,10 @@ export function createOrdersService(deps: {
   }
 
   return {
-    requestedDates(): RequestedDatesResponse {
+    async requestedDates(): Promise<RequestedDatesResponse> {
       const today = deps.today();
-      return { today, earliest: earliestRequestedDate(today) };
+      const closedDays = await deps.calendar.upcoming(today);
+      return { today, earliest: earliestRequestedDate(today, new Set(closedDays.map((d) => d.day))), closedDays };
     },
 
     async place(

@@ -1,17 +1,19 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
+import type { ClosedDayView } from '@common/contracts/calendar';
 import { isoDateOfLocal, isUnavailableRequestedDate, localDateOf, type IsoDate } from '@common/domain/business-days';
 import { formatCalendarDate } from '@common/domain/format-date';
 import { Calendar } from '@client/components/ui/calendar';
 
 /**
- * Spec §2 requested date: weekends and every day before the earliest date
- * (three business days after the server's today) cannot be picked; the server
- * checks the same rule with the same function.
+ * Spec §2 requested date: weekends, the warehouse's closed days (ADR 0054) and every
+ * day before the earliest date (three business days after the server's today) cannot
+ * be picked; the server checks the same rule with the same function.
  */
 export function RequestedDateField({
   label,
   today,
   earliest,
+  closedDays,
   value,
   onChange,
   error,
@@ -19,11 +21,14 @@ export function RequestedDateField({
   label: string;
   today: IsoDate;
   earliest: IsoDate;
+  closedDays: ClosedDayView[];
   value: IsoDate | null;
   onChange: (date: IsoDate | null) => void;
   error?: string;
 }) {
   const id = useId();
+  const closed = useMemo(() => new Set(closedDays.map((d) => d.day)), [closedDays]);
+  const upcoming = closedDays.slice(0, 3);
   return (
     <div className="grid gap-2">
       <span id={`${id}-label`} className="text-sm leading-none font-medium">
@@ -47,9 +52,14 @@ export function RequestedDateField({
           startMonth={localDateOf(today)}
           selected={value ? localDateOf(value) : undefined}
           onSelect={(date) => onChange(date ? isoDateOfLocal(date) : null)}
-          disabled={(date) => isUnavailableRequestedDate(isoDateOfLocal(date), today)}
+          disabled={(date) => isUnavailableRequestedDate(isoDateOfLocal(date), today, closed)}
         />
       </div>
+      {upcoming.length > 0 && (
+        <p className="text-sm text-muted-foreground">
+          Warehouse closed: {upcoming.map((d) => `${formatCalendarDate(d.day)} (${d.name})`).join(', ')}
+        </p>
+      )}
       {error && <p className="text-sm font-medium text-destructive">{error}</p>}
     </div>
   );

@@ -113,6 +113,7 @@ export function CheckoutPage({ user }: { user: CurrentUser }) {
                     label={requestedDateLabel(delivery)}
                     today={dates.data.today}
                     earliest={dates.data.earliest}
+                    closedDays={dates.data.closedDays}
                     value={date}
                     onChange={setDate}
                   />
