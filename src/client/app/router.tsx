@@ -25,12 +25,17 @@ import { QuickAddPage } from '@client/features/quick-add/pages/quick-add-page';
 import { DashboardRoute } from './routes/dashboard-route';
 import { OrderDetailRoute } from './routes/order-detail-route';
 import { OrdersRoute } from './routes/orders-route';
+import { ProfileRoute } from './routes/profile-route';
+import { AppFrame } from './frame/app-frame';
 
 /**
  * Spec §2 route table: every screen of the spec; any other path gets the 404 screen.
  * The admin screens are loaded on first visit (routes/admin-pages), hence the Suspense.
  * Permission-bound screens show Unauthorized to other roles (`allowed`); the server
  * refuses their calls whatever this says.
+ * Every signed-in page after the role choice sits in the one app
+ * frame (issue 12); /role-select and /profile-completion come before it and keep their
+ * own small bar (brand and Log Out).
  */
 export function AppRouter() {
   const [, navigate] = useLocation();
@@ -51,63 +56,67 @@ export function AppRouter() {
             {(user) => <ProfileCompletionPage user={user} />}
           </RequireUser>
         </Route>
+        <Route path="/profile">
+          <SignedIn>{(user) => <ProfileRoute user={user} />}</SignedIn>
+        </Route>
         <Route path="/dashboard">
-          <RequireUser>{(user) => <DashboardRoute user={user} />}</RequireUser>
+          <SignedIn>{(user) => <DashboardRoute user={user} />}</SignedIn>
         </Route>
         <Route path="/users">
-          <RequireUser>{(user) => <UsersPage user={user} />}</RequireUser>
+          <SignedIn>{(user) => <UsersPage user={user} />}</SignedIn>
         </Route>
         {/* Spec §2: the same screen as /users; it opens with the Password Reset Admin Tools. */}
         <Route path="/admin/password-reset">
-          <RequireUser>
+          <SignedIn>
             {(user) => <UsersPage user={user} toolsOpenAtStart onToolsClosed={() => navigate('/users', { replace: true })} />}
-          </RequireUser>
+          </SignedIn>
         </Route>
         <Route path="/admin/announcements">
-          <RequireUser>{(user) => <ManageAnnouncementsPage user={user} />}</RequireUser>
+          <SignedIn>{(user) => <ManageAnnouncementsPage user={user} />}</SignedIn>
         </Route>
         <Route path="/stock">
-          <RequireUser>{(user) => allowed(user, 'view_stock', <StockRoute user={user} />)}</RequireUser>
+          <SignedIn>{(user) => allowed(user, 'view_stock', <StockRoute user={user} />)}</SignedIn>
         </Route>
         <Route path="/prices">
-          <RequireUser>{(user) => allowed(user, 'view_prices', <PricesPage user={user} />)}</RequireUser>
+          <SignedIn>{(user) => allowed(user, 'view_prices', <PricesPage user={user} />)}</SignedIn>
         </Route>
         <Route path="/price-list.pdf">
-          <RequireUser>{(user) => allowed(user, 'view_prices', <PriceListPage />)}</RequireUser>
+          <SignedIn>{(user) => allowed(user, 'view_prices', <PriceListPage />)}</SignedIn>
         </Route>
         <Route path="/catalog">
-          <RequireUser>{(user) => allowed(user, 'view_stock', <CatalogPage />)}</RequireUser>
+          <SignedIn>{(user) => allowed(user, 'view_stock', <CatalogPage />)}</SignedIn>
         </Route>
         <Route path="/cart">
-          <RequireUser>{(user) => <CartPage user={user} />}</RequireUser>
+          <SignedIn>{(user) => <CartPage user={user} />}</SignedIn>
         </Route>
         <Route path="/cartselect">
-          <RequireUser>{(user) => <CartSelectPage user={user} />}</RequireUser>
+          <SignedIn>{(user) => <CartSelectPage user={user} />}</SignedIn>
         </Route>
         <Route path="/order-details">
-          <RequireUser>{(user) => <CheckoutPage user={user} />}</RequireUser>
+          <SignedIn>{(user) => <CheckoutPage user={user} />}</SignedIn>
         </Route>
         <Route path="/orders">
-          <RequireUser>{(user) => <OrdersRoute user={user} />}</RequireUser>
+          <SignedIn>{(user) => <OrdersRoute user={user} />}</SignedIn>
         </Route>
         <Route path="/orders/:id">
-          {(params) => <RequireUser>{(user) => <OrderDetailRoute user={user} id={params.id} />}</RequireUser>}
+          {(params) => <SignedIn>{(user) => <OrderDetailRoute user={user} id={params.id} />}</SignedIn>}
         </Route>
         <Route path="/files">
-          <RequireUser>{(user) => <FilesPage user={user} />}</RequireUser>
+          <SignedIn>{(user) => <FilesPage user={user} />}</SignedIn>
         </Route>
         <Route path="/additional-merchandise">
-          <RequireUser>{(user) => allowed(user, 'view_stock', <AdditionalMerchandisePage />)}</RequireUser>
+          {/* Salesperson screens (spec §2): a dealer typing the address gets Unauthorized (issue 12). */}
+          <SignedIn>{(user) => allowed(user, 'manage_orders', <AdditionalMerchandisePage />)}</SignedIn>
         </Route>
         <Route path="/quick-add">
-          <RequireUser>{(user) => allowed(user, 'view_stock', <QuickAddPage />)}</RequireUser>
+          <SignedIn>{(user) => allowed(user, 'manage_orders', <QuickAddPage />)}</SignedIn>
         </Route>
         {/* Spec §2: admins only; everyone else is sent to /. */}
         <Route path="/admin/merchandise-upload">
-          <RequireUser>{(user) => (user.activeRole === 'admin' ? <MerchandiseUploadPage /> : <Navigate to="/" />)}</RequireUser>
+          <SignedIn>{(user) => (user.activeRole === 'admin' ? <MerchandiseUploadPage /> : <Navigate to="/" />)}</SignedIn>
         </Route>
         <Route path="/admin/activity-logs">
-          <RequireUser>{(user) => <ActivityLogsPage user={user} />}</RequireUser>
+          <SignedIn>{(user) => <ActivityLogsPage user={user} />}</SignedIn>
         </Route>
         <Route>
           <NotFoundPage />
@@ -115,6 +124,11 @@ export function AppRouter() {
       </Switch>
     </Suspense>
   );
+}
+
+/** The guard, then the app frame around the page. */
+function SignedIn({ children }: { children: (user: CurrentUser) => ReactNode }) {
+  return <RequireUser>{(user) => <AppFrame user={user}>{children(user)}</AppFrame>}</RequireUser>;
 }
 
 /** A screen the active role may use, else the Unauthorized screen (the server refuses its calls too). */

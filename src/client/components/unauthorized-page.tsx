@@ -1,8 +1,13 @@
 import { ShieldAlert } from 'lucide-react';
 import { NoticeScreen } from './notice-screen';
+import { useFrame } from './page-frame';
 
-/** Spec §2 and §8: a screen the active role may not use. The server refuses its calls as well. */
+/**
+ * Spec §2 and §8: a screen the active role may not use. The server refuses its calls as
+ * well. An admin acting as another role is offered Switch to Admin (the frame supplies it).
+ */
 export function UnauthorizedPage() {
+  const action = useFrame()?.unauthorizedAction;
   return (
     <NoticeScreen
       icon={ShieldAlert}
@@ -10,6 +15,7 @@ export function UnauthorizedPage() {
       message="You don't have permission to access this page."
       linkHref="/dashboard"
       linkLabel="Back to Dashboard"
+      action={action}
     />
   );
 }

@@ -159,7 +159,8 @@ describe("another user's cart is not found (docs/product-decisions.md)", () => {
     const owner = await signedIn();
     const ownerCart = await activeCart(owner.client);
     const added = (await owner.client.post(`/api/carts/${ownerCart.id}/items`, { productId: CATALOGUE.plenty.id, quantity: 2 })).json();
-    const { client } = await signedIn();
+    // A salesperson: the one role that may call every one of these (bulk add is theirs).
+    const { client } = await signedIn('salesperson');
     const id = ownerCart.id;
     const calls = [
       client.get(`/api/carts/${id}`),
@@ -324,7 +325,7 @@ describe('adding products (spec §4, §5)', () => {
   });
 
   it('adds in bulk, answering the count and skipping out-of-stock products', async () => {
-    const { client } = await signedIn();
+    const { client } = await signedIn('salesperson');
     const cart = await activeCart(client);
     const ok = await client.post(`/api/carts/${cart.id}/bulk-items`, {
       items: [
@@ -343,7 +344,7 @@ describe('adding products (spec §4, §5)', () => {
   });
 
   it('adds nothing in bulk when one line is refused for another reason', async () => {
-    const { client } = await signedIn();
+    const { client } = await signedIn('salesperson');
     const cart = await activeCart(client);
     const bad = await client.post(`/api/carts/${cart.id}/bulk-items`, {
       items: [
@@ -506,5 +507,22 @@ describe('access', () => {
     const client = new TestClient(ctx.app);
     await client.login(admin.username, admin.password);
     expect((await client.get('/api/carts')).statusCode).toBe(403);
+  });
+});
+
+describe('Quick Add is a salesperson screen (issue 12)', () => {
+  it('refuses bulk add to a dealer, even into their own cart, and adds nothing', async () => {
+    const { client } = await signedIn('bold_customer');
+    const cart = await activeCart(client);
+    const response = await client.post(`/api/carts/${cart.id}/bulk-items`, { items: [{ productId: CATALOGUE.plenty.id, quantity: 1 }] });
+    expect(response.statusCode).toBe(403);
+    expect((await activeCart(client)).totalItems).toBe(0);
+  });
+
+  it('lets an admin acting as Admin use it', async () => {
+    const { client } = await signedIn('admin');
+    const cart = await activeCart(client);
+    const response = await client.post(`/api/carts/${cart.id}/bulk-items`, { items: [{ productId: CATALOGUE.plenty.id, quantity: 1 }] });
+    expect(response.statusCode).toBe(200);
   });
 });

@@ -78,7 +78,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
 
   app.post(
     '/api/carts/:id/bulk-items',
-    { config: { access }, schema: { params: idParams, body: bulkAddBody, response: { 200: bulkAddResponse } } },
+    // Quick Add is a salesperson screen (spec §2); dealers add from Check Stock and the catalog (issue 12).
+    { config: { access: { permission: 'manage_orders' } }, schema: { params: idParams, body: bulkAddBody, response: { 200: bulkAddResponse } } },
     (request) => carts.addItems(actorOf(request), request.params.id, request.body, keyOf(request)),
   );
 

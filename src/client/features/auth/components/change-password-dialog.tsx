@@ -27,8 +27,22 @@ function failureText(error: unknown): string {
  * success and is fresh when reopened: Radix unmounts the content on close, which
  * drops the form state, and the mutation is reset on open.
  */
-export function ChangePasswordDialog({ trigger }: { trigger: ReactElement }) {
-  const [open, setOpen] = useState(false);
+export function ChangePasswordDialog({
+  trigger,
+  open: controlledOpen,
+  onOpenChange,
+}: {
+  trigger?: ReactElement;
+  /** Controlled use, when a menu item opens it (the app frame's account menu). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    setOwnOpen(next);
+    onOpenChange?.(next);
+  };
   const user = useUser();
   const mutation = useChangePassword({
     onSuccess: () => {
@@ -45,7 +59,7 @@ export function ChangePasswordDialog({ trigger }: { trigger: ReactElement }) {
         setOpen(next);
       }}
     >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Change Password</DialogTitle>

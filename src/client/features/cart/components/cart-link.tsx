@@ -5,16 +5,22 @@ import { cartWording } from '@common/domain/cart-rules';
 import { Button } from '@client/components/ui/button';
 import { useActiveCart } from '@client/api/get-carts';
 
-/** UI.md: the cart reachable from every screen, with the item count; for other screens' headers (composed in app/). */
+/**
+ * UI.md: the cart reachable from every screen, with the item count; the app frame shows it.
+ * The count follows the carts query, so every add anywhere raises it without a reload.
+ */
 export function CartLink({ activeRole }: { activeRole: Role | null }) {
   const cart = useActiveCart();
   const count = cart.data?.totalItems ?? 0;
   const title = cartWording(activeRole).cartTitle;
   return (
-    <Button asChild variant="outline">
-      <Link href="/cart" aria-label={`${title}: ${count} ${count === 1 ? 'item' : 'items'}`}>
+    <Button asChild variant="outline" className="h-11 gap-1.5 px-3 md:h-10">
+      <Link href="/cart" aria-label={`${title}: ${count} ${count === 1 ? 'item' : 'items'}`} data-testid="frame-cart-link">
         <ShoppingCart aria-hidden />
-        <span className="nums">{count}</span>
+        <span className="hidden md:inline">Cart</span>
+        <span className="nums min-w-5 rounded-full bg-accent px-1.5 text-center text-xs leading-5 font-semibold text-accent-foreground" aria-hidden>
+          {count.toLocaleString('en-US')}
+        </span>
       </Link>
     </Button>
   );

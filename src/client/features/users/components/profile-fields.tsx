@@ -7,15 +7,38 @@ import { NativeSelect } from '@client/components/ui/native-select';
 export const PROFILE_FIELDS = ['role', 'firstName', 'lastName', 'email', 'phone', 'company', 'storeName', 'storeAddress'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
-const TEXT_FIELDS: { name: Exclude<ProfileField, 'role'>; label: string; type?: string; autoComplete: string; wide?: boolean }[] = [
-  { name: 'firstName', label: 'First Name', autoComplete: 'off' },
-  { name: 'lastName', label: 'Last Name', autoComplete: 'off' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'off' },
-  { name: 'company', label: 'Company', autoComplete: 'off' },
-  { name: 'storeName', label: 'Store Name', autoComplete: 'off' },
-  { name: 'storeAddress', label: 'Store Address', autoComplete: 'off', wide: true },
+export type OwnProfileField = Exclude<ProfileField, 'role'>;
+export const OWN_PROFILE_FIELDS = PROFILE_FIELDS.filter((f): f is OwnProfileField => f !== 'role');
+
+/** ownAutoComplete: what a browser may fill in when the fields are the user's own (/profile). */
+const TEXT_FIELDS: { name: OwnProfileField; label: string; type?: string; ownAutoComplete: string; wide?: boolean }[] = [
+  { name: 'firstName', label: 'First Name', ownAutoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last Name', ownAutoComplete: 'family-name' },
+  { name: 'email', label: 'Email', type: 'email', ownAutoComplete: 'email' },
+  { name: 'phone', label: 'Phone', type: 'tel', ownAutoComplete: 'tel' },
+  { name: 'company', label: 'Company', ownAutoComplete: 'organization' },
+  { name: 'storeName', label: 'Store Name', ownAutoComplete: 'off' },
+  { name: 'storeAddress', label: 'Store Address', ownAutoComplete: 'street-address', wide: true },
 ];
+
+/** The text fields alone: the admin's dialogs add the role; /profile shows them for the user's own account. */
+export function ProfileTextFields({
+  register,
+  errors,
+  own = false,
+}: {
+  register: (name: OwnProfileField) => UseFormRegisterReturn;
+  errors: Partial<Record<OwnProfileField, { message?: string }>>;
+  own?: boolean;
+}) {
+  return TEXT_FIELDS.map((field) => (
+    <FormField key={field.name} label={field.label} error={errors[field.name]?.message} className={field.wide ? 'sm:col-span-2' : undefined}>
+      {(control) => (
+        <Input {...control} type={field.type ?? 'text'} autoComplete={own ? field.ownAutoComplete : 'off'} {...register(field.name)} />
+      )}
+    </FormField>
+  ));
+}
 
 /**
  * Role and profile fields, shared by Create User and Edit User (spec §5: edit uses the
@@ -50,11 +73,7 @@ export function ProfileFields({
           </NativeSelect>
         )}
       </FormField>
-      {TEXT_FIELDS.map((field) => (
-        <FormField key={field.name} label={field.label} error={errors[field.name]?.message} className={field.wide ? 'sm:col-span-2' : undefined}>
-          {(control) => <Input {...control} type={field.type ?? 'text'} autoComplete={field.autoComplete} {...register(field.name)} />}
-        </FormField>
-      ))}
+      <ProfileTextFields register={register} errors={errors} />
     </>
   );
 }

@@ -1,0 +1,93 @@
+import { ArrowLeftRight, ChevronDown, KeyRound, LogOut, UserPen, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import type { CurrentUser } from '@common/contracts/auth';
+import { displayName } from '@common/domain/display-name';
+import { ROLE_LABELS } from '@common/domain/permissions';
+import { errorMessage } from '@client/lib/api-client';
+import { forgetRememberedPath } from '@client/lib/remembered-path';
+import { Button } from '@client/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@client/components/ui/dropdown-menu';
+import { toast } from '@client/components/ui/use-toast';
+import { useLogout } from '@client/features/auth/api/logout';
+import { ChangePasswordDialog } from '@client/features/auth/components/change-password-dialog';
+
+/**
+ * The frame's account menu (issue 12): who is signed in and in which role, Switch role
+ * for admins, Edit My User Data (/profile, ADR 0053), Change Password, Log Out.
+ */
+export function AccountMenu({ user }: { user: CurrentUser }) {
+  const [, navigate] = useLocation();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const logout = useLogout({
+    onSuccess: () => {
+      // The next person at this browser must not land on this user's last page.
+      forgetRememberedPath();
+      navigate('/auth', { replace: true });
+    },
+  });
+  const name = displayName(user);
+  const role = user.activeRole ? ROLE_LABELS[user.activeRole] : null;
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" className="h-11 gap-2 px-2 md:h-10" aria-label={`Account menu: ${name}${role ? `, ${role}` : ''}`}>
+            <UserRound aria-hidden className="size-5" />
+            <span className="hidden max-w-40 min-w-0 flex-col items-start text-left leading-tight lg:flex">
+              <span className="w-full truncate text-sm font-semibold">{name}</span>
+              {role && <span className="text-xs font-normal text-muted-foreground">{role}</span>}
+            </span>
+            <ChevronDown aria-hidden className="size-4 text-muted-foreground" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-64">
+          <DropdownMenuLabel className="text-sm text-foreground">
+            <span className="block truncate font-semibold">{name}</span>
+            <span className="block font-normal text-muted-foreground">
+              {user.username}
+              {role && <> · {role}</>}
+            </span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          {user.role === 'admin' && (
+            <DropdownMenuItem onSelect={() => navigate('/role-select')}>
+              <ArrowLeftRight aria-hidden />
+              Switch role
+            </DropdownMenuItem>
+          )}
+          <DropdownMenuItem onSelect={() => navigate('/profile')}>
+            <UserPen aria-hidden />
+            Edit My User Data
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setPasswordOpen(true)}>
+            <KeyRound aria-hidden />
+            Change Password
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem
+            disabled={logout.isPending}
+            onSelect={() =>
+              logout.mutate(undefined, {
+                onError: (error) =>
+                  toast({ title: 'Logout failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+              })
+            }
+          >
+            <LogOut aria-hidden />
+            Log Out
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
+    </>
+  );
+}

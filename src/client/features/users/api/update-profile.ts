@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { userView, type ProfileBody, type UserView } from '@common/contracts/users';
+import { api } from '@client/lib/api-client';
+
+/** PATCH /api/user/profile: Edit My User Data (ADR 0053). */
+export async function updateProfile(body: ProfileBody): Promise<UserView> {
+  return userView.parse(await api.patch<unknown>('/api/user/profile', body));
+}
+
+export function useUpdateProfile(options: { onSuccess?: (saved: UserView) => void } = {}) {
+  return useMutation({ mutationKey: ['update-profile'], mutationFn: updateProfile, onSuccess: options.onSuccess });
+}
