@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import { errorMessage } from '@client/lib/api-client';
-import { PageLayout } from '@client/components/page-layout';
+import { Page } from '@client/components/page-frame';
 import { UnauthorizedPage } from '@client/components/unauthorized-page';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
@@ -46,7 +46,7 @@ function ActivityLogs() {
     (pickedUser?.id === filters.userId ? pickedUser.name : null) ?? page?.logs.find((l) => l.userId === filters.userId)?.username ?? null;
 
   return (
-    <PageLayout
+    <Page
       title="Activity Logs"
       description="Sign-ins, page views, orders and changes across the portal, newest first."
       actions={
@@ -120,6 +120,6 @@ function ActivityLogs() {
           </nav>
         </div>
       )}
-    </PageLayout>
+    </Page>
   );
 }

@@ -4,7 +4,7 @@ import type { AnnouncementView } from '@common/contracts/announcements';
 import type { CurrentUser } from '@common/contracts/auth';
 import { errorMessage } from '@client/lib/api-client';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
-import { PageLayout } from '@client/components/page-layout';
+import { Page } from '@client/components/page-frame';
 import { UnauthorizedPage } from '@client/components/unauthorized-page';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
@@ -30,7 +30,7 @@ function ManageAnnouncements() {
   const remove = useDeleteAnnouncement();
 
   return (
-    <PageLayout
+    <Page
       title="Manage Announcements"
       description="Broadcast news to salespeople; active ones show on their dashboard."
       actions={
@@ -93,6 +93,6 @@ function ManageAnnouncements() {
           });
         }}
       />
-    </PageLayout>
+    </Page>
   );
 }

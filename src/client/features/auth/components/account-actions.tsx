@@ -6,7 +6,7 @@ import { ChangePasswordDialog } from './change-password-dialog';
 import { LogoutButton } from './logout-button';
 
 /**
- * Spec §2 account buttons: Log Out, Edit My User Data (to /profile-completion),
+ * Spec §2 account buttons: Log Out, Edit My User Data (to /profile, ADR 0053),
  * Change Password (a dialog). Handed to the dashboard by app/ as a slot, because a
  * feature may not import another feature.
  */
@@ -16,7 +16,7 @@ export function AccountActions({ className }: { className?: string }) {
     <div className={cn('grid gap-2 md:flex md:flex-wrap', className)}>
       <LogoutButton />
       <Button variant="outline" size="sm" asChild>
-        <Link href="/profile-completion">
+        <Link href="/profile">
           <UserPen aria-hidden />
           Edit My User Data
         </Link>

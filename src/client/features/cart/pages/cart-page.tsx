@@ -3,7 +3,7 @@ import type { CurrentUser } from '@common/contracts/auth';
 import { cartWording } from '@common/domain/cart-rules';
 import { orderNumber } from '@common/domain/order-status';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { PageHeader } from '@client/components/page-header';
+import { PageTitle } from '@client/components/page-frame';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
 import { useCarts } from '@client/api/get-carts';
@@ -38,7 +38,7 @@ export function CartPage({ user }: { user: CurrentUser }) {
 
   return (
     <div className="min-h-dvh">
-      <PageHeader title={wording.cartTitle} />
+      <PageTitle title={wording.cartTitle} />
       <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6">
         {active && (!isSalesperson || active.totalItems > 0) && (
           <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">

@@ -6,7 +6,7 @@ import type { CartView } from '@common/contracts/carts';
 import { cartWording } from '@common/domain/cart-rules';
 import { formatDateTime } from '@common/domain/format-date';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { PageHeader } from '@client/components/page-header';
+import { PageTitle } from '@client/components/page-frame';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
@@ -50,7 +50,7 @@ export function CartSelectPage({ user }: { user: CurrentUser }) {
 
   return (
     <div className="min-h-dvh">
-      <PageHeader
+      <PageTitle
         title={wording.listTitle}
         actions={
           <Button onClick={() => setCreating(true)}>

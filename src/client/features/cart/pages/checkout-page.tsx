@@ -7,7 +7,7 @@ import { cartWording } from '@common/domain/cart-rules';
 import { DELIVERY_LABELS, DELIVERY_TYPES, orderNumber, requestedDateLabel, type DeliveryType } from '@common/domain/order-status';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { Navigate } from '@client/components/navigate';
-import { PageHeader } from '@client/components/page-header';
+import { PageTitle } from '@client/components/page-frame';
 import { Alert, AlertDescription } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -60,7 +60,7 @@ export function CheckoutPage({ user }: { user: CurrentUser }) {
 
   return (
     <div className="min-h-dvh">
-      <PageHeader title="Sample Order Details" backHref="/cart" backLabel="Back to cart" />
+      <PageTitle title="Sample Order Details" backHref="/cart" backLabel="Back to cart" />
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
         {carts.isPending ? (
           <CartLoading />

@@ -16,8 +16,8 @@ export interface ProductColumn {
   className?: string;
 }
 
-/** Below the page header (PageHeader is 57px tall from md up), so column titles stay in view. */
-const STICKY_TOP = 'md:top-[57px]';
+/** Below the app frame's bar (its height is published as --frame-height), so column titles stay in view. */
+const STICKY_TOP = 'md:top-(--frame-height)';
 
 /**
  * The catalogue as a table on desktop and stacked cards on phones (UI.md density),

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Product } from '@common/contracts/products';
-import { PageHeader } from '@client/components/page-header';
+import { PageTitle } from '@client/components/page-frame';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { useDocumentTitle } from '@client/lib/use-document-title';
@@ -69,7 +69,7 @@ export function CatalogPage({ renderAction }: { renderAction?: (product: Product
 
   return (
     <div className="min-h-dvh">
-      <PageHeader title="Product Catalog" />
+      <PageTitle title="Product Catalog" />
       <main className="mx-auto grid max-w-6xl gap-4 px-4 pt-4 pb-16 sm:px-6">
         {query.isPending ? (
           <InventoryLoading progress={progress} />

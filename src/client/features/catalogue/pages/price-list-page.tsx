@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import { PageHeader } from '@client/components/page-header';
+import { PageTitle } from '@client/components/page-frame';
 import { Button } from '@client/components/ui/button';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 
@@ -21,7 +21,7 @@ export function PriceListPage() {
   useDocumentTitle('Price List');
   return (
     <div className="flex h-dvh flex-col">
-      <PageHeader
+      <PageTitle
         title="Price List"
         backHref={backPath()}
         backLabel="Back"

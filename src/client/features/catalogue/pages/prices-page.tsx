@@ -4,7 +4,7 @@ import type { CurrentUser } from '@common/contracts/auth';
 import type { Product } from '@common/contracts/products';
 import { formatPrice } from '@common/domain/money';
 import { sellingUnit } from '@common/domain/units';
-import { PageHeader } from '@client/components/page-header';
+import { PageTitle } from '@client/components/page-frame';
 import { Button } from '@client/components/ui/button';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useProducts } from '@client/api/get-products';
@@ -68,7 +68,7 @@ export function PricesPage(_props: { user: CurrentUser }) {
 
   return (
     <div className="min-h-dvh">
-      <PageHeader
+      <PageTitle
         title="Prices"
         actions={
           <Button variant="outline" size="sm" asChild>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { Product } from '@common/contracts/products';
-import { PageHeader } from '@client/components/page-header';
+import { PageTitle } from '@client/components/page-frame';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useProducts } from '@client/api/get-products';
 import { InventoryError, InventoryLoading } from '../components/inventory-status';
@@ -65,7 +65,7 @@ export function StockPage({ user, renderAddAction }: { user: CurrentUser; render
 
   return (
     <div className="min-h-dvh">
-      <PageHeader
+      <PageTitle
         title="BOLD Stock Check"
         actions={
           <StockUploadActions

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import type { CurrentUser } from '@common/contracts/auth';
 import { displayName } from '@common/domain/display-name';
 import { dashboardTilesFor, type DashboardTile as Tile } from '@common/domain/dashboard-tiles';
-import { useDocumentTitle } from '@client/lib/use-document-title';
-import { DashboardHeader } from '../components/dashboard-header';
+import { PageTitle } from '@client/components/page-frame';
 import { CartCountBadge, DashboardTile } from '../components/dashboard-tile';
 import { InventoryUpdatedLine } from '../components/inventory-updated-line';
 
@@ -23,7 +22,6 @@ export function DashboardPage({
   cartItemCount?: number;
   announcements?: ReactNode;
 }) {
-  useDocumentTitle('Dashboard');
   const tiles = dashboardTilesFor(user.activeRole, user.permissions);
   const mainTiles = tiles.filter((t) => t.section === 'main');
   const adminTiles = tiles.filter((t) => t.section === 'admin');
@@ -40,14 +38,14 @@ export function DashboardPage({
 
   return (
     <div className="min-h-dvh">
-      <DashboardHeader user={user} />
+      <PageTitle title="Dashboard" backHref={null} />
       {/*
         Phones: welcome, tiles, then the account buttons at the bottom (the tiles are
         what people come for). From md up the buttons sit beside the welcome.
       */}
       <main className="mx-auto flex max-w-6xl flex-col gap-8 px-4 pt-6 pb-12 sm:px-6 sm:pt-8 md:grid md:grid-cols-[1fr_auto] md:gap-x-6">
         <div className="md:col-start-1 md:row-start-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Welcome, {displayName(user)}</h1>
+          <h2 className="text-2xl font-semibold tracking-tight sm:text-3xl">Welcome, {displayName(user)}</h2>
           <p className="mt-1 text-muted-foreground">What would you like to do today?</p>
         </div>
 

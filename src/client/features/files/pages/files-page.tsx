@@ -2,7 +2,7 @@ import { CircleAlert, FolderSearch, Inbox } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { PageHeader } from '@client/components/page-header';
+import { PageTitle } from '@client/components/page-frame';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
@@ -81,7 +81,7 @@ export function FilesPage({ user }: { user: CurrentUser }) {
 
   return (
     <div className="min-h-dvh">
-      <PageHeader title="Files & Links" />
+      <PageTitle title="Files & Links" />
       <main className="mx-auto flex max-w-6xl flex-col gap-5 px-4 pt-4 pb-12 sm:px-6 sm:pt-6">
         <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
           <FolderBreadcrumb path={path ?? []} />

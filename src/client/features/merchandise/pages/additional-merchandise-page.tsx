@@ -2,7 +2,7 @@ import type { CartView } from '@common/contracts/carts';
 import type { MerchandiseItem } from '@common/contracts/merchandise';
 import { merchandiseList, type MerchandiseType } from '@common/domain/cart-rules';
 import { LoadingState } from '@client/components/loading-state';
-import { PageLayout } from '@client/components/page-layout';
+import { Page } from '@client/components/page-frame';
 import { Alert, AlertDescription } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -112,7 +112,7 @@ export function AdditionalMerchandisePage() {
   const cart = useActiveCart();
   const active = cart.data;
   return (
-    <PageLayout title="Additional Merchandise" description="Displays, handboards, price lists and labels for your sample order.">
+    <Page title="Additional Merchandise" description="Displays, handboards, price lists and labels for your sample order.">
       {cart.isPending && <LoadingState>Loading your cart...</LoadingState>}
       {cart.isError && (
         <Alert variant="destructive">
@@ -125,6 +125,6 @@ export function AdditionalMerchandisePage() {
         </Alert>
       )}
       {active && SECTIONS.map((spec) => <Section key={spec.type} spec={spec} cart={active} />)}
-    </PageLayout>
+    </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Download, Upload } from 'lucide-react';
 import { MERCHANDISE_UPLOAD_MESSAGES, merchandiseUploadErrorBody, type MerchandiseRowIssue } from '@common/contracts/merchandise';
-import { PageLayout } from '@client/components/page-layout';
+import { Page } from '@client/components/page-frame';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
@@ -57,7 +57,7 @@ export function MerchandiseUploadPage() {
   };
 
   return (
-    <PageLayout
+    <Page
       title="Manage Merchandise"
       description="Upload displays, labels, price lists and handboards from the merchandise workbook."
       actions={
@@ -116,6 +116,6 @@ export function MerchandiseUploadPage() {
           )}
         </CardContent>
       </Card>
-    </PageLayout>
+    </Page>
   );
 }

@@ -7,7 +7,7 @@ import { DELIVERY_LABELS, ORDER_KIND_LABELS, orderNumber } from '@common/domain/
 import { errorMessage } from '@client/lib/api-client';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { LoadingState } from '@client/components/loading-state';
-import { PageHeader } from '@client/components/page-header';
+import { PageTitle } from '@client/components/page-frame';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
@@ -38,7 +38,7 @@ export function OrderDetailPage({ user, orderId, headerActions }: { user: Curren
 
   return (
     <div className="min-h-dvh">
-      <PageHeader
+      <PageTitle
         title={`Order ${orderNumber(orderId)}`}
         backHref="/orders"
         backLabel="Back to order history"

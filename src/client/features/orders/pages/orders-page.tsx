@@ -1,5 +1,4 @@
 import { ChevronLeft, ChevronRight, History } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import { ordersQuery, type OrdersQuery, type OrderSummary } from '@common/contracts/orders';
@@ -7,9 +6,8 @@ import { formatDateTime } from '@common/domain/format-date';
 import { formatPrice } from '@common/domain/money';
 import { ORDER_KIND_LABELS, orderNumber } from '@common/domain/order-status';
 import { errorMessage } from '@client/lib/api-client';
-import { useDocumentTitle } from '@client/lib/use-document-title';
 import { LoadingState } from '@client/components/loading-state';
-import { PageHeader } from '@client/components/page-header';
+import { PageTitle } from '@client/components/page-frame';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
@@ -32,9 +30,7 @@ function total(order: OrderSummary): string {
  * role; admins see everyone's orders and filter them. Filters and the page live
  * in the URL, so Back and refresh keep them (UI.md Navigation).
  */
-/** `headerActions`: what app/ composes in from other features (the cart link). */
-export function OrdersPage({ user, headerActions }: { user: CurrentUser; headerActions?: ReactNode }) {
-  useDocumentTitle('Order History');
+export function OrdersPage({ user }: { user: CurrentUser }) {
   const isAdmin = user.activeRole === 'admin';
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -46,7 +42,7 @@ export function OrdersPage({ user, headerActions }: { user: CurrentUser; headerA
 
   return (
     <div className="min-h-dvh">
-      <PageHeader title={isAdmin ? 'All Orders' : 'Order History'} actions={headerActions} />
+      <PageTitle title={isAdmin ? 'All Orders' : 'Order History'} />
       <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6">
         <OrderFilters key={search} query={query} isAdmin={isAdmin} onChange={setQuery} />
         {orders.isPending ? (

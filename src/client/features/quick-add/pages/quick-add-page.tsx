@@ -3,7 +3,7 @@ import type { Product } from '@common/contracts/products';
 import { MAX_LINE_QUANTITY } from '@common/domain/stock-level';
 import { isOutOfStock, planPastedList, QUICK_ADD_MESSAGES, quickAddProducts, type PastedLineResult } from '@common/domain/quick-add';
 import { LoadingState } from '@client/components/loading-state';
-import { PageLayout } from '@client/components/page-layout';
+import { Page } from '@client/components/page-frame';
 import { QuantityStepper } from '@client/components/quantity-stepper';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
@@ -133,7 +133,7 @@ export function QuickAddPage() {
     });
 
   return (
-    <PageLayout title="Sample Cart Quick Add" description="Choose samples by line and size and add them to your sample cart in one go.">
+    <Page title="Sample Cart Quick Add" description="Choose samples by line and size and add them to your sample cart in one go.">
       {(products.isPending || cart.isPending) && <LoadingState>Loading products...</LoadingState>}
       {(products.isError || cart.isError) && (
         <Alert variant="destructive">
@@ -154,7 +154,7 @@ export function QuickAddPage() {
             <CardContent className="grid gap-4 pt-5 sm:pt-6">
               <FilterChips label="Line" options={lines} value={line} onChange={choose(setLine)} />
               <FilterChips label="Size" options={sizes} value={size} onChange={choose(setSize)} />
-              <div className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-y border-border bg-surface py-2">
+              <div className="sticky top-(--frame-height) z-10 flex flex-wrap items-center gap-3 border-y border-border bg-surface py-2">
                 <span className="text-sm font-medium">Quantity each</span>
                 <QuantityStepper value={quantity} min={1} max={MAX_LINE_QUANTITY} label="Quantity for each selected product" onChange={setQuantity} />
                 <Button onClick={addSelected} disabled={selected.size === 0 || bulkAdd.isPending}>
@@ -188,6 +188,6 @@ export function QuickAddPage() {
           </Card>
         </>
       )}
-    </PageLayout>
+    </Page>
   );
 }

@@ -5,7 +5,7 @@ import type { UserView } from '@common/contracts/users';
 import { ROLES, ROLE_LABELS, hasPermission, type Role } from '@common/domain/permissions';
 import { errorMessage } from '@client/lib/api-client';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
-import { PageLayout } from '@client/components/page-layout';
+import { Page } from '@client/components/page-frame';
 import { UnauthorizedPage } from '@client/components/unauthorized-page';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
@@ -55,7 +55,7 @@ function UserManagement({ currentUser, toolsOpenAtStart, onToolsClosed }: { curr
   };
 
   return (
-    <PageLayout
+    <Page
       title="User Management"
       description="Create accounts, edit profiles and roles, reset passwords."
       actions={
@@ -174,6 +174,6 @@ function UserManagement({ currentUser, toolsOpenAtStart, onToolsClosed }: { curr
           });
         }}
       />
-    </PageLayout>
+    </Page>
   );
 }
