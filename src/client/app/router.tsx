@@ -7,14 +7,13 @@ import { RoleSelectPage } from '@client/features/auth/pages/role-select-page';
 import { CartPage } from '@client/features/cart/pages/cart-page';
 import { CartSelectPage } from '@client/features/cart/pages/cart-select-page';
 import { CheckoutPage } from '@client/features/cart/pages/checkout-page';
-import { CatalogPage } from '@client/features/catalogue/pages/catalog-page';
 import { PriceListPage } from '@client/features/catalogue/pages/price-list-page';
 import { PricesPage } from '@client/features/catalogue/pages/prices-page';
 import { UnauthorizedPage } from '@client/components/unauthorized-page';
 import type { Permission } from '@common/domain/permissions';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { ReactNode } from 'react';
-import { StockRoute } from './routes/stock-route';
+import { CatalogRoute, StockRoute } from './routes/stock-route';
 import { FilesPage } from '@client/features/files/pages/files-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireUser } from './require-user';
@@ -84,7 +83,7 @@ export function AppRouter() {
           <SignedIn>{(user) => allowed(user, 'view_prices', <PriceListPage />)}</SignedIn>
         </Route>
         <Route path="/catalog">
-          <SignedIn>{(user) => allowed(user, 'view_stock', <CatalogPage />)}</SignedIn>
+          <SignedIn>{(user) => allowed(user, 'view_stock', <CatalogRoute user={user} />)}</SignedIn>
         </Route>
         <Route path="/cart">
           <SignedIn>{(user) => <CartPage user={user} />}</SignedIn>

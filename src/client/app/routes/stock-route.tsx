@@ -1,15 +1,21 @@
 import type { CurrentUser } from '@common/contracts/auth';
 import { AddToCartButton } from '@client/features/cart/components/add-to-cart-button';
+import type { RenderStockAddAction } from '@client/features/catalogue/components/stock-add-row';
+import { CatalogPage } from '@client/features/catalogue/pages/catalog-page';
 import { StockPage } from '@client/features/catalogue/pages/stock-page';
 
-/** The stock table's open row gets the cart feature's add button (features never import each other). */
+/** The cart feature's add button, for the stock row and the catalog card alike (features never import each other). */
+function addAction(user: CurrentUser): RenderStockAddAction {
+  return function AddAction({ product, quantity, canAdd, onAdded }) {
+    return <AddToCartButton product={product} quantity={quantity} canAdd={canAdd} activeRole={user.activeRole} onAdded={onAdded} />;
+  };
+}
+
 export function StockRoute({ user }: { user: CurrentUser }) {
-  return (
-    <StockPage
-      user={user}
-      renderAddAction={({ product, quantity, canAdd, onAdded }) => (
-        <AddToCartButton product={product} quantity={quantity} canAdd={canAdd} activeRole={user.activeRole} onAdded={onAdded} />
-      )}
-    />
-  );
+  return <StockPage user={user} renderAddAction={addAction(user)} />;
+}
+
+/** /catalog: browsing leads to ordering (issue 12), with the stock row's control. */
+export function CatalogRoute({ user }: { user: CurrentUser }) {
+  return <CatalogPage renderAddAction={addAction(user)} />;
 }

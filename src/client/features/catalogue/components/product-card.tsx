@@ -1,14 +1,19 @@
-import type { ReactNode } from 'react';
 import type { Product } from '@common/contracts/products';
 import { formatPrice } from '@common/domain/money';
-import { hasStockOnHand, parseStockLevel } from '@common/domain/stock-level';
+import { parseStockLevel } from '@common/domain/stock-level';
+import { STOCK_STATE_LABEL } from '@common/domain/stock-status';
 import { sellingUnit } from '@common/domain/units';
+import { StockAddRow, type RenderStockAddAction } from './stock-add-row';
 import { StockStateBadge } from './stock-state';
 import { TileSwatch } from './tile-swatch';
 
-/** Spec §2 Product Catalog card: image, name, description, price, In Stock / Out of Stock. */
-export function ProductCard({ product, action }: { product: Product; action?: ReactNode }) {
-  const inStock = hasStockOnHand(parseStockLevel(product.stockLevel));
+/**
+ * Spec §2 Product Catalog card: image, name, description, price and the stock badge,
+ * which tells the five states apart (issue 12: a special-order item is not "Out of
+ * Stock"), then quantity and add, the same control as the stock row.
+ */
+export function ProductCard({ product, renderAddAction }: { product: Product; renderAddAction?: RenderStockAddAction }) {
+  const state = parseStockLevel(product.stockLevel).kind;
   return (
     // Phones: a thumbnail beside the text, so a screen holds several tiles; wider: the swatch on top.
     <article className="flex h-full overflow-hidden rounded-card border border-border bg-surface shadow-xs max-sm:min-h-36 sm:flex-col">
@@ -16,7 +21,7 @@ export function ProductCard({ product, action }: { product: Product; action?: Re
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:p-4">
         <div className="flex flex-col-reverse items-start gap-1.5 sm:flex-row sm:justify-between sm:gap-2">
           <h2 className="text-sm leading-snug font-semibold">{product.name}</h2>
-          <StockStateBadge state={inStock ? 'in_stock' : 'out_of_stock'} label={inStock ? 'In Stock' : 'Out of Stock'} className="shrink-0" />
+          <StockStateBadge state={state} label={STOCK_STATE_LABEL[state]} className="shrink-0" />
         </div>
         <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>
         <div className="mt-auto flex items-end justify-between gap-2 pt-1">
@@ -28,7 +33,7 @@ export function ProductCard({ product, action }: { product: Product; action?: Re
           )}
           <span className="nums text-xs text-muted-foreground">SKU {product.id}</span>
         </div>
-        {action}
+        {renderAddAction && <StockAddRow compact product={product} renderAddAction={renderAddAction} />}
       </div>
     </article>
   );

@@ -1,24 +1,12 @@
-import { Info } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Product } from '@common/contracts/products';
 import { formatPrice } from '@common/domain/money';
 import { parseStockLevel } from '@common/domain/stock-level';
-import { stockRowMessage } from '@common/domain/stock-status';
-import { describeCoverage, describeOnOrder, describeQuantity, isSoldByEach, parseQuantityInput } from '@common/domain/units';
-import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
+import { describeCoverage, describeOnOrder, describeQuantity, isSoldByEach } from '@common/domain/units';
+import { StockAddRow, type RenderStockAddAction } from './stock-add-row';
 import { StockStateBadge } from './stock-state';
 
-/** What the app passes in to add a product (the carts feature; composed in src/client/app). */
-export interface StockAddActionProps {
-  product: Product;
-  quantity: number;
-  /** Spec §4/§5: a quantity of 1 or more, and not out of stock or special order only. */
-  canAdd: boolean;
-  /** After a successful add the row shows `label` (Added to PO / Added to Sample Order) until the quantity changes. */
-  onAdded: (label: string) => void;
-}
-export type RenderStockAddAction = (props: StockAddActionProps) => ReactNode;
+export type { RenderStockAddAction, StockAddActionProps } from './stock-add-row';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -32,8 +20,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /**
  * The open stock row (spec §2, §4, §9): stock level in its colour with its word,
  * coverage and units, what is on order, the price (salespeople see the SKU
- * instead), the row message, and a quantity input (min 1; non-numeric becomes 0).
- * Closing the row unmounts this, which resets the quantity and the added flag.
+ * instead), then the row message, quantity and add (StockAddRow, shared with the
+ * catalog card). Closing the row unmounts this, which resets the quantity and the added flag.
  */
 export function StockRowDetail({
   product,
@@ -44,16 +32,10 @@ export function StockRowDetail({
   showPrice: boolean;
   renderAddAction?: RenderStockAddAction;
 }) {
-  const quantityId = useId();
-  const [quantity, setQuantity] = useState(1);
-  const [addedLabel, setAddedLabel] = useState<string | null>(null);
   const availability = parseStockLevel(product.stockLevel);
   const state = availability.kind;
   const amount = availability.quantity ? describeQuantity(availability.quantity, product) : null;
-  const message = stockRowMessage(state);
   const each = isSoldByEach(product.soldBy);
-  // The same reading the server enforces; a quantity above the stock is left to its "Only N in stock" answer.
-  const canAdd = availability.orderable && quantity >= 1;
 
   return (
     <div className="grid gap-4">
@@ -85,39 +67,7 @@ export function StockRowDetail({
           </Fact>
         )}
       </dl>
-      {message && (
-        <p className="flex items-start gap-2 text-sm text-muted-foreground">
-          <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {message}
-        </p>
-      )}
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor={quantityId} className="text-xs text-muted-foreground">
-            Quantity ({each ? 'pieces' : 'boxes'})
-          </Label>
-          <Input
-            id={quantityId}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={quantity}
-            onChange={(event) => {
-              setQuantity(parseQuantityInput(event.target.value));
-              setAddedLabel(null);
-            }}
-            className="nums w-28"
-          />
-        </div>
-        {addedLabel ? (
-          <p role="status" className="pb-2.5 text-sm font-semibold text-success">
-            {addedLabel}
-          </p>
-        ) : (
-          renderAddAction?.({ product, quantity, canAdd, onAdded: setAddedLabel })
-        )}
-      </div>
+      <StockAddRow product={product} renderAddAction={renderAddAction} />
     </div>
   );
 }

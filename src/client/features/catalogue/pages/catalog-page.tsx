@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Product } from '@common/contracts/products';
 import { PageTitle } from '@client/components/page-frame';
 import { Input } from '@client/components/ui/input';
@@ -8,6 +8,7 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useProducts } from '@client/api/get-products';
 import { InventoryError, InventoryLoading } from '../components/inventory-status';
 import { ProductCard } from '../components/product-card';
+import type { RenderStockAddAction } from '../components/stock-add-row';
 import { ResultCount } from '../components/result-count';
 import { useLoadingProgress } from '../lib/use-loading-progress';
 import { useWindowRows } from '../lib/use-window-rows';
@@ -34,10 +35,10 @@ function matchesText(product: Product, words: readonly string[]): boolean {
 
 /**
  * /catalog (spec §2 Product Catalog): a card grid with search on name or
- * description. Rows of cards render only near the viewport. `renderAction`
- * lets the app add a cart button to each card.
+ * description. Rows of cards render only near the viewport. `renderAddAction` is
+ * the cart feature's add button, the same slot the stock row takes (issue 12).
  */
-export function CatalogPage({ renderAction }: { renderAction?: (product: Product) => ReactNode }) {
+export function CatalogPage({ renderAddAction }: { renderAddAction?: RenderStockAddAction }) {
   useDocumentTitle('Product Catalog');
   const searchId = useId();
   const query = useProducts();
@@ -104,7 +105,7 @@ export function CatalogPage({ renderAction }: { renderAction?: (product: Product
                     >
                       {shown.slice(item.index * columns, item.index * columns + columns).map((product) => (
                         <li key={product.id}>
-                          <ProductCard product={product} action={renderAction?.(product)} />
+                          <ProductCard product={product} renderAddAction={renderAddAction} />
                         </li>
                       ))}
                     </ul>

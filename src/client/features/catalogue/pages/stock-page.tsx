@@ -6,6 +6,7 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useProducts } from '@client/api/get-products';
 import { InventoryError, InventoryLoading } from '../components/inventory-status';
 import { ProductTable, type ProductColumn } from '../components/product-table';
+import { StockCell } from '../components/stock-cell';
 import { SkuCell } from '../components/sku-cell';
 import { StockFiltersBar } from '../components/stock-filters';
 import { StockRowDetail, type RenderStockAddAction } from '../components/stock-row-detail';
@@ -30,6 +31,7 @@ function StockCard({ product, coloured }: { product: Product; coloured: boolean 
         <span className="truncate text-sm text-muted-foreground">{product.line}</span>
       </div>
       <p className="text-sm">{[product.size, product.color, product.finish].filter(Boolean).join(' · ')}</p>
+      <StockCell product={product} />
     </div>
   );
 }
@@ -56,11 +58,13 @@ export function StockPage({ user, renderAddAction }: { user: CurrentUser; render
   const colouredSku = user.activeRole === 'admin' && filters.stockStatus === 'all';
 
   const columns: ProductColumn[] = [
-    { id: 'sku', header: 'SKU', cell: (p) => <SkuCell product={p} coloured={colouredSku} />, width: '13rem' },
-    { id: 'line', header: 'Line', cell: (p) => p.line, width: '28%' },
-    { id: 'format', header: 'Format', cell: (p) => p.size, width: '20%' },
+    { id: 'sku', header: 'SKU', cell: (p) => <SkuCell product={p} coloured={colouredSku} />, width: '10rem' },
+    { id: 'line', header: 'Line', cell: (p) => p.line, width: '22%' },
+    { id: 'format', header: 'Format', cell: (p) => p.size, width: '14%' },
     { id: 'color', header: 'Color', cell: (p) => p.color },
     { id: 'finish', header: 'Finish', cell: (p) => p.finish },
+    // Issue 12: each row's availability at a glance, not one click per row.
+    { id: 'stock', header: 'Stock', cell: (p) => <StockCell product={p} />, width: '15rem' },
   ];
 
   return (
