@@ -17,6 +17,7 @@ export function QuantityStepper({
   label,
   disabled,
   className,
+  onAboveMax,
 }: {
   value: number;
   onChange: (quantity: number) => void;
@@ -26,11 +27,14 @@ export function QuantityStepper({
   label: string;
   disabled?: boolean;
   className?: string;
+  /** Typed more than `max`: the value is held at max, and the caller says why (issue 12). */
+  onAboveMax?: (max: number) => void;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
   const clamp = (n: number) => Math.min(Math.max(n, min), max);
   const commit = (next: number) => {
     setDraft(null);
+    if (next > max) onAboveMax?.(max);
     const clamped = clamp(next);
     if (clamped !== value) onChange(clamped);
   };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CART_MESSAGES,
   cartTotalItems,
+  merchandiseTitle,
   cartWording,
   lineQuantityProblem,
   orderKindFor,
@@ -90,5 +91,13 @@ describe('dates on screen', () => {
 
   it('formats calendar dates without shifting them', () => {
     expect(formatCalendarDate('2025-01-09')).toBe('Thu, Jan 9, 2025');
+  });
+});
+
+describe('merchandiseTitle (spec §2: labels read line plus name, once)', () => {
+  it('puts the line before a label name once', () => {
+    expect(merchandiseTitle({ type: 'label', line: 'Driftwood', name: 'Shelf Label' })).toBe('Driftwood Shelf Label');
+    expect(merchandiseTitle({ type: 'label', line: 'Driftwood', name: 'Driftwood Shelf Label' })).toBe('Driftwood Shelf Label');
+    expect(merchandiseTitle({ type: 'display', line: null, name: 'Tower Display' })).toBe('Tower Display');
   });
 });

@@ -126,3 +126,12 @@ export function cartTotalItems(cart: CartCounts): number {
   const sum = (list: readonly { quantity: number }[]) => list.reduce((total, entry) => total + entry.quantity, 0);
   return sum(cart.items) + sum(cart.displays) + sum(cart.labels) + sum(cart.priceLists) + sum(cart.handboards);
 }
+
+/**
+ * Spec §2: labels read "line plus name", once: a label named "Driftwood Shelf Label"
+ * of line Driftwood stays as it is (issue 12). Other merchandise reads its name.
+ */
+export function merchandiseTitle(entry: { type: string; line?: string | null; name: string }): string {
+  if (entry.type !== 'label' || !entry.line) return entry.name;
+  return entry.name.toLowerCase().startsWith(entry.line.toLowerCase()) ? entry.name : `${entry.line} ${entry.name}`;
+}

@@ -1,5 +1,5 @@
 import type { OrderView } from '@common/contracts/orders';
-import { merchandiseList } from '@common/domain/cart-rules';
+import { merchandiseList, merchandiseTitle } from '@common/domain/cart-rules';
 import { formatCalendarDate } from '@common/domain/format-date';
 import { formatPrice } from '@common/domain/money';
 import { DELIVERY_LABELS, ORDER_KIND_LABELS, orderNumber } from '@common/domain/order-status';
@@ -40,7 +40,7 @@ export function orderConfirmationEmail(
       text: `${i.quantity} x ${i.productName} (SKU ${i.productId})${showPrices ? ` @ ${formatPrice(i.price)}` : ''}`,
     })),
     ...order.merchandise.map((m) => ({
-      text: `${m.quantity} x ${merchandiseList(m.type).singular}: ${m.line ? `${m.line} ` : ''}${m.name} (${m.code})`,
+      text: `${m.quantity} x ${merchandiseList(m.type).singular}: ${merchandiseTitle(m)} (${m.code})`,
     })),
   ];
 

@@ -3,6 +3,8 @@ import type { CartMerchandiseEntry, CartView } from '@common/contracts/carts';
 import { MERCHANDISE_LISTS } from '@common/domain/cart-rules';
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
 import { useSetCartMerchandise } from '@client/api/set-cart-merchandise';
+import { ToastAction } from '@client/components/ui/toast';
+import { useAddCartItem } from '../api/add-cart-item';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItem } from '../api/update-cart-item';
 import { toastCartError } from '../lib/cart-errors';
@@ -25,6 +27,7 @@ function Section({ title, count, children }: { title: string; count: number; chi
 export function CartContents({ cart, showPrices }: { cart: CartView; showPrices: boolean }) {
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
+  const restore = useAddCartItem();
   const setMerchandise = useSetCartMerchandise();
 
   const setEntry = (item: CartMerchandiseEntry, quantity: number) =>
@@ -52,8 +55,26 @@ export function CartContents({ cart, showPrices }: { cart: CartView; showPrices:
                 remove.mutate(
                   { cartId: cart.id, itemId: item.id },
                   {
+                    // Spec §9: 3 s; issue 12: with Undo, which puts the line back as it was.
                     onSuccess: () =>
-                      toast({ title: 'Item Removed', description: `${item.product.name} was removed from your cart.`, duration: TOAST_DURATION.short }),
+                      toast({
+                        title: 'Item Removed',
+                        description: `${item.product.name} was removed from your cart.`,
+                        duration: TOAST_DURATION.short,
+                        action: (
+                          <ToastAction
+                            altText={`Undo removing ${item.product.name}`}
+                            onClick={() =>
+                              restore.mutate(
+                                { cartId: cart.id, productId: item.productId, quantity: item.quantity },
+                                { onError: (error) => toastCartError(error, 'Could not undo') },
+                              )
+                            }
+                          >
+                            Undo
+                          </ToastAction>
+                        ),
+                      }),
                     onError: (error) => toastCartError(error, 'Error Updating Item'),
                   },
                 )

@@ -1,8 +1,10 @@
 import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import type { CartItem } from '@common/contracts/carts';
 import { CART_MESSAGES } from '@common/domain/cart-rules';
 import { MAX_LINE_QUANTITY, parseStockLevel, type StockAvailability } from '@common/domain/stock-level';
 import { formatCents, formatPrice, lineTotalCents } from '@common/domain/money';
+import { sellingUnit } from '@common/domain/units';
 import { Button } from '@client/components/ui/button';
 import { QuantityStepper } from '@client/components/quantity-stepper';
 
@@ -38,15 +40,22 @@ export function CartLineItem({
   const total = lineTotalCents(item.product.price, item.quantity);
   // CALL lines have no total; the price column says so.
   const note = stockNote(availability);
+  // Issue 12: more than the stock is held at the stock, and the line says why.
+  const [limitNote, setLimitNote] = useState<string | null>(null);
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
         <p className="font-medium">{item.product.name}</p>
         <p className="nums text-sm text-muted-foreground">{details(item)}</p>
         <p className={unorderable ? 'text-sm font-medium text-destructive' : 'text-xs text-muted-foreground'}>{note}</p>
+        {limitNote && (
+          <p role="status" className="text-sm font-medium text-destructive">
+            {limitNote}
+          </p>
+        )}
         {showPrices && (
           <p className="nums text-sm text-muted-foreground">
-            {formatPrice(item.product.price)} / {item.product.soldBy}
+            {formatPrice(item.product.price)} per {sellingUnit(item.product.soldBy).toLowerCase()}
           </p>
         )}
       </div>
@@ -56,7 +65,11 @@ export function CartLineItem({
           min={1}
           max={Math.max(max, 1)}
           label={`Quantity of ${item.product.name}`}
-          onChange={onQuantity}
+          onChange={(quantity) => {
+            setLimitNote(null);
+            onQuantity(quantity);
+          }}
+          onAboveMax={(limit) => setLimitNote(`Only ${limit.toLocaleString('en-US')} in stock`)}
           disabled={busy}
         />
         {showPrices && (

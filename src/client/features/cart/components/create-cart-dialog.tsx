@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { createCartBody, type CartView } from '@common/contracts/carts';
 import type { cartWording } from '@common/domain/cart-rules';
 import { Button } from '@client/components/ui/button';
@@ -8,6 +9,7 @@ import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
 import { useCreateCart } from '../api/create-cart';
+import { applyFieldErrors } from '@client/lib/apply-field-errors';
 import { toastCartError } from '../lib/cart-errors';
 
 const nameForm = createCartBody.pick({ name: true });
@@ -15,6 +17,8 @@ const nameForm = createCartBody.pick({ name: true });
 /**
  * Spec §2 Create New PO: a non-blank name (placeholder "Enter PO name",
  * Cancel / Create), toast "New PO created". `activate` makes it the active cart.
+ * Issue 12: it opens empty every time (whichever way it was closed), Create stays
+ * disabled while the name is blank, and a name already used shows on the field.
  */
 export function CreateCartDialog({
   open,
@@ -31,6 +35,14 @@ export function CreateCartDialog({
 }) {
   const create = useCreateCart();
   const form = useForm<{ name: string }>({ resolver: zodResolver(nameForm), defaultValues: { name: '' } });
+  const blank = (useWatch({ control: form.control, name: 'name' }) ?? '').trim() === '';
+  const { reset: resetForm } = form;
+  const { reset: resetMutation } = create;
+  useEffect(() => {
+    if (!open) return;
+    resetForm({ name: '' });
+    resetMutation();
+  }, [open, resetForm, resetMutation]);
 
   const submit = form.handleSubmit(async ({ name }) => {
     try {
@@ -40,18 +52,13 @@ export function CreateCartDialog({
       onOpenChange(false);
       onCreated?.(cart);
     } catch (error) {
-      toastCartError(error, 'Error Creating Cart');
+      // "You already have a PO named ..." belongs on the field; other failures get the toast.
+      if (!applyFieldErrors(error, ['name'], form.setError)) toastCartError(error, 'Error Creating Cart');
     }
   });
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) form.reset();
-        onOpenChange(next);
-      }}
-    >
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{wording.createLabel}</DialogTitle>
@@ -67,7 +74,7 @@ export function CreateCartDialog({
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" loading={create.isPending}>
+            <Button type="submit" loading={create.isPending} disabled={blank}>
               Create
             </Button>
           </DialogFooter>

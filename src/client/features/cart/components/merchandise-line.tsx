@@ -1,13 +1,9 @@
 import { Trash2 } from 'lucide-react';
 import type { CartMerchandiseEntry } from '@common/contracts/carts';
 import { MAX_LINE_QUANTITY } from '@common/domain/stock-level';
+import { merchandiseTitle } from '@common/domain/cart-rules';
 import { Button } from '@client/components/ui/button';
 import { QuantityStepper } from '@client/components/quantity-stepper';
-
-/** Spec §2: labels read "line plus name". */
-export function merchandiseTitle(entry: Pick<CartMerchandiseEntry, 'type' | 'line' | 'name'>): string {
-  return entry.type === 'label' && entry.line && !entry.name.startsWith(entry.line) ? `${entry.line} ${entry.name}` : entry.name;
-}
 
 /**
  * A display, label, price list or handboard in the cart: quantity from 0 (which

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import type { CartView } from '@common/contracts/carts';
-import { MERCHANDISE_LISTS } from '@common/domain/cart-rules';
+import { MERCHANDISE_LISTS, merchandiseTitle } from '@common/domain/cart-rules';
 import { formatCents, lineTotalCents } from '@common/domain/money';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
-import { merchandiseTitle } from './merchandise-line';
 
 function formatLineTotal(price: string | null, quantity: number): string {
   return formatCents(lineTotalCents(price, quantity));

@@ -53,10 +53,13 @@ export function CartSelectPage({ user }: { user: CurrentUser }) {
       <PageTitle
         title={wording.listTitle}
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden />
-            {wording.createLabel}
-          </Button>
+          // Spec §6: salespeople keep one sample order (no cart switching); the server refuses a second too.
+          wording.kind === 'purchase' && (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden />
+              {wording.createLabel}
+            </Button>
+          )
         }
       />
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">

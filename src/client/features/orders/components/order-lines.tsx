@@ -1,5 +1,6 @@
 import type { OrderView } from '@common/contracts/orders';
 import { merchandiseList } from '@common/domain/cart-rules';
+import { merchandiseTitle } from '@common/domain/cart-rules';
 import { formatCents, formatPrice, lineTotalCents } from '@common/domain/money';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 
@@ -30,7 +31,7 @@ export function OrderLines({ order }: { order: OrderView }) {
         ))}
         {order.merchandise.map((m) => (
           <li key={`m${m.id}`} className="px-4 py-3 text-sm">
-            <span className="nums font-semibold">{m.quantity} x</span> {m.type === 'label' && m.line ? `${m.line} ${m.name}` : m.name}
+            <span className="nums font-semibold">{m.quantity} x</span> {merchandiseTitle(m)}
             <span className="block text-xs text-muted-foreground">
               {merchandiseList(m.type).singular} · {m.code}
             </span>
@@ -70,7 +71,7 @@ function OrderLinesTable({ order, showPrices }: { order: OrderView; showPrices: 
           <TableRow key={`m${m.id}`}>
             <TableCell className="nums text-right">{m.quantity}</TableCell>
             <TableCell>
-              <span className="font-medium">{m.type === 'label' && m.line ? `${m.line} ${m.name}` : m.name}</span>
+              <span className="font-medium">{merchandiseTitle(m)}</span>
               <span className="block text-xs text-muted-foreground">{merchandiseList(m.type).singular}</span>
             </TableCell>
             <TableCell className="nums">{m.code}</TableCell>
