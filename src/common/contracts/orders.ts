@@ -45,6 +45,8 @@ export const placeOrderBody = z.object({
   priceLists: lines(merchandiseLine),
   handboards: lines(merchandiseLine),
   notes: z.string().trim().max(2000, { error: 'Notes must be at most 2000 characters' }).nullable().optional(),
+  /** The customer's own PO number or job reference (issue 12), optional. */
+  poReference: z.string().trim().max(100, { error: 'PO reference must be at most 100 characters' }).nullable().optional(),
   deliveryType: z.enum(DELIVERY_TYPES, { error: 'Delivery must be pickup or ship' }).nullable().optional(),
   /** A calendar date 'YYYY-MM-DD' (an ISO date-time is read as its date part). */
   requestedDate: z
@@ -93,7 +95,11 @@ const orderFields = {
   id: z.number().int(),
   userId: z.number().int(),
   username: z.string(),
+  /** Who placed it, by name (first and last name when known, else the username). */
+  placedBy: z.string(),
   kind: orderKindSchema,
+  poReference: z.string().nullable(),
+  notes: z.string().nullable(),
   status: orderStatusSchema,
   cartName: z.string().nullable(),
   deliveryType: z.enum(DELIVERY_TYPES).nullable(),
@@ -114,7 +120,6 @@ export type OrderSummary = z.infer<typeof orderSummary>;
 
 export const orderView = z.object({
   ...orderFields,
-  notes: z.string().nullable(),
   items: z.array(orderItemView),
   merchandise: z.array(orderMerchandiseView),
   hasCallPrices: z.boolean(),

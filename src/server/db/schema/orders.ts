@@ -21,10 +21,14 @@ export const orders = pgTable(
       .references(() => users.id),
     /** Kept so a deleted user's orders still read well. */
     username: text('username').notNull(),
+    /** The placer's name when ordering (issue 12: order detail shows who placed it by name). */
+    placedByName: text('placed_by_name'),
     kind: text('kind').$type<OrderKind>().notNull(),
     status: text('status').$type<OrderStatus>().notNull().default('submitted'),
     cartName: text('cart_name'),
     notes: text('notes'),
+    /** The dealer's own PO reference (issue 12), optional. */
+    poReference: text('po_reference'),
     deliveryType: text('delivery_type').$type<DeliveryType>(),
     requestedDate: date('requested_date'),
     total: numeric('total', { precision: 14, scale: 2 }).notNull().default('0'),

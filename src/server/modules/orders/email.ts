@@ -26,8 +26,9 @@ export function orderConfirmationEmail(
   const showPrices = order.kind === 'purchase';
   const facts: [string, string][] = [
     ['Order', orderNumber(order.id)],
-    ['Placed by', user.email ? `${user.username} <${user.email}>` : user.username],
+    ['Placed by', `${order.placedBy}${order.placedBy === user.username ? '' : ` (${user.username})`}${user.email ? ` <${user.email}>` : ''}`],
   ];
+  if (order.poReference) facts.push(['PO reference', order.poReference]);
   if (order.cartName) facts.push([order.kind === 'purchase' ? 'PO name' : 'Cart', order.cartName]);
   if (order.deliveryType) facts.push(['Delivery', DELIVERY_LABELS[order.deliveryType]]);
   if (order.requestedDate) {

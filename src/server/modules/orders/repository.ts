@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { OrderKind, OrderStatus } from '@common/domain/order-status';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orderMerchandise, orders } from '../../db/schema';
+import { orderItems, orderMerchandise, orders, users } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -25,6 +25,12 @@ export async function insertOrder(
   if (items.length > 0) await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderId: row.id })));
   if (merchandise.length > 0) await tx.insert(orderMerchandise).values(merchandise.map((m) => ({ ...m, orderId: row.id })));
   return row;
+}
+
+/** The placer's names, copied onto the order so it reads well after they change or leave. */
+export async function findPlacerName(db: DbOrTx, userId: number) {
+  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+  return row ?? {};
 }
 
 export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | undefined> {

@@ -11,6 +11,7 @@ import {
 } from '@common/contracts/orders';
 import { earliestRequestedDate, type IsoDate, requestedDateProblem } from '@common/domain/business-days';
 import { CART_MESSAGES, lineQuantityProblem, MERCHANDISE_LISTS, orderKindFor } from '@common/domain/cart-rules';
+import { displayName } from '@common/domain/display-name';
 import { fromCents, toCents } from '@common/domain/money';
 import { ORDER_STATUS_LABELS, orderNumber, type OrderStatus } from '@common/domain/order-status';
 import type { z } from 'zod';
@@ -37,6 +38,9 @@ function toOrderFields(row: repo.OrderRow) {
     id: row.id,
     userId: row.userId,
     username: row.username,
+    placedBy: row.placedByName ?? row.username,
+    poReference: row.poReference,
+    notes: row.notes,
     kind: row.kind,
     status: row.status,
     cartName: row.cartName,
@@ -52,7 +56,6 @@ async function loadOrderView(db: DbOrTx, row: repo.OrderRow): Promise<OrderView>
   const lines = await repo.findOrderLines(db, row.id);
   return {
     ...toOrderFields(row),
-    notes: row.notes,
     items: lines.items.map((i) => ({ id: i.id, productId: i.productId, productName: i.productName, quantity: i.quantity, price: i.price })),
     merchandise: lines.merchandise.map((m) => ({
       id: m.id,
@@ -171,9 +174,11 @@ export function createOrdersService(deps: {
       {
         userId: actor.userId,
         username: actor.username,
+        placedByName: displayName({ username: actor.username, ...(await repo.findPlacerName(tx, actor.userId)) }),
         kind,
         cartName: cart.name,
         notes: body.notes || null,
+        poReference: body.poReference || null,
         deliveryType: body.deliveryType ?? (kind === 'sample' ? 'pickup' : null),
         requestedDate: body.requestedDate || null,
         total: fromCents(totalCents),
