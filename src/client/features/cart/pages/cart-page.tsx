@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import { cartWording } from '@common/domain/cart-rules';
@@ -13,6 +14,7 @@ import { CartSwitcher } from '../components/cart-switcher';
 import { CartEmpty, CartLoadError, CartLoading } from '../components/cart-states';
 import { ClearCartButton } from '../components/clear-cart-button';
 import { OrderSummary } from '../components/order-summary';
+import { PurchaseOrderExtrasFields, type PurchaseOrderExtras } from '../components/purchase-order-extras';
 import { useCheckout } from '../lib/use-checkout';
 
 /**
@@ -27,7 +29,9 @@ export function CartPage({ user }: { user: CurrentUser }) {
   const [, navigate] = useLocation();
   const carts = useCarts();
   const active = carts.data?.find((c) => c.isActive);
+  const [extras, setExtras] = useState<PurchaseOrderExtras>({ poReference: '', notes: '' });
   const checkout = useCheckout((order) => {
+    setExtras({ poReference: '', notes: '' });
     toast({
       title: 'Order Placed',
       description: `Purchase order ${orderNumber(order.id)} was submitted. You will receive an email confirmation.`,
@@ -68,15 +72,23 @@ export function CartPage({ user }: { user: CurrentUser }) {
         ) : (
           <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
             <CartContents cart={active} showPrices={!isSalesperson} />
-            <OrderSummary cart={active} isSalesperson={isSalesperson} className="lg:sticky lg:top-4">
+            <OrderSummary cart={active} isSalesperson={isSalesperson} className="lg:sticky lg:top-[calc(var(--frame-height,0px)+1rem)]">
               {isSalesperson ? (
                 <Button asChild size="lg" className="w-full print:hidden">
                   <Link href="/order-details">Continue</Link>
                 </Button>
               ) : (
-                <Button size="lg" className="w-full print:hidden" loading={checkout.isPending} onClick={() => checkout.submit(orderPayload(active))}>
-                  Place Order
-                </Button>
+                <>
+                  <PurchaseOrderExtrasFields value={extras} onChange={setExtras} />
+                  <Button
+                    size="lg"
+                    className="w-full print:hidden"
+                    loading={checkout.isPending}
+                    onClick={() => checkout.submit({ ...orderPayload(active), poReference: extras.poReference || null, notes: extras.notes || null })}
+                  >
+                    Place Order
+                  </Button>
+                </>
               )}
             </OrderSummary>
           </div>

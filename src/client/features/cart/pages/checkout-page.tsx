@@ -120,7 +120,7 @@ export function CheckoutPage({ user }: { user: CurrentUser }) {
                 )}
               </CardContent>
             </Card>
-            <OrderSummary cart={active} isSalesperson className="lg:sticky lg:top-4">
+            <OrderSummary cart={active} isSalesperson className="lg:sticky lg:top-[calc(var(--frame-height,0px)+1rem)]">
               <Button size="lg" className="w-full" disabled={!date} loading={checkout.isPending} onClick={submit}>
                 Submit Sample Order
               </Button>

@@ -1,7 +1,8 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, FileText } from 'lucide-react';
 import { PageTitle } from '@client/components/page-frame';
 import { Button } from '@client/components/ui/button';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { DESKTOP_QUERY, useMediaQuery } from '@client/lib/use-media-query';
 
 /** Where the PDF bytes are served (docs/decisions/0013). */
 export const PRICE_LIST_PDF_URL = '/api/price-list.pdf';
@@ -14,13 +15,15 @@ function backPath(): string {
 
 /**
  * /price-list.pdf (spec §2 "Price List"): back arrow to where the user came from,
- * the PDF in a frame, and a button to open it in a new tab (which phones need:
- * many mobile browsers do not render PDFs inside a page).
+ * the PDF in a frame, and a button to open it in a new tab. Phones get no embedded
+ * viewer (tiny, and many mobile browsers cannot render it): one big button opens the
+ * PDF full screen (issue 12).
  */
 export function PriceListPage() {
   useDocumentTitle('Price List');
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   return (
-    <div className="flex h-dvh flex-col">
+    <div className="flex h-[calc(100dvh-var(--frame-height,0px))] flex-col">
       <PageTitle
         title="Price List"
         backHref={backPath()}
@@ -35,11 +38,21 @@ export function PriceListPage() {
         }
       />
       <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-2 py-2 sm:px-4 sm:py-4">
-        <iframe
-          src={PRICE_LIST_PDF_URL}
-          title="BOLD price list (PDF)"
-          className="min-h-[60dvh] w-full flex-1 rounded-card border border-border bg-surface"
-        />
+        {desktop ? (
+          <iframe
+            src={PRICE_LIST_PDF_URL}
+            title="BOLD price list (PDF)"
+            className="min-h-[60dvh] w-full flex-1 rounded-card border border-border bg-surface"
+          />
+        ) : (
+          <div className="flex flex-col items-center gap-4 rounded-card border border-border bg-surface px-4 py-10 text-center">
+            <FileText className="size-10 text-accent" aria-hidden />
+            <p className="text-sm text-muted-foreground">The price list opens full screen in your phone's PDF viewer.</p>
+            <Button size="lg" asChild className="w-full">
+              <a href={PRICE_LIST_PDF_URL}>Open the Price List</a>
+            </Button>
+          </div>
+        )}
       </main>
     </div>
   );

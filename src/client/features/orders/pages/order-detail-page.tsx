@@ -80,8 +80,12 @@ export function OrderDetailPage({ user, orderId, headerActions }: { user: Curren
                   </Fact>
                   <Fact label="Type">{ORDER_KIND_LABELS[order.data.kind]}</Fact>
                   <Fact label="Placed">{formatDateTime(order.data.createdAt)}</Fact>
-                  <Fact label="Placed by">{order.data.username}</Fact>
+                  <Fact label="Placed by">
+                    {order.data.placedBy}
+                    {order.data.placedBy !== order.data.username && <span className="block text-xs text-muted-foreground">{order.data.username}</span>}
+                  </Fact>
                   {order.data.cartName && <Fact label="PO Name">{order.data.cartName}</Fact>}
+                  {order.data.poReference && <Fact label="Your PO Reference">{order.data.poReference}</Fact>}
                   {order.data.deliveryType && <Fact label="Delivery">{DELIVERY_LABELS[order.data.deliveryType]}</Fact>}
                   {order.data.requestedDate && (
                     <Fact label={order.data.deliveryType === 'ship' ? 'Requested Arrival Date' : 'Requested Pickup Date'}>

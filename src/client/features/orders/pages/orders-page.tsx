@@ -77,8 +77,10 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
                     <span className="text-sm text-muted-foreground">
                       {ORDER_KIND_LABELS[order.kind]}
                       {order.cartName ? ` · ${order.cartName}` : ''}
-                      {isAdmin ? ` · ${order.username}` : ''}
+                      {order.poReference ? ` · Ref ${order.poReference}` : ''}
+                      {isAdmin ? ` · ${order.placedBy}` : ''}
                     </span>
+                    {order.notes && <span className="line-clamp-2 text-sm text-muted-foreground">Note: {order.notes}</span>}
                     <span className="nums flex flex-wrap justify-between gap-x-3 text-sm">
                       <span className="whitespace-nowrap">{formatDateTime(order.createdAt)}</span>
                       <span className="whitespace-nowrap">
@@ -112,9 +114,17 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
                         </Link>
                       </TableCell>
                       <TableCell className="nums whitespace-nowrap">{formatDateTime(order.createdAt)}</TableCell>
-                      {isAdmin && <TableCell>{order.username}</TableCell>}
+                      {isAdmin && <TableCell>{order.placedBy}</TableCell>}
                       <TableCell>{ORDER_KIND_LABELS[order.kind]}</TableCell>
-                      <TableCell className="max-w-56 truncate">{order.cartName}</TableCell>
+                      <TableCell className="max-w-56">
+                        <span className="block truncate">{order.cartName}</span>
+                        {order.poReference && <span className="block truncate text-xs text-muted-foreground">Ref {order.poReference}</span>}
+                        {order.notes && (
+                          <span className="block truncate text-xs text-muted-foreground" title={order.notes}>
+                            Note: {order.notes}
+                          </span>
+                        )}
+                      </TableCell>
                       <TableCell className="nums text-right">{order.totalQuantity}</TableCell>
                       <TableCell className="nums text-right whitespace-nowrap">{total(order)}</TableCell>
                       <TableCell>
