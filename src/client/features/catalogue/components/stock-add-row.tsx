@@ -1,7 +1,8 @@
 import { Info } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import type { Product } from '@common/contracts/products';
-import { canBeAdded, stockRowMessage, stockStateOf } from '@common/domain/stock-status';
+import { parseStockLevel } from '@common/domain/stock-level';
+import { stockRowMessage } from '@common/domain/stock-status';
 import { isSoldByEach, parseQuantityInput } from '@common/domain/units';
 import { cn } from '@client/lib/utils';
 import { Input } from '@client/components/ui/input';
@@ -37,8 +38,10 @@ export function StockAddRow({
   const quantityId = useId();
   const [quantity, setQuantity] = useState(1);
   const [addedLabel, setAddedLabel] = useState<string | null>(null);
-  const message = stockRowMessage(stockStateOf(product.stockLevel));
-  const addable = canBeAdded(product.stockLevel);
+  // The same reading the server enforces; a quantity above the stock gets its "Only N in stock" answer.
+  const availability = parseStockLevel(product.stockLevel);
+  const message = stockRowMessage(availability.kind);
+  const addable = availability.orderable;
   const canAdd = quantity >= 1 && addable;
 
   return (

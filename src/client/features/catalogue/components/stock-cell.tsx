@@ -1,5 +1,5 @@
 import type { Product } from '@common/contracts/products';
-import { stockQuantity, stockStateOf } from '@common/domain/stock-status';
+import { parseStockLevel } from '@common/domain/stock-level';
 import { describeQuantity } from '@common/domain/units';
 import { StockStateBadge } from './stock-state';
 
@@ -8,12 +8,11 @@ import { StockStateBadge } from './stock-state';
  * click per row): the state's colour and word, and how many are in stock.
  */
 export function StockCell({ product }: { product: Product }) {
-  const state = stockStateOf(product.stockLevel);
-  const count = stockQuantity(product.stockLevel);
-  const amount = count !== null && count > 0 ? describeQuantity(count, product).primary : null;
+  const availability = parseStockLevel(product.stockLevel);
+  const amount = availability.quantity ? describeQuantity(availability.quantity, product).primary : null;
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-0.5">
-      <StockStateBadge state={state} />
+      <StockStateBadge state={availability.kind} />
       {amount && <span className="nums text-sm text-muted-foreground">{amount}</span>}
     </span>
   );
