@@ -36,7 +36,8 @@ describe('signing in', () => {
     await page.getByText('Quick Add to Sample Cart').waitFor();
     expect(await page.getByText('Manage Users').count()).toBe(0);
 
-    await page.getByRole('link', { name: 'Switch role' }).click();
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Switch role' }).click();
     await page.waitForURL('**/role-select');
     await page.getByRole('button', { name: /^Admin/ }).click();
     await page.waitForURL('**/dashboard');

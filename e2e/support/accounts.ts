@@ -31,6 +31,9 @@ const SPECS = {
     lastName: 'Journey',
     company: 'Coastal Floors & Design LLC',
   },
+  // Issue 12 journeys: accounts of their own, so editing a profile or filling a cart touches no other journey.
+  profileSalesperson: { username: 'journey-profile', password: 'Journey123', role: 'salesperson', firstName: 'Pat', lastName: 'Journey' },
+  catalogDealer: { username: 'journey-catalog', password: 'Journey123', role: 'bold_customer', firstName: 'Cat', lastName: 'Journey' },
   temporary: { username: 'journey-newhire', password: 'Welcome1', role: 'salesperson', firstName: 'Nia', lastName: 'Journey', temporary: true },
 } satisfies Record<string, AccountSpec>;
 
