@@ -17,7 +17,7 @@ import { CatalogRoute, StockRoute } from './routes/stock-route';
 import { FilesPage } from '@client/features/files/pages/files-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireUser } from './require-user';
-import { ActivityLogsPage, ManageAnnouncementsPage, MerchandiseUploadPage, UsersPage } from './routes/admin-pages';
+import { ActivityLogsPage, ClosedDaysPage, ManageAnnouncementsPage, MerchandiseUploadPage, UsersPage } from './routes/admin-pages';
 import { AdditionalMerchandisePage } from '@client/features/merchandise/pages/additional-merchandise-page';
 import { Navigate } from '@client/components/navigate';
 import { QuickAddPage } from '@client/features/quick-add/pages/quick-add-page';
@@ -113,6 +113,9 @@ export function AppRouter() {
         {/* Spec §2: admins only; everyone else is sent to /. */}
         <Route path="/admin/merchandise-upload">
           <SignedIn>{(user) => (user.activeRole === 'admin' ? <MerchandiseUploadPage /> : <Navigate to="/" />)}</SignedIn>
+        </Route>
+        <Route path="/admin/closed-days">
+          <SignedIn>{(user) => <ClosedDaysPage user={user} />}</SignedIn>
         </Route>
         <Route path="/admin/activity-logs">
           <SignedIn>{(user) => <ActivityLogsPage user={user} />}</SignedIn>

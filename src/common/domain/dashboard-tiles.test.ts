@@ -6,7 +6,7 @@ const titles = (role: Parameters<typeof permissionsOf>[0]) =>
   dashboardTilesFor(role, permissionsOf(role)).map((t) => t.title);
 
 describe('dashboardTilesFor', () => {
-  it('gives an admin the purchase-order tiles and the four admin tiles', () => {
+  it('gives an admin the purchase-order tiles and the five admin tiles', () => {
     expect(titles('admin')).toEqual([
       'Check Stock',
       'Current Purchase Order',
@@ -19,6 +19,7 @@ describe('dashboardTilesFor', () => {
       'Manage Users',
       'Announcements',
       'Activity Logs',
+      'Warehouse Calendar',
     ]);
   });
 
@@ -59,6 +60,7 @@ describe('dashboardTilesFor', () => {
       '/users',
       '/admin/announcements',
       '/admin/activity-logs',
+      '/admin/closed-days',
     ]);
   });
 

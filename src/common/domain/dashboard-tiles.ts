@@ -21,7 +21,8 @@ export type DashboardTileId =
   | 'manage-merchandise'
   | 'manage-users'
   | 'announcements'
-  | 'activity-logs';
+  | 'activity-logs'
+  | 'closed-days';
 
 /** Who sees a tile besides its permission: a salesperson works on sample orders, others on POs. */
 export type TileAudience = 'everyone' | 'salesperson' | 'not-salesperson';
@@ -167,6 +168,15 @@ export const DASHBOARD_TILES: readonly DashboardTileDefinition[] = [
     title: 'Activity Logs',
     description: 'Sign-ins, orders and changes across the portal',
     href: '/admin/activity-logs',
+    permission: 'manage_users',
+    audience: 'everyone',
+    section: 'admin',
+  },
+  {
+    id: 'closed-days',
+    title: 'Warehouse Calendar',
+    description: 'Days the warehouse is closed (no pickups or deliveries)',
+    href: '/admin/closed-days',
     permission: 'manage_users',
     audience: 'everyone',
     section: 'admin',

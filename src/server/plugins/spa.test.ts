@@ -17,6 +17,7 @@ const SPEC_ROUTES = [
   '/', '/auth', '/role-select', '/profile-completion', '/profile', '/dashboard', '/stock', '/prices', '/price-list.pdf',
   '/catalog', '/cart', '/cartselect', '/users', '/admin/password-reset', '/order-details', '/additional-merchandise',
   '/quick-add', '/files', '/admin/merchandise-upload', '/admin/activity-logs', '/admin/announcements', '/orders', '/orders/12',
+  '/admin/closed-days',
 ];
 
 describe('the app page (issue 12: no dead ends)', () => {

@@ -14,3 +14,6 @@ export const ActivityLogsPage = lazy(() =>
 export const MerchandiseUploadPage = lazy(() =>
   import('@client/features/merchandise/pages/merchandise-upload-page').then((m) => ({ default: m.MerchandiseUploadPage })),
 );
+export const ClosedDaysPage = lazy(() =>
+  import('@client/features/calendar/pages/closed-days-page').then((m) => ({ default: m.ClosedDaysPage })),
+);

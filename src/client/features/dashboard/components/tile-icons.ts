@@ -1,6 +1,7 @@
 import {
   Activity,
   BookOpen,
+  CalendarX,
   ClipboardList,
   FolderOpen,
   Gift,
@@ -28,6 +29,7 @@ export const TILE_ICONS: Record<DashboardTileId, LucideIcon> = {
   files: FolderOpen,
   'manage-merchandise': Upload,
   'manage-users': Users,
+  'closed-days': CalendarX,
   announcements: Megaphone,
   'activity-logs': Activity,
 };
