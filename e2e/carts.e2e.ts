@@ -54,7 +54,7 @@ describe('sample orders (salesperson)', () => {
 
     await page.goto('/dashboard');
     await page.getByText('2 items in cart').waitFor();
-    await page.getByRole('link', { name: /Sample Order/ }).click();
+    await page.getByRole('link', { name: /^Sample Order/ }).click();
     await page.waitForURL('**/cart');
     await page.getByRole('heading', { name: 'Current Sample Order' }).waitFor();
     await page.getByText('Order Summary').waitFor();
@@ -112,8 +112,10 @@ describe('purchase orders (dealer)', () => {
     const name = `E2E PO ${Date.now().toString(36)}`;
     await page.getByRole('button', { name: 'Create New PO' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await dialog.getByText('Please enter a name').waitFor();
+    // Issue 12: Create stays disabled while the name is blank.
+    expect(await dialog.getByRole('button', { name: 'Create' }).isDisabled()).toBe(true);
+    await dialog.getByPlaceholder('Enter PO name').fill('   ');
+    expect(await dialog.getByRole('button', { name: 'Create' }).isDisabled()).toBe(true);
     await dialog.getByPlaceholder('Enter PO name').fill(`  ${name}  `);
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.getByText('New PO created').first().waitFor();

@@ -28,7 +28,8 @@ export function NoticeScreen({
 }) {
   useDocumentTitle(title);
   const inFrame = useFrame() !== null;
-  const Heading = inFrame ? 'h2' : 'h1';
+  // In the frame its bar carries the h1; the card repeats the title as plain text, not a second heading.
+  const Heading = inFrame ? 'p' : 'h1';
   return (
     <main className="flex min-h-[calc(100dvh-var(--frame-height,0px))] items-center justify-center px-4">
       {inFrame && <PageTitle title={title} backHref={linkHref} backLabel={linkLabel} />}
