@@ -69,14 +69,18 @@ describe('Manage Merchandise (admin)', () => {
 });
 
 describe('Additional Merchandise (salesperson)', () => {
-  it('+1 All for one line puts its labels in the cart summary', async () => {
+  it('a line with one label has no per-line +1 All; its stepper puts the label in the cart summary', async () => {
     const { page } = await browser.open(PHONE);
     await signInAs(page, ACCOUNTS.salesperson);
     await emptyActiveCart(page);
     await page.goto('/additional-merchandise');
-    const plusAll = page.getByRole('button', { name: '+1 All Calacatta Luxe labels' });
-    await plusAll.click();
-    await plusAll.click();
+    await page.getByTestId('group-Calacatta Luxe').getByRole('button', { expanded: false }).first().click();
+    // Issue 12: the demo lines have one label each, so +1 All per line would only repeat the row's +.
+    expect(await page.getByRole('button', { name: '+1 All Calacatta Luxe labels' }).count()).toBe(0);
+    const plus = page.getByRole('button', { name: 'Increase Quantity of Calacatta Luxe Shelf Label' });
+    await plus.click();
+    await page.getByTestId('group-Calacatta Luxe').getByText('1 in cart').waitFor();
+    await plus.click();
     await page.getByTestId('group-Calacatta Luxe').getByText('1 in cart').waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await expect.poll(async () => (await activeCartLabels(page))).toEqual([{ code: 'LBL-CALACATTA-LUXE', quantity: 2 }]);
