@@ -6,8 +6,8 @@ import { activeCart, CATALOGUE, insertCatalogue, MERCH } from '../../../../test/
 const ctx = useTestApp();
 beforeAll(async () => insertCatalogue(ctx.db));
 
-async function signedIn() {
-  const user = await createUser(ctx.db, { role: 'bold_customer' });
+async function signedIn(role: 'bold_customer' | 'salesperson' = 'bold_customer') {
+  const user = await createUser(ctx.db, { role });
   const client = await new TestClient(ctx.app).signInAs(user);
   return { client, cart: await activeCart(client) };
 }
@@ -42,8 +42,8 @@ describe('Idempotency-Key on cart writes', () => {
     expect((await activeCart(client)).items).toEqual([expect.objectContaining({ productId: CATALOGUE.cheap.id, quantity: 2 })]);
   });
 
-  it('covers quick add, merchandise +1 and new carts', async () => {
-    const { client, cart } = await signedIn();
+  it('covers quick add and merchandise +1 (salesperson screens)', async () => {
+    const { client, cart } = await signedIn('salesperson');
     const bulk = { items: [{ productId: CATALOGUE.plenty.id, quantity: 1 }] };
     await withKey(client, `/api/carts/${cart.id}/bulk-items`, bulk, 'bulk-1');
     await withKey(client, `/api/carts/${cart.id}/bulk-items`, bulk, 'bulk-1');
@@ -53,7 +53,10 @@ describe('Idempotency-Key on cart writes', () => {
     const view = (await client.get(`/api/carts/${cart.id}`)).json();
     expect(view.items).toEqual([expect.objectContaining({ quantity: 1 })]);
     expect(view.labels).toEqual([expect.objectContaining({ code: MERCH.label.code, quantity: 1 })]);
+  });
 
+  it('covers new carts (a dealer keeps several purchase orders)', async () => {
+    const { client } = await signedIn();
     const created = await withKey(client, '/api/carts', { name: 'Job 42' }, 'create-1');
     const again = await withKey(client, '/api/carts', { name: 'Job 42' }, 'create-1');
     expect(created.statusCode).toBe(201);
