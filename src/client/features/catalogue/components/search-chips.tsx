@@ -30,8 +30,7 @@ function EitherChip({ chip, onRemove, onPick }: { chip: SearchChip; onRemove: ()
   const word = chip.values.join(' / ');
   return (
     <span className="inline-flex min-h-8 flex-wrap items-center gap-1 rounded-full border border-accent/25 bg-accent-soft py-0.5 pr-1 pl-2.5 text-xs text-accent max-md:min-h-11">
-      <span className="font-semibold">{word}</span>
-      <span className="text-accent/75">as</span>
+      <span className="font-medium text-accent/75">{options.map((o) => OPTION_LABEL[o.facet]).join(' or ')}?</span>
       {options.map((option) => (
         <button
           key={option.facet}
