@@ -84,6 +84,8 @@ describe('Additional Merchandise (salesperson)', () => {
     await page.getByTestId('group-Calacatta Luxe').getByText('1 in cart').waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await expect.poll(async () => (await activeCartLabels(page))).toEqual([{ code: 'LBL-CALACATTA-LUXE', quantity: 2 }]);
+    // Issue 12: the sticky summary counts what is in the cart and leads on to it.
+    await page.getByRole('region', { name: 'Summary' }).getByText('2 merchandise items').waitFor();
 
     await page.goto('/cart');
     const summary = page.getByRole('list', { name: 'Order lines' });
@@ -139,5 +141,26 @@ describe('Sample Cart Quick Add', () => {
       [pastedB!.id]: 2,
     });
     expect(after.totalItems).toBe(10);
+  });
+
+  it('keeps the summary with Continue in view at the bottom of a phone, however far the list scrolls', async () => {
+    const { page } = await browser.open(PHONE);
+    await signInAs(page, ACCOUNTS.salesperson);
+    await emptyActiveCart(page);
+    await page.goto('/quick-add');
+    const summary = page.getByRole('region', { name: 'Summary' });
+    await summary.getByText('0 items in cart').waitFor();
+    await page.getByRole('checkbox', { name: `Add ${three[0]!.name}`, exact: true }).click();
+    await summary.getByText('1 selected').waitFor();
+    await page.mouse.wheel(0, 4000);
+    await expect.poll(async () => {
+      const box = await summary.boundingBox();
+      return box !== null && box.y + box.height <= PHONE.height + 1 && box.y > PHONE.height / 2;
+    }).toBe(true);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.getByRole('button', { name: 'Add Selected (1)' }).click();
+    await summary.getByText('1 item in cart').waitFor();
+    await summary.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL('**/cart');
   });
 });

@@ -84,6 +84,21 @@ describe('Check Stock', () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
 
+  it('offers both readings of a word naming a line and a colour, and narrows to the one picked (issue 12)', async () => {
+    const { page } = await browser.open(PHONE);
+    await signInTo(page, ACCOUNTS.dealer, '/stock');
+    await page.getByText(/^[\d,]+ products$/).waitFor();
+    const search = page.getByLabel('Search', { exact: true });
+    await search.fill('mosaics');
+    await page.getByRole('button', { name: /Remove Text “mosaic”/ }).waitFor();
+    await search.fill('driftw');
+    await page.getByRole('button', { name: 'Search Line Coastal Driftwood only' }).waitFor();
+    await page.getByRole('button', { name: 'Search Color Driftwood only' }).click();
+    await expect.poll(() => search.inputValue()).toBe('color:driftw');
+    await page.getByRole('button', { name: /Remove Color Driftwood/ }).waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+  });
+
   it('lets an admin upload a CSV with one bad row and read that row\'s message; nothing is imported', async () => {
     const session = await browser.open();
     const { page } = session;

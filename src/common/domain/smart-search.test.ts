@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSmartSearch, removeSearchTokens, tokenizeSearch, type SearchVocabulary } from './smart-search';
+import { parseSmartSearch, pickSearchOption, removeSearchTokens, singularsOf, tokenizeSearch, type SearchVocabulary } from './smart-search';
 
 const vocabulary: SearchVocabulary = {
   sizes: ['12x24', '24x24', '24x48', '24x48 Deco', '3x12', '3x24 Bullnose', '2x2 Mosaic', 'Hexagon Mosaic', '48x110 Slab'],
@@ -12,7 +12,7 @@ const parse = (query: string, vocab = vocabulary) => {
   const { chips: _chips, ...rest } = parseSmartSearch(query, vocab);
   return rest;
 };
-const empty = { sizes: [], lines: [], colors: [], finishes: [], freeText: [] };
+const empty = { sizes: [], lines: [], colors: [], finishes: [], freeText: [], either: [] };
 
 describe('tokenizeSearch', () => {
   it('lower-cases and splits on spaces and commas', () => {
@@ -46,9 +46,21 @@ describe('smart search: exact matches', () => {
       finishes: ['Matte'],
     });
   });
-  it('prefers an exact match over a longer value it also prefixes', () => {
-    // "grey" prefixes nothing else, but it is also inside "Pietra Grey"; exact wins.
-    expect(parse('grey')).toEqual({ ...empty, colors: ['Grey'] });
+  it('prefers an exact match over a longer value of the same facet it also prefixes', () => {
+    // "grey" is the colour Grey; the colour Greystone it prefixes is not offered.
+    const vocab = { ...vocabulary, lines: ['Travertino'], colors: ['Grey', 'Greystone'] };
+    expect(parse('grey', vocab)).toEqual({ ...empty, colors: ['Grey'] });
+  });
+  it('offers the colour Grey and the line Pietra Grey for "grey" (issue 12: a word naming both)', () => {
+    expect(parse('grey')).toEqual({
+      ...empty,
+      either: [
+        [
+          { facet: 'line', value: 'Pietra Grey' },
+          { facet: 'color', value: 'Grey' },
+        ],
+      ],
+    });
   });
   it('matches a multi-word value typed in full', () => {
     expect(parse('calacatta luxe polished')).toEqual({ ...empty, lines: ['Calacatta Luxe'], finishes: ['Polished'] });
@@ -101,7 +113,8 @@ describe('smart search: mosaic and hexagon', () => {
   it('never matches mosaic or mosaics to a value', () => {
     const vocab = { ...vocabulary, lines: ['Mosaics'], finishes: ['Mosaic'] };
     expect(parse('mosaic 12x24', vocab)).toEqual({ ...empty, sizes: ['12x24'], freeText: ['mosaic'] });
-    expect(parse('mosaics white', vocab)).toEqual({ ...empty, colors: ['White'], freeText: ['mosaics'] });
+    // Free text is kept singular (issue 12), so "mosaics" finds "2x2 Mosaic".
+    expect(parse('mosaics white', vocab)).toEqual({ ...empty, colors: ['White'], freeText: ['mosaic'] });
   });
   it('turns hex and hexagon into the free text "hexagon mosaic"', () => {
     expect(parse('hex')).toEqual({ ...empty, freeText: ['hexagon mosaic'] });
@@ -173,5 +186,101 @@ describe('smart search chips', () => {
     const result = parseSmartSearch('matte matte', vocabulary);
     expect(result.finishes).toEqual(['Matte']);
     expect(result.chips).toEqual([{ facet: 'finish', values: ['Matte'], tokens: [0, 1] }]);
+  });
+});
+
+/** Issue 12: plurals, the start of words, and a word naming both a line and a colour. */
+const catalogue: SearchVocabulary = {
+  sizes: ['2x2 Mosaic', '12x24', 'Hexagon Mosaic'],
+  lines: ['Coastal Driftwood', 'Concrete Loft', 'Calacatta Luxe', 'Urban Grey', 'Pietra Grey'],
+  colors: ['Driftwood', 'White', 'Grey', 'Sand', 'Ivory'],
+  finishes: ['Matte', 'Polished'],
+};
+const driftwoodEither = [
+  { facet: 'line', value: 'Coastal Driftwood' },
+  { facet: 'color', value: 'Driftwood' },
+];
+
+describe('smart search: plurals (issue 12)', () => {
+  it.each([
+    ['mosaics', { freeText: ['mosaic'] }],
+    ['Mosaics 12x24', { sizes: ['12x24'], freeText: ['mosaic'] }],
+    ['whites', { colors: ['White'] }],
+    ['ivories', { colors: ['Ivory'] }],
+    ['mattes', { finishes: ['Matte'] }],
+    ['sands matte', { colors: ['Sand'], finishes: ['Matte'] }],
+    ['hexagons', { freeText: ['hexagon mosaic'] }],
+    ['tiles', { freeText: ['tile'] }],
+    ['boxes', { freeText: ['box'] }],
+    ['glass', { freeText: ['glass'] }],
+    ['coastal driftwoods', { lines: ['Coastal Driftwood'], either: [driftwoodEither] }],
+  ])('%s', (query, expected) => {
+    expect(parse(query, catalogue)).toEqual({ ...empty, ...expected });
+  });
+});
+
+describe('smart search: the start of words (issue 12)', () => {
+  it.each([
+    ['lof', { lines: ['Concrete Loft'] }],
+    ['luxe', { lines: ['Calacatta Luxe'] }],
+    ['coast', { lines: ['Coastal Driftwood'] }],
+    ['urb', { lines: ['Urban Grey'] }],
+    ['pol', { finishes: ['Polished'] }],
+    ['ivo matte', { colors: ['Ivory'], finishes: ['Matte'] }],
+  ])('%s', (query, expected) => {
+    expect(parse(query, catalogue)).toEqual({ ...empty, ...expected });
+  });
+});
+
+describe('smart search: a word naming both a line and a colour (issue 12)', () => {
+  it.each([
+    ['driftwood', { either: [driftwoodEither] }],
+    ['driftw', { either: [driftwoodEither] }],
+    ['DRIFT', { either: [driftwoodEither] }],
+    ['driftwoods', { either: [driftwoodEither] }],
+    ['driftwood 12x24', { sizes: ['12x24'], either: [driftwoodEither] }],
+    // Two lines have the word "grey": only the colour is named.
+    ['grey', { colors: ['Grey'] }],
+    ['line:driftwood', { lines: ['Coastal Driftwood'] }],
+    ['color:driftwood', { colors: ['Driftwood'] }],
+    ['color:driftw matte', { colors: ['Driftwood'], finishes: ['Matte'] }],
+  ])('%s', (query, expected) => {
+    expect(parse(query, catalogue)).toEqual({ ...empty, ...expected });
+  });
+
+  it('offers a name that is both a line and a colour as both', () => {
+    const vocab = { ...catalogue, lines: ['Travertino'], colors: ['Travertino', 'White'] };
+    expect(parse('travertino', vocab).either).toEqual([
+      [
+        { facet: 'line', value: 'Travertino' },
+        { facet: 'color', value: 'Travertino' },
+      ],
+    ]);
+  });
+
+  it('gives the word one chip with both readings, and picking one narrows the query', () => {
+    const result = parseSmartSearch('matte driftw', catalogue);
+    const chip = result.chips[1]!;
+    expect(chip).toEqual({ facet: 'either', values: ['Coastal Driftwood', 'Driftwood'], tokens: [1], options: driftwoodEither });
+    expect(pickSearchOption('matte driftw', chip, 'color')).toBe('matte color:driftw');
+    expect(parse(pickSearchOption('matte driftw', chip, 'line'), catalogue)).toEqual({
+      ...empty,
+      finishes: ['Matte'],
+      lines: ['Coastal Driftwood'],
+    });
+    expect(removeSearchTokens('matte driftw', chip.tokens)).toBe('matte');
+  });
+});
+
+describe('singularsOf', () => {
+  it.each([
+    ['mosaics', ['mosaic']],
+    ['ivories', ['ivory', 'ivorie']],
+    ['boxes', ['box', 'boxe']],
+    ['glass', []],
+    ['12x24s', []],
+    ['tis', []],
+  ])('%s', (word, expected) => {
+    expect(singularsOf(word)).toEqual(expected);
   });
 });

@@ -82,3 +82,27 @@ describe('filtering the stock table', () => {
     expect(ids({ search: 'marble collection' })).toHaveLength(5);
   });
 });
+
+describe('smart search readings in the filter (issue 12)', () => {
+  const shore = [
+    product(3001, { line: 'Coastal Driftwood', color: 'Sand', size: '2x2 Mosaic', name: 'Coastal Sand Mosaic' }),
+    product(3002, { line: 'Coastal Driftwood', color: 'White' }),
+    product(3003, { line: 'Travertino', color: 'Driftwood' }),
+    product(3004, { line: 'Travertino', color: 'White' }),
+  ];
+  const shoreTexts = shore.map(searchTextOf);
+  const shoreIds = (search: string) =>
+    filterProducts(shore, shoreTexts, { ...EMPTY_STOCK_FILTERS, search }, vocabularyOf(shore)).rows.map((p) => p.id);
+
+  it.each([
+    ['driftwood', [3001, 3002, 3003]],
+    ['driftw', [3001, 3002, 3003]],
+    ['line:driftwood', [3001, 3002]],
+    ['color:driftwood', [3003]],
+    ['driftwood white', [3002]],
+    ['mosaics', [3001]],
+    ['coast', [3001, 3002]],
+  ])('%s', (search, expected) => {
+    expect(shoreIds(search)).toEqual(expected);
+  });
+});

@@ -92,6 +92,7 @@ export function createStockMatcher(
     inList(p.line, search.lines) &&
     inList(p.color, search.colors) &&
     inList(p.finish, search.finishes) &&
+    search.either.every((options) => options.some((o) => sameText(p[o.facet], o.value))) &&
     search.freeText.every((phrase) => text.includes(phrase));
   return { search, matches };
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Search, SlidersHorizontal, X } from 'lucide-react';
-import { removeSearchTokens, type SmartSearchResult } from '@common/domain/smart-search';
+import { pickSearchOption, removeSearchTokens, type SmartSearchResult } from '@common/domain/smart-search';
 import type { StockFilters } from '@common/domain/stock-filters';
 import { STOCK_STATUS_FILTER_LABELS, STOCK_STATUS_FILTERS } from '@common/domain/stock-status';
 import { Button } from '@client/components/ui/button';
@@ -107,7 +107,11 @@ export function StockFiltersBar({
           Filters{selected > 0 ? ` (${selected})` : ''}
         </Button>
       </div>
-      <SearchChips search={search} onRemove={(chip) => onSearch(removeSearchTokens(filters.search, chip.tokens))} />
+      <SearchChips
+        search={search}
+        onRemove={(chip) => onSearch(removeSearchTokens(filters.search, chip.tokens))}
+        onPick={(chip, facet) => onSearch(pickSearchOption(filters.search, chip, facet))}
+      />
       <div id={panelId} className={cn('grid-cols-2 gap-3 md:grid md:grid-cols-3 lg:grid-cols-6', open ? 'grid' : 'hidden')}>
         <FilterSelect label="Line" value={filters.line} onChange={(v) => onFilter('line', v)} options={asOptions(options.lines)} anyLabel="All lines" />
         <FilterSelect label="Color" value={filters.color} onChange={(v) => onFilter('color', v)} options={asOptions(options.colors)} anyLabel="All colors" />

@@ -2,6 +2,7 @@ import type { CartView } from '@common/contracts/carts';
 import type { MerchandiseItem } from '@common/contracts/merchandise';
 import { merchandiseList, type MerchandiseType } from '@common/domain/cart-rules';
 import { LoadingState } from '@client/components/loading-state';
+import { cartItemsText, StickySummary } from '@client/components/sticky-summary';
 import { Page } from '@client/components/page-frame';
 import { Alert, AlertDescription } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
@@ -108,6 +109,12 @@ function Section({ spec, cart }: { spec: SectionSpec; cart: CartView }) {
   );
 }
 
+/** Displays, handboards, price lists and labels in the cart (their quantities summed). */
+function merchandiseCount(cart: CartView): number {
+  const sum = (list: readonly { quantity: number }[]) => list.reduce((total, entry) => total + entry.quantity, 0);
+  return sum(cart.displays) + sum(cart.handboards) + sum(cart.priceLists) + sum(cart.labels);
+}
+
 /** /additional-merchandise (spec §2): quantities go straight into the active cart. */
 export function AdditionalMerchandisePage() {
   const cart = useActiveCart();
@@ -126,6 +133,12 @@ export function AdditionalMerchandisePage() {
         </Alert>
       )}
       {active && SECTIONS.map((spec) => <Section key={spec.type} spec={spec} cart={active} />)}
+      {active && (
+        <StickySummary>
+          <span className="font-semibold">{merchandiseCount(active).toLocaleString('en-US')} merchandise items</span>
+          <span className="block text-muted-foreground sm:inline"><span className="max-sm:hidden"> · </span>{cartItemsText(active.totalItems)}</span>
+        </StickySummary>
+      )}
     </Page>
   );
 }

@@ -5,6 +5,7 @@ import { isOutOfStock, planPastedList, QUICK_ADD_MESSAGES, quickAddProducts, typ
 import { LoadingState } from '@client/components/loading-state';
 import { Page } from '@client/components/page-frame';
 import { QuantityStepper } from '@client/components/quantity-stepper';
+import { cartItemsText, StickySummary } from '@client/components/sticky-summary';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -186,6 +187,10 @@ export function QuickAddPage() {
               )}
             </CardContent>
           </Card>
+          <StickySummary>
+            <span className="font-semibold">{selected.size.toLocaleString('en-US')} selected</span>
+            <span className="text-muted-foreground"> · {cartItemsText(cart.data?.totalItems ?? 0)}</span>
+          </StickySummary>
         </>
       )}
     </Page>
