@@ -61,6 +61,8 @@ describe('dashboardTilesFor', () => {
       '/admin/announcements',
       '/admin/activity-logs',
       '/admin/closed-days',
+      '/admin/api-tokens',
+      '/admin/webhooks',
     ]);
   });
 
