@@ -16,8 +16,6 @@ const COLUMNS: { header: string; width: number; money?: true; value: (l: ExportL
   { header: 'Status', width: 16, value: (l) => ORDER_STATUS_LABELS[l.order.status as OrderStatus] ?? l.order.status },
   { header: 'Kind', width: 10, value: (l) => l.order.kind },
   { header: 'Customer', width: 18, value: (l) => l.order.username },
-  { header: 'Company', width: 22, value: (l) => l.company },
-  { header: 'Email', width: 26, value: (l) => l.email },
   { header: 'PO Name', width: 18, value: (l) => l.order.cartName },
   { header: 'Delivery', width: 10, value: (l) => l.order.deliveryType },
   { header: 'Requested Date', width: 14, value: (l) => l.order.requestedDate },

@@ -118,8 +118,8 @@ describe('order export', () => {
     const body = sheet.getRows(2, sheet.rowCount - 1)!.map((r) => (r.values as unknown[]).slice(1));
     expect(body.every((r) => r[4] === 'Shipped')).toBe(true);
     expect(body.map((r) => r[1])).toEqual([order.id]);
-    expect(body[0]![18]).toBe(42.5);
-    expect(body[0]![12]).toBe(`'+SUM(1,2)`);
+    expect(body[0]![16]).toBe(42.5);
+    expect(body[0]![10]).toBe(`'+SUM(1,2)`);
   });
 
   it('refuses bad filters and non-admins', async () => {

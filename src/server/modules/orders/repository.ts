@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderKind, OrderStatus } from '@common/domain/order-status';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orderMerchandise, orders, users } from '../../db/schema';
+import { orderItems, orderMerchandise, orders } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -138,8 +138,6 @@ export async function listOrdersChangedSince(
 /** One export line: the order's fields and one product or merchandise line. */
 export interface ExportLine {
   order: OrderRow;
-  company: string | null;
-  email: string | null;
   lineType: string;
   code: string;
   name: string;
@@ -158,9 +156,8 @@ export async function exportBatch(db: DbOrTx, filters: ExportFilters, afterId: n
   if (filters.from) conditions.push(sql`${orders.createdAt} >= ${filters.from}::timestamptz`);
   if (filters.to) conditions.push(sql`${orders.createdAt} <= ${filters.to}::timestamptz`);
   const batch = await db
-    .select({ order: orders, company: users.company, email: users.email })
+    .select({ order: orders })
     .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
     .where(and(...conditions.filter((c): c is SQL => c !== undefined)))
     .orderBy(asc(orders.id))
     .limit(limit);
@@ -171,15 +168,15 @@ export async function exportBatch(db: DbOrTx, filters: ExportFilters, afterId: n
     db.select().from(orderMerchandise).where(inArray(orderMerchandise.orderId, ids)).orderBy(asc(orderMerchandise.id)),
   ]);
   const lines: ExportLine[] = [];
-  for (const { order, company, email } of batch) {
+  for (const { order } of batch) {
     for (const i of items) {
       if (i.orderId === order.id) {
-        lines.push({ order, company, email, lineType: 'product', code: String(i.productId), name: i.productName, quantity: i.quantity, price: i.price });
+        lines.push({ order, lineType: 'product', code: String(i.productId), name: i.productName, quantity: i.quantity, price: i.price });
       }
     }
     for (const m of merchandise) {
       if (m.orderId === order.id) {
-        lines.push({ order, company, email, lineType: m.type, code: m.code, name: m.line ? `${m.line} ${m.name}` : m.name, quantity: m.quantity, price: '0.00' });
+        lines.push({ order, lineType: m.type, code: m.code, name: m.line ? `${m.line} ${m.name}` : m.name, quantity: m.quantity, price: '0.00' });
       }
     }
   }
