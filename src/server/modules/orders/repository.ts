@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderKind, OrderStatus } from '@common/domain/order-status';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orderMerchandise, orders } from '../../db/schema';
+import { orderItems, orderMerchandise, orders, users } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
