@@ -50,6 +50,8 @@ export default async function setup(project: TestProject) {
       ADMIN_USERNAME: ADMIN_ACCOUNT.username,
       ADMIN_PASSWORD: ADMIN_ACCOUNT.password,
       LOG_LEVEL: 'warn',
+      // The webhook journey delivers to a receiver on loopback (docs/decisions/0161).
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

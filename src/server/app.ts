@@ -13,6 +13,7 @@ import { calendarRoutes, createCalendarService } from './modules/calendar';
 import { createFilesService, filesRoutes } from './modules/files';
 import { healthRoutes } from './modules/health';
 import { createMailOutbox } from './modules/mail';
+import { apiTokenRoutes, createApiTokensService } from './modules/api-tokens';
 import { createMerchandiseService, merchandiseRoutes } from './modules/merchandise';
 import { createOrdersService, orderRoutes } from './modules/orders';
 import { createPriceListService, priceListRoutes } from './modules/price-list';
@@ -20,8 +21,10 @@ import { createProductsService, productsRoutes } from './modules/products';
 import { createSettingsService, settingsRoutes } from './modules/settings';
 import { createStockService, stockRoutes } from './modules/stock';
 import { createUsersService, userRoutes } from './modules/users';
+import { createWebhooksService, webhookRoutes } from './modules/webhooks';
 import { accessPlugin } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerSessions, sessionOf } from './plugins/sessions';
 import { registerSpa } from './plugins/spa';
@@ -62,6 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: config.MAX_UPLOAD_MB * 1024 * 1024, files: 20, fields: 20, fieldSize: 64 * 1024, parts: 60 },
   });
   await registerSessions(app, { db, secret: deps.sessionSecret, trustProxy: config.TRUST_PROXY });
+  // Before the routes: it collects each one as it is added.
+  await registerOpenApi(app);
 
   // Services are built here and handed to each other: a module uses another only through its index.ts.
   const activity = createActivityService(db);
@@ -72,12 +77,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const merchandise = createMerchandiseService({ db, activity });
   const carts = createCartsService({ db, activity, products, merchandise });
   const calendar = createCalendarService({ db, activity });
+  const webhooks = createWebhooksService({ db, activity, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
   const orders = createOrdersService({
     db,
     calendar,
     activity,
     carts,
     mail,
+    events: webhooks.publisher,
     email: { from: config.ORDER_EMAIL_FROM, to: config.ORDER_EMAIL_TO },
     // The business's calendar is this process's local date (set TZ); docs/decisions/0042.
     today: deps.today ?? (() => todayIn()),
@@ -88,12 +95,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     activity,
     products,
     settings,
+    events: webhooks.publisher,
     maxUploadMb: config.MAX_UPLOAD_MB,
     importStatementTimeoutMs: config.DB_IMPORT_STATEMENT_TIMEOUT_MS,
   });
-  await app.register(accessPlugin, { loadUser: (request) => auth.loadSessionUser(sessionOf(request)) });
+  const apiTokens = createApiTokensService({ db, activity, requestsPerMinute: config.API_TOKEN_RATE_LIMIT });
+  await app.register(accessPlugin, {
+    loadUser: (request) => auth.loadSessionUser(sessionOf(request)),
+    authenticateToken: (token) => apiTokens.authenticate(token),
+  });
 
   await app.register(healthRoutes, { db });
+  await app.register(apiTokenRoutes, { apiTokens });
+  await app.register(webhookRoutes, { webhooks });
   await app.register(authRoutes, { auth });
   await app.register(settingsRoutes, { settings });
   await app.register(cartRoutes, { carts });

@@ -39,6 +39,10 @@ const configSchema = z
     MAX_UPLOAD_MB: z.coerce.number({ error: 'must be a number' }).positive().max(1024).default(25),
     /** Set when a TLS-terminating proxy sits in front, so cookies get Secure and IPs come from X-Forwarded-For. */
     TRUST_PROXY: booleanFlag.default(false),
+    /** Requests one API token may make per minute (docs/decisions/0160). */
+    API_TOKEN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(120),
+    /** Lets webhooks use http and private or loopback addresses: tests and closed networks only (docs/decisions/0161). */
+    WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** A request waits at most this long for a database connection, then answers 503 (ADR 0060). */
     DB_CONNECT_TIMEOUT_MS: milliseconds.default(5_000),
@@ -52,6 +56,8 @@ const configSchema = z
     RETAIN_ACTIVITY_DAYS: days.default(730),
     /** Sent emails leave the outbox after this many days; pending and failed ones are kept. */
     RETAIN_SENT_EMAILS_DAYS: days.default(90),
+    /** Delivered webhook deliveries leave the log after this many days; pending and failed ones are kept (ADR 0161). */
+    RETAIN_WEBHOOK_DELIVERIES_DAYS: days.default(30),
   })
   .refine((c) => (c.ADMIN_USERNAME === undefined) === (c.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be given together',

@@ -11,6 +11,7 @@ import { pruneSessionsOnce } from './jobs/prune-sessions';
 import { RETENTION_EVERY_MS, runRetentionOnce } from './jobs/retention';
 import { every, type ScheduledJob } from './jobs/schedule';
 import { createActivityService } from './modules/activity';
+import { startWebhookSender } from './modules/webhooks';
 import { resolveSessionSecret } from './session-secret';
 import { describeStartupFailure } from './startup-failure';
 
@@ -99,7 +100,11 @@ export async function main(): Promise<void> {
         RETENTION_EVERY_MS,
         'retention',
         async () => {
-          const removed = await runRetentionOnce(db, { activityDays: config.RETAIN_ACTIVITY_DAYS, sentEmailDays: config.RETAIN_SENT_EMAILS_DAYS });
+          const removed = await runRetentionOnce(db, {
+            activityDays: config.RETAIN_ACTIVITY_DAYS,
+            sentEmailDays: config.RETAIN_SENT_EMAILS_DAYS,
+            deliveredWebhookDays: config.RETAIN_WEBHOOK_DELIVERIES_DAYS,
+          });
           if (Object.values(removed).some((n) => n > 0)) app.log.info({ removed }, 'retention removed old rows');
         },
         app.log,
@@ -107,6 +112,8 @@ export async function main(): Promise<void> {
     ];
     // Without SMTP_URL, emails wait in the outbox table (docs/product-decisions.md).
     if (config.SMTP_URL) jobs.push(startOutboxSender({ db, smtpUrl: config.SMTP_URL, log: app.log }));
+    // Stopped with the other jobs: the request in flight finishes, the rest of its batch is handed back (ADR 0161).
+    jobs.push(startWebhookSender({ db, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, log: app.log }));
     installShutdown(app, database, jobs, config.SHUTDOWN_TIMEOUT_MS);
 
     const address = await app.listen({ port: config.PORT, host: config.HOST });

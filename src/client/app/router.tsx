@@ -17,7 +17,7 @@ import { CatalogRoute, StockRoute } from './routes/stock-route';
 import { FilesPage } from '@client/features/files/pages/files-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireUser } from './require-user';
-import { ActivityLogsPage, ClosedDaysPage, ManageAnnouncementsPage, MerchandiseUploadPage, UsersPage } from './routes/admin-pages';
+import { ActivityLogsPage, ApiTokensPage, ClosedDaysPage, ManageAnnouncementsPage, MerchandiseUploadPage, UsersPage, WebhooksPage } from './routes/admin-pages';
 import { AdditionalMerchandisePage } from '@client/features/merchandise/pages/additional-merchandise-page';
 import { Navigate } from '@client/components/navigate';
 import { QuickAddPage } from '@client/features/quick-add/pages/quick-add-page';
@@ -119,6 +119,12 @@ export function AppRouter() {
         </Route>
         <Route path="/admin/activity-logs">
           <SignedIn>{(user) => <ActivityLogsPage user={user} />}</SignedIn>
+        </Route>
+        <Route path="/admin/api-tokens">
+          <SignedIn>{(user) => <ApiTokensPage user={user} />}</SignedIn>
+        </Route>
+        <Route path="/admin/webhooks">
+          <SignedIn>{(user) => <WebhooksPage user={user} />}</SignedIn>
         </Route>
         <Route>
           <NotFoundPage />

@@ -128,13 +128,27 @@ export type OrderView = z.infer<typeof orderView>;
 
 export const ORDERS_PAGE_SIZE = 25;
 
-/** GET /api/orders: own orders; admins see everyone's and may filter by user. */
+/** An empty query parameter (`?status=`) means "not given". */
+const blankAsMissing = (v: unknown) => (v === '' ? undefined : v);
+
+export const ORDER_MESSAGES_CONTRACT = {
+  badCursor: 'The cursor is not valid; start again from updatedSince',
+  badRange: 'The start date must be before the end date',
+} as const;
+
+/**
+ * GET /api/orders: own orders; admins see everyone's and may filter by user.
+ * With `updatedSince` or `cursor` the list is for polling (docs/integrations.md):
+ * oldest change first, and `nextCursor` continues where this page stopped.
+ */
 export const ordersQuery = z.object({
   page: z.coerce.number().int().min(1, { error: 'Page must be at least 1' }).max(100_000).default(1),
   status: orderStatusSchema.optional(),
   kind: orderKindSchema.optional(),
   userId: idSchema('Invalid user id').optional(),
   username: z.string().trim().min(1).max(100).optional(),
+  updatedSince: z.preprocess(blankAsMissing, z.iso.datetime({ offset: true, error: 'updatedSince must be an ISO date-time' }).optional()),
+  cursor: z.preprocess(blankAsMissing, z.string().max(200).optional()),
 });
 export type OrdersQuery = z.infer<typeof ordersQuery>;
 
@@ -143,6 +157,12 @@ export const ordersResponse = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /**
+   * Polling only: the position after this page's last order. Pass it as `cursor` to continue,
+   * now if `hasMore`, else on the next poll (it then answers only orders changed since).
+   */
+  nextCursor: z.string().nullable().optional(),
+  hasMore: z.boolean().optional(),
 });
 export type OrdersResponse = z.infer<typeof ordersResponse>;
 
@@ -165,3 +185,22 @@ export const requestedDatesResponse = z.object({
   closedDays: z.array(closedDayView),
 });
 export type RequestedDatesResponse = z.infer<typeof requestedDatesResponse>;
+
+export const ORDER_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+
+/**
+ * GET /api/admin/orders/export: one row per order line with the order's fields,
+ * filtered like the orders screen plus a placed-between range (ISO date-times).
+ */
+export const orderExportQuery = z
+  .object({
+    format: z.enum(ORDER_EXPORT_FORMATS, { error: 'format must be csv or xlsx' }).default('csv'),
+    from: z.preprocess(blankAsMissing, z.iso.datetime({ offset: true, error: 'Invalid start date' }).optional()),
+    to: z.preprocess(blankAsMissing, z.iso.datetime({ offset: true, error: 'Invalid end date' }).optional()),
+    status: z.preprocess(blankAsMissing, orderStatusSchema.optional()),
+    kind: z.preprocess(blankAsMissing, orderKindSchema.optional()),
+    userId: z.preprocess(blankAsMissing, z.coerce.number().int().positive().optional()),
+    username: z.preprocess(blankAsMissing, z.string().trim().min(1).max(100).optional()),
+  })
+  .refine((q) => !q.from || !q.to || new Date(q.from) <= new Date(q.to), { message: ORDER_MESSAGES_CONTRACT.badRange, path: ['to'] });
+export type OrderExportQuery = z.output<typeof orderExportQuery>;

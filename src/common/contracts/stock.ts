@@ -100,3 +100,32 @@ export function describeValidationIssue(e: ValidationIssue): string {
 export function describeNulledField(e: NulledField): string {
   return `Row ${e.row}: Empty field ${e.field} (was: ${e.originalValue})`;
 }
+
+/** Most SKUs one PATCH /api/stock may set; an ERP sends larger catalogues in several calls or as a CSV. */
+export const STOCK_BATCH_LIMIT = 5000;
+
+/**
+ * PATCH /api/stock: sets the stock level of existing products by SKU, all or
+ * nothing (docs/decisions/0160). A level is a whole number of 0 or more or one of
+ * the two stock words, exactly as in the CSV.
+ */
+export const stockLevelsBody = z.object({
+  items: z
+    .array(
+      z.object({
+        sku: z.number({ error: 'SKU must be a number' }).int('SKU must be a whole number').positive('SKU must be positive'),
+        stockLevel: z.union([z.number(), z.string().max(100)], { error: 'Stock level is required' }),
+      }),
+    )
+    .min(1, 'Send at least one item')
+    .max(STOCK_BATCH_LIMIT, `Send at most ${STOCK_BATCH_LIMIT} items at once`),
+});
+export type StockLevelsBody = z.input<typeof stockLevelsBody>;
+
+export const stockLevelsResponse = z.object({
+  message: z.string(),
+  /** SKUs whose level changed. */
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type StockLevelsResponse = z.infer<typeof stockLevelsResponse>;

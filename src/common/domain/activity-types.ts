@@ -28,6 +28,8 @@ export const ACTIVITY_TYPES = [
   'menu_opened',
   'modal_opened',
   'tab_switched',
+  // API tokens and webhook endpoints made, revoked, paused or resumed (docs/decisions/0160, 0161).
+  'integration_updated',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -6,7 +6,7 @@ const titles = (role: Parameters<typeof permissionsOf>[0]) =>
   dashboardTilesFor(role, permissionsOf(role)).map((t) => t.title);
 
 describe('dashboardTilesFor', () => {
-  it('gives an admin the purchase-order tiles and the five admin tiles', () => {
+  it('gives an admin the purchase-order tiles and the admin tiles', () => {
     expect(titles('admin')).toEqual([
       'Check Stock',
       'Current Purchase Order',
@@ -20,6 +20,8 @@ describe('dashboardTilesFor', () => {
       'Announcements',
       'Activity Logs',
       'Warehouse Calendar',
+      'API Tokens',
+      'Webhooks',
     ]);
   });
 
@@ -61,6 +63,8 @@ describe('dashboardTilesFor', () => {
       '/admin/announcements',
       '/admin/activity-logs',
       '/admin/closed-days',
+      '/admin/api-tokens',
+      '/admin/webhooks',
     ]);
   });
 

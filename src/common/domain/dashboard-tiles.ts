@@ -22,7 +22,9 @@ export type DashboardTileId =
   | 'manage-users'
   | 'announcements'
   | 'activity-logs'
-  | 'closed-days';
+  | 'closed-days'
+  | 'api-tokens'
+  | 'webhooks';
 
 /** Who sees a tile besides its permission: a salesperson works on sample orders, others on POs. */
 export type TileAudience = 'everyone' | 'salesperson' | 'not-salesperson';
@@ -177,6 +179,24 @@ export const DASHBOARD_TILES: readonly DashboardTileDefinition[] = [
     title: 'Warehouse Calendar',
     description: 'Days the warehouse is closed (no pickups or deliveries)',
     href: '/admin/closed-days',
+    permission: 'manage_users',
+    audience: 'everyone',
+    section: 'admin',
+  },
+  {
+    id: 'api-tokens',
+    title: 'API Tokens',
+    description: 'Let your ERP read orders and push stock',
+    href: '/admin/api-tokens',
+    permission: 'manage_users',
+    audience: 'everyone',
+    section: 'admin',
+  },
+  {
+    id: 'webhooks',
+    title: 'Webhooks',
+    description: 'Order and stock events sent to your ERP, with a delivery log',
+    href: '/admin/webhooks',
     permission: 'manage_users',
     audience: 'everyone',
     section: 'admin',

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { THROTTLE_WINDOW_MINUTES } from '../modules/auth';
+import { pruneDeliveredWebhooks } from '../modules/webhooks';
 
 export interface RetentionPolicy {
   /** Activity rows older than this many days go; 0 keeps them all. */
   activityDays: number;
   /** Sent emails older than this many days go (pending and failed ones stay); 0 keeps them all. */
   sentEmailDays: number;
+  /** Delivered webhook deliveries older than this many days go (pending and failed ones stay); 0 keeps them all. Default 30. */
+  deliveredWebhookDays?: number;
 }
 
 export interface RetentionResult {
@@ -14,6 +17,7 @@ export interface RetentionResult {
   sentEmails: number;
   throttles: number;
   idempotencyKeys: number;
+  webhookDeliveries: number;
 }
 
 /** Rows per statement: a first run over years of history must not hold one long transaction. */
@@ -62,7 +66,9 @@ export async function runRetentionOnce(db: Db, policy: RetentionPolicy): Promise
     sql`delete from cart_idempotency_keys where ctid in (select ctid from cart_idempotency_keys
           where created_at < now() - interval '1 day' limit ${BATCH})`,
   );
-  return { activity, sentEmails, throttles, idempotencyKeys };
+  const webhookDays = policy.deliveredWebhookDays ?? 30;
+  const webhookDeliveries = webhookDays > 0 ? await pruneDeliveredWebhooks(db, new Date(Date.now() - webhookDays * 24 * 60 * 60 * 1000)) : 0;
+  return { activity, sentEmails, throttles, idempotencyKeys, webhookDeliveries };
 }
 
 export const RETENTION_EVERY_MS = 60 * 60 * 1000;

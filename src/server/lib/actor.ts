@@ -15,6 +15,8 @@ export interface Origin {
   /** The API call (or page) the activity is about. */
   url: string | null;
   referrer: string | null;
+  /** The API token a machine's call came with (docs/decisions/0160); its activity rows name it. */
+  apiToken?: { id: number; name: string } | null;
 }
 
 /** A signed-in user acting through a service: who, in which role, from where. */
@@ -37,12 +39,15 @@ function header(request: FastifyRequest, name: string): string | null {
 
 /** The origin of one request, for calls that may come from a signed-out visitor (login, register). */
 export function originOf(request: FastifyRequest): Origin {
+  const token = request.apiToken;
   return {
     ip: request.ip,
     userAgent: header(request, 'user-agent'),
-    sessionId: request.session?.sessionId ?? null,
+    // A token request is not part of any browser session, whatever cookie came with it.
+    sessionId: token ? null : (request.session?.sessionId ?? null),
     url: request.url.slice(0, 2000),
     referrer: header(request, 'referer'),
+    apiToken: token ? { id: token.id, name: token.name } : null,
   };
 }
 

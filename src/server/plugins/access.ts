@@ -1,6 +1,8 @@
+import type { ApiScope } from '@common/contracts/integrations';
 import { hasPermission, type Permission, type Role } from '@common/domain/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { bearerToken } from '../lib/bearer';
 import { HttpError } from '../lib/http-error';
 
 /**
@@ -25,12 +27,22 @@ export interface RequestUser {
   activeRole: Role | null;
 }
 
+/** The API token a bearer request came with (docs/decisions/0160). */
+export interface RequestToken {
+  id: number;
+  name: string;
+  scopes: readonly string[];
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The scope an API token needs to call this route; a route without one is closed to tokens. */
+    scope?: ApiScope;
   }
   interface FastifyRequest {
     user: RequestUser | null;
+    apiToken: RequestToken | null;
   }
 }
 
@@ -59,17 +71,47 @@ export function checkAccess(access: Access | undefined, user: RequestUser | null
   }
 }
 
+export const TOKEN_ROUTE_REFUSED = 'API tokens cannot call this route';
+export const tokenScopeMissing = (scope: string) => `This API token does not have the ${scope} scope`;
+export const TOKEN_RATE_LIMITED = 'Too many requests with this API token. Please slow down.';
+
+/** A token may call a route only when the route names a scope and the token has it. */
+export function checkTokenScope(scope: ApiScope | undefined, token: RequestToken): void {
+  if (!scope) throw new HttpError(403, TOKEN_ROUTE_REFUSED);
+  if (!token.scopes.includes(scope)) throw new HttpError(403, tokenScopeMissing(scope));
+}
+
 export interface AccessOptions {
   loadUser(request: FastifyRequest): Promise<RequestUser | null>;
+  /** Who a bearer token is; throws 401 for a bad one. retryAfterSeconds is set past the token's rate limit. */
+  authenticateToken(token: string): Promise<{
+    identity: { token: RequestToken; user: RequestUser };
+    retryAfterSeconds: number | null;
+  }>;
 }
 
 /** Loads the user once per request and enforces each route's `config.access`. */
 export const accessPlugin = fp(async (app: FastifyInstance, options: AccessOptions) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('apiToken', null);
   // preValidation: an anonymous caller hears 401 before any word about its body.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     // Static files and the SPA fallback carry no data; only API routes need a user.
     if (!request.routeOptions.url?.startsWith('/api/')) return;
+    const access = request.routeOptions.config.access;
+    const token = access === 'public' ? undefined : bearerToken(request.headers);
+    if (token !== undefined) {
+      // A bearer request is the token and nothing else: a session cookie sent with it is ignored.
+      const { identity, retryAfterSeconds } = await options.authenticateToken(token);
+      if (retryAfterSeconds !== null) {
+        reply.header('retry-after', String(retryAfterSeconds));
+        throw new HttpError(429, TOKEN_RATE_LIMITED);
+      }
+      checkTokenScope(request.routeOptions.config.scope, identity.token);
+      request.apiToken = identity.token;
+      request.user = identity.user;
+      return;
+    }
     request.user = await options.loadUser(request);
     checkAccess(request.routeOptions.config.access, request.user);
   });

@@ -1,6 +1,7 @@
 import { TIMESTAMP_HEADER } from '@common/contracts/common';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { bearerToken } from '../lib/bearer';
 import { HttpError } from '../lib/http-error';
 import { isCanonicalPath, NON_CANONICAL_PATH } from './canonical-path';
 import { registerInputRules } from './input-rules';
@@ -19,10 +20,19 @@ export const WRONG_CONTENT_TYPE = 'Requests must be sent as JSON or a multipart 
  * write whatever its path: the router decodes paths, so a rule keyed on the
  * raw URL could be skipped by encoding it (`/%61pi/...`).
  */
-export function checkWriteRequest(method: string, headers: Record<string, string | string[] | undefined>): void {
+export function checkWriteRequest(
+  method: string,
+  headers: Record<string, string | string[] | undefined>,
+  /** The route lets API tokens in (it names a scope). */
+  tokenRoute = false,
+): void {
   if (!WRITE_METHODS.has(method)) return;
   const stamp = headers[TIMESTAMP_HEADER];
-  if (typeof stamp !== 'string' || !/^\d{10,16}$/.test(stamp)) throw new HttpError(403, MISSING_TIMESTAMP);
+  // A bearer request to a token route is authenticated by its token alone, never by a cookie
+  // (plugins/access.ts), so it cannot be forged cross-site and needs no timestamp. Every other
+  // route keeps the browser rule, bearer header or not. Bodies must still be JSON or multipart.
+  const machine = tokenRoute && bearerToken(headers) !== undefined;
+  if (!machine && (typeof stamp !== 'string' || !/^\d{10,16}$/.test(stamp))) throw new HttpError(403, MISSING_TIMESTAMP);
   const contentType = headers['content-type'];
   const hasBody = headers['content-length'] !== undefined && headers['content-length'] !== '0';
   if (hasBody || headers['transfer-encoding'] !== undefined || contentType !== undefined) {
@@ -61,7 +71,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     // Routing has already happened: refuse an API route reached through an altered spelling of its path.
     const route = request.routeOptions.url;
     if (route?.startsWith('/api/') && !isCanonicalPath(request.url, route)) throw new HttpError(400, NON_CANONICAL_PATH);
-    checkWriteRequest(request.method, request.headers);
+    checkWriteRequest(request.method, request.headers, request.routeOptions.config.scope !== undefined);
   });
   registerInputRules(app);
   // API answers carry personal data (carts, orders, users, logs): no browser or proxy may keep them.

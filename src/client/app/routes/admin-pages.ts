@@ -17,3 +17,7 @@ export const MerchandiseUploadPage = lazy(() =>
 export const ClosedDaysPage = lazy(() =>
   import('@client/features/calendar/pages/closed-days-page').then((m) => ({ default: m.ClosedDaysPage })),
 );
+export const ApiTokensPage = lazy(() =>
+  import('@client/features/integrations/pages/api-tokens-page').then((m) => ({ default: m.ApiTokensPage })),
+);
+export const WebhooksPage = lazy(() => import('@client/features/integrations/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage })));

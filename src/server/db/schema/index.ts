@@ -8,3 +8,4 @@ export * from './announcements';
 export * from './files';
 export * from './outbox';
 export * from './calendar';
+export * from './integrations';

@@ -39,6 +39,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
+    // An ERP polls GET /api/orders?updatedSince=... page by page (docs/decisions/0160).
+    index('orders_updated_idx').on(t.updatedAt, t.id),
     uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
     check('orders_kind_check', oneOf(t.kind, ORDER_KINDS)),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),

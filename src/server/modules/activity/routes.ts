@@ -48,7 +48,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }
 
   // A download link, so the browser streams it to disk. Reading the log changes nothing;
   // the export_generated row is the audit trail of who took a copy.
-  app.get('/api/admin/activity-logs/export', { config: { access: 'admin' }, schema: { querystring: activityLogFilters } }, (request, reply) => {
+  app.get('/api/admin/activity-logs/export', { config: { access: 'admin' }, schema: { querystring: activityLogFilters, produces: ['text/csv'] } }, (request, reply) => {
     const actor = actorOf(request);
     const filters = request.query;
     const rows = activity.exportRows(filters, (count, complete) =>

@@ -72,7 +72,8 @@ export function createActivityService(db: Db) {
       description: entry.description,
       userId: entry.userId ?? ('userId' in by ? by.userId : null),
       targetUserId: entry.targetUserId ?? null,
-      metadata: entry.metadata ?? null,
+      // A machine's rows name its token, beside the admin it acts for (docs/decisions/0160).
+      metadata: by.apiToken ? { ...entry.metadata, apiToken: by.apiToken } : (entry.metadata ?? null),
       duration: entry.duration ?? null,
     });
   }

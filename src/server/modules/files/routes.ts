@@ -48,7 +48,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; maxUpload
     files.listFiles(request.query.folderId),
   );
 
-  app.post('/api/files', { config: ADMIN, schema: { response: { 201: fileEntry } } }, async (request, reply) =>
+  app.post('/api/files', { config: ADMIN, schema: { consumes: ['multipart/form-data'], response: { 201: fileEntry } } }, async (request, reply) =>
     reply.code(201).send(await files.createFile(await receiveUpload(request, maxUploadMegabytes))),
   );
 
@@ -59,7 +59,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; maxUpload
     url: '/api/files/:id/download',
     config: READ,
     compress: false,
-    schema: { params: idParams, querystring: downloadQuery },
+    schema: { params: idParams, querystring: downloadQuery, produces: ['application/octet-stream'] },
     handler: async (request, reply) =>
       sendFile(request, reply, files, await files.findFile(request.params.id), request.query.inline === '1'),
   });

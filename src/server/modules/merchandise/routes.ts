@@ -46,7 +46,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod<{ merchandise: Merchandise
     '/api/admin/merchandise/upload',
     {
       config: { access: 'admin' },
-      schema: { response: { 200: merchandiseUploadResponse, 400: z.union([merchandiseUploadErrorBody, errorBody]) } },
+      schema: { consumes: ['multipart/form-data'], response: { 200: merchandiseUploadResponse, 400: z.union([merchandiseUploadErrorBody, errorBody]) } },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, MERCHANDISE_UPLOAD_MESSAGES.invalidFile);
@@ -57,7 +57,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod<{ merchandise: Merchandise
     },
   );
 
-  app.get('/api/admin/merchandise/template.xlsx', { config: { access: 'admin' } }, async (_request, reply) =>
+  app.get('/api/admin/merchandise/template.xlsx', { config: { access: 'admin' }, schema: { produces: [XLSX_MIME] } }, async (_request, reply) =>
     reply
       .header('Content-Disposition', 'attachment; filename="merchandise-template.xlsx"')
       .header('Cache-Control', 'no-cache')

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderKind, OrderStatus } from '@common/domain/order-status';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orderMerchandise, orders, users } from '../../db/schema';
@@ -66,19 +66,23 @@ function filterWhere(filters: OrderFilters): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+// Written out in full: inside a subquery drizzle would leave "id" unqualified.
+const summaryColumns = {
+  lineCount: sql<number>`(
+    (select count(*) from order_items oi where oi.order_id = "orders"."id") +
+    (select count(*) from order_merchandise om where om.order_id = "orders"."id")
+  )::int`,
+  totalQuantity: sql<number>`(
+    coalesce((select sum(oi.quantity) from order_items oi where oi.order_id = "orders"."id"), 0) +
+    coalesce((select sum(om.quantity) from order_merchandise om where om.order_id = "orders"."id"), 0)
+  )::int`,
+  hasCallPrices: sql<boolean>`exists (select 1 from order_items oi where oi.order_id = "orders"."id" and oi.price is null)`,
+};
+
 /** One page of orders, newest first, with line counts, in two queries. */
 export async function listOrders(db: DbOrTx, filters: OrderFilters, page: { limit: number; offset: number }) {
   const where = filterWhere(filters);
-  // Written out in full: inside a subquery drizzle would leave "id" unqualified.
-  const lineCount = sql<number>`(
-    (select count(*) from order_items oi where oi.order_id = "orders"."id") +
-    (select count(*) from order_merchandise om where om.order_id = "orders"."id")
-  )::int`;
-  const totalQuantity = sql<number>`(
-    coalesce((select sum(oi.quantity) from order_items oi where oi.order_id = "orders"."id"), 0) +
-    coalesce((select sum(om.quantity) from order_merchandise om where om.order_id = "orders"."id"), 0)
-  )::int`;
-  const hasCallPrices = sql<boolean>`exists (select 1 from order_items oi where oi.order_id = "orders"."id" and oi.price is null)`;
+  const { lineCount, totalQuantity, hasCallPrices } = summaryColumns;
   const [rows, [totals]] = await Promise.all([
     db
       .select({ order: orders, lineCount, totalQuantity, hasCallPrices })
@@ -95,4 +99,86 @@ export async function listOrders(db: DbOrTx, filters: OrderFilters, page: { limi
 export async function updateOrderStatus(db: DbOrTx, id: number, status: OrderStatus): Promise<OrderRow | undefined> {
   const [row] = await db.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, id)).returning();
   return row;
+}
+
+/** Where a polling client stopped: the last row's updated_at (microseconds, as text) and id. */
+export interface ChangeCursor {
+  updatedAt: string;
+  id: number;
+}
+
+/**
+ * Orders changed after a point, oldest change first, for polling ERPs. The
+ * cursor keeps PostgreSQL's microseconds, so rows changed in the same
+ * millisecond are neither skipped nor repeated.
+ */
+export async function listOrdersChangedSince(
+  db: DbOrTx,
+  filters: OrderFilters,
+  after: { since?: string; cursor?: ChangeCursor },
+  limit: number,
+) {
+  const conditions = [filterWhere(filters)];
+  if (after.since) conditions.push(sql`${orders.updatedAt} > ${after.since}::timestamptz`);
+  if (after.cursor) conditions.push(sql`(${orders.updatedAt}, ${orders.id}) > (${after.cursor.updatedAt}::timestamptz, ${after.cursor.id})`);
+  const where = and(...conditions.filter((c): c is SQL => c !== undefined));
+  const stamp = sql<string>`to_char(${orders.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ order: orders, lineCount: summaryColumns.lineCount, totalQuantity: summaryColumns.totalQuantity, hasCallPrices: summaryColumns.hasCallPrices, stamp })
+      .from(orders)
+      .where(where)
+      .orderBy(asc(orders.updatedAt), asc(orders.id))
+      .limit(limit),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** One export line: the order's fields and one product or merchandise line. */
+export interface ExportLine {
+  order: OrderRow;
+  lineType: string;
+  code: string;
+  name: string;
+  quantity: number;
+  price: string | null;
+}
+
+export interface ExportFilters extends OrderFilters {
+  from?: string;
+  to?: string;
+}
+
+/** A batch of orders for the export, oldest first, after the given id; with their lines. */
+export async function exportBatch(db: DbOrTx, filters: ExportFilters, afterId: number, limit: number): Promise<ExportLine[]> {
+  const conditions = [filterWhere(filters), sql`${orders.id} > ${afterId}`];
+  if (filters.from) conditions.push(sql`${orders.createdAt} >= ${filters.from}::timestamptz`);
+  if (filters.to) conditions.push(sql`${orders.createdAt} <= ${filters.to}::timestamptz`);
+  const batch = await db
+    .select({ order: orders })
+    .from(orders)
+    .where(and(...conditions.filter((c): c is SQL => c !== undefined)))
+    .orderBy(asc(orders.id))
+    .limit(limit);
+  if (batch.length === 0) return [];
+  const ids = batch.map((b) => b.order.id);
+  const [items, merchandise] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
+    db.select().from(orderMerchandise).where(inArray(orderMerchandise.orderId, ids)).orderBy(asc(orderMerchandise.id)),
+  ]);
+  const lines: ExportLine[] = [];
+  for (const { order } of batch) {
+    for (const i of items) {
+      if (i.orderId === order.id) {
+        lines.push({ order, lineType: 'product', code: String(i.productId), name: i.productName, quantity: i.quantity, price: i.price });
+      }
+    }
+    for (const m of merchandise) {
+      if (m.orderId === order.id) {
+        lines.push({ order, lineType: m.type, code: m.code, name: m.line ? `${m.line} ${m.name}` : m.name, quantity: m.quantity, price: '0.00' });
+      }
+    }
+  }
+  return lines;
 }

@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_HEADER, idParams } from '@common/contracts/common';
 import {
   idempotencyKey,
+  orderExportQuery,
   ordersQuery,
   ordersResponse,
   orderView,
@@ -11,15 +12,19 @@ import {
 } from '@common/contracts/orders';
 import { ORDERING_PERMISSION } from '@common/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
 import { badRequest } from '../../lib/http-error';
 import { actorOf } from '../../lib/actor';
+import { ordersCsv, ordersXlsx } from './export-file';
 import type { OrdersService } from './service';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Spec §7 order calls; docs/product-decisions.md adds history, status changes (admins) and reorder. */
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   const access = { permission: ORDERING_PERMISSION };
 
-  app.get('/api/orders', { config: { access }, schema: { querystring: ordersQuery, response: { 200: ordersResponse } } }, (request) =>
+  app.get('/api/orders', { config: { access, scope: 'orders:read' }, schema: { querystring: ordersQuery, response: { 200: ordersResponse } } }, (request) =>
     orders.list(actorOf(request), request.query),
   );
 
@@ -29,7 +34,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
     () => orders.requestedDates(),
   );
 
-  app.get('/api/orders/:id', { config: { access }, schema: { params: idParams, response: { 200: orderView } } }, (request) =>
+  app.get('/api/orders/:id', { config: { access, scope: 'orders:read' }, schema: { params: idParams, response: { 200: orderView } } }, (request) =>
     orders.get(actorOf(request), request.params.id),
   );
 
@@ -49,8 +54,29 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
 
   app.patch(
     '/api/orders/:id',
-    { config: { access: 'admin' }, schema: { params: idParams, body: updateOrderBody, response: { 200: orderView } } },
+    { config: { access: 'admin', scope: 'orders:write' }, schema: { params: idParams, body: updateOrderBody, response: { 200: orderView } } },
     (request) => orders.updateStatus(actorOf(request), request.params.id, request.body.status),
+  );
+
+  // A download link for the admin screen, and orders:read for an ERP. Reading changes nothing;
+  // the export_generated row is the audit trail of who took a copy.
+  app.get(
+    '/api/admin/orders/export',
+    {
+      config: { access: 'admin', scope: 'orders:read' },
+      schema: { tags: ['Orders'], summary: 'Export order lines as CSV or xlsx', querystring: orderExportQuery, produces: ['text/csv', XLSX_TYPE] },
+    },
+    (request, reply) => {
+      const query = request.query;
+      const lines = orders.exportLines(actorOf(request), query);
+      const day = new Date().toISOString().slice(0, 10);
+      const body = query.format === 'xlsx' ? ordersXlsx(lines) : Readable.from(ordersCsv(lines));
+      return reply
+        .header('content-type', query.format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${day}.${query.format}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
   );
 
   app.post(

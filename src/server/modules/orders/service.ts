@@ -1,6 +1,8 @@
 import type { CartView } from '@common/contracts/carts';
 import {
+  ORDER_MESSAGES_CONTRACT,
   ORDERS_PAGE_SIZE,
+  type OrderExportQuery,
   type OrderSummary,
   type OrdersResponse,
   type OrderView,
@@ -23,6 +25,7 @@ import type { ActivityService } from '../activity';
 import type { CalendarService } from '../calendar';
 import type { CartsService } from '../carts';
 import type { MailOutbox } from '../mail';
+import type { EventPublisher } from '../webhooks';
 import { orderConfirmationEmail, type OrderEmailSettings } from './email';
 import * as repo from './repository';
 
@@ -32,6 +35,24 @@ export const ORDER_MESSAGES = {
 } as const;
 
 type PlaceOrderInput = z.infer<typeof placeOrderBody>;
+
+/** Most lines one export holds; narrow the dates to export more (docs/decisions/0162). */
+export const ORDER_EXPORT_CAP = 100_000;
+const EXPORT_BATCH_ORDERS = 500;
+
+function encodeCursor(cursor: repo.ChangeCursor): string {
+  return Buffer.from(JSON.stringify([cursor.updatedAt, cursor.id])).toString('base64url');
+}
+
+function decodeCursor(text: string): repo.ChangeCursor {
+  try {
+    const [updatedAt, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    if (typeof updatedAt === 'string' && !Number.isNaN(Date.parse(updatedAt)) && Number.isInteger(id)) return { updatedAt, id: id as number };
+  } catch {
+    // fall through
+  }
+  throw new HttpError(400, ORDER_MESSAGES_CONTRACT.badCursor);
+}
 
 function toOrderFields(row: repo.OrderRow) {
   return {
@@ -123,6 +144,8 @@ export function createOrdersService(deps: {
   /** The confirmation is queued in the order's transaction (spec §9). */
   mail: Pick<MailOutbox, 'enqueue'>;
   email: OrderEmailSettings;
+  /** Webhook events, queued in the order's own transaction (docs/decisions/0161). */
+  events: EventPublisher;
   /** The business's today; the process's local date unless a test hands in another. */
   today: () => IsoDate;
   /** Days the warehouse is closed from a date on (ADR 0054). */
@@ -199,6 +222,7 @@ export function createOrdersService(deps: {
       tx,
     );
     await deps.mail.enqueue(orderConfirmationEmail(order, actor, deps.email), tx);
+    await deps.events.publish(tx, 'order.created', { order });
     return { order, replayed: false };
   }
 
@@ -235,6 +259,22 @@ export function createOrdersService(deps: {
         userId: isAdmin ? query.userId : actor.userId,
         username: isAdmin ? query.username : undefined,
       };
+      if (query.updatedSince !== undefined || query.cursor !== undefined) {
+        const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+        // One row more than a page tells whether another page follows.
+        const changed = await repo.listOrdersChangedSince(db, filters, { since: query.updatedSince, cursor }, ORDERS_PAGE_SIZE + 1);
+        const rows = changed.rows.slice(0, ORDERS_PAGE_SIZE);
+        const last = rows.at(-1);
+        return {
+          orders: rows.map((r) => ({ ...toOrderFields(r.order), lineCount: r.lineCount, totalQuantity: r.totalQuantity, hasCallPrices: r.hasCallPrices })),
+          total: changed.total,
+          page: 1,
+          pageSize: ORDERS_PAGE_SIZE,
+          // With nothing new, the position stays where it was.
+          nextCursor: last ? encodeCursor({ updatedAt: last.stamp, id: last.order.id }) : (query.cursor ?? null),
+          hasMore: changed.rows.length > ORDERS_PAGE_SIZE,
+        };
+      }
       const { rows, total } = await repo.listOrders(db, filters, {
         limit: ORDERS_PAGE_SIZE,
         offset: (query.page - 1) * ORDERS_PAGE_SIZE,
@@ -246,6 +286,37 @@ export function createOrdersService(deps: {
         hasCallPrices: r.hasCallPrices,
       }));
       return { orders, total, page: query.page, pageSize: ORDERS_PAGE_SIZE };
+    },
+
+    /**
+     * Export lines, oldest order first, at most ORDER_EXPORT_CAP whole orders' lines; when the
+     * stream ends (or is abandoned) export_generated records how many and whether that was all.
+     */
+    async *exportLines(actor: Actor, query: OrderExportQuery): AsyncGenerator<repo.ExportLine> {
+      const filters: repo.ExportFilters = { status: query.status, kind: query.kind, userId: query.userId, username: query.username, from: query.from, to: query.to };
+      let sent = 0;
+      let complete = false;
+      try {
+        let afterId = 0;
+        for (;;) {
+          const lines = await repo.exportBatch(db, filters, afterId, EXPORT_BATCH_ORDERS);
+          if (lines.length === 0) {
+            complete = true;
+            break;
+          }
+          // Whole orders only: an order's lines are never split by the cap.
+          if (sent + lines.length > ORDER_EXPORT_CAP) break;
+          for (const line of lines) yield line;
+          sent += lines.length;
+          afterId = lines.at(-1)!.order.id;
+        }
+      } finally {
+        await activity.record(actor, {
+          type: 'export_generated',
+          description: `${actor.username} exported ${sent} order line${sent === 1 ? '' : 's'} as ${query.format.toUpperCase()}`,
+          metadata: { lines: sent, complete, filters: query },
+        });
+      }
     },
 
     async get(actor: Actor, id: number): Promise<OrderView> {
@@ -268,7 +339,9 @@ export function createOrdersService(deps: {
           },
           tx,
         );
-        return loadOrderView(tx, row);
+        const order = await loadOrderView(tx, row);
+        if (before.status !== status) await deps.events.publish(tx, 'order.status_changed', { order, previousStatus: before.status });
+        return order;
       });
     },
 

@@ -10,7 +10,7 @@ export const PRICE_LIST_API_PATH = '/api/price-list.pdf';
  * (a download tool, not a browser tab) is sent to the PDF (docs/decisions/0013).
  */
 export const priceListRoutes: FastifyPluginAsyncZod<{ priceList: PriceListService }> = async (app, { priceList }) => {
-  app.get(PRICE_LIST_API_PATH, { config: { access: { permission: 'view_prices' } }, compress: false }, async (request, reply) => {
+  app.get(PRICE_LIST_API_PATH, { config: { access: { permission: 'view_prices' } }, compress: false, schema: { produces: ['application/pdf'] } }, async (request, reply) => {
     const version = await priceList.currentVersion();
     reply.header('Cache-Control', 'private, no-cache');
     const etag = priceListEtag(version);

@@ -1,15 +1,24 @@
+import { productsResponse } from '@common/contracts/products';
 import { hasPermission } from '@common/domain/permissions';
+import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/access';
 import { etagMatches, pickEncoding } from '../../lib/http-caching';
 import { catalogueEtag, type ProductsService } from './service';
+
+/**
+ * Documents the body for OpenAPI only: widened to FastifySchema so the handler may send the
+ * prebuilt Buffer, which Fastify never runs through a serializer.
+ */
+const catalogueSchema: FastifySchema = { response: { 200: productsResponse } };
 
 /** Spec §7 GET /api/products: the whole catalogue, sorted by numeric id. */
 export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (app, { products }) => {
   app.get(
     '/api/products',
     {
-      config: { access: { permission: 'view_stock' } },
+      config: { access: { permission: 'view_stock' }, scope: 'products:read' },
+      schema: catalogueSchema,
       // The body (common/contracts/products productsResponse, built by toApiProduct) is
       // serialised and compressed once per catalogue version, so no per-request schema runs.
       compress: false,

@@ -117,3 +117,22 @@ export async function deleteMissingProducts(tx: Tx): Promise<number[]> {
     returning p.id`);
   return (result.rows as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
 }
+
+/** The SKUs of the list that are not in the catalogue. */
+export async function unknownProductIds(tx: Tx, ids: readonly number[]): Promise<number[]> {
+  const result = await tx.execute(sql`
+    select i.id from unnest(${sql.param(ids)}::integer[]) as i(id)
+    where not exists (select 1 from products p where p.id = i.id)
+    order by i.id`);
+  return (result.rows as { id: number }[]).map((r) => r.id);
+}
+
+/** Sets stock levels by SKU in one statement; answers the SKUs whose level really changed. */
+export async function setStockLevels(tx: Tx, levels: readonly { id: number; stockLevel: string }[], now: Date): Promise<number[]> {
+  const result = await tx.execute(sql`
+    update products p set stock_level = l.level, updated_at = ${now}
+    from unnest(${sql.param(levels.map((l) => l.id))}::integer[], ${sql.param(levels.map((l) => l.stockLevel))}::text[]) as l(id, level)
+    where p.id = l.id and p.stock_level is distinct from l.level
+    returning p.id`);
+  return (result.rows as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
+}

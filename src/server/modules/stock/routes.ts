@@ -1,5 +1,5 @@
 import { errorBody } from '@common/contracts/common';
-import { stockUploadErrorBody, stockUploadQuery, stockUploadResponse } from '@common/contracts/stock';
+import { stockLevelsBody, stockLevelsResponse, stockUploadErrorBody, stockUploadQuery, stockUploadResponse } from '@common/contracts/stock';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
@@ -23,8 +23,9 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
   app.post(
     '/api/stock/upload',
     {
-      config: { access: { permission: 'edit_stock' } },
+      config: { access: { permission: 'edit_stock' }, scope: 'stock:write' },
       schema: {
+        consumes: ['multipart/form-data'],
         querystring: stockUploadQuery,
         response: { 200: stockUploadResponse, 400: z.union([stockUploadErrorBody, errorBody]) },
       },
@@ -42,7 +43,22 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
     },
   );
 
-  app.get('/api/stock/template', { config: { access: { permission: 'download_template' } } }, async (_request, reply) =>
+  // An ERP's push (docs/integrations.md): the same rules as the CSV's Stock Level column.
+  app.patch(
+    '/api/stock',
+    {
+      config: { access: { permission: 'edit_stock' }, scope: 'stock:write' },
+      schema: {
+        tags: ['Stock'],
+        summary: 'Set stock levels by SKU, all or nothing',
+        body: stockLevelsBody,
+        response: { 200: stockLevelsResponse },
+      },
+    },
+    (request) => stock.setLevels(actorOf(request), request.body),
+  );
+
+  app.get('/api/stock/template', { config: { access: { permission: 'download_template' } }, schema: { produces: ['text/csv'] } }, async (_request, reply) =>
     reply
       .header('Content-Disposition', 'attachment; filename="stock-template.csv"')
       .header('Cache-Control', 'no-cache')

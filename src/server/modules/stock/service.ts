@@ -2,21 +2,34 @@ import { LAST_INVENTORY_UPDATE } from '@common/contracts/settings';
 import {
   STOCK_UPLOAD_REJECTED,
   STOCK_UPLOAD_SUCCESS,
+  type StockLevelsResponse,
+  type stockLevelsBody,
   type StockUploadErrorBody,
   type StockUploadMode,
   type StockUploadResponse,
 } from '@common/contracts/stock';
 import type { Readable } from 'node:stream';
 import { allowLongStatements, type Db, type Tx } from '../../db/client';
+import type { z } from 'zod';
 import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
 import type { ActivityService } from '../activity';
 import type { ProductsService } from '../products';
 import type { SettingsService } from '../settings';
+import type { EventPublisher } from '../webhooks';
 import { checkWholeFile, createRowValidator, createStager, parseRecords } from './import-steps';
 import { createIssueCollector } from './issue-collector';
-import { createStagingTable, deleteMissingProducts, insertNew, lockStockImport, missingProductIds, updateExisting } from './repository';
-import type { HeaderResult } from './row-rules';
+import {
+  createStagingTable,
+  deleteMissingProducts,
+  insertNew,
+  lockStockImport,
+  missingProductIds,
+  setStockLevels,
+  unknownProductIds,
+  updateExisting,
+} from './repository';
+import { readStockLevel, type HeaderResult } from './row-rules';
 
 type Collector = ReturnType<typeof createIssueCollector>;
 
@@ -48,11 +61,13 @@ export function createStockService(deps: {
   activity: ActivityService;
   products: ProductsService;
   settings: Pick<SettingsService, 'put'>;
+  /** Webhook events, queued in the stock change's own transaction (docs/decisions/0161). */
+  events: EventPublisher;
   maxUploadMb: number;
   /** A large file's merge statements may run longer than the ordinary statement timeout. */
   importStatementTimeoutMs?: number;
 }) {
-  const { db, activity, products } = deps;
+  const { db, activity, products, events } = deps;
   const tooLarge = () => new HttpError(413, `The file is larger than the ${deps.maxUploadMb} MB upload limit`);
 
   /** Parses the file as it streams in, validates each row and stages the valid ones; then checks the file as a whole. */
@@ -95,6 +110,7 @@ export function createStockService(deps: {
       },
       tx,
     );
+    await events.publish(tx, 'stock.updated', { source: 'csv', filename: upload.filename, mode: upload.mode, ...counts, removedSkus: removed });
     return {
       message: STOCK_UPLOAD_SUCCESS,
       mode: upload.mode,
@@ -130,6 +146,49 @@ export function createStockService(deps: {
         const body = { message: STOCK_UPLOAD_REJECTED, ...collector.lists(), moreIssues: collector.unlistedErrors() + collector.unlistedWarnings() };
         return { ok: false, body };
       }
+    },
+
+    /** PATCH /api/stock: levels by SKU, all or nothing; unknown SKUs or bad levels change nothing. */
+    async setLevels(actor: Actor, body: z.output<typeof stockLevelsBody>): Promise<StockLevelsResponse> {
+      const errors: { path: string; message: string }[] = [];
+      const seen = new Map<number, number>();
+      const levels = body.items.map((item, index) => {
+        const first = seen.get(item.sku);
+        if (first !== undefined) errors.push({ path: `items.${index}.sku`, message: `SKU ${item.sku} appears more than once (first at item ${first + 1})` });
+        seen.set(item.sku, index);
+        const level = readStockLevel(String(item.stockLevel).trim(), (message) => errors.push({ path: `items.${index}.stockLevel`, message }));
+        return { id: item.sku, stockLevel: level ?? '' };
+      });
+      if (errors.length > 0) throw new HttpError(400, errors[0]!.message, errors.slice(0, 200));
+      const now = new Date();
+      const changed = await db.transaction(async (tx) => {
+        await lockStockImport(tx);
+        const unknown = await unknownProductIds(tx, levels.map((l) => l.id));
+        if (unknown.length > 0) {
+          const listed = unknown.slice(0, 20).join(', ') + (unknown.length > 20 ? ` and ${unknown.length - 20} more` : '');
+          throw new HttpError(400, `Unknown SKU${unknown.length === 1 ? '' : 's'}: ${listed}. Nothing was changed.`);
+        }
+        const ids = await setStockLevels(tx, levels, now);
+        if (ids.length > 0) await products.recordChange(tx);
+        await deps.settings.put(LAST_INVENTORY_UPDATE, now.toISOString(), tx);
+        await activity.record(
+          actor,
+          {
+            type: 'stock_updated',
+            description: `${actor.username} set the stock of ${number.format(levels.length)} SKU${levels.length === 1 ? '' : 's'} (${number.format(ids.length)} changed)`,
+            metadata: { source: 'api', items: levels.length, updated: ids.length },
+          },
+          tx,
+        );
+        if (ids.length > 0) {
+          const changedIds = new Set(ids);
+          const items = levels.filter((l) => changedIds.has(l.id)).map((l) => ({ sku: l.id, stockLevel: l.stockLevel }));
+          await events.publish(tx, 'stock.updated', { source: 'api', items });
+        }
+        return ids.length;
+      });
+      products.changed();
+      return { message: STOCK_UPLOAD_SUCCESS, updated: changed, unchanged: levels.length - changed };
     },
   };
 }

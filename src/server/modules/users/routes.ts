@@ -21,7 +21,7 @@ const manageUsers = { access: { permission: 'manage_users' as const } };
 
 /** Spec §7 user calls (manage_users) and the emergency bypass (admin, POST per docs/product-decisions.md). */
 export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
-  app.get('/api/users', { config: manageUsers, schema: { response: { 200: usersResponse } } }, () => users.list());
+  app.get('/api/users', { config: { ...manageUsers, scope: 'users:read' }, schema: { response: { 200: usersResponse } } }, () => users.list());
 
   app.post('/api/users', { config: manageUsers, schema: { body: createUserBody, response: { 200: userView } } }, (request) =>
     users.create(actorOf(request), request.body),
@@ -50,13 +50,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
   );
 
   // Bulk import: multipart field "file", a CSV or an .xlsx with a "users" sheet.
-  app.post('/api/users/import', { config: manageUsers, schema: { response: { 200: userImportResult } } }, async (request) => {
+  app.post('/api/users/import', { config: manageUsers, schema: { consumes: ['multipart/form-data'], response: { 200: userImportResult } } }, async (request) => {
     const file = await receiveUserSheet(request);
     return users.importUsers(actorOf(request), file);
   });
 
   // The CSV columns with an example row, so an admin starts from a file that imports.
-  app.get('/api/users/import-template.csv', { config: manageUsers }, (_request, reply) => {
+  app.get('/api/users/import-template.csv', { config: manageUsers, schema: { produces: ['text/csv'] } }, (_request, reply) => {
     const example = ['jdoe', 'Welcome1', 'salesperson', 'Jane', 'Doe', 'jane.doe@example.com', '555-0100', 'BOLD Tile & Stone', '', ''];
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

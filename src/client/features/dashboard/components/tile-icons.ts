@@ -6,6 +6,7 @@ import {
   FolderOpen,
   Gift,
   History,
+  KeyRound,
   Megaphone,
   PackagePlus,
   PackageSearch,
@@ -13,6 +14,7 @@ import {
   ShoppingCart,
   Upload,
   Users,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 import type { DashboardTileId } from '@common/domain/dashboard-tiles';
@@ -32,4 +34,6 @@ export const TILE_ICONS: Record<DashboardTileId, LucideIcon> = {
   'closed-days': CalendarX,
   announcements: Megaphone,
   'activity-logs': Activity,
+  'api-tokens': KeyRound,
+  webhooks: Webhook,
 };

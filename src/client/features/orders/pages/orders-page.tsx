@@ -12,6 +12,7 @@ import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert
 import { Button } from '@client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { ordersPath, useOrders } from '@client/api/get-orders';
+import { ExportOrdersDialog } from '../components/export-orders-dialog';
 import { OrderFilters } from '../components/order-filters';
 import { OrderStatusBadge } from '../components/order-status-badge';
 
@@ -42,7 +43,7 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
 
   return (
     <div className="min-h-dvh">
-      <PageTitle title={isAdmin ? 'All Orders' : 'Order History'} />
+      <PageTitle title={isAdmin ? 'All Orders' : 'Order History'} actions={isAdmin ? <ExportOrdersDialog query={query} /> : undefined} />
       <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6">
         <OrderFilters key={search} query={query} isAdmin={isAdmin} onChange={setQuery} />
         {orders.isPending ? (

@@ -1,0 +1,78 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createdWebhook,
+  webhookDeliveryList,
+  webhookDeliveryView,
+  webhookEndpointList,
+  webhookEndpointView,
+  type CreateWebhookBody,
+  type CreatedWebhook,
+} from '@common/contracts/integrations';
+import { api } from '@client/lib/api-client';
+
+export const webhooksQueryKey = ['/api/admin/webhooks'] as const;
+const deliveriesKey = (endpointId: number, before?: number) => [...webhooksQueryKey, endpointId, 'deliveries', before ?? null] as const;
+
+/** The senders work in the background: the screen looks again every few seconds while it is open. */
+const REFRESH_MS = 5_000;
+
+export const webhooksQueryOptions = () =>
+  queryOptions({
+    queryKey: webhooksQueryKey,
+    queryFn: async () => webhookEndpointList.parse(await api.get<unknown>('/api/admin/webhooks')).endpoints,
+    refetchInterval: REFRESH_MS,
+  });
+
+export function useWebhooks() {
+  return useQuery(webhooksQueryOptions());
+}
+
+export function useDeliveries(endpointId: number, before?: number) {
+  return useQuery({
+    queryKey: deliveriesKey(endpointId, before),
+    queryFn: async () =>
+      webhookDeliveryList.parse(await api.get<unknown>(`/api/admin/webhooks/${endpointId}/deliveries${before ? `?before=${before}` : ''}`)),
+    refetchInterval: before ? false : REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreateWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['create-webhook'],
+    mutationFn: async (body: CreateWebhookBody): Promise<CreatedWebhook> => createdWebhook.parse(await api.post<unknown>('/api/admin/webhooks', body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+  });
+}
+
+export function useSetWebhookStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['set-webhook-status'],
+    mutationFn: async ({ id, status }: { id: number; status: 'active' | 'paused' }) =>
+      webhookEndpointView.parse(await api.patch<unknown>(`/api/admin/webhooks/${id}`, { status })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+  });
+}
+
+export function useDeleteWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['delete-webhook'],
+    mutationFn: async (id: number) => {
+      await api.delete(`/api/admin/webhooks/${id}`);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+  });
+}
+
+export function useResendDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['resend-delivery'],
+    mutationFn: async ({ endpointId, deliveryId }: { endpointId: number; deliveryId: number }) =>
+      webhookDeliveryView.parse(await api.post<unknown>(`/api/admin/webhooks/${endpointId}/deliveries/${deliveryId}/resend`)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+  });
+}

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Machine credentials (docs/decisions/0160). Only the SHA-256 of the token is
+ * kept; the token itself is shown once. A token acts for the admin who made
+ * it and stops working when that account is deleted.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The first characters of the token, so an admin can tell tokens apart without the secret. */
+    prefix: text('prefix').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The per-token rate limit's window, counted here so every app server shares it (like login throttles). */
+    rateWindowStartedAt: timestamp('rate_window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    rateCount: integer('rate_count').notNull().default(0),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_idx').on(t.tokenHash)],
+);
+
+/** Where the portal posts its events (docs/decisions/0161). The secret signs each delivery. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    url: text('url').notNull(),
+    description: text('description'),
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    status: text('status').notNull().default('active'),
+    /** Failed attempts in a row, over all deliveries; a success sets it back to 0. */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    pausedReason: text('paused_reason'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('webhook_endpoints_status_check', sql`${t.status} in ('active', 'paused')`)],
+);
+
+/**
+ * One event for one endpoint: the webhook outbox. Written in the transaction of
+ * the event itself, so an order and its delivery exist together or not at all.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The event's id, the same for every endpoint and every attempt: receivers de-duplicate on it. */
+    eventId: uuid('event_id').notNull(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    /** The exact JSON body sent; kept as text so every attempt signs the same bytes. */
+    body: text('body').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    lastResponseMs: integer('last_response_ms'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id.desc()),
+    uniqueIndex('webhook_deliveries_event_endpoint_idx').on(t.eventId, t.endpointId),
+    check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'delivered', 'failed')`),
+  ],
+);

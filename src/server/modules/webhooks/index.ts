@@ -1,0 +1,6 @@
+/** The webhooks module's public entry (DESIGN.md: other modules use this, never the repository). */
+export { webhookRoutes } from './routes';
+export { createWebhooksService, type EventPublisher, type WebhooksService } from './service';
+export { pruneDeliveredBefore as pruneDeliveredWebhooks } from './repository';
+export { signatureHeader, verifySignature } from './signature';
+export { createWebhookSender, startWebhookSender, WEBHOOK_POLICY, webhookRetryDelayMs } from './sender';

@@ -1,0 +1,170 @@
+import {
+  INTEGRATION_MESSAGES,
+  WEBHOOK_DELIVERIES_PAGE_SIZE,
+  WEBHOOK_EVENTS,
+  type createWebhookBody,
+  type CreatedWebhook,
+  type WebhookDeliveryList,
+  type WebhookDeliveryView,
+  type WebhookEndpointList,
+  type WebhookEndpointView,
+  type WebhookEvent,
+} from '@common/contracts/integrations';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { HttpError } from '../../lib/http-error';
+import { webhookUrlProblem } from '../../lib/webhook-target';
+import type { Actor } from '../../lib/actor';
+import type { ActivityService } from '../activity';
+import * as repo from './repository';
+import { newSigningSecret } from './signature';
+
+function endpointView(row: repo.EndpointRow & { pending?: number; failed?: number }): WebhookEndpointView {
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    events: row.events.filter((e): e is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(e)),
+    status: row.status === 'paused' ? 'paused' : 'active',
+    consecutiveFailures: row.consecutiveFailures,
+    pausedAt: row.pausedAt?.toISOString() ?? null,
+    pausedReason: row.pausedReason,
+    createdAt: row.createdAt.toISOString(),
+    pending: row.pending ?? 0,
+    failed: row.failed ?? 0,
+  };
+}
+
+function deliveryView(row: repo.DeliveryRow): WebhookDeliveryView {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    eventType: row.eventType,
+    status: row.status === 'delivered' || row.status === 'failed' ? row.status : 'pending',
+    attempts: row.attempts,
+    lastStatusCode: row.lastStatusCode,
+    lastError: row.lastError,
+    lastResponseMs: row.lastResponseMs,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Publishes portal events to webhooks. Call it with the transaction that makes
+ * the event happen: the deliveries are committed with the order or stock change,
+ * or not at all (the outbox pattern, docs/decisions/0161).
+ */
+export interface EventPublisher {
+  publish(tx: DbOrTx, type: WebhookEvent, data: unknown): Promise<void>;
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;
+
+export function createWebhooksService(deps: { db: Db; activity: ActivityService; allowPrivate: boolean }) {
+  const { db, activity } = deps;
+
+  async function endpointOr404(id: number): Promise<repo.EndpointRow> {
+    const row = await repo.findEndpoint(db, id);
+    if (!row) throw new HttpError(404, INTEGRATION_MESSAGES.endpointNotFound);
+    return row;
+  }
+
+  const publisher: EventPublisher = {
+    async publish(tx, type, data) {
+      const id = randomUUID();
+      const body = JSON.stringify({ id, type, createdAt: new Date().toISOString(), data });
+      await repo.enqueueEvent(tx, { id, type, body });
+    },
+  };
+
+  return {
+    publisher,
+
+    async list(): Promise<WebhookEndpointList> {
+      return { endpoints: (await repo.listEndpoints(db)).map(endpointView) };
+    },
+
+    async create(actor: Actor, body: z.output<typeof createWebhookBody>): Promise<CreatedWebhook> {
+      const problem = webhookUrlProblem(body.url, deps.allowPrivate);
+      if (problem) throw new HttpError(400, problem, [{ path: 'url', message: problem }]);
+      const secret = newSigningSecret();
+      return db.transaction(async (tx) => {
+        const row = await repo.insertEndpoint(tx, {
+          url: body.url,
+          description: body.description || null,
+          events: body.events,
+          secret,
+          createdBy: actor.userId,
+        });
+        await activity.record(
+          actor,
+          {
+            type: 'integration_updated',
+            description: `${actor.username} added webhook endpoint ${row.url}`,
+            metadata: { webhookEndpointId: row.id, events: body.events },
+          },
+          tx,
+        );
+        return { ...endpointView(row), secret };
+      });
+    },
+
+    async setStatus(actor: Actor, id: number, status: 'active' | 'paused'): Promise<WebhookEndpointView> {
+      return db.transaction(async (tx) => {
+        const row = await repo.setEndpointStatus(tx, id, status, status === 'paused' ? `Paused by ${actor.username}` : null);
+        if (!row) throw new HttpError(404, INTEGRATION_MESSAGES.endpointNotFound);
+        await activity.record(
+          actor,
+          {
+            type: 'integration_updated',
+            description: `${actor.username} ${status === 'paused' ? 'paused' : 'resumed'} webhook endpoint ${row.url}`,
+            metadata: { webhookEndpointId: row.id, status },
+          },
+          tx,
+        );
+        const [withCounts] = (await repo.listEndpoints(tx)).filter((e) => e.id === id);
+        return endpointView(withCounts ?? row);
+      });
+    },
+
+    async remove(actor: Actor, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await repo.deleteEndpoint(tx, id);
+        if (!row) throw new HttpError(404, INTEGRATION_MESSAGES.endpointNotFound);
+        await activity.record(
+          actor,
+          { type: 'integration_updated', description: `${actor.username} removed webhook endpoint ${row.url}`, metadata: { webhookEndpointId: id } },
+          tx,
+        );
+      });
+    },
+
+    async deliveries(endpointId: number, before?: number): Promise<WebhookDeliveryList> {
+      await endpointOr404(endpointId);
+      const rows = await repo.listDeliveries(db, endpointId, WEBHOOK_DELIVERIES_PAGE_SIZE + 1, before);
+      const page = rows.slice(0, WEBHOOK_DELIVERIES_PAGE_SIZE);
+      return { deliveries: page.map(deliveryView), nextBefore: rows.length > page.length ? (page.at(-1)?.id ?? null) : null };
+    },
+
+    async resend(actor: Actor, endpointId: number, deliveryId: number): Promise<WebhookDeliveryView> {
+      await endpointOr404(endpointId);
+      return db.transaction(async (tx) => {
+        const row = await repo.requeueDelivery(tx, endpointId, deliveryId);
+        if (!row) throw new HttpError(404, INTEGRATION_MESSAGES.deliveryNotFound);
+        await activity.record(
+          actor,
+          {
+            type: 'integration_updated',
+            description: `${actor.username} resent webhook event ${row.eventId}`,
+            metadata: { webhookEndpointId: endpointId, deliveryId, eventId: row.eventId },
+          },
+          tx,
+        );
+        return deliveryView(row);
+      });
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Access } from '../access';
+import { renderReferencePage } from './reference-page';
+
+/** Who may call a route, in words, for the reference. */
+function describeAccess(access: Access | undefined): string {
+  if (access === undefined) return 'nobody (no access rule)';
+  if (typeof access === 'string') {
+    return { public: 'anyone', 'signed-in': 'any signed-in user', user: 'any signed-in user', admin: 'admins' }[access];
+  }
+  if ('permission' in access) return `users with the ${access.permission} permission`;
+  return `users acting as ${access.roles.join(' or ')}`;
+}
+
+/** /api/admin/webhooks/{id} → "Admin webhooks"; /api/orders → "Orders". */
+function tagOf(url: string): string {
+  const [first = 'api', second] = url.replace(/^\/api\//, '').split('/');
+  const words = first === 'admin' && second ? `admin ${second}` : first;
+  const text = words.replace(/[-_]/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * OpenAPI 3.1 from the routes' own Zod contracts (DESIGN.md "Where the design
+ * goes next"): @fastify/swagger collects every route, the Zod type provider's
+ * transform turns the contracts into JSON Schema, and this adds who may call
+ * each route and which API token scope it needs. Served at /api/openapi.json,
+ * with a reference page at /api/docs rendered here (no CDN, no script).
+ */
+export interface ApiRouteRecord {
+  method: string;
+  url: string;
+  schema: { response?: Record<string, unknown>; produces?: string[]; hide?: boolean } | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route as registered, for the test that refuses a route without a schema. */
+    apiRoutes: ApiRouteRecord[];
+  }
+}
+
+/** A route is documented when its schema says what it answers: a response contract, or the file type it sends. */
+export function isDocumented(route: ApiRouteRecord): boolean {
+  const schema = route.schema;
+  return !!schema && (Object.keys(schema.response ?? {}).length > 0 || (schema.produces?.length ?? 0) > 0);
+}
+
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  const apiRoutes: ApiRouteRecord[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, schema: route.schema as ApiRouteRecord['schema'] });
+    }
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'BOLD portal API',
+        version: '1',
+        description:
+          'Browsers sign in with a session cookie and send X-Request-Timestamp on every write. Machines send ' +
+          '`Authorization: Bearer <token>` with an API token an admin created; a token reaches only the routes of its scopes. ' +
+          'Errors are `{ message, errors? }`. See docs/integrations.md for stock pushes, order polling and webhook signatures.',
+      },
+      components: {
+        securitySchemes: {
+          apiToken: { type: 'http', scheme: 'bearer', description: 'An API token (Admin → API tokens)' },
+          session: { type: 'apiKey', in: 'cookie', name: 'sessionId', description: 'The browser session' },
+        },
+      },
+    },
+    transform(input) {
+      const route = (input as { route: RouteOptions }).route;
+      const isApi = input.url.startsWith('/api/');
+      const result = jsonSchemaTransform(input);
+      const schema = { ...(result.schema as Record<string, unknown>) };
+      if (!isApi) return { schema: { ...schema, hide: true }, url: result.url };
+      const config = (route.config ?? {}) as { access?: Access; scope?: string };
+      const lines = [`Who: ${describeAccess(config.access)}.`];
+      if (config.scope) lines.push(`API token scope: \`${config.scope}\`.`);
+      else if (config.access !== 'public') lines.push('Not open to API tokens.');
+      schema.description = [schema.description, lines.join(' ')].filter(Boolean).join('\n\n');
+      schema.tags ??= [tagOf(input.url)];
+      if (config.access !== 'public') schema.security = config.scope ? [{ session: [] }, { apiToken: [config.scope] }] : [{ session: [] }];
+      // Uploads are read from the multipart stream by the route itself, so they have no body schema to transform.
+      const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes;
+      if (consumes?.includes('multipart/form-data')) {
+        schema.body = { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } };
+      }
+      return { schema, url: result.url };
+    },
+  });
+
+  app.get(
+    '/api/openapi.json',
+    { config: { access: 'public' }, schema: { hide: true, produces: ['application/json'] } },
+    async (_request, reply) => reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(JSON.stringify(app.swagger())),
+  );
+
+  let page: string | undefined;
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true, produces: ['text/html'] } }, async (_request, reply) => {
+    page ??= renderReferencePage(app.swagger() as Parameters<typeof renderReferencePage>[0]);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+  });
+}
