@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { AUTH_JS_LIMIT_BYTES, routeSizeReport } from './scripts/route-size-report';
 
 const alias = {
   '@common': fileURLToPath(new URL('./src/common', import.meta.url)),
@@ -15,24 +16,21 @@ export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
   resolve: { alias },
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    routeSizeReport({ pageModule: 'features/auth/pages/login-page', label: '/auth', limitBytes: AUTH_JS_LIMIT_BYTES }),
+  ],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
     // No source maps in the build: they would publish the whole client source (security review).
     sourcemap: false,
-    // The vendor chunk (React, Radix, TanStack, zod) is ~165 kB gzipped and cached across deploys.
-    chunkSizeWarningLimit: 700,
     rollupOptions: {
       onwarn(warning, warn) {
         // zod ships /* @__PURE__ */ comments in places Rollup cannot use; harmless noise.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
         warn(warning);
-      },
-      output: {
-        // Libraries change less often than our code: one vendor chunk stays cached across deploys.
-        // (Splitting libraries into several chunks broke React's initialisation order.)
-        manualChunks: (id) => (id.includes('node_modules') ? 'vendor' : undefined),
       },
     },
   },
