@@ -26,7 +26,10 @@ import { accessPlugin } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
+import { SessionCache } from './plugins/session-cache';
+import type { CachedSession } from './plugins/session-store';
 import { registerSessions, sessionOf } from './plugins/sessions';
+import type { users } from './db/schema';
 import { registerSpa } from './plugins/spa';
 
 export interface AppDeps {
@@ -64,7 +67,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: config.MAX_UPLOAD_MB * 1024 * 1024, files: 20, fields: 20, fieldSize: 64 * 1024, parts: 60 },
   });
-  await registerSessions(app, { db, secret: deps.sessionSecret, trustProxy: config.TRUST_PROXY });
+  // Session and user reads are kept a second per process (ADR 0150): most calls then cost no lookup.
+  const authCache = new SessionCache<CachedSession, typeof users.$inferSelect>();
+  await registerSessions(app, { db, secret: deps.sessionSecret, trustProxy: config.TRUST_PROXY, cache: authCache });
   // Before the routes: it collects each one as it is added.
   await registerOpenApi(app);
 
@@ -89,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The business's calendar is this process's local date (set TZ); docs/decisions/0042.
     today: deps.today ?? (() => todayIn()),
   });
-  const auth = createAuthService({ db, activity, carts, allowRegistration: config.ALLOW_REGISTRATION });
+  const auth = createAuthService({ db, activity, carts, allowRegistration: config.ALLOW_REGISTRATION, userCache: authCache });
   const stock = createStockService({
     db,
     activity,

@@ -2,6 +2,7 @@ import type { SessionStore } from '@fastify/session';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { sessions } from '../db/schema';
+import type { SessionCache } from './session-cache';
 
 /** A session that is not "remember me" ends after this long without a request (docs/product-decisions.md). */
 export const IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
@@ -29,13 +30,26 @@ function expiryOf(session: StoredSession): Date {
   return new Date(Math.min(idle, absolute));
 }
 
+/** A session as cached between reads: its JSON (parsed afresh for each request) and its expiry. */
+export interface CachedSession {
+  json: string;
+  expire: number;
+}
+
+/** The cache the app keeps in front of session and user reads (plugins/session-cache.ts). */
+export type AuthCache = SessionCache<CachedSession, unknown>;
+
 /**
  * Sessions live in PostgreSQL (spec §3 sessions: sid, sess, expire) so any
  * number of app servers share them. user_id is copied out so a user's sessions
- * can be ended with one statement.
+ * can be ended with one statement. With a cache, a session read by this process
+ * less than a second ago is not read again (ADR 0150).
  */
 export class PgSessionStore implements SessionStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly cache?: AuthCache,
+  ) {}
 
   set(sid: string, session: StoredSession, callback: (err?: unknown) => void): void {
     const row = {
@@ -47,25 +61,35 @@ export class PgSessionStore implements SessionStore {
       .insert(sessions)
       .values({ sid, ...row })
       .onConflictDoUpdate({ target: sessions.sid, set: row })
-      .then(() => callback(), callback);
-  }
-
-  get(sid: string, callback: (err: unknown, result?: StoredSession | null) => void): void {
-    this.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.sid, sid))
-      .then(([row]) => {
-        if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
-        callback(null, row.sess as StoredSession);
+      .then(() => {
+        this.cache?.rememberSession(sid, { json: JSON.stringify(row.sess), expire: row.expire.getTime() });
+        callback();
       }, callback);
   }
 
+  get(sid: string, callback: (err: unknown, result?: StoredSession | null) => void): void {
+    const read = () =>
+      this.db
+        .select({ sess: sessions.sess, expire: sessions.expire })
+        .from(sessions)
+        .where(eq(sessions.sid, sid))
+        .then(([row]) => (row ? { json: JSON.stringify(row.sess), expire: row.expire.getTime() } : null));
+    (this.cache ? this.cache.session(sid, read) : read()).then((found) => {
+      if (!found || found.expire <= Date.now()) return callback(null, null);
+      // A fresh object each time: the session plugin changes what it is given.
+      callback(null, JSON.parse(found.json) as StoredSession);
+    }, callback);
+  }
+
   destroy(sid: string, callback: (err?: unknown) => void): void {
+    this.cache?.forgetSession(sid);
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))
-      .then(() => callback(), callback);
+      .then(() => {
+        this.cache?.forgetSession(sid);
+        callback();
+      }, callback);
   }
 }
 

@@ -43,6 +43,8 @@ export function createAuthService(deps: {
   /** Spec §4: an active cart is created at login when the user has none. */
   carts: Pick<CartsService, 'ensureActiveCart'>;
   allowRegistration: boolean;
+  /** Keeps a user read for up to a second (plugins/session-cache.ts); absent, every request reads. */
+  userCache?: { user(id: number, read: () => Promise<UserRow | null>): Promise<UserRow | null> };
 }) {
   const { db, activity } = deps;
 
@@ -64,8 +66,10 @@ export function createAuthService(deps: {
   return {
     /** The user behind the session, or null when signed out or deleted since. */
     async loadSessionUser(session: Pick<SessionPort, 'userId' | 'activeRole'>): Promise<RequestUser | null> {
-      if (session.userId === null) return null;
-      const row = await findLiveUserById(db, session.userId);
+      const userId = session.userId;
+      if (userId === null) return null;
+      const read = async () => (await findLiveUserById(db, userId)) ?? null;
+      const row = deps.userCache ? await deps.userCache.user(userId, read) : await read();
       if (!row) return null;
       const role = row.role;
       const chosen = session.activeRole;

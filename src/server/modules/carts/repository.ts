@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { MerchandiseType } from '@common/domain/cart-rules';
 import type { DbOrTx } from '../../db/client';
-import { cartIdempotencyKeys, cartItems, cartMerchandise, carts } from '../../db/schema';
+import { activityLogs, cartIdempotencyKeys, cartItems, cartMerchandise, carts, products } from '../../db/schema';
 
 export type CartRow = typeof carts.$inferSelect;
 
@@ -334,4 +334,72 @@ export async function saveIdempotentAnswer(tx: DbOrTx, userId: number, key: stri
     .update(cartIdempotencyKeys)
     .set({ response: response ?? null })
     .where(and(eq(cartIdempotencyKeys.userId, userId), eq(cartIdempotencyKeys.key, key)));
+}
+
+/** What the cart-add statement checks the product against: the product as the caller last read it. */
+export interface SeenProduct {
+  name: string;
+  stockLevel: string | null;
+}
+
+export type LoggedAddResult =
+  | { product: 'missing' }
+  | { product: 'changed'; now: SeenProduct }
+  | { product: 'as-seen'; owned: false }
+  | { product: 'as-seen'; owned: true; item?: { id: number; cartId: number; productId: number; quantity: number } };
+
+/**
+ * One cart add in ONE statement (issue 15, ADR 0150): the ownership check, the
+ * atomic add within `max`, the cart's last-modified time and the activity row
+ * together, so there is no transaction to open and no round trip to wait for. The
+ * add happens only if the product still has the name and stock level the caller
+ * checked the rules against (`seen`); otherwise nothing changes and the product as
+ * it is now comes back, for the caller to check again.
+ */
+export async function addToCartLogged(
+  db: DbOrTx,
+  args: { userId: number; cartId: number; productId: number; quantity: number; max: number; seen: SeenProduct; activity: typeof activityLogs.$inferInsert },
+): Promise<LoggedAddResult> {
+  const a = args.activity;
+  const result = await db.execute<{
+    product_exists: boolean;
+    as_seen: boolean;
+    name: string | null;
+    stock_level: string | null;
+    owned: boolean;
+    id: number | null;
+    quantity: number | null;
+  }>(sql`
+    with product as (
+      select id, name, stock_level from ${products} where id = ${args.productId}
+    ), as_seen as (
+      select id from product where name = ${args.seen.name} and stock_level is not distinct from ${args.seen.stockLevel}
+    ), owned as (
+      select id from ${carts} where id = ${args.cartId} and user_id = ${args.userId} for no key update
+    ), upsert as (
+      insert into ${cartItems} (cart_id, product_id, quantity)
+      select owned.id, as_seen.id, ${args.quantity} from owned, as_seen
+      on conflict (cart_id, product_id) do update
+        set quantity = ${cartItems}.quantity + excluded.quantity
+        where ${cartItems}.quantity + excluded.quantity <= ${args.max}
+      returning id, quantity
+    ), touched as (
+      update ${carts} set last_modified = now() where id in (select id from owned) and exists (select 1 from upsert)
+    ), logged as (
+      insert into ${activityLogs} (user_id, target_user_id, type, description, metadata, ip_address, user_agent, session_id, url, referrer)
+      select ${a.userId ?? null}, ${a.targetUserId ?? null}, ${a.type}, ${a.description}, ${a.metadata === undefined || a.metadata === null ? null : JSON.stringify(a.metadata)}::jsonb,
+             ${a.ipAddress ?? null}, ${a.userAgent ?? null}, ${a.sessionId ?? null}, ${a.url ?? null}, ${a.referrer ?? null}
+      where exists (select 1 from upsert)
+    )
+    select exists (select 1 from product) as product_exists, exists (select 1 from as_seen) as as_seen,
+           (select name from product) as name, (select stock_level from product) as stock_level,
+           exists (select 1 from owned) as owned, upsert.id, upsert.quantity
+    from (select 1) as one left join upsert on true
+  `);
+  const row = result.rows[0];
+  if (!row?.product_exists) return { product: 'missing' };
+  if (!row.as_seen) return { product: 'changed', now: { name: row.name ?? '', stockLevel: row.stock_level } };
+  if (!row.owned) return { product: 'as-seen', owned: false };
+  if (row.id === null || row.quantity === null) return { product: 'as-seen', owned: true };
+  return { product: 'as-seen', owned: true, item: { id: row.id, cartId: args.cartId, productId: args.productId, quantity: row.quantity } };
 }
