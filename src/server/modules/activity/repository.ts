@@ -118,3 +118,15 @@ export async function countActivityUpTo(db: DbOrTx, where: SQL | undefined, cap:
   const [row] = await db.select({ n: count() }).from(limited);
   return row?.n ?? 0;
 }
+
+/**
+ * `insert into activity_logs ... select <entry>`, for a statement of another module
+ * that writes its activity row in the same statement (the one-statement cart add,
+ * ADR 0150); the caller appends its own `where`.
+ */
+export function activityInsertQuery(entry: NewActivity): SQL {
+  const metadata = entry.metadata === undefined || entry.metadata === null ? null : JSON.stringify(entry.metadata);
+  return sql`insert into ${activityLogs} (user_id, target_user_id, type, description, metadata, ip_address, user_agent, session_id, url, referrer, duration)
+    select ${entry.userId ?? null}::int, ${entry.targetUserId ?? null}::int, ${entry.type}, ${entry.description}, ${metadata}::jsonb,
+      ${entry.ipAddress ?? null}, ${entry.userAgent ?? null}, ${entry.sessionId ?? null}, ${entry.url ?? null}, ${entry.referrer ?? null}, ${entry.duration ?? null}::int`;
+}

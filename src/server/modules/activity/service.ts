@@ -3,8 +3,10 @@ import { ACTIVITY_PAGE_SIZE, activityTypeLabel, type ActivityType } from '@commo
 import { createHash } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor, Origin } from '../../lib/actor';
+import type { SQL } from 'drizzle-orm';
 import {
   activityBatch,
+  activityInsertQuery,
   activityWhere,
   countActivityUpTo,
   insertActivities,
@@ -12,6 +14,7 @@ import {
   listActivity,
   userIdsMatching,
   type ActivityLogRow,
+  type NewActivity,
 } from './repository';
 
 export interface ActivityEntry {
@@ -61,8 +64,8 @@ export function createActivityService(db: Db) {
   }
 
   /** `by` is the actor, or only the origin when nobody is signed in (a failed login, a registration). */
-  async function record(by: Origin | Actor, entry: ActivityEntry, tx: DbOrTx = db): Promise<void> {
-    await insertActivity(tx, {
+  function rowOf(by: Origin | Actor, entry: ActivityEntry): NewActivity {
+    return {
       ipAddress: by.ip,
       userAgent: by.userAgent,
       sessionId: by.sessionId,
@@ -75,10 +78,20 @@ export function createActivityService(db: Db) {
       // A machine's rows name its token, beside the admin it acts for (docs/decisions/0160).
       metadata: by.apiToken ? { ...entry.metadata, apiToken: by.apiToken } : (entry.metadata ?? null),
       duration: entry.duration ?? null,
-    });
+    };
+  }
+
+  async function record(by: Origin | Actor, entry: ActivityEntry, tx: DbOrTx = db): Promise<void> {
+    await insertActivity(tx, rowOf(by, entry));
   }
 
   return {
+    /**
+     * The insert of an activity as an SQL query, for a statement that writes its
+     * activity row itself (one statement per cart add, ADR 0150); append a `where`.
+     */
+    insertQuery: (by: Origin | Actor, entry: ActivityEntry): SQL => activityInsertQuery(rowOf(by, entry)),
+
     /** Records an activity; pass `tx` to make it part of the caller's transaction. */
     record,
 

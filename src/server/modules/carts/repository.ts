@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MerchandiseType } from '@common/domain/cart-rules';
 import type { DbOrTx } from '../../db/client';
-import { activityLogs, cartIdempotencyKeys, cartItems, cartMerchandise, carts, products } from '../../db/schema';
+import { cartIdempotencyKeys, cartItems, cartMerchandise, carts } from '../../db/schema';
 
 export type CartRow = typeof carts.$inferSelect;
 
@@ -352,33 +352,30 @@ export type LoggedAddResult =
  * One cart add in ONE statement (issue 15, ADR 0150): the ownership check, the
  * atomic add within `max`, the cart's last-modified time and the activity row
  * together, so there is no transaction to open and no round trip to wait for. The
- * add happens only if the product still has the name and stock level the caller
- * checked the rules against (`seen`); otherwise nothing changes and the product as
- * it is now comes back, for the caller to check again.
+ * add happens only if the product is still as the caller checked the rules against
+ * (`productQuery`, from the products module); otherwise nothing changes and the
+ * product as it is now comes back, for the caller to check again. `activityInsert`
+ * (from the activity module) is written only when the add happened.
  */
 export async function addToCartLogged(
   db: DbOrTx,
-  args: { userId: number; cartId: number; productId: number; quantity: number; max: number; seen: SeenProduct; activity: typeof activityLogs.$inferInsert },
+  args: { userId: number; cartId: number; productId: number; quantity: number; max: number; productQuery: SQL; activityInsert: SQL },
 ): Promise<LoggedAddResult> {
-  const a = args.activity;
   const result = await db.execute<{
     product_exists: boolean;
-    as_seen: boolean;
+    as_seen: boolean | null;
     name: string | null;
     stock_level: string | null;
     owned: boolean;
     id: number | null;
     quantity: number | null;
   }>(sql`
-    with product as (
-      select id, name, stock_level from ${products} where id = ${args.productId}
-    ), as_seen as (
-      select id from product where name = ${args.seen.name} and stock_level is not distinct from ${args.seen.stockLevel}
+    with product as (${args.productQuery}
     ), owned as (
       select id from ${carts} where id = ${args.cartId} and user_id = ${args.userId} for no key update
     ), upsert as (
       insert into ${cartItems} (cart_id, product_id, quantity)
-      select owned.id, as_seen.id, ${args.quantity} from owned, as_seen
+      select owned.id, product.id, ${args.quantity} from owned, product where product.as_seen
       on conflict (cart_id, product_id) do update
         set quantity = ${cartItems}.quantity + excluded.quantity
         where ${cartItems}.quantity + excluded.quantity <= ${args.max}
@@ -386,12 +383,9 @@ export async function addToCartLogged(
     ), touched as (
       update ${carts} set last_modified = now() where id in (select id from owned) and exists (select 1 from upsert)
     ), logged as (
-      insert into ${activityLogs} (user_id, target_user_id, type, description, metadata, ip_address, user_agent, session_id, url, referrer)
-      select ${a.userId ?? null}, ${a.targetUserId ?? null}, ${a.type}, ${a.description}, ${a.metadata === undefined || a.metadata === null ? null : JSON.stringify(a.metadata)}::jsonb,
-             ${a.ipAddress ?? null}, ${a.userAgent ?? null}, ${a.sessionId ?? null}, ${a.url ?? null}, ${a.referrer ?? null}
-      where exists (select 1 from upsert)
+      ${args.activityInsert} where exists (select 1 from upsert)
     )
-    select exists (select 1 from product) as product_exists, exists (select 1 from as_seen) as as_seen,
+    select exists (select 1 from product) as product_exists, (select as_seen from product) as as_seen,
            (select name from product) as name, (select stock_level from product) as stock_level,
            exists (select 1 from owned) as owned, upsert.id, upsert.quantity
     from (select 1) as one left join upsert on true

@@ -25,7 +25,9 @@ import { isForeignKeyViolation } from '../../lib/pg-errors';
 import type { Actor } from '../../lib/actor';
 import type { ActivityService } from '../activity';
 import type { MerchandiseService } from '../merchandise';
+import { productAsSeenQuery } from '../products';
 import * as repo from './repository';
+import type { SeenProduct } from './repository';
 import { toCartViews, type CartCatalogue } from './view';
 
 export interface ReorderResult {
@@ -92,6 +94,29 @@ export function createCartsService(deps: {
     const [product] = await deps.products.summaries([productId], tx);
     if (!product) throw new HttpError(404, CART_MESSAGES.productNotFound);
     return product;
+  }
+
+  /**
+   * Products as this server last read them, for the cart add's rule check (ADR 0150).
+   * Never trusted blindly: the add statement acts only if the product is unchanged.
+   */
+  const seenProducts = new Map<number, SeenProduct>();
+  const MAX_SEEN_PRODUCTS = 20_000;
+
+  function rememberProduct(productId: number, product: SeenProduct): SeenProduct {
+    if (seenProducts.size >= MAX_SEEN_PRODUCTS) seenProducts.clear();
+    const seen = { name: product.name, stockLevel: product.stockLevel };
+    seenProducts.set(productId, seen);
+    return seen;
+  }
+
+  async function freshProduct(productId: number): Promise<SeenProduct> {
+    const [product] = await deps.products.summaries([productId]);
+    if (!product) {
+      seenProducts.delete(productId);
+      throw new HttpError(404, CART_MESSAGES.productNotFound);
+    }
+    return rememberProduct(productId, product);
   }
 
   /** Checks that every code exists for its type; refuses the first unknown one. */
@@ -171,6 +196,63 @@ export function createCartsService(deps: {
     } catch (error) {
       if (isForeignKeyViolation(error)) throw cartNotFound();
       throw error;
+    }
+  }
+
+  /**
+   * The product's rules are checked against the product as this server last read it,
+   * and the statement adds only if the product is still so; a product changed since
+   * is read again and checked again (ADR 0150).
+   */
+  async function addInOneStatement(executor: DbOrTx, actor: Actor, cartId: number, body: AddCartItemBody): Promise<CartItemResponse> {
+    const remembered = seenProducts.get(body.productId);
+    let product = remembered ?? (await freshProduct(body.productId));
+    let confirmed = remembered === undefined;
+    for (let attempt = 0; ; attempt++) {
+      const refusal = unorderableReason(product) ?? lineQuantityProblem(product, body.quantity);
+      // A refusal from a remembered product is confirmed against the table first.
+      if (refusal && !confirmed) {
+        product = await freshProduct(body.productId);
+        confirmed = true;
+        continue;
+      }
+      if (refusal) throw new HttpError(400, refusal);
+      const seen = product;
+      const result = await cartWrite(() =>
+        repo.addToCartLogged(executor, {
+          userId: actor.userId,
+          cartId,
+          productId: body.productId,
+          quantity: body.quantity,
+          max: parseStockLevel(seen.stockLevel).maxQuantity,
+          productQuery: productAsSeenQuery(body.productId, seen),
+          activityInsert: activity.insertQuery(actor, {
+            type: 'product_added',
+            description: `${actor.username} added ${body.quantity} x ${seen.name} to their cart`,
+            metadata: { cartId, productId: body.productId, quantity: body.quantity },
+          }),
+        }),
+      );
+      if (result.product === 'missing') {
+        seenProducts.delete(body.productId);
+        throw new HttpError(404, CART_MESSAGES.productNotFound);
+      }
+      if (result.product === 'changed') {
+        // Changed between our read and the statement (a stock import): check the rules again.
+        if (attempt >= 3) throw new HttpError(409, 'The product changed while adding; please try again');
+        product = rememberProduct(body.productId, result.now);
+        confirmed = true;
+        continue;
+      }
+      if (!result.owned) throw cartNotFound();
+      if (!result.item) {
+        const current = (await repo.findCartItemByProduct(executor, cartId, body.productId))?.quantity ?? 0;
+        throw new HttpError(
+          400,
+          `${lineQuantityProblem(product, current + body.quantity) ?? CART_MESSAGES.quantityMax}. You already have ${current} in your cart.`,
+        );
+      }
+      return result.item;
     }
   }
 
@@ -270,22 +352,14 @@ export function createCartsService(deps: {
       });
     },
 
+    /**
+     * One SQL statement per add (ADR 0150). With an Idempotency-Key the statement runs
+     * inside the key's transaction, so the add and its stored answer commit together
+     * (ADR 0060); without one it is the only statement.
+     */
     async addItem(actor: Actor, cartId: number, body: AddCartItemBody, idempotencyKey?: string): Promise<CartItemResponse> {
-      return cartWrite(() =>
-        writeOnce(actor, idempotencyOf(idempotencyKey, `add ${cartId}`, body), async (tx) => {
-          const { productName, ...item } = await addLine(tx, actor, cartId, body);
-          await activity.record(
-            actor,
-            {
-              type: 'product_added',
-              description: `${actor.username} added ${body.quantity} x ${productName} to their cart`,
-              metadata: { cartId, productId: body.productId, quantity: body.quantity },
-            },
-            tx,
-          );
-          return item;
-        }),
-      );
+      if (idempotencyKey === undefined) return addInOneStatement(db, actor, cartId, body);
+      return cartWrite(() => writeOnce(actor, idempotencyOf(idempotencyKey, `add ${cartId}`, body), (tx) => addInOneStatement(tx, actor, cartId, body)));
     },
 
     /** Quick add: every line is checked; one bad line refuses them all. */

@@ -1,4 +1,4 @@
-import { asc, count, inArray, max } from 'drizzle-orm';
+import { asc, count, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
 
@@ -43,4 +43,14 @@ export async function findProductSummaries(db: DbOrTx, ids: readonly number[]): 
     .select(summaryColumns)
     .from(products)
     .where(inArray(products.id, [...ids]));
+}
+
+/**
+ * For a statement of another module that must act only on a product as its caller
+ * last read it (the one-statement cart add, ADR 0150): a query of the product's id,
+ * name and stock level, and whether they are still what `seen` says.
+ */
+export function productAsSeenQuery(productId: number, seen: { name: string; stockLevel: string | null }): SQL {
+  return sql`select id, name, stock_level, (name = ${seen.name} and stock_level is not distinct from ${seen.stockLevel}) as as_seen
+    from ${products} where id = ${productId}`;
 }

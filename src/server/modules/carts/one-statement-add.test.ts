@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, TestClient, useTestApp } from '../../../../test/api';
+import { activeCart, insertCatalogue } from '../../../../test/cart-fixtures';
+import { activityLogs, cartItems, products } from '../../db/schema';
+
+const ctx = useTestApp();
+
+/** Products of this file's own, changed behind the server's back like another server's stock import would. */
+const MOVING = { id: 2101, name: 'Moving Stock 12x24', stockLevel: '10', price: '5.00', line: 'Moving', size: '12x24', soldBy: 'Box' };
+const COMING = { id: 2102, name: 'Back In Stock 12x24', stockLevel: '0', price: '5.00', line: 'Back', size: '12x24', soldBy: 'Box' };
+
+beforeAll(async () => {
+  await insertCatalogue(ctx.db);
+  await ctx.db.insert(products).values([MOVING, COMING]);
+});
+
+async function signedIn() {
+  const user = await createUser(ctx.db, { role: 'bold_customer' });
+  const client = await new TestClient(ctx.app).signInAs(user);
+  return { user, client, cart: await activeCart(client) };
+}
+
+const setStock = (id: number, stockLevel: string) => ctx.db.update(products).set({ stockLevel }).where(eq(products.id, id));
+
+describe('cart add in one statement (ADR 0150)', () => {
+  it('checks the rules again when the product changed after this server read it', async () => {
+    const { client, cart } = await signedIn();
+    expect((await client.post(`/api/carts/${cart.id}/items`, { productId: MOVING.id, quantity: 2 })).statusCode).toBe(200);
+    // Another server's import: the product is now out of stock; this server still remembers 10.
+    await setStock(MOVING.id, '0');
+    const refused = await client.post(`/api/carts/${cart.id}/items`, { productId: MOVING.id, quantity: 1 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/out of stock/i);
+    await setStock(MOVING.id, '3');
+    const over = await client.post(`/api/carts/${cart.id}/items`, { productId: MOVING.id, quantity: 2 });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toMatch(/You already have 2/);
+    const [line] = await ctx.db.select().from(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, MOVING.id)));
+    expect(line?.quantity).toBe(2);
+  });
+
+  it('does not refuse from memory a product that came back in stock', async () => {
+    const { client, cart } = await signedIn();
+    const refused = await client.post(`/api/carts/${cart.id}/items`, { productId: COMING.id, quantity: 1 });
+    expect(refused.statusCode).toBe(400);
+    await setStock(COMING.id, '50');
+    const added = await client.post(`/api/carts/${cart.id}/items`, { productId: COMING.id, quantity: 4 });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({ productId: COMING.id, quantity: 4 });
+  });
+
+  it('writes the activity row with the add, and none for a refused or foreign add', async () => {
+    const { user, client, cart } = await signedIn();
+    const other = await signedIn();
+    expect((await client.post(`/api/carts/${cart.id}/items`, { productId: 1001, quantity: 3 })).statusCode).toBe(200);
+    expect((await client.post(`/api/carts/${other.cart.id}/items`, { productId: 1001, quantity: 3 })).statusCode).toBe(404);
+    expect((await client.post(`/api/carts/${cart.id}/items`, { productId: 1003, quantity: 1 })).statusCode).toBe(400);
+    const logged = await ctx.db.select().from(activityLogs).where(and(eq(activityLogs.userId, user.id), eq(activityLogs.type, 'product_added')));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ description: `${user.username} added 3 x Calacatta 12x24 White Polished to their cart`, metadata: { cartId: cart.id, productId: 1001, quantity: 3 } });
+    expect(logged[0]!.sessionId).toBeTruthy();
+    expect(logged[0]!.url).toBe(`/api/carts/${cart.id}/items`);
+  });
+
+  it('answers 404 for a product deleted after this server read it', async () => {
+    const { client, cart } = await signedIn();
+    const gone = { ...MOVING, id: 2103, name: 'Discontinued 12x24' };
+    await ctx.db.insert(products).values(gone);
+    expect((await client.post(`/api/carts/${cart.id}/items`, { productId: gone.id, quantity: 1 })).statusCode).toBe(200);
+    await ctx.db.delete(cartItems).where(eq(cartItems.productId, gone.id));
+    await ctx.db.delete(products).where(eq(products.id, gone.id));
+    expect((await client.post(`/api/carts/${cart.id}/items`, { productId: gone.id, quantity: 1 })).statusCode).toBe(404);
+  });
+});
