@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { buildClientIfStale } from '../scripts/start';
+import { buildClientIfStale } from '../scripts/build-if-stale.mjs';
 import { demoAnnouncements } from '../src/server/db/demo-data/announcements';
 import { announcements, users } from '../src/server/db/schema';
 import { startChildServer } from './support/child-server';

@@ -16,7 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import path from 'node:path';
 import { TIMESTAMP_HEADER } from '../src/common/contracts/common';
-import { buildClientIfStale } from '../scripts/start';
+import { buildClientIfStale } from '../scripts/build-if-stale.mjs';
 import { bootstrapEmptyDatabase } from '../src/server/db/bootstrap';
 import { startChildServer } from './support/child-server';
 import { benchDatabase } from './support/database';

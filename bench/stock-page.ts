@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { buildClientIfStale } from '../scripts/start';
+import { buildClientIfStale } from '../scripts/build-if-stale.mjs';
 import { insertProducts, syntheticProducts } from './support/catalogue';
 import { startChildServer } from './support/child-server';
 import { benchDatabase } from './support/database';

@@ -70,9 +70,13 @@ export function spawnProcess(command: string, args: string[], env: Record<string
   };
 }
 
-/** The real start entry (`npm start` runs exactly this, without the client build). */
+/**
+ * The real start entry (`npm start` runs exactly this, without the client build): it
+ * compiles the server when dist/server is missing or stale, then runs the compiled
+ * server (ADR 0150).
+ */
 export function startPortal(env: Record<string, string | undefined>): Spawned {
-  return spawnProcess(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { BUILD_CLIENT: 'false', ...env });
+  return spawnProcess(process.execPath, ['scripts/start.mjs'], { BUILD_CLIENT: 'false', ...env });
 }
 
 /** Kills whatever a test left running. */

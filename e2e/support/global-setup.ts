@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildClientIfStale } from '../../scripts/start';
+import { buildClientIfStale } from '../../scripts/build-if-stale.mjs';
 import { ADMIN_ACCOUNT, createJourneyAccounts } from './accounts';
 import { freePort } from '../../src/server/lib/free-port';
 

@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import PDFDocument from 'pdfkit';
 import type { Tx } from '../client';
 import { fileBlobs, files, folders, links } from '../schema';
 import { PRODUCT_LINES } from './product-lines';
@@ -33,7 +32,9 @@ const ACCENT = '#1e4a8a';
 const INK = '#1c1917';
 const MUTED = '#6b645e';
 
-function renderPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+/** pdfkit is loaded only when demo files are made (first start), not held by every server (issue 15). */
+async function renderPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: title, Author: 'BOLD' } });
     const chunks: Buffer[] = [];

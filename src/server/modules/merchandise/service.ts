@@ -5,7 +5,7 @@ import {
   type MerchandiseUploadResponse,
 } from '@common/contracts/merchandise';
 import { MERCHANDISE_TYPES, type MerchandiseType } from '@common/domain/cart-rules';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
@@ -27,7 +27,9 @@ export function createMerchandiseService(deps: { db: Db; activity: ActivityServi
 
   /** `buffer` has passed the upload module's zip guard (routes.ts). */
   async function loadWorkbook(buffer: Buffer): Promise<ExcelJS.Workbook> {
-    const workbook = new ExcelJS.Workbook();
+    // Loaded on first use: it weighs ~30 MB of memory that an idle server should not hold (issue 15).
+    const { default: Excel } = await import('exceljs');
+    const workbook = new Excel.Workbook();
     try {
       await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
     } catch {

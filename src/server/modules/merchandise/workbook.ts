@@ -10,7 +10,7 @@ import {
   type MerchandiseColumn,
   type MerchandiseRowValue,
 } from '@common/domain/merchandise-import';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 /** Most rows one upload may carry; far above the real set, low enough to bound the work. */
 export const MAX_MERCHANDISE_ROWS = 5000;
@@ -74,7 +74,9 @@ function addHeader(sheet: ExcelJS.Worksheet, headers: readonly string[]) {
  * each with its header and an example row; the type column offers a list.
  */
 export async function merchandiseTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first use: it weighs ~30 MB of memory that an idle server should not hold (issue 15).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   workbook.creator = 'BOLD portal';
   for (const { name, type } of MERCHANDISE_SHEETS) {
     const sheet = workbook.addWorksheet(name);

@@ -1,6 +1,5 @@
 import { formatPrice } from '@common/domain/money';
 import { coverageSqft, sellingUnit } from '@common/domain/units';
-import PDFDocument from 'pdfkit';
 import type { ProductRow } from '../products';
 
 /**
@@ -71,6 +70,8 @@ export async function renderPriceListPdf(
   generatedAt: Date,
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
+  // pdfkit is loaded on first use: ~25 MB of memory an idle server should not hold (issue 15).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     // Tests read the text of an uncompressed document.
     compress: options.compress ?? true,

@@ -1,6 +1,6 @@
 import type { SheetRow } from '@common/domain/user-import';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { receiveOnlyFile, type ReceivedFile, type UploadRules } from '../../lib/upload';
@@ -58,7 +58,9 @@ function readCsv(buffer: Buffer): Sheet {
 }
 
 async function readWorkbook(buffer: Buffer): Promise<Sheet> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first use: it weighs ~30 MB of memory that an idle server should not hold (issue 15).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
   } catch {
