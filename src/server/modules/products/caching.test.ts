@@ -52,4 +52,17 @@ describe('createVersionReader', () => {
     expect(await before).toBe('v1');
     expect(await after).toBe('v2');
   });
+
+  it('keeps a version for holdMs, then reads again; invalidate() drops it at once', async () => {
+    let time = 0;
+    let reads = 0;
+    const reader = createVersionReader(async () => `v${++reads}`, { holdMs: 1000, now: () => time });
+    expect(await reader.current()).toBe('v1');
+    time = 999;
+    expect(await reader.current()).toBe('v1');
+    time = 1000;
+    expect(await reader.current()).toBe('v2');
+    reader.invalidate();
+    expect(await reader.current()).toBe('v3');
+  });
 });

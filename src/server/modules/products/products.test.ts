@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { REVALIDATE_AFTER_MS } from '../../plugins/session-cache';
 import { productsResponse } from '@common/contracts/products';
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -134,6 +136,8 @@ describe('GET /api/products', () => {
         ...multipartBody([{ filename: 'stock.csv', content: 'id,stockLevel\n5,321\n' }]),
       });
 
+      // The other server reads the catalogue version again within a second (ADR 0150).
+      await sleep(REVALIDATE_AFTER_MS);
       const after = await onOther.request({ method: 'GET', url: '/api/products', headers: { 'if-none-match': etag } });
       expect(after.statusCode).toBe(200);
       expect(productsResponse.parse(after.json()).find((p) => p.id === 5)?.stockLevel).toBe('321');
@@ -156,6 +160,7 @@ describe('the catalogue version', () => {
       expect(before.headers.etag).toMatch(/^W\/"catalogue-derived-/);
       expect(await ctx.db.select().from(systemSettings).where(eq(systemSettings.key, CATALOGUE_VERSION))).toEqual([]);
       await ctx.db.insert(products).values({ id: 777, name: 'Added behind our back', stockLevel: '1' });
+      await sleep(REVALIDATE_AFTER_MS);
       const after = await client.request({ method: 'GET', url: '/api/products', headers: { 'if-none-match': before.headers.etag as string } });
       expect(after.statusCode).toBe(200);
       expect(productsResponse.parse(after.json()).some((p) => p.id === 777)).toBe(true);
