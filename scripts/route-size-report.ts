@@ -45,6 +45,11 @@ export function routeSizeReport(options: { pageModule: string; label: string; li
       const bytes = [...loaded].reduce((sum, chunk) => sum + gzipSync(chunk.code, { level: 9 }).length, 0);
       const kb = (bytes / 1024).toFixed(1);
       const verdict = bytes <= options.limitBytes ? 'within' : 'OVER';
+      // ROUTE_SIZE_DETAIL=1 npm run build: the largest modules behind that figure.
+      if (process.env.ROUTE_SIZE_DETAIL) {
+        const modules = [...loaded].flatMap((chunk) => Object.entries(chunk.modules).map(([id, m]) => ({ id, size: m.renderedLength, chunk: chunk.fileName })));
+        for (const m of modules.sort((a, b) => b.size - a.size).slice(0, 40)) console.log(`  ${(m.size / 1024).toFixed(1).padStart(7)} KB  ${m.chunk}  ${m.id.replace(/^.*node_modules\//, '')}`);
+      }
       console.log(
         `\nJavaScript for ${options.label}: ${kb} KB gzipped in ${loaded.size} chunk(s), ${verdict} the ${options.limitBytes / 1024} KB limit`,
       );

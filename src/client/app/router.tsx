@@ -1,35 +1,38 @@
 import { Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { PageSpinner } from '@client/components/ui/spinner';
-import { LoginPage } from '@client/features/auth/pages/login-page';
-import { ProfileCompletionPage } from '@client/features/auth/pages/profile-completion-page';
-import { RoleSelectPage } from '@client/features/auth/pages/role-select-page';
-import { CartPage } from '@client/features/cart/pages/cart-page';
-import { CartSelectPage } from '@client/features/cart/pages/cart-select-page';
-import { CheckoutPage } from '@client/features/cart/pages/checkout-page';
-import { PriceListPage } from '@client/features/catalogue/pages/price-list-page';
-import { PricesPage } from '@client/features/catalogue/pages/prices-page';
 import { UnauthorizedPage } from '@client/components/unauthorized-page';
 import type { Permission } from '@common/domain/permissions';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { ReactNode } from 'react';
-import { CatalogRoute, StockRoute } from './routes/stock-route';
-import { FilesPage } from '@client/features/files/pages/files-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireUser } from './require-user';
 import { ActivityLogsPage, ApiTokensPage, ClosedDaysPage, ManageAnnouncementsPage, MerchandiseUploadPage, UsersPage, WebhooksPage } from './routes/admin-pages';
-import { AdditionalMerchandisePage } from '@client/features/merchandise/pages/additional-merchandise-page';
+import {
+  AdditionalMerchandisePage,
+  CartPage,
+  CartSelectPage,
+  CatalogRoute,
+  CheckoutPage,
+  DashboardRoute,
+  FilesPage,
+  LoginPage,
+  OrderDetailRoute,
+  OrdersRoute,
+  PriceListPage,
+  PricesPage,
+  ProfileCompletionPage,
+  ProfileRoute,
+  QuickAddPage,
+  RoleSelectPage,
+  StockRoute,
+} from './routes/pages';
 import { Navigate } from '@client/components/navigate';
-import { QuickAddPage } from '@client/features/quick-add/pages/quick-add-page';
-import { DashboardRoute } from './routes/dashboard-route';
-import { OrderDetailRoute } from './routes/order-detail-route';
-import { OrdersRoute } from './routes/orders-route';
-import { ProfileRoute } from './routes/profile-route';
 import { AppFrame } from './frame/app-frame';
 
 /**
  * Spec §2 route table: every screen of the spec; any other path gets the 404 screen.
- * The admin screens are loaded on first visit (routes/admin-pages), hence the Suspense.
+ * Every page is loaded on first visit (routes/pages, routes/admin-pages), hence the Suspense.
  * Permission-bound screens show Unauthorized to other roles (`allowed`); the server
  * refuses their calls whatever this says.
  * Every signed-in page after the role choice sits in the one app
