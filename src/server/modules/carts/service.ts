@@ -110,8 +110,9 @@ export function createCartsService(deps: {
     return seen;
   }
 
-  async function freshProduct(productId: number): Promise<SeenProduct> {
-    const [product] = await deps.products.summaries([productId]);
+  /** Through the caller's executor: inside a transaction, a second pool connection could wait on it. */
+  async function freshProduct(productId: number, executor: DbOrTx = db): Promise<SeenProduct> {
+    const [product] = await deps.products.summaries([productId], executor);
     if (!product) {
       seenProducts.delete(productId);
       throw new HttpError(404, CART_MESSAGES.productNotFound);
@@ -206,13 +207,13 @@ export function createCartsService(deps: {
    */
   async function addInOneStatement(executor: DbOrTx, actor: Actor, cartId: number, body: AddCartItemBody): Promise<CartItemResponse> {
     const remembered = seenProducts.get(body.productId);
-    let product = remembered ?? (await freshProduct(body.productId));
+    let product = remembered ?? (await freshProduct(body.productId, executor));
     let confirmed = remembered === undefined;
     for (let attempt = 0; ; attempt++) {
       const refusal = unorderableReason(product) ?? lineQuantityProblem(product, body.quantity);
       // A refusal from a remembered product is confirmed against the table first.
       if (refusal && !confirmed) {
-        product = await freshProduct(body.productId);
+        product = await freshProduct(body.productId, executor);
         confirmed = true;
         continue;
       }
