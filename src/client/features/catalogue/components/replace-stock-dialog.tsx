@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { STOCK_UPLOAD_SUCCESS, type StockReplacePreviewResponse } from '@common/contracts/stock';
-import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
+import { Alert, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Label } from '@client/components/ui/label';
@@ -98,13 +98,11 @@ function ReplaceSteps({ onDone }: { onDone: () => void }) {
       {problems.length > 0 && (
         <Alert variant="destructive">
           <AlertTitle>Nothing was changed</AlertTitle>
-          <AlertDescription>
-            <ul className="nums mt-1 grid gap-0.5" aria-label="Problems">
-              {problems.map((line, index) => (
-                <li key={index}>{line}</li>
-              ))}
-            </ul>
-          </AlertDescription>
+          <ul className="nums mt-1 grid gap-0.5 text-sm opacity-90" aria-label="Problems">
+            {problems.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
+          </ul>
         </Alert>
       )}
 

@@ -130,28 +130,25 @@ export function MerchandiseUploadPage() {
           {summary && (
             <Alert variant="success" role="status">
               <AlertTitle>Merchandise Updated</AlertTitle>
-              <AlertDescription>
-                <p>{summary.text}</p>
-                {summary.codes.map((line) => (
-                  <p key={line} className="break-words">
-                    {line}
-                  </p>
-                ))}
-              </AlertDescription>
+              {/* AlertDescription is a <p>, so the code lines are paragraphs beside it. */}
+              <AlertDescription>{summary.text}</AlertDescription>
+              {summary.codes.map((line) => (
+                <p key={line} className="text-sm break-words opacity-90">
+                  {line}
+                </p>
+              ))}
             </Alert>
           )}
           {issues.length > 0 && (
             <Alert variant="destructive">
               <AlertTitle>{MERCHANDISE_UPLOAD_MESSAGES.rowsFailed}</AlertTitle>
-              <AlertDescription>
-                <ul className="mt-2 grid gap-1" aria-label="Rows with problems">
-                  {issues.map((issue) => (
-                    <li key={`${issue.sheet}-${issue.row}`}>
-                      {describeIssue(issue)}
-                    </li>
-                  ))}
-                </ul>
-              </AlertDescription>
+              <ul className="mt-2 grid gap-1 text-sm opacity-90" aria-label="Rows with problems">
+                {issues.map((issue) => (
+                  <li key={`${issue.sheet}-${issue.row}`}>
+                    {describeIssue(issue)}
+                  </li>
+                ))}
+              </ul>
             </Alert>
           )}
         </CardContent>
