@@ -16,8 +16,9 @@ import { EditMerchandiseDialog } from './edit-merchandise-dialog';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** Labels and handboards are grouped by line, displays and price lists by category. */
-const groupOf = (item: MerchandiseAdminItem) => (item.type === 'label' || item.type === 'handboard' ? item.line : item.category) ?? '';
+/** Labels and handboards are grouped by line, displays and price lists by category; either shows when the other is blank. */
+const groupOf = (item: MerchandiseAdminItem) =>
+  (item.type === 'label' || item.type === 'handboard' ? (item.line ?? item.category) : (item.category ?? item.line)) ?? '';
 
 function matches(item: MerchandiseAdminItem, search: string): boolean {
   if (!search) return true;
