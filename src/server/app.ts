@@ -8,14 +8,14 @@ import type { Db } from './db/client';
 import { activityRoutes, createActivityService } from './modules/activity';
 import { announcementRoutes, createAnnouncementsService } from './modules/announcements';
 import { authRoutes, createAuthService } from './modules/auth';
-import { cartRoutes, createCartsService } from './modules/carts';
+import { cartReferences, cartRoutes, createCartsService } from './modules/carts';
 import { calendarRoutes, createCalendarService } from './modules/calendar';
 import { createFilesService, filesRoutes } from './modules/files';
 import { healthRoutes } from './modules/health';
 import { createMailOutbox } from './modules/mail';
 import { apiTokenRoutes, createApiTokensService } from './modules/api-tokens';
-import { createMerchandiseService, merchandiseRoutes } from './modules/merchandise';
-import { createOrdersService, orderRoutes } from './modules/orders';
+import { createMerchandiseAdmin, createMerchandiseService, merchandiseRoutes } from './modules/merchandise';
+import { createOrdersService, orderReferences, orderRoutes } from './modules/orders';
 import { createPriceListService, priceListRoutes } from './modules/price-list';
 import { createProductsService, productsRoutes } from './modules/products';
 import { createSettingsService, settingsRoutes } from './modules/settings';
@@ -100,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     activity,
     products,
     settings,
+    carts: cartReferences,
     events: webhooks.publisher,
     maxUploadMb: config.MAX_UPLOAD_MB,
     importStatementTimeoutMs: config.DB_IMPORT_STATEMENT_TIMEOUT_MS,
@@ -122,7 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { users: createUsersService({ db, activity, mail, mailFrom: config.ORDER_EMAIL_FROM }) });
   await app.register(announcementRoutes, { announcements: createAnnouncementsService(db) });
   await app.register(activityRoutes, { activity });
-  await app.register(merchandiseRoutes, { merchandise });
+  const merchandiseAdmin = createMerchandiseAdmin({ db, activity, carts: cartReferences, orders: orderReferences });
+  await app.register(merchandiseRoutes, { merchandise, admin: merchandiseAdmin });
   await app.register(productsRoutes, { products });
   await app.register(stockRoutes, { stock, maxUploadMb: config.MAX_UPLOAD_MB });
   await app.register(priceListRoutes, { priceList: createPriceListService({ products }) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MERCHANDISE_IMPORT_MESSAGES } from '../domain/merchandise-import';
 import { cartMerchandiseEntry, merchandiseTypeSchema } from './carts';
 
 /**
@@ -28,12 +29,16 @@ export type MerchandiseRowIssue = z.infer<typeof merchandiseRowIssue>;
 export const merchandiseUploadErrorBody = z.object({ message: z.string(), rows: z.array(merchandiseRowIssue) });
 export type MerchandiseUploadErrorBody = z.infer<typeof merchandiseUploadErrorBody>;
 
-/** 200 answer: counts per outcome; codes not in the file are kept (docs/decisions/0050). */
+const merchandiseKey = z.object({ type: merchandiseTypeSchema, code: z.string() });
+
+/** 200 answer: counts per outcome and the codes added and updated; codes not in the file are kept (docs/decisions/0050). */
 export const merchandiseUploadResponse = z.object({
   inserted: z.number().int(),
   updated: z.number().int(),
   total: z.number().int(),
   byType: z.record(merchandiseTypeSchema, z.number().int()),
+  added: z.array(merchandiseKey),
+  updatedCodes: z.array(merchandiseKey),
 });
 export type MerchandiseUploadResponse = z.infer<typeof merchandiseUploadResponse>;
 
@@ -44,4 +49,56 @@ export const MERCHANDISE_UPLOAD_MESSAGES = {
   noRows: 'The workbook has no merchandise rows',
   rowsFailed: 'Please fix the following issues:',
   noFile: 'Please select an Excel file (.xlsx)',
+} as const;
+
+/**
+ * Manage Merchandise (docs/decisions/0131): GET /api/admin/merchandise lists every item,
+ * deactivated ones too, which salespeople no longer see.
+ */
+export const merchandiseAdminItem = merchandiseItem.extend({ active: z.boolean() });
+export type MerchandiseAdminItem = z.infer<typeof merchandiseAdminItem>;
+export const merchandiseAdminListResponse = z.array(merchandiseAdminItem);
+
+export const merchandiseIdParams = z.object({ id: z.coerce.number().int().positive('Unknown merchandise item') });
+
+/** A blank optional field is stored as null, as the upload does. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, MERCHANDISE_IMPORT_MESSAGES.tooLong(label, max))
+    .transform((v) => (v === '' ? null : v));
+
+/**
+ * PATCH /api/admin/merchandise/:id: the edit dialog's form, the route's body. Type and
+ * code stay: they are the key carts and orders use.
+ */
+export const merchandiseEditBody = z.object({
+  name: z.string().trim().min(1, MERCHANDISE_IMPORT_MESSAGES.nameRequired).max(200, MERCHANDISE_IMPORT_MESSAGES.tooLong('Name', 200)),
+  description: optionalText('Description', 2000),
+  line: optionalText('Line', 200),
+  category: optionalText('Category', 200),
+  handboardType: optionalText('Handboard type', 100),
+  price: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, MERCHANDISE_IMPORT_MESSAGES.badPrice)
+    .transform((v) => Number(v).toFixed(2)),
+});
+export type MerchandiseEditInput = z.input<typeof merchandiseEditBody>;
+export type MerchandiseEditBody = z.output<typeof merchandiseEditBody>;
+
+/** DELETE /api/admin/merchandise/:id: deleted outright, or deactivated because carts or orders refer to it. */
+export const merchandiseRemoveResponse = z.object({
+  outcome: z.enum(['deleted', 'deactivated']),
+  message: z.string(),
+  /** Carts the item was taken out of, and orders that keep it in their lines. */
+  carts: z.number().int(),
+  orders: z.number().int(),
+});
+export type MerchandiseRemoveResponse = z.infer<typeof merchandiseRemoveResponse>;
+
+export const MERCHANDISE_ADMIN_MESSAGES = {
+  notFound: 'Merchandise item not found',
+  deactivated: 'This item is no longer available',
 } as const;

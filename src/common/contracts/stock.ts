@@ -26,6 +26,11 @@ export type NulledField = z.infer<typeof nulledField>;
 export const STOCK_UPLOAD_MODES = ['keep', 'replace'] as const;
 export const stockUploadQuery = z.object({
   mode: z.enum(STOCK_UPLOAD_MODES, { error: 'mode must be keep or replace' }).default('keep'),
+  /**
+   * mode=replace: the removalToken of the preview the admin confirmed. The upload is
+   * refused (409) unless it would remove exactly the previewed products (docs/decisions/0130).
+   */
+  removalToken: z.string().max(100).optional(),
 });
 export type StockUploadMode = (typeof STOCK_UPLOAD_MODES)[number];
 
@@ -46,11 +51,34 @@ export const stockUploadResponse = z.object({
   removed: z.array(z.number().int()),
   /** Products in the catalogue but not in the file, kept as they were (mode=keep). */
   missing: z.array(z.number().int()),
+  /** Cart lines of removed products taken out of carts, and the carts they were in (mode=replace). */
+  cartLinesRemoved: z.number().int(),
+  cartsAffected: z.number().int(),
   warnings: stockUploadWarnings,
   /** Warnings beyond the ones listed (the lists stop at STOCK_ISSUE_LIST_LIMIT each). */
   moreWarnings: z.number().int(),
 });
 export type StockUploadResponse = z.infer<typeof stockUploadResponse>;
+
+/** Most removed products a preview lists; the count and the token cover them all. */
+export const STOCK_PREVIEW_LIST_LIMIT = 500;
+
+/**
+ * POST /api/stock/upload/preview: what mode=replace would remove for this file, and the
+ * token that makes the confirmed upload remove exactly these products. Nothing is changed.
+ */
+export const stockReplacePreviewResponse = z.object({
+  rows: z.number().int(),
+  removedCount: z.number().int(),
+  removed: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Open cart lines that hold the removed products, and the carts they are in. */
+  cartLines: z.number().int(),
+  carts: z.number().int(),
+  removalToken: z.string(),
+});
+export type StockReplacePreviewResponse = z.infer<typeof stockReplacePreviewResponse>;
+
+export const STOCK_REPLACE_CHANGED = 'The catalogue changed since the preview, so nothing was changed. Preview the file again.';
 
 /** 400 body when the file is rejected: nothing was changed. */
 export const stockUploadErrorBody = z.object({

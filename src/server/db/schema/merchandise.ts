@@ -1,4 +1,4 @@
-import { check, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { MERCHANDISE_TYPES, type MerchandiseType } from '../../../common/domain/cart-rules';
 import { oneOf } from './one-of';
 
@@ -22,6 +22,8 @@ export const merchandise = pgTable(
     /** Handboards carry a type (default Handboard). */
     handboardType: text('handboard_type'),
     price: numeric('price', { precision: 12, scale: 2 }).notNull().default('0'),
+    /** False once an admin removed an item that carts or orders refer to (docs/decisions/0131): hidden, history kept. */
+    active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,3 +1,4 @@
 /** The carts module's public entry: other modules, jobs and app.ts import only this file. */
+export { cartReferences, type CartReferences } from './references';
 export { cartRoutes } from './routes';
 export { createCartsService, type CartsService, type ReorderResult } from './service';

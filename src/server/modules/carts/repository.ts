@@ -397,3 +397,41 @@ export async function addToCartLogged(
   if (row.id === null || row.quantity === null) return { product: 'as-seen', owned: true };
   return { product: 'as-seen', owned: true, item: { id: row.id, cartId: args.cartId, productId: args.productId, quantity: row.quantity } };
 }
+
+/** Lines and distinct carts that hold any of the products (docs/decisions/0130 replace preview). */
+export async function productReferences(db: DbOrTx, productIds: readonly number[]): Promise<{ lines: number; carts: number }> {
+  if (productIds.length === 0) return { lines: 0, carts: 0 };
+  const [row] = await db
+    .select({ lines: sql<number>`count(*)::int`, carts: sql<number>`count(distinct ${cartItems.cartId})::int` })
+    .from(cartItems)
+    .where(inArray(cartItems.productId, [...productIds]));
+  return { lines: row?.lines ?? 0, carts: row?.carts ?? 0 };
+}
+
+/** Removes the products' lines from every cart; answers how many lines and carts that touched. */
+export async function removeProductLines(db: DbOrTx, productIds: readonly number[]): Promise<{ lines: number; carts: number }> {
+  if (productIds.length === 0) return { lines: 0, carts: 0 };
+  const removed = await db
+    .delete(cartItems)
+    .where(inArray(cartItems.productId, [...productIds]))
+    .returning({ cartId: cartItems.cartId });
+  return { lines: removed.length, carts: new Set(removed.map((r) => r.cartId)).size };
+}
+
+/** Carts holding one merchandise entry. */
+export async function merchandiseCartCount(db: DbOrTx, type: MerchandiseType, code: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cartMerchandise)
+    .where(and(eq(cartMerchandise.type, type), eq(cartMerchandise.code, code)));
+  return row?.n ?? 0;
+}
+
+/** Removes one merchandise entry from every cart; answers how many carts held it. */
+export async function removeMerchandiseEverywhere(db: DbOrTx, type: MerchandiseType, code: string): Promise<number> {
+  const removed = await db
+    .delete(cartMerchandise)
+    .where(and(eq(cartMerchandise.type, type), eq(cartMerchandise.code, code)))
+    .returning({ cartId: cartMerchandise.cartId });
+  return removed.length;
+}

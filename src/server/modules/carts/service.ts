@@ -60,7 +60,7 @@ export function createCartsService(deps: {
   activity: ActivityService;
   /** Products and merchandise are read through their modules, never their tables. */
   products: CartCatalogue['products'];
-  merchandise: CartCatalogue['merchandise'] & Pick<MerchandiseService, 'existingCodes'>;
+  merchandise: CartCatalogue['merchandise'] & Pick<MerchandiseService, 'existingCodes' | 'isDeactivated'>;
 }) {
   const { db, activity } = deps;
   const catalogue: CartCatalogue = { products: deps.products, merchandise: deps.merchandise };
@@ -124,7 +124,9 @@ export function createCartsService(deps: {
   async function requireMerchandise(tx: DbOrTx, type: MerchandiseType, codes: readonly string[]) {
     const known = await deps.merchandise.existingCodes(type, codes, tx);
     const unknown = codes.find((code) => !known.has(code));
-    if (unknown !== undefined) throw new HttpError(400, `Unknown ${merchandiseList(type).singular.toLowerCase()}: ${unknown}`);
+    if (unknown === undefined) return;
+    if (await deps.merchandise.isDeactivated(type, unknown, tx)) throw new HttpError(400, noLongerAvailable(type, unknown));
+    throw new HttpError(400, `Unknown ${merchandiseList(type).singular.toLowerCase()}: ${unknown}`);
   }
 
   /** Adds within the caller's transaction; throws the spec's message when the product may not be added. */
@@ -456,7 +458,10 @@ export function createCartsService(deps: {
         db.transaction(async (tx) => {
           await ownCart(actor, cartId, tx);
           const known = await deps.merchandise.existingCodes(type, [code], tx);
-          if (!known.has(code)) throw new HttpError(404, `${merchandiseList(type).singular} not found`);
+          if (!known.has(code)) {
+            if (await deps.merchandise.isDeactivated(type, code, tx)) throw new HttpError(400, noLongerAvailable(type, code));
+            throw new HttpError(404, `${merchandiseList(type).singular} not found`);
+          }
           await repo.setMerchandiseQuantity(tx, cartId, type, code, quantity);
           await repo.touchCart(tx, cartId);
           await activity.record(
@@ -563,4 +568,9 @@ export function createCartsService(deps: {
       );
     },
   };
+}
+
+/** An admin deactivated the item (docs/decisions/0131): the cart refuses it and says why. */
+function noLongerAvailable(type: MerchandiseType, code: string): string {
+  return `${merchandiseList(type).singular} ${code} is no longer available`;
 }

@@ -1,4 +1,5 @@
 /** The merchandise module's public entry: other modules and app.ts import only this file. */
+export { createMerchandiseAdmin, type MerchandiseAdmin } from './admin';
 export type { MerchandiseEntryRow } from './repository';
 export { merchandiseRoutes } from './routes';
 export { createMerchandiseService, type MerchandiseService } from './service';

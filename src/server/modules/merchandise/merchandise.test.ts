@@ -1,6 +1,7 @@
 import { MERCHANDISE_UPLOAD_MESSAGES } from '@common/contracts/merchandise';
 import { USER_IMPORT_COLUMNS } from '@common/contracts/users';
 import { MERCHANDISE_COLUMNS } from '@common/domain/merchandise-import';
+import { ONLY_EXAMPLE_ROWS, TEMPLATE_EXAMPLE_NOTE } from '@common/domain/template-examples';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { crc32, deflateRawSync } from 'node:zlib';
@@ -102,18 +103,27 @@ describe('the merchandise template (docs/product-decisions.md)', () => {
     await book.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
     expect(book.worksheets.map((s) => s.name)).toEqual(['displays', 'labels', 'pricelists', 'handboards', 'users']);
     const labels = book.getWorksheet('labels');
-    expect(labels?.getRow(1).values).toEqual([undefined, ...HEADER]);
+    expect(labels?.getRow(1).values).toEqual([undefined, ...HEADER, 'note']);
     expect(labels?.getCell('A2').text).toBe('label');
     expect(labels?.getCell('A2').dataValidation).toMatchObject({ type: 'list', formulae: ['"display,label,pricelist,handboard"'] });
     expect(book.getWorksheet('users')?.getRow(1).values).toEqual([undefined, ...USER_IMPORT_COLUMNS]);
   });
 
-  it('uploads as it comes: the example rows import', async () => {
+  it('marks its example rows, types prices as numbers, and uploaded unchanged changes nothing (docs/decisions/0130)', async () => {
     const admin = await signedIn('admin');
     const template = (await admin.get('/api/admin/merchandise/template.xlsx')).rawPayload;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(template as unknown as ExcelJS.Buffer);
+    const displays = book.getWorksheet('displays')!;
+    expect(displays.getCell('B2').text).toMatch(/^EXAMPLE-/);
+    expect(typeof displays.getCell('H2').value).toBe('number');
+    expect(displays.getCell('I1').text).toBe('note');
+    expect(displays.getCell('I2').text).toBe(TEMPLATE_EXAMPLE_NOTE);
+    const before = await ctx.db.select().from(merchandise);
     const response = await upload(admin, template);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ total: 4, byType: { display: 1, label: 1, pricelist: 1, handboard: 1 } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(ONLY_EXAMPLE_ROWS);
+    expect(await ctx.db.select().from(merchandise)).toEqual(before);
   });
 
   it('is for admins only', async () => {
@@ -135,7 +145,18 @@ describe('merchandise upload (spec §5; all or nothing)', () => {
     });
     const response = await upload(admin, file);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ inserted: 3, updated: 1, total: 4, byType: { display: 0, label: 2, pricelist: 1, handboard: 1 } });
+    expect(response.json()).toEqual({
+      inserted: 3,
+      updated: 1,
+      total: 4,
+      byType: { display: 0, label: 2, pricelist: 1, handboard: 1 },
+      added: [
+        { type: 'label', code: 'U-NEW' },
+        { type: 'pricelist', code: 'U-PL' },
+        { type: 'handboard', code: 'U-HB' },
+      ],
+      updatedCodes: [{ type: 'label', code: 'U-UPD' }],
+    });
     const rows = await ctx.db.select().from(merchandise);
     const byCode = new Map(rows.map((r) => [r.code, r]));
     expect(byCode.get('U-UPD')).toMatchObject({ name: 'New Name', line: 'Calacatta' });

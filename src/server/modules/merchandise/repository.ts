@@ -16,12 +16,12 @@ const columns = {
   price: merchandise.price,
 };
 
-/** One type's items in the order the screen groups them: category or line, then name. */
+/** One type's active items (what salespeople see) in the order the screen groups them: category or line, then name. */
 export async function listByType(db: DbOrTx, type: MerchandiseType) {
   const rows = await db
     .select(columns)
     .from(merchandise)
-    .where(eq(merchandise.type, type))
+    .where(and(eq(merchandise.type, type), eq(merchandise.active, true)))
     .orderBy(
       asc(sql`coalesce(${merchandise.category}, '')`),
       asc(sql`coalesce(${merchandise.line}, '')`),
@@ -31,13 +31,45 @@ export async function listByType(db: DbOrTx, type: MerchandiseType) {
   return rows.map((row) => ({ ...row, type }));
 }
 
-export async function existingKeys(db: DbOrTx, type: MerchandiseType, codes: string[]): Promise<Set<string>> {
+/** The codes among `codes` that exist for `type`; `activeOnly` leaves out deactivated items (docs/decisions/0131). */
+export async function existingKeys(db: DbOrTx, type: MerchandiseType, codes: string[], activeOnly = false): Promise<Set<string>> {
   if (codes.length === 0) return new Set();
   const rows = await db
     .select({ code: merchandise.code })
     .from(merchandise)
-    .where(and(eq(merchandise.type, type), inArray(merchandise.code, codes)));
+    .where(and(eq(merchandise.type, type), inArray(merchandise.code, codes), activeOnly ? eq(merchandise.active, true) : undefined));
   return new Set(rows.map((r) => r.code));
+}
+
+/** Every item, deactivated ones too, for Manage Merchandise: by type, then code. */
+export async function listAll(db: DbOrTx) {
+  return db
+    .select({ ...columns, active: merchandise.active })
+    .from(merchandise)
+    .orderBy(asc(merchandise.type), asc(merchandise.code));
+}
+
+export async function findById(db: DbOrTx, id: number, options: { lock?: boolean } = {}) {
+  const query = db.select({ ...columns, active: merchandise.active }).from(merchandise).where(eq(merchandise.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateById(db: DbOrTx, id: number, values: Omit<MerchandiseRowValue, 'type' | 'code'>) {
+  const [row] = await db
+    .update(merchandise)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(merchandise.id, id))
+    .returning({ ...columns, active: merchandise.active });
+  return row;
+}
+
+export async function deleteById(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(merchandise).where(eq(merchandise.id, id));
+}
+
+export async function deactivateById(db: DbOrTx, id: number): Promise<void> {
+  await db.update(merchandise).set({ active: false, updatedAt: sql`now()` }).where(eq(merchandise.id, id));
 }
 
 /** Inserts new codes and overwrites existing ones, in batches; the caller holds the transaction. */
@@ -55,6 +87,8 @@ export async function upsert(tx: DbOrTx, rows: MerchandiseRowValue[]): Promise<v
           category: sql`excluded.category`,
           handboardType: sql`excluded.handboard_type`,
           price: sql`excluded.price`,
+          // Uploading a deactivated code again lists it again.
+          active: true,
           updatedAt: sql`now()`,
         },
       });

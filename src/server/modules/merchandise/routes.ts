@@ -2,7 +2,12 @@ import { errorBody } from '@common/contracts/common';
 import {
   MERCHANDISE_PATHS,
   MERCHANDISE_UPLOAD_MESSAGES,
+  merchandiseAdminItem,
+  merchandiseAdminListResponse,
+  merchandiseEditBody,
+  merchandiseIdParams,
   merchandiseListResponse,
+  merchandiseRemoveResponse,
   merchandiseUploadErrorBody,
   merchandiseUploadResponse,
 } from '@common/contracts/merchandise';
@@ -12,6 +17,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
 import { receiveOnlyFile, type UploadRules } from '../../lib/upload';
+import type { MerchandiseAdmin } from './admin';
 import type { MerchandiseService } from './service';
 import { merchandiseTemplate } from './workbook';
 
@@ -32,7 +38,10 @@ const MERCHANDISE_UPLOAD_RULES: UploadRules = {
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Spec §7 merchandise calls (view_stock), the upload (admin) and the template (admin). */
-export const merchandiseRoutes: FastifyPluginAsyncZod<{ merchandise: MerchandiseService }> = async (app, { merchandise }) => {
+export const merchandiseRoutes: FastifyPluginAsyncZod<{ merchandise: MerchandiseService; admin: MerchandiseAdmin }> = async (
+  app,
+  { merchandise, admin },
+) => {
   for (const type of MERCHANDISE_TYPES) {
     const path = MERCHANDISE_PATHS[type];
     app.get(
@@ -55,6 +64,23 @@ export const merchandiseRoutes: FastifyPluginAsyncZod<{ merchandise: Merchandise
       if (!outcome.ok) return reply.code(400).send(outcome.body);
       return outcome.response;
     },
+  );
+
+  // Manage Merchandise (docs/decisions/0131): every item, edit one, remove one (delete or deactivate).
+  app.get('/api/admin/merchandise', { config: { access: 'admin' }, schema: { response: { 200: merchandiseAdminListResponse } } }, () =>
+    admin.list(),
+  );
+
+  app.patch(
+    '/api/admin/merchandise/:id',
+    { config: { access: 'admin' }, schema: { params: merchandiseIdParams, body: merchandiseEditBody, response: { 200: merchandiseAdminItem } } },
+    (request) => admin.edit(actorOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/admin/merchandise/:id',
+    { config: { access: 'admin' }, schema: { params: merchandiseIdParams, response: { 200: merchandiseRemoveResponse } } },
+    (request) => admin.remove(actorOf(request), request.params.id),
   );
 
   app.get('/api/admin/merchandise/template.xlsx', { config: { access: 'admin' }, schema: { produces: [XLSX_MIME] } }, async (_request, reply) =>

@@ -10,51 +10,57 @@ import {
   type MerchandiseColumn,
   type MerchandiseRowValue,
 } from '@common/domain/merchandise-import';
+import { isExampleKey, TEMPLATE_EXAMPLE_NOTE } from '@common/domain/template-examples';
 import type ExcelJS from 'exceljs';
 
 /** Most rows one upload may carry; far above the real set, low enough to bound the work. */
 export const MAX_MERCHANDISE_ROWS = 5000;
 
-const EXAMPLES: Record<MerchandiseType, Record<MerchandiseColumn, string>> = {
+/**
+ * One example row per sheet. Codes start with EXAMPLE and such rows are skipped on upload,
+ * so the template uploaded unchanged changes nothing (docs/decisions/0130). Prices are
+ * numbers, so Excel shows them as numbers and does not flag them.
+ */
+const EXAMPLES: Record<MerchandiseType, Record<MerchandiseColumn, string | number>> = {
   display: {
     type: 'display',
-    code: 'DSP-EXAMPLE-01',
+    code: 'EXAMPLE-DSP-01',
     name: 'Floor Spinner Display',
     description: 'Four-sided rotating spinner holding 48 samples.',
     line: '',
     category: 'Floor Displays',
     handboardType: '',
-    price: '0',
+    price: 0,
   },
   label: {
     type: 'label',
-    code: 'LBL-EXAMPLE-01',
+    code: 'EXAMPLE-LBL-01',
     name: 'Shelf Label 4x6',
     description: 'Shelf label with the line name and sizes.',
     line: 'Calacatta Luxe',
     category: '',
     handboardType: '',
-    price: '0',
+    price: 0,
   },
   pricelist: {
     type: 'pricelist',
-    code: 'PL-EXAMPLE-01',
+    code: 'EXAMPLE-PL-01',
     name: 'Dealer Price List 2026',
     description: 'Printed dealer price list.',
     line: '',
     category: 'General',
     handboardType: '',
-    price: '0',
+    price: 0,
   },
   handboard: {
     type: 'handboard',
-    code: 'HB-EXAMPLE-01',
+    code: 'EXAMPLE-HB-01',
     name: 'Calacatta Luxe Handboard',
     description: 'Handboard showing the colours of the line.',
     line: 'Calacatta Luxe',
     category: '',
     handboardType: 'Handboard',
-    price: '0',
+    price: 0,
   },
 };
 
@@ -80,8 +86,11 @@ export async function merchandiseTemplate(): Promise<Buffer> {
   workbook.creator = 'BOLD portal';
   for (const { name, type } of MERCHANDISE_SHEETS) {
     const sheet = workbook.addWorksheet(name);
-    addHeader(sheet, MERCHANDISE_COLUMNS);
-    sheet.addRow(MERCHANDISE_COLUMNS.map((column) => EXAMPLES[type][column]));
+    // The note column is not a merchandise column: the upload ignores headers it does not know.
+    addHeader(sheet, [...MERCHANDISE_COLUMNS, 'note']);
+    sheet.addRow([...MERCHANDISE_COLUMNS.map((column) => EXAMPLES[type][column]), TEMPLATE_EXAMPLE_NOTE]);
+    sheet.getColumn(MERCHANDISE_COLUMNS.indexOf('price') + 1).numFmt = '0.00';
+    sheet.getColumn(MERCHANDISE_COLUMNS.length + 1).width = 60;
     for (let row = 2; row <= 1000; row += 1) {
       sheet.getCell(row, 1).dataValidation = {
         type: 'list',
@@ -105,17 +114,21 @@ export interface ParsedRow {
   value: MerchandiseRowValue;
 }
 
-export type ReadResult = { ok: true; rows: ParsedRow[] } | { ok: false; issues: MerchandiseRowIssue[] } | { ok: false; tooMany: true };
+export type ReadResult =
+  | { ok: true; rows: ParsedRow[]; examples: number }
+  | { ok: false; issues: MerchandiseRowIssue[] }
+  | { ok: false; tooMany: true };
 
 /**
  * Reads every merchandise sheet: the four named ones, and any other sheet (not
- * users) whose header has a code column. Blank rows are skipped; the example
- * rows of the template are ordinary rows (an admin overwrites them).
+ * users) whose header has a code column. Blank rows are skipped, and so are the
+ * template's example rows (code starting with EXAMPLE), which are only counted.
  */
 export function readMerchandiseRows(workbook: ExcelJS.Workbook): ReadResult {
   const rows: ParsedRow[] = [];
   const issues: MerchandiseRowIssue[] = [];
   const firstSeen = new Map<string, string>();
+  let examples = 0;
   for (const sheet of workbook.worksheets) {
     const sheetName = sheet.name.trim();
     if (sheetName.toLowerCase() === 'users') continue;
@@ -127,6 +140,10 @@ export function readMerchandiseRows(workbook: ExcelJS.Workbook): ReadResult {
     for (let r = 2; r <= sheet.rowCount; r += 1) {
       const cells = textOf(sheet.getRow(r));
       if (cells.every((cell) => cell === '')) continue;
+      if (positions.code !== undefined && isExampleKey(cells[positions.code] ?? '')) {
+        examples += 1;
+        continue;
+      }
       if (rows.length + issues.length >= MAX_MERCHANDISE_ROWS) return { ok: false, tooMany: true };
       const byColumn: Partial<Record<MerchandiseColumn, string>> = {};
       for (const column of MERCHANDISE_COLUMNS) {
@@ -148,5 +165,5 @@ export function readMerchandiseRows(workbook: ExcelJS.Workbook): ReadResult {
       rows.push({ sheet: sheetName, row: r, value: result.value });
     }
   }
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, rows };
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, rows, examples };
 }

@@ -182,3 +182,13 @@ export async function exportBatch(db: DbOrTx, filters: ExportFilters, afterId: n
   }
   return lines;
 }
+
+/** Orders that hold one merchandise entry (docs/decisions/0131: such an item is deactivated, not deleted). */
+export async function merchandiseOrderCount(db: DbOrTx, type: OrderMerchandiseType, code: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${orderMerchandise.orderId})::int` })
+    .from(orderMerchandise)
+    .where(and(eq(orderMerchandise.type, type), eq(orderMerchandise.code, code)));
+  return row?.n ?? 0;
+}
+type OrderMerchandiseType = (typeof orderMerchandise.$inferSelect)['type'];

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { isExampleKey, ONLY_EXAMPLE_ROWS } from '@common/domain/template-examples';
 import type { Tx } from '../../db/client';
 import { CsvSyntaxError, readCsvRecords, type CsvRecord } from './csv-source';
 import type { createIssueCollector } from './issue-collector';
@@ -40,6 +41,7 @@ export async function parseRecords(
 export function createRowValidator(collector: Collector) {
   let header: HeaderResult | null = null;
   let rows = 0;
+  let examples = 0;
   const firstRowOf = new Map<number, number>();
 
   return {
@@ -49,6 +51,12 @@ export function createRowValidator(collector: Collector) {
         header = readHeader(cells);
         header.errors.forEach(collector.sink.error);
         header.issues.forEach(collector.sink.issue);
+        return null;
+      }
+      // The template's example rows (SKU EXAMPLE-1 ...) are documentation, never data (docs/decisions/0130).
+      const idAt = header.columns.indexOf('id');
+      if (idAt >= 0 && isExampleKey(cells[idAt] ?? '')) {
+        examples += 1;
         return null;
       }
       rows += 1;
@@ -71,6 +79,7 @@ export function createRowValidator(collector: Collector) {
     },
     header: () => header,
     rows: () => rows,
+    examples: () => examples,
   };
 }
 
@@ -98,12 +107,13 @@ export function createStager(tx: Tx, collector: Collector) {
  */
 export function checkWholeFile(
   collector: Collector,
-  read: { header: HeaderResult | null; rows: number; unreadable: boolean },
+  read: { header: HeaderResult | null; rows: number; examples: number; unreadable: boolean },
 ): HeaderResult | null {
-  const { header, rows, unreadable } = read;
+  const { header, rows, examples, unreadable } = read;
   if (!header && !unreadable) collector.sink.error({ row: 1, message: 'The file is empty' });
   else if (header && rows === 0 && header.errors.length === 0 && !unreadable) {
-    collector.sink.error({ row: 2, message: 'The file has a header but no product rows' });
+    // Nothing to import is refused, never applied: with mode=replace it would empty the catalogue.
+    collector.sink.error({ row: 2, message: examples > 0 ? ONLY_EXAMPLE_ROWS : 'The file has a header but no product rows' });
   }
   return header && !collector.hasErrors() ? header : null;
 }

@@ -109,7 +109,16 @@ export async function missingProductIds(tx: Tx): Promise<number[]> {
   return (result.rows as { id: number }[]).map((r) => r.id);
 }
 
-/** mode=replace: removes products the file did not mention (their cart lines go with them). */
+/** What mode=replace would remove: the products the file does not mention, with their names, by SKU. */
+export async function missingProducts(tx: Tx): Promise<{ id: number; name: string }[]> {
+  const result = await tx.execute(sql`
+    select p.id, p.name from products p
+    where not exists (select 1 from stock_import s where s.id = p.id)
+    order by p.id`);
+  return result.rows as { id: number; name: string }[];
+}
+
+/** mode=replace: removes products the file did not mention (the caller has taken them out of carts). */
 export async function deleteMissingProducts(tx: Tx): Promise<number[]> {
   const result = await tx.execute(sql`
     delete from products p

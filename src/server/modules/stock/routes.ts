@@ -1,5 +1,12 @@
 import { errorBody } from '@common/contracts/common';
-import { stockLevelsBody, stockLevelsResponse, stockUploadErrorBody, stockUploadQuery, stockUploadResponse } from '@common/contracts/stock';
+import {
+  stockLevelsBody,
+  stockLevelsResponse,
+  stockReplacePreviewResponse,
+  stockUploadErrorBody,
+  stockUploadQuery,
+  stockUploadResponse,
+} from '@common/contracts/stock';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
@@ -37,9 +44,28 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
         text,
         filename: filename.slice(0, 200),
         mode: request.query.mode,
+        removalToken: request.query.removalToken,
       });
       if (!result.ok) return reply.code(400).send(result.body);
       return result.response;
+    },
+  );
+
+  // "Remove products that are not in the file": what mode=replace would remove, changing nothing (docs/decisions/0130).
+  app.post(
+    '/api/stock/upload/preview',
+    {
+      config: { access: { permission: 'edit_stock' }, scope: 'stock:write' },
+      schema: {
+        consumes: ['multipart/form-data'],
+        response: { 200: stockReplacePreviewResponse, 400: z.union([stockUploadErrorBody, errorBody]) },
+      },
+    },
+    async (request, reply) => {
+      const { filename, text } = await openCsvStream(request, rules);
+      const result = await stock.previewReplace({ text, filename: filename.slice(0, 200) });
+      if (!result.ok) return reply.code(400).send(result.body);
+      return result.preview;
     },
   );
 

@@ -1,10 +1,13 @@
 import { LAST_INVENTORY_UPDATE } from '@common/contracts/settings';
 import {
+  STOCK_PREVIEW_LIST_LIMIT,
+  STOCK_REPLACE_CHANGED,
   STOCK_UPLOAD_REJECTED,
   STOCK_UPLOAD_SUCCESS,
   type StockLevelsResponse,
   type stockLevelsBody,
   type StockUploadErrorBody,
+  type StockReplacePreviewResponse,
   type StockUploadMode,
   type StockUploadResponse,
 } from '@common/contracts/stock';
@@ -14,6 +17,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
 import type { ActivityService } from '../activity';
+import type { CartReferences } from '../carts';
 import type { ProductsService } from '../products';
 import type { SettingsService } from '../settings';
 import type { EventPublisher } from '../webhooks';
@@ -25,10 +29,12 @@ import {
   insertNew,
   lockStockImport,
   missingProductIds,
+  missingProducts,
   setStockLevels,
   unknownProductIds,
   updateExisting,
 } from './repository';
+import { removalToken } from './removal-token';
 import { readStockLevel, type HeaderResult } from './row-rules';
 
 type Collector = ReturnType<typeof createIssueCollector>;
@@ -38,12 +44,22 @@ export interface StockUpload {
   text: Readable;
   filename: string;
   mode: StockUploadMode;
+  /** mode=replace: the confirmed preview's token; without one (an API client) the replace is not checked against a preview. */
+  removalToken?: string;
 }
 
 export type StockImportResult = { ok: true; response: StockUploadResponse } | { ok: false; body: StockUploadErrorBody };
+export type PreviewResult = { ok: true; preview: StockReplacePreviewResponse } | { ok: false; body: StockUploadErrorBody };
 
 /** Thrown inside the transaction to roll it back when the file has errors. */
 class RejectFile extends Error {}
+
+/** Thrown to roll back a preview's transaction, carrying its answer. */
+class PreviewDone extends Error {
+  constructor(readonly preview: StockReplacePreviewResponse) {
+    super('preview');
+  }
+}
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -61,6 +77,8 @@ export function createStockService(deps: {
   activity: ActivityService;
   products: ProductsService;
   settings: Pick<SettingsService, 'put'>;
+  /** mode=replace takes removed products out of open carts, counted in the answer (docs/decisions/0130). */
+  carts: Pick<CartReferences, 'productReferences' | 'removeProducts'>;
   /** Webhook events, queued in the stock change's own transaction (docs/decisions/0161). */
   events: EventPublisher;
   maxUploadMb: number;
@@ -79,7 +97,7 @@ export function createStockService(deps: {
       for (const { row, cells } of records) stager.add(validator.check(row, cells));
       await stager.flushIfFull();
     });
-    const accepted = checkWholeFile(collector, { header: validator.header(), rows: validator.rows(), unreadable });
+    const accepted = checkWholeFile(collector, { header: validator.header(), rows: validator.rows(), examples: validator.examples(), unreadable });
     if (accepted) await stager.flush();
     return { accepted, rows: validator.rows() };
   }
@@ -91,6 +109,7 @@ export function createStockService(deps: {
   ): Promise<StockUploadResponse> {
     const { actor, upload, header, rows, collector, now } = run;
     await lockStockImport(tx);
+    const fromCarts = upload.mode === 'replace' ? await removeFromCarts(tx, upload) : { lines: 0, carts: 0 };
     const updated = await updateExisting(tx, header.present, now);
     const created = await insertNew(tx, now);
     const removed = upload.mode === 'replace' ? await deleteMissingProducts(tx) : [];
@@ -98,7 +117,15 @@ export function createStockService(deps: {
     if (created + updated + removed.length > 0) await products.recordChange(tx);
     await deps.settings.put(LAST_INVENTORY_UPDATE, now.toISOString(), tx);
 
-    const counts = { rows, created, updated, unchanged: rows - created - updated, removed: removed.length, missing: missing.length };
+    const counts = {
+      rows,
+      created,
+      updated,
+      unchanged: rows - created - updated,
+      removed: removed.length,
+      missing: missing.length,
+      cartLinesRemoved: fromCarts.lines,
+    };
     const { validationIssues, nulledFields } = collector.lists();
     const warnings = validationIssues.length + nulledFields.length + collector.unlistedWarnings();
     await activity.record(
@@ -120,13 +147,52 @@ export function createStockService(deps: {
       unchanged: counts.unchanged,
       removed,
       missing,
+      cartLinesRemoved: fromCarts.lines,
+      cartsAffected: fromCarts.carts,
       warnings: { validationIssues, nulledFields },
       moreWarnings: collector.unlistedWarnings(),
     };
   }
 
+  /**
+   * mode=replace, under the import lock: refuses (409, nothing changed) when the products
+   * to remove are not exactly the confirmed preview's, then takes them out of open carts.
+   */
+  async function removeFromCarts(tx: Tx, upload: StockUpload) {
+    const ids = await missingProductIds(tx);
+    if (upload.removalToken !== undefined && upload.removalToken !== removalToken(ids)) throw new HttpError(409, STOCK_REPLACE_CHANGED);
+    return deps.carts.removeProducts(tx, ids);
+  }
+
   return {
     tooLarge,
+
+    /** What mode=replace would remove for this file; read in a transaction that is always rolled back. */
+    async previewReplace(upload: Omit<StockUpload, 'mode'>): Promise<PreviewResult> {
+      const collector = createIssueCollector();
+      try {
+        await db.transaction(async (tx) => {
+          if (deps.importStatementTimeoutMs) await allowLongStatements(tx, deps.importStatementTimeoutMs);
+          const read = await readAndStage(tx, { ...upload, mode: 'replace' }, collector);
+          if (!read.accepted) throw new RejectFile();
+          const removed = await missingProducts(tx);
+          const inCarts = await deps.carts.productReferences(tx, removed.map((p) => p.id));
+          throw new PreviewDone({
+            rows: read.rows,
+            removedCount: removed.length,
+            removed: removed.slice(0, STOCK_PREVIEW_LIST_LIMIT),
+            cartLines: inCarts.lines,
+            carts: inCarts.carts,
+            removalToken: removalToken(removed.map((p) => p.id)),
+          });
+        });
+      } catch (error) {
+        if (error instanceof PreviewDone) return { ok: true, preview: error.preview };
+        if (!(error instanceof RejectFile)) throw error;
+      }
+      const body = { message: STOCK_UPLOAD_REJECTED, ...collector.lists(), moreIssues: collector.unlistedErrors() + collector.unlistedWarnings() };
+      return { ok: false, body };
+    },
 
     /** Parse, validate, apply: all inside one transaction, so a rejected file changes nothing. */
     async importCsv(actor: Actor, upload: StockUpload): Promise<StockImportResult> {
@@ -195,7 +261,7 @@ export function createStockService(deps: {
 
 function describeImport(
   filename: string,
-  c: { rows: number; created: number; updated: number; unchanged: number; removed: number; missing: number },
+  c: { rows: number; created: number; updated: number; unchanged: number; removed: number; missing: number; cartLinesRemoved: number },
 ): string {
   const parts = [
     `${number.format(c.rows)} ${c.rows === 1 ? 'row' : 'rows'}`,
@@ -204,6 +270,7 @@ function describeImport(
     `${number.format(c.unchanged)} unchanged`,
   ];
   if (c.removed > 0) parts.push(`${number.format(c.removed)} removed`);
+  if (c.cartLinesRemoved > 0) parts.push(`${number.format(c.cartLinesRemoved)} cart lines of removed products taken out`);
   if (c.missing > 0) parts.push(`${number.format(c.missing)} not in the file kept`);
   return `Stock upload ${filename}: ${parts.join(', ')}`;
 }

@@ -1,6 +1,13 @@
 import { LAST_INVENTORY_UPDATE } from '@common/contracts/settings';
-import { STOCK_ISSUE_LIST_LIMIT, stockUploadErrorBody, stockUploadResponse } from '@common/contracts/stock';
+import {
+  STOCK_ISSUE_LIST_LIMIT,
+  STOCK_REPLACE_CHANGED,
+  stockReplacePreviewResponse,
+  stockUploadErrorBody,
+  stockUploadResponse,
+} from '@common/contracts/stock';
 import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from '@common/domain/stock-level';
+import { ONLY_EXAMPLE_ROWS } from '@common/domain/template-examples';
 import { asc, eq } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -22,6 +29,11 @@ function upload(client: TestClient, csv: string | Buffer, options: Partial<Multi
     url: `/api/stock/upload${query}`,
     ...multipartBody([{ filename: 'stock.csv', content: csv, ...file }]),
   });
+}
+
+/** POST /api/stock/upload/preview: what mode=replace would remove; changes nothing. */
+function previewReplace(client: TestClient, csv: string) {
+  return client.request({ method: 'POST', url: '/api/stock/upload/preview', ...multipartBody([{ filename: 'stock.csv', content: csv }]) });
 }
 
 const BASE = [
@@ -81,12 +93,28 @@ describe('who may upload stock and download the template', () => {
     expect(lines).toHaveLength(3);
   });
 
-  it('accepts its own template back', async () => {
+  it('uploaded unchanged, in either mode, imports nothing and changes nothing (docs/decisions/0130)', async () => {
     const client = await as('admin');
     const template = (await client.get('/api/stock/template')).body;
-    const response = await upload(client, template);
+    expect(template).toContain('EXAMPLE-1');
+    const before = await catalogue();
+    for (const query of ['', '?mode=replace']) {
+      const body = await expectRejected(await upload(client, template, { query }));
+      expect(body.schemaErrors).toEqual([{ row: 2, message: ONLY_EXAMPLE_ROWS }]);
+    }
+    expect((await previewReplace(client, template)).statusCode).toBe(400);
+    expect(await catalogue()).toEqual(before);
+    expect(await lastUpdate()).toBeNull();
+    expect(await stockActivities()).toEqual([]);
+  });
+
+  it('skips the example rows and imports the rows an admin added under them', async () => {
+    const client = await as('admin');
+    const template = (await client.get('/api/stock/template')).body;
+    const response = await upload(client, `${template.trimEnd()}\n1001,,,,,,,,,,,77,,,\n`);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ rows: 2, warnings: { validationIssues: [], nulledFields: [] } });
+    expect(response.json()).toMatchObject({ rows: 1, updated: 1, created: 0 });
+    expect((await catalogue()).map((p) => p.id)).toEqual([1001, 1002, 2001]);
   });
 });
 
@@ -210,6 +238,56 @@ describe('a clean upload', () => {
     expect(response.json()).toMatchObject({ mode: 'replace', removed: [2001], missing: [] });
     expect((await catalogue()).map((p) => p.id)).toEqual([1001, 1002]);
     expect(await ctx.db.select().from(cartItems).where(eq(cartItems.cartId, cart!.id))).toEqual([]);
+  });
+
+  it('previews what replace would remove, then removes exactly that, taking the products out of open carts (docs/decisions/0130)', async () => {
+    const client = await as('admin');
+    const owner = await createUser(ctx.db);
+    const [cart] = await ctx.db.insert(carts).values({ userId: owner.id, name: 'Active Purchase Order' }).returning();
+    await ctx.db.insert(cartItems).values([
+      { cartId: cart!.id, productId: 2001, quantity: 2 },
+      { cartId: cart!.id, productId: 1001, quantity: 1 },
+    ]);
+    const before = await catalogue();
+    const file = 'id,stockLevel\n1001,5\n';
+    const previewed = await previewReplace(client, file);
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    const preview = stockReplacePreviewResponse.parse(previewed.json());
+    expect(preview).toMatchObject({
+      rows: 1,
+      removedCount: 2,
+      removed: [
+        { id: 1002, name: 'Calacatta 12x24 White Polished' },
+        { id: 2001, name: 'Statuario Hexagon White Honed' },
+      ],
+      cartLines: 1,
+      carts: 1,
+    });
+    expect(await catalogue(), 'a preview changes nothing').toEqual(before);
+    expect(await stockActivities()).toEqual([]);
+
+    const response = await upload(client, file, { query: `?mode=replace&removalToken=${preview.removalToken}` });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(stockUploadResponse.parse(response.json())).toMatchObject({ removed: [1002, 2001], cartLinesRemoved: 1, cartsAffected: 1 });
+    expect((await catalogue()).map((p) => p.id)).toEqual([1001]);
+    expect((await ctx.db.select().from(cartItems).where(eq(cartItems.cartId, cart!.id))).map((i) => i.productId)).toEqual([1001]);
+  });
+
+  it('refuses a replace whose removals differ from the preview, changing nothing', async () => {
+    const client = await as('admin');
+    const file = 'id,stockLevel\n1001,5\n';
+    const preview = stockReplacePreviewResponse.parse((await previewReplace(client, file)).json());
+    // Someone adds a product between the preview and the confirmation.
+    await ctx.db.insert(products).values({ ...BASE[0]!, id: 4001, name: 'New since the preview' });
+    const before = await catalogue();
+    const response = await upload(client, file, { query: `?mode=replace&removalToken=${preview.removalToken}` });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(STOCK_REPLACE_CHANGED);
+    expect(await catalogue()).toEqual(before);
+  });
+
+  it('lets only stock editors preview', async () => {
+    expect((await previewReplace(await as('salesperson'), 'id\n1001\n')).statusCode).toBe(403);
   });
 
   it('refuses an unknown mode', async () => {

@@ -1,11 +1,16 @@
 import { STOCK_CSV_COLUMNS, type StockCsvColumn } from '@common/contracts/stock';
 import { STOCK_FABRICATION } from '@common/domain/stock-level';
+import { TEMPLATE_EXAMPLE_NOTE } from '@common/domain/template-examples';
 import { stringify } from 'csv-stringify/sync';
 
-/** docs/product-decisions.md: the stock CSV template has the header and two example rows. */
+/**
+ * docs/product-decisions.md: the stock CSV template has the header and two example rows.
+ * Their SKUs start with EXAMPLE, which no real SKU (a whole number) can, and the server
+ * skips them: the template uploaded unchanged changes nothing (docs/decisions/0130).
+ */
 const EXAMPLES: Record<StockCsvColumn, string>[] = [
   {
-    id: '1001',
+    id: 'EXAMPLE-1',
     name: 'Calacatta Luxe 12x24 White Polished',
     collection: 'Marble Collection',
     line: 'Calacatta Luxe',
@@ -13,7 +18,7 @@ const EXAMPLES: Record<StockCsvColumn, string>[] = [
     color: 'White',
     finish: 'Polished',
     soldBy: 'Box',
-    description: 'Polished porcelain floor and wall tile in White with bold gold and grey veining.',
+    description: TEMPLATE_EXAMPLE_NOTE,
     price: '114.54',
     imageUrl: '',
     stockLevel: '120',
@@ -22,7 +27,7 @@ const EXAMPLES: Record<StockCsvColumn, string>[] = [
     quantityOnOrder: '0',
   },
   {
-    id: '1006',
+    id: 'EXAMPLE-2',
     name: 'Calacatta Luxe 48x110 Slab White Polished',
     collection: 'Marble Collection',
     line: 'Calacatta Luxe',
@@ -30,7 +35,7 @@ const EXAMPLES: Record<StockCsvColumn, string>[] = [
     color: 'White',
     finish: 'Polished',
     soldBy: 'Each',
-    description: 'Polished porcelain slab for countertops and feature walls.',
+    description: TEMPLATE_EXAMPLE_NOTE,
     price: 'CALL',
     imageUrl: '',
     stockLevel: STOCK_FABRICATION,

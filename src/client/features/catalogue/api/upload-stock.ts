@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { stockUploadResponse, type StockUploadResponse } from '@common/contracts/stock';
+import {
+  stockReplacePreviewResponse,
+  stockUploadResponse,
+  type StockReplacePreviewResponse,
+  type StockUploadResponse,
+} from '@common/contracts/stock';
 import { api } from '@client/lib/api-client';
 import { productsQueryKey } from '@client/api/get-products';
 import { systemSettingsQueryKey } from '@client/api/get-system-settings';
@@ -7,13 +12,29 @@ import { systemSettingsQueryKey } from '@client/api/get-system-settings';
 export interface UploadStockInput {
   file: File;
   onProgress?: (fraction: number) => void;
+  /** "Remove products that are not in the file": mode=replace with the confirmed preview's token (docs/decisions/0130). */
+  removalToken?: string;
 }
 
-export async function uploadStock({ file, onProgress }: UploadStockInput): Promise<StockUploadResponse> {
+function csvForm(file: File): FormData {
   const form = new FormData();
   // Spec §5: CSV only, sent as form data field "file".
   form.append('file', file);
-  return stockUploadResponse.parse(await api.upload<unknown>('/api/stock/upload', form, onProgress));
+  return form;
+}
+
+export async function uploadStock({ file, onProgress, removalToken }: UploadStockInput): Promise<StockUploadResponse> {
+  const query = removalToken === undefined ? '' : `?${new URLSearchParams({ mode: 'replace', removalToken })}`;
+  return stockUploadResponse.parse(await api.upload<unknown>(`/api/stock/upload${query}`, csvForm(file), onProgress));
+}
+
+/** POST /api/stock/upload/preview: what the replace would remove; changes nothing. */
+export async function previewStockReplace(file: File): Promise<StockReplacePreviewResponse> {
+  return stockReplacePreviewResponse.parse(await api.upload<unknown>('/api/stock/upload/preview', csvForm(file)));
+}
+
+export function usePreviewStockReplace() {
+  return useMutation({ mutationKey: ['POST', '/api/stock/upload/preview'], mutationFn: previewStockReplace });
 }
 
 /** Spec §7: on success products are refreshed (and the Last Updated line with them). */

@@ -1,10 +1,11 @@
-import { Download, Upload } from 'lucide-react';
+import { Download, ListX, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { STOCK_UPLOAD_SUCCESS } from '@common/contracts/stock';
 import { Button } from '@client/components/ui/button';
 import { TOAST_DURATION, toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
 import { useUploadStock } from '../api/upload-stock';
+import { ReplaceStockDialog } from './replace-stock-dialog';
 import { describeUploadCounts, uploadFailureReport, uploadWarningReport, type UploadReport } from '../lib/upload-messages';
 
 /** Lines a toast can hold; the panel under the header lists them all. */
@@ -50,6 +51,7 @@ export function StockUploadActions({
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadStock();
   const [busy, setBusy] = useState(false);
+  const [replacing, setReplacing] = useState(false);
 
   const start = (file: File) => {
     setBusy(true);
@@ -129,6 +131,12 @@ export function StockUploadActions({
             <Upload aria-hidden />
             Upload<span className="max-sm:sr-only"> CSV</span>
           </Button>
+          {/* The server's mode=replace, behind a preview (docs/decisions/0130). */}
+          <Button variant="outline" size="sm" onClick={() => setReplacing(true)}>
+            <ListX aria-hidden />
+            <span className="max-sm:sr-only">Remove discontinued</span>
+          </Button>
+          <ReplaceStockDialog open={replacing} onOpenChange={setReplacing} />
         </>
       )}
     </>

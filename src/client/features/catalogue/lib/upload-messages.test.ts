@@ -12,6 +12,8 @@ const success: StockUploadResponse = {
   unchanged: 1,
   removed: [],
   missing: [7, 8],
+  cartLinesRemoved: 0,
+  cartsAffected: 0,
   warnings: { validationIssues: [], nulledFields: [] },
   moreWarnings: 0,
 };

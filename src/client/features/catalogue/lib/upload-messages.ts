@@ -48,6 +48,10 @@ const count = new Intl.NumberFormat('en-US');
 export function describeUploadCounts(response: StockUploadResponse): string {
   const parts = [`${count.format(response.updated)} updated`, `${count.format(response.created)} new`, `${count.format(response.unchanged)} unchanged`];
   if (response.removed.length > 0) parts.push(`${count.format(response.removed.length)} removed`);
+  if (response.cartLinesRemoved > 0) {
+    const carts = `${count.format(response.cartsAffected)} ${response.cartsAffected === 1 ? 'cart' : 'carts'}`;
+    parts.push(`${count.format(response.cartLinesRemoved)} ${response.cartLinesRemoved === 1 ? 'line' : 'lines'} of removed products taken out of ${carts}`);
+  }
   if (response.missing.length > 0) parts.push(`${count.format(response.missing.length)} not in the file (kept)`);
   return parts.join(', ');
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { merchandiseUploadResponse, type MerchandiseUploadResponse } from '@common/contracts/merchandise';
 import { api } from '@client/lib/api-client';
+import { invalidateMerchandise } from './manage-merchandise';
 
 export const MERCHANDISE_TEMPLATE_URL = '/api/admin/merchandise/template.xlsx';
 
@@ -22,6 +23,6 @@ export function useUploadMerchandise() {
     mutationKey: ['POST', '/api/admin/merchandise/upload'],
     mutationFn: uploadMerchandise,
     // Every list may have changed.
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/merchandise/') }),
+    onSuccess: () => invalidateMerchandise(queryClient),
   });
 }

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Download, Upload } from 'lucide-react';
-import { MERCHANDISE_UPLOAD_MESSAGES, merchandiseUploadErrorBody, type MerchandiseRowIssue } from '@common/contracts/merchandise';
+import {
+  MERCHANDISE_UPLOAD_MESSAGES,
+  merchandiseUploadErrorBody,
+  type MerchandiseRowIssue,
+  type MerchandiseUploadResponse,
+} from '@common/contracts/merchandise';
 import { Page } from '@client/components/page-frame';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
@@ -10,6 +15,35 @@ import { Progress } from '@client/components/ui/progress';
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api-client';
 import { MERCHANDISE_TEMPLATE_URL, useUploadMerchandise } from '../api/upload-merchandise';
+import { MerchandiseCatalogue } from '../components/merchandise-catalogue';
+
+/** Issues a toast lists; the panel on the page lists them all. */
+const TOAST_ISSUES = 5;
+
+const describeIssue = (issue: MerchandiseRowIssue) => `${issue.sheet} row ${issue.row}: ${issue.messages.join('; ')}`;
+
+/** The codes an upload added and updated, by name (issue 13), so the admin can check them. */
+function codeLines(result: MerchandiseUploadResponse): string[] {
+  const list = (keys: { code: string }[]) => keys.map((k) => k.code).join(', ');
+  return [result.added.length > 0 ? `Added: ${list(result.added)}` : null, result.updatedCodes.length > 0 ? `Updated: ${list(result.updatedCodes)}` : null].filter(
+    (line): line is string => line !== null,
+  );
+}
+
+function IssueToast({ issues }: { issues: MerchandiseRowIssue[] }) {
+  const hidden = issues.length - TOAST_ISSUES;
+  return (
+    <div className="grid gap-1">
+      <span>{MERCHANDISE_UPLOAD_MESSAGES.rowsFailed}</span>
+      <ul className="grid gap-0.5">
+        {issues.slice(0, TOAST_ISSUES).map((issue) => (
+          <li key={`${issue.sheet}-${issue.row}`}>{describeIssue(issue)}</li>
+        ))}
+      </ul>
+      {hidden > 0 && <span>…and {hidden} more (listed on the page).</span>}
+    </div>
+  );
+}
 
 const isXlsx = (file: File) => /\.xlsx$/i.test(file.name);
 
@@ -18,7 +52,7 @@ export function MerchandiseUploadPage() {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [issues, setIssues] = useState<MerchandiseRowIssue[]>([]);
-  const [summary, setSummary] = useState<string | null>(null);
+  const [summary, setSummary] = useState<{ text: string; codes: string[] } | null>(null);
   const upload = useUploadMerchandise();
 
   const choose = (chosen: File | undefined) => {
@@ -42,13 +76,15 @@ export function MerchandiseUploadPage() {
       {
         onSuccess: (result) => {
           const text = `${result.inserted} added, ${result.updated} updated (${result.total} rows).`;
-          setSummary(text);
+          setSummary({ text, codes: codeLines(result) });
           toast({ title: 'Merchandise Updated', description: text, variant: 'success', duration: TOAST_DURATION.short });
         },
         onError: (error) => {
           const rows = error instanceof ApiError ? merchandiseUploadErrorBody.safeParse(error.body) : null;
           if (rows?.success) setIssues(rows.data.rows);
-          const description = error instanceof ApiError ? (error.serverMessage ?? error.message) : error.message;
+          const message = error instanceof ApiError ? (error.serverMessage ?? error.message) : error.message;
+          // The toast lists the problems themselves, not only the heading (issue 13).
+          const description = rows?.success ? <IssueToast issues={rows.data.rows} /> : message;
           toast({ title: 'Upload Failed', description, variant: 'destructive', duration: rows?.success ? TOAST_DURATION.warning : undefined });
         },
         onSettled: () => setProgress(null),
@@ -59,7 +95,7 @@ export function MerchandiseUploadPage() {
   return (
     <Page
       title="Manage Merchandise"
-      description="Upload displays, labels, price lists and handboards from the merchandise workbook."
+      description="Upload displays, labels, price lists and handboards from the merchandise workbook, then review, edit or remove what is loaded."
       actions={
         <Button variant="outline" asChild>
           <a href={MERCHANDISE_TEMPLATE_URL} download>
@@ -94,28 +130,30 @@ export function MerchandiseUploadPage() {
           {summary && (
             <Alert variant="success" role="status">
               <AlertTitle>Merchandise Updated</AlertTitle>
-              <AlertDescription>{summary}</AlertDescription>
+              {/* AlertDescription is a <p>, so the code lines are paragraphs beside it. */}
+              <AlertDescription>{summary.text}</AlertDescription>
+              {summary.codes.map((line) => (
+                <p key={line} className="text-sm break-words opacity-90">
+                  {line}
+                </p>
+              ))}
             </Alert>
           )}
           {issues.length > 0 && (
             <Alert variant="destructive">
               <AlertTitle>{MERCHANDISE_UPLOAD_MESSAGES.rowsFailed}</AlertTitle>
-              <AlertDescription>
-                <ul className="mt-2 grid gap-1" aria-label="Rows with problems">
-                  {issues.map((issue) => (
-                    <li key={`${issue.sheet}-${issue.row}`}>
-                      <span className="font-medium">
-                        {issue.sheet} row {issue.row}:
-                      </span>{' '}
-                      {issue.messages.join('; ')}
-                    </li>
-                  ))}
-                </ul>
-              </AlertDescription>
+              <ul className="mt-2 grid gap-1 text-sm opacity-90" aria-label="Rows with problems">
+                {issues.map((issue) => (
+                  <li key={`${issue.sheet}-${issue.row}`}>
+                    {describeIssue(issue)}
+                  </li>
+                ))}
+              </ul>
             </Alert>
           )}
         </CardContent>
       </Card>
+      <MerchandiseCatalogue />
     </Page>
   );
 }

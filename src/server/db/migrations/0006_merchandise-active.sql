@@ -1,0 +1,1 @@
+ALTER TABLE "merchandise" ADD COLUMN "active" boolean DEFAULT true NOT NULL;
