@@ -11,7 +11,7 @@ export const emailsQuery = z.object({
   page: z.coerce.number({ error: 'Page must be a number' }).int({ error: 'Page must be a whole number' }).min(1, { error: 'Page must be at least 1' }).max(100_000, { error: 'Page is too large' }).default(1),
   status: z.preprocess(blankAsMissing, emailStatusSchema.optional()),
 });
-export type EmailsQuery = z.input<typeof emailsQuery>;
+export type EmailsQuery = z.output<typeof emailsQuery>;
 
 export const emailView = z.object({
   id: z.number().int(),

@@ -65,6 +65,7 @@ describe('dashboardTilesFor', () => {
       '/admin/closed-days',
       '/admin/api-tokens',
       '/admin/webhooks',
+      '/admin/emails',
     ]);
   });
 
