@@ -205,7 +205,7 @@ export const DASHBOARD_TILES: readonly DashboardTileDefinition[] = [
   {
     id: 'email-outbox',
     title: 'Email Outbox',
-    description: 'Order confirmations and welcome emails: sent, waiting or failed',
+    description: 'Order and welcome emails: sent, waiting or failed',
     href: '/admin/emails',
     permission: 'manage_users',
     audience: 'everyone',

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link } from 'wouter';
 import type { EmailView } from '@common/contracts/emails';
 import { formatDateTime } from '@common/domain/format-date';
@@ -5,18 +6,36 @@ import { orderIdOfReference } from '@common/domain/email-status';
 import { orderNumber } from '@common/domain/order-status';
 import { EmailStatusBadge } from '@client/components/email-status-badge';
 
-/** Recipients: to, then cc, each address on its own line so a long one never widens the page. */
+/**
+ * An address that may wrap only before "@" and after a dot or hyphen, never mid-word,
+ * so a long one fits a phone without a horizontal scroll.
+ */
+function Address({ address }: { address: string }) {
+  const parts = address.split(/(?=@)|(?<=[.-])/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/** Recipients: to, then cc, each address on its own line. */
 export function Recipients({ email }: { email: EmailView }) {
   return (
     <div className="grid gap-0.5 text-sm">
       {email.to.map((address) => (
-        <span key={`to-${address}`} className="break-all">
-          {address}
+        <span key={`to-${address}`}>
+          <Address address={address} />
         </span>
       ))}
       {email.cc.map((address) => (
-        <span key={`cc-${address}`} className="break-all text-muted-foreground">
-          cc {address}
+        <span key={`cc-${address}`} className="text-muted-foreground">
+          cc <Address address={address} />
         </span>
       ))}
     </div>
@@ -45,7 +64,8 @@ export function DeliveryState({ email }: { email: EmailView }) {
       )}
       {email.lastError && email.status !== 'sent' && (
         <span className="text-xs break-words text-destructive">
-          {email.status === 'pending' ? 'Previous error: ' : 'Last error: '}
+          {/* A resent email has no attempts yet: the error is from before the resend. */}
+          {email.status === 'pending' && email.attempts === 0 ? 'Error before the resend: ' : 'Last error: '}
           {email.lastError}
         </span>
       )}

@@ -48,10 +48,11 @@ export function EmailsTable({ emails, onResend, resendingId }: Props) {
                 <Subject email={email} />
                 <div className="text-xs text-muted-foreground">{emailKindLabel(email.kind)}</div>
               </TableCell>
-              <TableCell className="max-w-60">
+              {/* Wide enough for a usual address on one line; a longer one wraps at "@" or a dot. */}
+              <TableCell className="min-w-64">
                 <Recipients email={email} />
               </TableCell>
-              <TableCell className="max-w-72">
+              <TableCell className="max-w-64">
                 <DeliveryState email={email} />
               </TableCell>
               <TableCell className="nums text-right">{email.attempts}</TableCell>

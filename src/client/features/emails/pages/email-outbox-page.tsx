@@ -85,23 +85,43 @@ function EmailOutbox() {
       ) : emails.data.emails.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-card border border-dashed border-border px-4 py-12 text-center">
           <Mail className="size-8 text-muted-foreground" aria-hidden />
-          <p className="font-medium">{query.status ? `No ${EMAIL_STATUS_LABELS[query.status].toLowerCase()} emails` : 'No emails yet'}</p>
-          <p className="text-sm text-muted-foreground">Order confirmations and welcome emails appear here as they are queued.</p>
+          {emails.data.total > 0 ? (
+            // A page number typed or kept in the URL past the end.
+            <>
+              <p className="font-medium">Page {query.page} is past the end</p>
+              <Button variant="outline" onClick={() => setQuery({ ...query, page: 1 })}>
+                First page
+              </Button>
+            </>
+          ) : (
+            <>
+              <p className="font-medium">{query.status ? `No ${EMAIL_STATUS_LABELS[query.status].toLowerCase()} emails` : 'No emails yet'}</p>
+              <p className="text-sm text-muted-foreground">
+                {query.status ? 'Choose All statuses to see every email.' : 'Order confirmations and welcome emails appear here as they are queued.'}
+              </p>
+            </>
+          )}
         </div>
       ) : (
         <>
           <EmailsTable emails={emails.data.emails} onResend={onResend} resendingId={resend.isPending ? (resend.variables ?? null) : null} />
-          <nav aria-label="Pages" className="flex items-center justify-between gap-3">
-            <Button variant="outline" disabled={query.page <= 1} onClick={() => setQuery({ ...query, page: query.page - 1 })}>
-              <ChevronLeft aria-hidden /> Previous
-            </Button>
-            <span className="nums text-center text-sm text-muted-foreground">
-              Page {query.page} of {pages} · {emails.data.total} {emails.data.total === 1 ? 'email' : 'emails'}
-            </span>
-            <Button variant="outline" disabled={query.page >= pages} onClick={() => setQuery({ ...query, page: query.page + 1 })}>
-              Next <ChevronRight aria-hidden />
-            </Button>
-          </nav>
+          {pages > 1 ? (
+            <nav aria-label="Pages" className="flex items-center justify-between gap-3">
+              <Button variant="outline" disabled={query.page <= 1} onClick={() => setQuery({ ...query, page: query.page - 1 })}>
+                <ChevronLeft aria-hidden /> Previous
+              </Button>
+              <span className="nums text-center text-sm text-muted-foreground">
+                Page {query.page} of {pages} · {emails.data.total} emails
+              </span>
+              <Button variant="outline" disabled={query.page >= pages} onClick={() => setQuery({ ...query, page: query.page + 1 })}>
+                Next <ChevronRight aria-hidden />
+              </Button>
+            </nav>
+          ) : (
+            <p className="nums text-sm text-muted-foreground">
+              {emails.data.total} {emails.data.total === 1 ? 'email' : 'emails'}
+            </p>
+          )}
         </>
       )}
     </Page>
