@@ -22,6 +22,7 @@ describe('dashboardTilesFor', () => {
       'Warehouse Calendar',
       'API Tokens',
       'Webhooks',
+      'Email Outbox',
     ]);
   });
 
