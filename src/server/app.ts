@@ -12,7 +12,7 @@ import { cartReferences, cartRoutes, createCartsService } from './modules/carts'
 import { calendarRoutes, createCalendarService } from './modules/calendar';
 import { createFilesService, filesRoutes } from './modules/files';
 import { healthRoutes } from './modules/health';
-import { createMailOutbox } from './modules/mail';
+import { createEmailsService, createMailOutbox, emailRoutes } from './modules/mail';
 import { apiTokenRoutes, createApiTokensService } from './modules/api-tokens';
 import { createMerchandiseAdmin, createMerchandiseService, merchandiseRoutes } from './modules/merchandise';
 import { createOrdersService, orderReferences, orderRoutes } from './modules/orders';
@@ -128,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(productsRoutes, { products });
   await app.register(stockRoutes, { stock, maxUploadMb: config.MAX_UPLOAD_MB });
   await app.register(priceListRoutes, { priceList: createPriceListService({ products }) });
+  await app.register(emailRoutes, { emails: createEmailsService({ db, activity, smtpConfigured: Boolean(config.SMTP_URL) }) });
 
   await registerSpa(app, deps.clientDir);
   return app;

@@ -7,7 +7,16 @@ import type { CurrentUser } from '@common/contracts/auth';
 import type { ReactNode } from 'react';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireUser } from './require-user';
-import { ActivityLogsPage, ApiTokensPage, ClosedDaysPage, ManageAnnouncementsPage, MerchandiseUploadPage, UsersPage, WebhooksPage } from './routes/admin-pages';
+import {
+  ActivityLogsPage,
+  ApiTokensPage,
+  ClosedDaysPage,
+  EmailOutboxPage,
+  ManageAnnouncementsPage,
+  MerchandiseUploadPage,
+  UsersPage,
+  WebhooksPage,
+} from './routes/admin-pages';
 import {
   AdditionalMerchandisePage,
   CartPage,
@@ -128,6 +137,9 @@ export function AppRouter() {
         </Route>
         <Route path="/admin/webhooks">
           <SignedIn>{(user) => <WebhooksPage user={user} />}</SignedIn>
+        </Route>
+        <Route path="/admin/emails">
+          <SignedIn>{(user) => <EmailOutboxPage user={user} />}</SignedIn>
         </Route>
         <Route>
           <NotFoundPage />

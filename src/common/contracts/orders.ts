@@ -6,6 +6,7 @@ import { MAX_LINE_QUANTITY } from '../domain/stock-level';
 import { closedDayView } from './calendar';
 import { DELIVERY_TYPES, ORDER_KINDS, ORDER_STATUSES } from '../domain/order-status';
 import { merchandiseTypeSchema, productId } from './carts';
+import { emailStatusSchema } from './emails';
 
 /** Order lines may carry 0 (spec §5: never below 0); lines at 0 are left out. */
 const lineQuantity = z
@@ -107,6 +108,11 @@ const orderFields = {
   total: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Admins only (ADR 0134): the status of the order's confirmation email in the outbox;
+   * null when none is on record (sent emails leave after the retention period). Absent for others.
+   */
+  emailStatus: emailStatusSchema.nullable().optional(),
 };
 
 export const orderSummary = z.object({

@@ -30,6 +30,8 @@ export const ACTIVITY_TYPES = [
   'tab_switched',
   // API tokens and webhook endpoints made, revoked, paused or resumed (docs/decisions/0160, 0161).
   'integration_updated',
+  // An admin put a failed email back in the outbox (docs/decisions/0134).
+  'email_resent',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

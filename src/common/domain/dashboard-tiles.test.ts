@@ -22,6 +22,7 @@ describe('dashboardTilesFor', () => {
       'Warehouse Calendar',
       'API Tokens',
       'Webhooks',
+      'Email Outbox',
     ]);
   });
 
@@ -65,6 +66,7 @@ describe('dashboardTilesFor', () => {
       '/admin/closed-days',
       '/admin/api-tokens',
       '/admin/webhooks',
+      '/admin/emails',
     ]);
   });
 

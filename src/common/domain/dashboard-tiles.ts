@@ -24,7 +24,8 @@ export type DashboardTileId =
   | 'activity-logs'
   | 'closed-days'
   | 'api-tokens'
-  | 'webhooks';
+  | 'webhooks'
+  | 'email-outbox';
 
 /** Who sees a tile besides its permission: a salesperson works on sample orders, others on POs. */
 export type TileAudience = 'everyone' | 'salesperson' | 'not-salesperson';
@@ -197,6 +198,15 @@ export const DASHBOARD_TILES: readonly DashboardTileDefinition[] = [
     title: 'Webhooks',
     description: 'Order and stock events sent to your ERP, with a delivery log',
     href: '/admin/webhooks',
+    permission: 'manage_users',
+    audience: 'everyone',
+    section: 'admin',
+  },
+  {
+    id: 'email-outbox',
+    title: 'Email Outbox',
+    description: 'Order and welcome emails: sent, waiting or failed',
+    href: '/admin/emails',
     permission: 'manage_users',
     audience: 'everyone',
     section: 'admin',

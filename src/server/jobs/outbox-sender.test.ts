@@ -1,64 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../test/api';
 import { activeCart, CATALOGUE, insertCatalogue } from '../../../test/cart-fixtures';
+import { closedSmtpUrl, mailHeader, startSmtp } from '../../../test/smtp-server';
 import { emailOutbox } from '../db/schema';
 import { createMailOutbox } from '../modules/mail';
 import { createOutboxSender, OUTBOX_POLICY, retryDelayMs, smtpTransport } from './outbox-sender';
 
 const ctx = useTestApp({ ORDER_EMAIL_FROM: 'orders@bold.test', ORDER_EMAIL_TO: 'desk@bold.test' });
-
-interface Received {
-  from: string | undefined;
-  recipients: string[];
-  raw: string;
-}
-
-/**
- * A real SMTP server inside the test (docs/product-decisions.md: mock only what is outside
- * the system, and even SMTP can be real). `rejectNext` makes it answer the next
- * messages with a temporary failure; `delayMs` slows every delivery down.
- */
-function startSmtp() {
-  const received: Received[] = [];
-  const state = { rejectNext: 0, delayMs: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        setTimeout(() => {
-          if (state.rejectNext > 0) {
-            state.rejectNext -= 1;
-            const error = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
-            callback(error);
-            return;
-          }
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-            recipients: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        }, state.delayMs);
-      });
-    },
-  });
-  return {
-    received,
-    state,
-    async listen(): Promise<string> {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const smtp = startSmtp();
 let smtpUrl = '';
@@ -74,10 +23,6 @@ beforeEach(async () => {
   smtp.state.rejectNext = 0;
   smtp.state.delayMs = 0;
 });
-
-function header(raw: string, name: string): string | undefined {
-  return new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim();
-}
 
 const queue = (n: number) =>
   Promise.all(
@@ -101,10 +46,10 @@ describe('outbox sender over SMTP', () => {
     const message = smtp.received[0]!;
     expect(message.from).toBe('orders@bold.test');
     expect(message.recipients.sort()).toEqual(['buyer@dealer.test', 'desk@bold.test']);
-    expect(header(message.raw, 'From')).toBe('orders@bold.test');
-    expect(header(message.raw, 'To')).toBe('desk@bold.test');
-    expect(header(message.raw, 'Cc')).toBe('buyer@dealer.test');
-    expect(header(message.raw, 'Subject')).toBe(`Purchase Order #${order.id} from ${user.username}`);
+    expect(mailHeader(message.raw, 'From')).toBe('orders@bold.test');
+    expect(mailHeader(message.raw, 'To')).toBe('desk@bold.test');
+    expect(mailHeader(message.raw, 'Cc')).toBe('buyer@dealer.test');
+    expect(mailHeader(message.raw, 'Subject')).toBe(`Purchase Order #${order.id} from ${user.username}`);
     expect(message.raw).toContain(CATALOGUE.plenty.name);
 
     const [row] = await ctx.db.select().from(emailOutbox);
@@ -139,10 +84,7 @@ describe('outbox sender over SMTP', () => {
 
   it('keeps messages when the SMTP server is down', async () => {
     await queue(2);
-    const down = startSmtp();
-    const url = await down.listen();
-    await down.close();
-    const sender = createOutboxSender({ db: ctx.db, transport: smtpTransport(url) });
+    const sender = createOutboxSender({ db: ctx.db, transport: smtpTransport(await closedSmtpUrl()) });
     expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 2, gaveUp: 0 });
     const rows = await ctx.db.select().from(emailOutbox);
     expect(rows.every((r) => r.status === 'pending' && r.attempts === 1 && r.lastError)).toBe(true);
@@ -169,7 +111,7 @@ describe('outbox sender over SMTP', () => {
       }
     };
     await Promise.all(senders.map(drain));
-    const subjects = smtp.received.map((m) => header(m.raw, 'Subject'));
+    const subjects = smtp.received.map((m) => mailHeader(m.raw, 'Subject'));
     expect(subjects).toHaveLength(12);
     expect(new Set(subjects).size).toBe(12);
     const rows = await ctx.db.select().from(emailOutbox);

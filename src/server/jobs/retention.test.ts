@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { EmailStatus } from '@common/domain/email-status';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createUser, useTestApp } from '../../../test/api';
 import { activityLogs, cartIdempotencyKeys, emailOutbox, loginThrottles } from '../db/schema';
@@ -14,7 +15,7 @@ beforeEach(async () => {
   await ctx.db.delete(cartIdempotencyKeys);
 });
 
-const email = (subject: string, status: string, age: number) => ({
+const email = (subject: string, status: EmailStatus, age: number) => ({
   kind: 'test',
   fromAddress: 'a@bold.test',
   toAddresses: ['b@bold.test'],

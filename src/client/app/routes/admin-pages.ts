@@ -21,3 +21,4 @@ export const ApiTokensPage = lazy(() =>
   import('@client/features/integrations/pages/api-tokens-page').then((m) => ({ default: m.ApiTokensPage })),
 );
 export const WebhooksPage = lazy(() => import('@client/features/integrations/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage })));
+export const EmailOutboxPage = lazy(() => import('@client/features/emails/pages/email-outbox-page').then((m) => ({ default: m.EmailOutboxPage })));

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { EMAIL_STATUSES, type EmailStatus } from '../../../common/domain/email-status';
+import { oneOf } from './one-of';
 
 /** Email waiting to be sent; the order is saved even when mail is down (docs/product-decisions.md). */
 export const emailOutbox = pgTable(
@@ -13,15 +15,18 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<EmailStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** What the email is about (`order:12`, `user:7`), so a screen can show an order's email status (ADR 0134). */
+    reference: text('reference'),
   },
   (t) => [
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
-    check('email_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index('email_outbox_reference_idx').on(t.reference),
+    check('email_outbox_status_check', oneOf(t.status, EMAIL_STATUSES)),
   ],
 );

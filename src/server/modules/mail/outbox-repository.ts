@@ -1,3 +1,5 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { EmailStatus } from '@common/domain/email-status';
 import type { DbOrTx } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 
@@ -9,7 +11,11 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  /** What the email is about (`emailReference.order(12)`), so screens can show its status (ADR 0134). */
+  reference?: string;
 }
+
+export type OutboxEmailRow = typeof emailOutbox.$inferSelect;
 
 /**
  * Queues an email. Call it with the caller's transaction so the email exists
@@ -26,8 +32,56 @@ export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<nu
       subject: email.subject,
       textBody: email.text,
       htmlBody: email.html ?? null,
+      reference: email.reference ?? null,
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('email not queued');
   return row.id;
+}
+
+/** One page of the outbox, newest first (the id follows creation), and how many match. */
+export async function listEmails(
+  db: DbOrTx,
+  filters: { status?: EmailStatus },
+  page: { limit: number; offset: number },
+): Promise<{ rows: OutboxEmailRow[]; total: number }> {
+  const where = filters.status ? eq(emailOutbox.status, filters.status) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(emailOutbox).where(where).orderBy(desc(emailOutbox.id)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(emailOutbox).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/**
+ * The newest email of each reference, with its status. An order has one confirmation today;
+ * if it ever had more, the newest is the one that tells whether the customer heard.
+ */
+export async function latestStatusByReference(db: DbOrTx, references: string[]): Promise<{ reference: string; status: EmailStatus }[]> {
+  if (references.length === 0) return [];
+  const rows = await db
+    .selectDistinctOn([emailOutbox.reference], { reference: emailOutbox.reference, status: emailOutbox.status })
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.reference, references))
+    .orderBy(emailOutbox.reference, desc(emailOutbox.id));
+  return rows.flatMap((r) => (r.reference ? [{ reference: r.reference, status: r.status }] : []));
+}
+
+export async function findEmail(db: DbOrTx, id: number): Promise<OutboxEmailRow | undefined> {
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).for('update');
+  return row;
+}
+
+/**
+ * A failed email waits again, due now, with a fresh set of attempts so the sender's
+ * back-off and give-up count start over (ADR 0134). The last error stays until the next attempt.
+ * Only a failed row changes: a pending or sent one is left alone.
+ */
+export async function requeueFailedEmail(db: DbOrTx, id: number): Promise<OutboxEmailRow | undefined> {
+  const [row] = await db
+    .update(emailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed')))
+    .returning();
+  return row;
 }

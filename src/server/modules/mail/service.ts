@@ -1,5 +1,6 @@
+import type { EmailStatus } from '@common/domain/email-status';
 import type { Db, DbOrTx } from '../../db/client';
-import { enqueueEmail, type OutgoingEmail } from './outbox-repository';
+import { enqueueEmail, latestStatusByReference, type OutgoingEmail } from './outbox-repository';
 
 export type MailOutbox = ReturnType<typeof createMailOutbox>;
 
@@ -11,5 +12,14 @@ export function createMailOutbox(db: Db) {
      * when the order or user it speaks of does (docs/product-decisions.md#email-outbox).
      */
     enqueue: (email: OutgoingEmail, tx: DbOrTx = db): Promise<number> => enqueueEmail(tx, email),
+
+    /**
+     * The status of the newest email about each reference (`emailReference.order(12)`);
+     * a reference with no email (none queued, or removed by retention) is absent.
+     */
+    async statusesOf(references: string[], tx: DbOrTx = db): Promise<Map<string, EmailStatus>> {
+      const rows = await latestStatusByReference(tx, [...new Set(references)]);
+      return new Map(rows.map((r) => [r.reference, r.status]));
+    },
   };
 }

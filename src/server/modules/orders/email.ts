@@ -1,6 +1,7 @@
 import type { OrderView } from '@common/contracts/orders';
 import { merchandiseList, merchandiseTitle } from '@common/domain/cart-rules';
 import { formatCalendarDate } from '@common/domain/format-date';
+import { emailReference } from '@common/domain/email-status';
 import { formatPrice } from '@common/domain/money';
 import { DELIVERY_LABELS, ORDER_KIND_LABELS, orderNumber } from '@common/domain/order-status';
 import type { OutgoingEmail } from '../mail';
@@ -73,5 +74,6 @@ export function orderConfirmationEmail(
     subject: `${kind} ${orderNumber(order.id)} from ${user.username}`,
     text,
     html,
+    reference: emailReference.order(order.id),
   };
 }

@@ -14,6 +14,7 @@ import {
 import { earliestRequestedDate, type IsoDate, requestedDateProblem } from '@common/domain/business-days';
 import { CART_MESSAGES, lineQuantityProblem, MERCHANDISE_LISTS, orderKindFor } from '@common/domain/cart-rules';
 import { displayName } from '@common/domain/display-name';
+import { emailReference } from '@common/domain/email-status';
 import { fromCents, toCents } from '@common/domain/money';
 import { ORDER_STATUS_LABELS, orderNumber, type OrderStatus } from '@common/domain/order-status';
 import type { z } from 'zod';
@@ -141,8 +142,8 @@ export function createOrdersService(deps: {
   db: Db;
   activity: ActivityService;
   carts: CartsService;
-  /** The confirmation is queued in the order's transaction (spec §9). */
-  mail: Pick<MailOutbox, 'enqueue'>;
+  /** The confirmation is queued in the order's transaction (spec §9); admins see its status (ADR 0134). */
+  mail: Pick<MailOutbox, 'enqueue' | 'statusesOf'>;
   email: OrderEmailSettings;
   /** Webhook events, queued in the order's own transaction (docs/decisions/0161). */
   events: EventPublisher;
@@ -158,6 +159,13 @@ export function createOrdersService(deps: {
     // Another user's order is "not found", never a hint that it exists.
     if (!row || (row.userId !== actor.userId && actor.role !== 'admin')) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
     return row;
+  }
+
+  /** Admins see each order's confirmation email status, read through the mail module (ADR 0134). */
+  async function withEmailStatus<T extends { id: number }>(actor: Actor, orders: T[], tx: DbOrTx = db): Promise<T[]> {
+    if (actor.role !== 'admin' || orders.length === 0) return orders;
+    const statuses = await deps.mail.statusesOf(orders.map((o) => emailReference.order(o.id)), tx);
+    return orders.map((o) => ({ ...o, emailStatus: statuses.get(emailReference.order(o.id)) ?? null }));
   }
 
   async function placeInTransaction(
@@ -266,7 +274,10 @@ export function createOrdersService(deps: {
         const rows = changed.rows.slice(0, ORDERS_PAGE_SIZE);
         const last = rows.at(-1);
         return {
-          orders: rows.map((r) => ({ ...toOrderFields(r.order), lineCount: r.lineCount, totalQuantity: r.totalQuantity, hasCallPrices: r.hasCallPrices })),
+          orders: await withEmailStatus(
+            actor,
+            rows.map((r) => ({ ...toOrderFields(r.order), lineCount: r.lineCount, totalQuantity: r.totalQuantity, hasCallPrices: r.hasCallPrices })),
+          ),
           total: changed.total,
           page: 1,
           pageSize: ORDERS_PAGE_SIZE,
@@ -285,7 +296,7 @@ export function createOrdersService(deps: {
         totalQuantity: r.totalQuantity,
         hasCallPrices: r.hasCallPrices,
       }));
-      return { orders, total, page: query.page, pageSize: ORDERS_PAGE_SIZE };
+      return { orders: await withEmailStatus(actor, orders), total, page: query.page, pageSize: ORDERS_PAGE_SIZE };
     },
 
     /**
@@ -320,7 +331,8 @@ export function createOrdersService(deps: {
     },
 
     async get(actor: Actor, id: number): Promise<OrderView> {
-      return loadOrderView(db, await visibleOrder(actor, id));
+      const [order] = await withEmailStatus(actor, [await loadOrderView(db, await visibleOrder(actor, id))]);
+      return order!;
     },
 
     async updateStatus(actor: Actor, id: number, status: OrderStatus): Promise<OrderView> {
@@ -341,7 +353,9 @@ export function createOrdersService(deps: {
         );
         const order = await loadOrderView(tx, row);
         if (before.status !== status) await deps.events.publish(tx, 'order.status_changed', { order, previousStatus: before.status });
-        return order;
+        // The screen replaces its copy of the order with this answer, so it carries the email status too.
+        const [shown] = await withEmailStatus(actor, [order], tx);
+        return shown!;
       });
     },
 

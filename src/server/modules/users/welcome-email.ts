@@ -1,4 +1,5 @@
 import { displayName } from '@common/domain/display-name';
+import { emailReference } from '@common/domain/email-status';
 import type { OutgoingEmail } from '../mail';
 
 /**
@@ -7,7 +8,7 @@ import type { OutgoingEmail } from '../mail';
  * temporary password over and the user replaces it at first sign-in (docs/decisions/0021).
  */
 export function welcomeEmail(
-  user: { username: string; email: string; firstName: string | null; lastName: string | null },
+  user: { id: number; username: string; email: string; firstName: string | null; lastName: string | null },
   from: string,
 ): OutgoingEmail {
   const name = displayName(user);
@@ -23,5 +24,5 @@ export function welcomeEmail(
     '',
     'BOLD Tile & Stone',
   ].join('\n');
-  return { kind: 'welcome', from, to: [user.email], subject: 'Your BOLD portal account', text };
+  return { kind: 'welcome', from, to: [user.email], subject: 'Your BOLD portal account', text, reference: emailReference.user(user.id) };
 }

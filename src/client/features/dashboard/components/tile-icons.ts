@@ -7,6 +7,7 @@ import {
   Gift,
   History,
   KeyRound,
+  Mail,
   Megaphone,
   PackagePlus,
   PackageSearch,
@@ -36,4 +37,5 @@ export const TILE_ICONS: Record<DashboardTileId, LucideIcon> = {
   'activity-logs': Activity,
   'api-tokens': KeyRound,
   webhooks: Webhook,
+  'email-outbox': Mail,
 };

@@ -15,6 +15,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { useOrder } from '../api/get-order';
 import { useReorder } from '../api/reorder';
 import { OrderLines } from '../components/order-lines';
+import { OrderEmailStatus } from '../components/order-email-status';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderStatusEditor } from '../components/order-status-editor';
 import { ReorderResult } from '../components/reorder-result';
@@ -78,6 +79,11 @@ export function OrderDetailPage({ user, orderId, headerActions }: { user: Curren
                   <Fact label="Status">
                     <OrderStatusBadge status={order.data.status} />
                   </Fact>
+                  {order.data.emailStatus !== undefined && (
+                    <Fact label="Confirmation Email">
+                      <OrderEmailStatus status={order.data.emailStatus} />
+                    </Fact>
+                  )}
                   <Fact label="Type">{ORDER_KIND_LABELS[order.data.kind]}</Fact>
                   <Fact label="Placed">{formatDateTime(order.data.createdAt)}</Fact>
                   <Fact label="Placed by">

@@ -14,6 +14,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { ordersPath, useOrders } from '@client/api/get-orders';
 import { ExportOrdersDialog } from '../components/export-orders-dialog';
 import { OrderFilters } from '../components/order-filters';
+import { OrderEmailStatus } from '../components/order-email-status';
 import { OrderStatusBadge } from '../components/order-status-badge';
 
 function readQuery(search: string): OrdersQuery {
@@ -82,6 +83,11 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
                       {isAdmin ? ` · ${order.placedBy}` : ''}
                     </span>
                     {order.notes && <span className="line-clamp-2 text-sm text-muted-foreground">Note: {order.notes}</span>}
+                    {order.emailStatus !== undefined && (
+                      <span className="text-sm">
+                        <OrderEmailStatus status={order.emailStatus} asLink={false} />
+                      </span>
+                    )}
                     <span className="nums flex flex-wrap justify-between gap-x-3 text-sm">
                       <span className="whitespace-nowrap">{formatDateTime(order.createdAt)}</span>
                       <span className="whitespace-nowrap">
@@ -104,6 +110,7 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
                     <TableHead className="text-right">Items</TableHead>
                     <TableHead className="text-right">Total</TableHead>
                     <TableHead>Status</TableHead>
+                    {isAdmin && <TableHead>Email</TableHead>}
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -131,6 +138,7 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
                       <TableCell>
                         <OrderStatusBadge status={order.status} />
                       </TableCell>
+                      {isAdmin && <TableCell>{order.emailStatus !== undefined && <OrderEmailStatus status={order.emailStatus} />}</TableCell>}
                     </TableRow>
                   ))}
                 </TableBody>
