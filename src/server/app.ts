@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(merchandiseRoutes, { merchandise });
   await app.register(productsRoutes, { products });
   await app.register(stockRoutes, { stock, maxUploadMb: config.MAX_UPLOAD_MB });
-  await app.register(priceListRoutes, { priceList: createPriceListService({ products }) });
+  await app.register(priceListRoutes, { priceList: createPriceListService({ products, activity }) });
 
   await registerSpa(app, deps.clientDir);
   return app;
