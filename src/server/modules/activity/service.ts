@@ -105,7 +105,11 @@ export function createActivityService(db: Db) {
     if (body.type === 'filter_applied') {
       const filters = Object.fromEntries(Object.entries(body.metadata ?? {}).sort(([a], [b]) => a.localeCompare(b)));
       const named = Object.entries(filters).map(([key, value]) => `${key}: ${String(value)}`).join(', ');
-      return { entry: { ...base, description: `${actor.username} filtered ${body.path} by ${named}`, referrer: null }, sameAs: { filters, page: body.path.split('?')[0] } };
+      // `applied` is compared whole: jsonb containment would take a subset of filters for a repeat.
+      return {
+        entry: { ...base, description: `${actor.username} filtered ${body.path} by ${named}`, referrer: null, metadata: { filters } },
+        sameAs: { page: body.path.split('?')[0], applied: named },
+      };
     }
     return {
       entry: {
