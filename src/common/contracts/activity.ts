@@ -94,20 +94,21 @@ const sitePath = safeText()
  * structured fields: the server writes the description; unknown keys (such as a
  * client-chosen `description`) are refused.
  */
-export const clientActivityBody = z.strictObject({
-  type: z.enum(CLIENT_ACTIVITY_TYPES, { error: 'This activity type cannot be reported by the browser' }),
-  /** The page the activity happened on (a path of this site). */
-  path: sitePath,
-  previousPath: sitePath.nullable().optional(),
-  /** Milliseconds; for a page_view, how long the previous page was open. */
-  duration: z.number().int().min(0).max(MAX_DURATION_MS).nullable().optional(),
-  metadata: z
-    .record(
-      z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, 'Metadata keys are short names (letters, digits, _)'),
-      z.union([z.string().max(CLIENT_ACTIVITY_LIMITS.metadataValue), z.number(), z.boolean(), z.null()]),
-    )
-    .refine((m) => Object.keys(m).length <= CLIENT_ACTIVITY_LIMITS.metadataEntries, `At most ${CLIENT_ACTIVITY_LIMITS.metadataEntries} metadata entries`)
-    .optional(),
+export const clientActivityBody = z
+  .strictObject({
+    type: z.enum(CLIENT_ACTIVITY_TYPES, { error: 'This activity type cannot be reported by the browser' }),
+    /** The page the activity happened on (a path of this site). */
+    path: sitePath,
+    previousPath: sitePath.nullable().optional(),
+    /** Milliseconds; for a page_view, how long the previous page was open. */
+    duration: z.number().int().min(0).max(MAX_DURATION_MS).nullable().optional(),
+    metadata: z
+      .record(
+        z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, 'Metadata keys are short names (letters, digits, _)'),
+        z.union([z.string().max(CLIENT_ACTIVITY_LIMITS.metadataValue), z.number(), z.boolean(), z.null()]),
+      )
+      .refine((m) => Object.keys(m).length <= CLIENT_ACTIVITY_LIMITS.metadataEntries, `At most ${CLIENT_ACTIVITY_LIMITS.metadataEntries} metadata entries`)
+      .optional(),
   })
   // A search or filter row is about what was searched or filtered; without it there is nothing to record.
   .superRefine((body, ctx) => {
