@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { ActivityLogView } from '@common/contracts/activity';
 import { activityTypeLabel } from '@common/domain/activity-types';
 import { Badge } from '@client/components/ui/badge';
@@ -40,9 +40,22 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
  * which browser, the page, and the metadata the server stored with it.
  */
 export function ActivityDetailDialog({ log, onClose }: { log: ActivityLogView | null; onClose: () => void }) {
+  // The dialog opens from state, not a trigger: remember what had focus so closing returns there.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={log !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent
+        className="max-w-2xl"
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          if (opener.current?.isConnected) {
+            event.preventDefault();
+            opener.current.focus();
+          }
+        }}
+      >
         {log && (
           <>
             <DialogHeader>

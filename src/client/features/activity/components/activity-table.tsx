@@ -36,7 +36,6 @@ function DetailsButton({ log, onOpen }: { log: ActivityLogView; onOpen: (log: Ac
       onClick={() => onOpen(log)}
     >
       {log.description}
-      <span className="sr-only"> (details)</span>
     </button>
   );
 }

@@ -26,7 +26,7 @@ export function PageJump({ current, last, onJump }: { current: number; last: num
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-center gap-2" aria-label="Go to page">
+    <form onSubmit={submit} noValidate className="flex flex-wrap items-center gap-2">
       <Label htmlFor={id} className="text-sm">
         Go to page
       </Label>
