@@ -30,7 +30,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-0.5 sm:grid-cols-[8rem_1fr] sm:gap-3">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-sm break-words">{children ?? <span className="text-muted-foreground">—</span>}</dd>
+      <dd className="min-w-0 text-sm break-words">{children || <span className="text-muted-foreground">—</span>}</dd>
     </div>
   );
 }
