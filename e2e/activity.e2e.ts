@@ -1,24 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNTS, PHONE, hasHorizontalScroll, signIn, useBrowser } from './support/browser';
+import { ACCOUNTS, PHONE, hasHorizontalScroll, useBrowser } from './support/browser';
+import { api, signInAs } from './support/session';
 
 /** Announcement editing and the activity log's detail view, paging and date filter (docs/decisions/0135). */
 const browser = useBrowser();
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}`;
 
-async function signInAsAdmin(page: Page) {
-  await page.goto('/auth');
-  await signIn(page, ACCOUNTS.admin);
-  await page.waitForURL('**/role-select');
-  await page.getByRole('button', { name: /^Admin/ }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-async function signInAsSales(page: Page) {
-  await page.goto('/auth');
-  await signIn(page, ACCOUNTS.salesperson);
-  await page.waitForURL('**/dashboard');
-}
+const signInAsAdmin = (page: Page) => signInAs(page, ACCOUNTS.admin, 'Admin');
+const signInAsSales = (page: Page) => signInAs(page, ACCOUNTS.salesperson);
 
 const LONG_MESSAGE = Array.from({ length: 8 }, (_, i) => `Line ${i + 1}: the showroom gets new porcelain sample boards this week.`).join('\n');
 
@@ -122,15 +112,7 @@ describe('the activity log', () => {
     const sales = await browser.open();
     await signInAsSales(sales.page);
     const tag = unique('pg');
-    await sales.page.evaluate(async (tag) => {
-      for (let i = 0; i < 45; i += 1) {
-        await fetch('/api/activity', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-request-timestamp': String(Date.now()) },
-          body: JSON.stringify({ type: 'page_view', path: `/${tag}-${i}` }),
-        });
-      }
-    }, tag);
+    for (let i = 0; i < 45; i += 1) await api(sales.page, 'POST', '/api/activity', { type: 'page_view', path: `/${tag}-${i}` });
 
     const admin = await browser.open();
     await signInAsAdmin(admin.page);
