@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(merchandiseRoutes, { merchandise, admin: merchandiseAdmin });
   await app.register(productsRoutes, { products });
   await app.register(stockRoutes, { stock, maxUploadMb: config.MAX_UPLOAD_MB });
-  await app.register(priceListRoutes, { priceList: createPriceListService({ products }) });
+  await app.register(priceListRoutes, { priceList: createPriceListService({ products, activity }) });
   await app.register(emailRoutes, { emails: createEmailsService({ db, activity, smtpConfigured: Boolean(config.SMTP_URL) }) });
 
   await registerSpa(app, deps.clientDir);

@@ -1,5 +1,6 @@
 import { AppProviders } from './providers';
 import { AppRouter } from './router';
+import { useCatalogueActivity } from './use-catalogue-activity';
 import { usePageViews } from './use-page-views';
 
 export function App() {
@@ -11,8 +12,9 @@ export function App() {
   );
 }
 
-/** Inside the providers, because it reads the signed-in user. */
+/** Inside the providers, because they read the signed-in user. */
 function PageViews() {
   usePageViews();
+  useCatalogueActivity();
   return null;
 }

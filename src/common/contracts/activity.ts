@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { idSchema, safeText } from './common';
 import { ACTIVITY_TYPES, CLIENT_ACTIVITY_TYPES } from '../domain/activity-types';
+import { MIN_TERM_LENGTH } from '../domain/smart-search';
 
 export const MIN_ACTIVITY_SEARCH_LENGTH = 3;
 export const ACTIVITY_MESSAGES = {
   searchTooShort: `Search needs at least ${MIN_ACTIVITY_SEARCH_LENGTH} characters`,
   badRange: 'The start date must be before the end date',
   badType: 'Unknown activity type',
+  searchQueryRequired: `A stock search names its query (at least ${MIN_TERM_LENGTH} characters)`,
+  filtersRequired: 'An applied filter names at least one filter',
 } as const;
 
 /** An empty query parameter (`?type=`) means "not given". */
@@ -86,23 +89,37 @@ const sitePath = safeText()
 
 /**
  * POST /api/activity: what the browser reports (docs/product-decisions.md: a page_view 300 ms
- * after each route change, carrying how long the previous page was open). Only
+ * after each route change, carrying how long the previous page was open; a settled stock
+ * search with `metadata.query`; applied stock filters as metadata, docs/decisions/0135). Only
  * structured fields: the server writes the description; unknown keys (such as a
  * client-chosen `description`) are refused.
  */
-export const clientActivityBody = z.strictObject({
-  type: z.enum(CLIENT_ACTIVITY_TYPES, { error: 'This activity type cannot be reported by the browser' }),
-  /** The page the activity happened on (a path of this site). */
-  path: sitePath,
-  previousPath: sitePath.nullable().optional(),
-  /** Milliseconds; for a page_view, how long the previous page was open. */
-  duration: z.number().int().min(0).max(MAX_DURATION_MS).nullable().optional(),
-  metadata: z
-    .record(
-      z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, 'Metadata keys are short names (letters, digits, _)'),
-      z.union([z.string().max(CLIENT_ACTIVITY_LIMITS.metadataValue), z.number(), z.boolean(), z.null()]),
-    )
-    .refine((m) => Object.keys(m).length <= CLIENT_ACTIVITY_LIMITS.metadataEntries, `At most ${CLIENT_ACTIVITY_LIMITS.metadataEntries} metadata entries`)
-    .optional(),
-});
+export const clientActivityBody = z
+  .strictObject({
+    type: z.enum(CLIENT_ACTIVITY_TYPES, { error: 'This activity type cannot be reported by the browser' }),
+    /** The page the activity happened on (a path of this site). */
+    path: sitePath,
+    previousPath: sitePath.nullable().optional(),
+    /** Milliseconds; for a page_view, how long the previous page was open. */
+    duration: z.number().int().min(0).max(MAX_DURATION_MS).nullable().optional(),
+    metadata: z
+      .record(
+        z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, 'Metadata keys are short names (letters, digits, _)'),
+        z.union([z.string().max(CLIENT_ACTIVITY_LIMITS.metadataValue), z.number(), z.boolean(), z.null()]),
+      )
+      .refine((m) => Object.keys(m).length <= CLIENT_ACTIVITY_LIMITS.metadataEntries, `At most ${CLIENT_ACTIVITY_LIMITS.metadataEntries} metadata entries`)
+      .optional(),
+  })
+  // A search or filter row is about what was searched or filtered; without it there is nothing to record.
+  .superRefine((body, ctx) => {
+    if (body.type === 'stock_searched') {
+      const query = body.metadata?.query;
+      if (typeof query !== 'string' || query.trim().length < MIN_TERM_LENGTH) {
+        ctx.addIssue({ code: 'custom', path: ['metadata', 'query'], message: ACTIVITY_MESSAGES.searchQueryRequired });
+      }
+    }
+    if (body.type === 'filter_applied' && Object.keys(body.metadata ?? {}).length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['metadata'], message: ACTIVITY_MESSAGES.filtersRequired });
+    }
+  });
 export type ClientActivityBody = z.infer<typeof clientActivityBody>;

@@ -20,8 +20,11 @@ export const announcementView = z.object({
 export type AnnouncementView = z.infer<typeof announcementView>;
 export const announcementsResponse = z.array(announcementView);
 
-/** POST /api/announcements: title and message required, isActive defaults to true. */
-export const createAnnouncementBody = z.object({
+/**
+ * PUT /api/announcements/{id}: an admin edits the title and message (the edit dialog
+ * and the route share it); the same rules as a new one.
+ */
+export const announcementContentBody = z.object({
   title: z
     .string({ error: ANNOUNCEMENT_MESSAGES.titleRequired })
     .trim()
@@ -32,6 +35,12 @@ export const createAnnouncementBody = z.object({
     .trim()
     .min(1, ANNOUNCEMENT_MESSAGES.messageRequired)
     .max(5000, 'Message must be at most 5000 characters'),
+});
+export type AnnouncementContentInput = z.input<typeof announcementContentBody>;
+export type AnnouncementContentBody = z.output<typeof announcementContentBody>;
+
+/** POST /api/announcements: title and message required, isActive defaults to true. */
+export const createAnnouncementBody = announcementContentBody.extend({
   isActive: z.boolean().default(true),
 });
 export type CreateAnnouncementInput = z.input<typeof createAnnouncementBody>;

@@ -36,22 +36,32 @@ export const ACTIVITY_TYPES = [
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /**
- * What a browser may report through POST /api/activity: page views and UI events
- * only the client can see. Sign-ins, orders, carts, users and stock are written by
- * the server when it does them, never on a client's say-so.
+ * Spec §9 types the portal cannot observe honestly, so nothing records them and the
+ * activity filter does not offer them (docs/decisions/0135): a generic click, menu,
+ * dialog or tab is UI noise without a business meaning, and every form that changes
+ * something is already recorded as what it did (order_created, user_updated, ...).
  */
-export const CLIENT_ACTIVITY_TYPES = [
-  'page_view',
-  'button_click',
-  'filter_applied',
-  'form_submit',
-  'menu_opened',
-  'modal_opened',
-  'report_viewed',
-  'stock_searched',
-  'tab_switched',
-] as const satisfies readonly ActivityType[];
+export const UNOBSERVED_ACTIVITY_TYPES = ['button_click', 'form_submit', 'menu_opened', 'modal_opened', 'tab_switched'] as const satisfies readonly ActivityType[];
+
+/** The types the admin's type filter offers: every type something records. */
+export const RECORDED_ACTIVITY_TYPES: readonly ActivityType[] = ACTIVITY_TYPES.filter(
+  (type) => !(UNOBSERVED_ACTIVITY_TYPES as readonly string[]).includes(type),
+);
+
+/**
+ * What a browser may report through POST /api/activity: what only the browser sees.
+ * The catalogue is searched and filtered in the browser (the whole list is loaded once),
+ * so a settled search and an applied filter are reported by it; the server keeps one row
+ * per session and query within a window (docs/decisions/0135). Sign-ins, reports, orders,
+ * carts, users and stock are written by the server when it does them, never on a client's say-so.
+ */
+export const CLIENT_ACTIVITY_TYPES = ['page_view', 'stock_searched', 'filter_applied'] as const satisfies readonly ActivityType[];
 export type ClientActivityType = (typeof CLIENT_ACTIVITY_TYPES)[number];
+
+/** A repeat of the same search or filter by one session within this window is not a new row. */
+export const ACTIVITY_REPEAT_WINDOW_MS = 10 * 60_000;
+/** A report (activity log, price list) opened again within this window by one session is not a new row. */
+export const REPORT_REPEAT_WINDOW_MS = 30 * 60_000;
 
 /** Spec §9: the activity log shows 20 entries a page. */
 export const ACTIVITY_PAGE_SIZE = 20;

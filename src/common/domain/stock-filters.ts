@@ -22,6 +22,20 @@ export const EMPTY_STOCK_FILTERS: StockFilters = {
   stockStatus: 'all',
 };
 
+/**
+ * The query-string names of the filters on /stock and /prices (UI.md: state lives in the URL).
+ * The catalogue screens write them; the app reads them to record searches and filters.
+ */
+export const STOCK_FILTER_PARAMS: Record<keyof StockFilters, string> = {
+  search: 'q',
+  line: 'line',
+  color: 'color',
+  format: 'format',
+  finish: 'finish',
+  skuRange: 'sku',
+  stockStatus: 'status',
+};
+
 export const SKU_BUCKET_SIZE = 100;
 
 /** The product fields the filters read. */

@@ -59,25 +59,31 @@ describe('POST /api/activity (the browser’s page views, docs/product-decisions
     [{ type: 'page_view', path: '/x', duration: -1 }, undefined],
     [{ type: 'page_view', path: '/x', duration: 1.5 }, undefined],
     [{ type: 'page_view', path: `/${'x'.repeat(2000)}` }, undefined],
-    [{ type: 'button_click', path: '/x', description: 'y'.repeat(501) }, undefined],
+    [{ type: 'page_view', path: '/x', description: 'y'.repeat(501) }, undefined],
+    // Nothing in the portal records these (docs/decisions/0135), so the browser may not either.
+    [{ type: 'button_click', path: '/x' }, 'This activity type cannot be reported by the browser'],
+    [{ type: 'report_viewed', path: '/x' }, 'This activity type cannot be reported by the browser'],
+    [{ type: 'stock_searched', path: '/stock' }, ACTIVITY_MESSAGES.searchQueryRequired],
+    [{ type: 'stock_searched', path: '/stock', metadata: { query: 'ab' } }, ACTIVITY_MESSAGES.searchQueryRequired],
+    [{ type: 'filter_applied', path: '/stock', metadata: {} }, ACTIVITY_MESSAGES.filtersRequired],
   ])('refuses %j and records nothing', async (body, message) => {
     const user = await createUser(ctx.db);
     const c = await client().signInAs(user);
     const response = await c.post('/api/activity', body);
     expect(response.statusCode).toBe(400);
     if (message) expect(response.json().message).toBe(message);
-    expect(await ctx.db.select().from(activityLogs).where(and(eq(activityLogs.userId, user.id), sql`${activityLogs.type} <> 'login'`))).toEqual([]);
+    expect(await ctx.db.select().from(activityLogs).where(and(eq(activityLogs.userId, user.id), sql`${activityLogs.type} not in ('login', 'session_start')`))).toEqual([]);
   });
 
   it('writes the description itself: a client-chosen one is refused (security review)', async () => {
     const user = await createUser(ctx.db);
     const c = await client().signInAs(user);
-    const response = await c.post('/api/activity', { type: 'button_click', path: '/dashboard', description: 'boss logged in' });
+    const response = await c.post('/api/activity', { type: 'page_view', path: '/dashboard', description: 'boss logged in' });
     expect(response.statusCode).toBe(400);
-    expect(await ctx.db.select().from(activityLogs).where(and(eq(activityLogs.userId, user.id), eq(activityLogs.type, 'button_click')))).toEqual([]);
-    expect((await c.post('/api/activity', { type: 'button_click', path: '/dashboard' })).statusCode).toBe(200);
-    const [row] = await ctx.db.select().from(activityLogs).where(and(eq(activityLogs.userId, user.id), eq(activityLogs.type, 'button_click')));
-    expect(row?.description).toBe(`${user.username}: Button click on /dashboard`);
+    expect(await ctx.db.select().from(activityLogs).where(and(eq(activityLogs.userId, user.id), eq(activityLogs.type, 'page_view')))).toEqual([]);
+    expect((await c.post('/api/activity', { type: 'page_view', path: '/dashboard' })).statusCode).toBe(200);
+    const [row] = await ctx.db.select().from(activityLogs).where(and(eq(activityLogs.userId, user.id), eq(activityLogs.type, 'page_view')));
+    expect(row?.description).toBe(`${user.username} viewed /dashboard`);
   });
 
   it('caps the size: a 15 KB report is refused and nothing is written', async () => {
@@ -164,7 +170,7 @@ describe('GET /api/admin/activity-logs', () => {
     expect(byName.logs[0]).not.toHaveProperty('sessionId');
     expect(byName.logs[0].sessionRef).toMatch(/^[0-9a-f]{10}$/);
     const byUser = (await logsQuery(c, { userId: user.id })).json();
-    expect(byUser.logs.map((l: { type: string }) => l.type)).toEqual(['login']);
+    expect(byUser.logs.map((l: { type: string }) => l.type)).toEqual(['login', 'session_start']);
   });
 
   it('matches search text literally (% and _ are not wildcards) and case-insensitively', async () => {
@@ -255,7 +261,7 @@ describe('GET /api/admin/activity-logs/export', () => {
     // Descriptions are the server's own now, but they quote names users chose (files, carts).
     await insertRows(1, { description: `=HYPERLINK("http://evil.example","${tag}")` });
     await insertRows(1, { description: `+${tag}` });
-    await c.request({ method: 'POST', url: '/api/activity', json: { type: 'button_click', path: `/${tag}` }, headers: { 'user-agent': '@SUM(1+1)' } });
+    await c.request({ method: 'POST', url: '/api/activity', json: { type: 'page_view', path: `/${tag}` }, headers: { 'user-agent': '@SUM(1+1)' } });
     const { rows } = await exportCsv(await admin(), { search: tag });
     const cells = rows.slice(1).flat();
     expect(cells).toContain(`'=HYPERLINK("http://evil.example","${tag}") #1`);

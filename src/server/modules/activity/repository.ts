@@ -14,6 +14,40 @@ export async function insertActivities(db: DbOrTx, entries: NewActivity[]): Prom
   if (entries.length > 0) await db.insert(activityLogs).values(entries);
 }
 
+/**
+ * Inserts `entry` unless the same user already has a row of its type, in the same session
+ * (or both without one), whose metadata contains `sameAs`, written within `withinMs`.
+ * A transaction-scoped advisory lock on the key makes two simultaneous repeats one row.
+ * Reads the (user_id, created_at) index, so the check is a few index entries.
+ */
+export async function insertActivityUnlessRecent(
+  db: DbOrTx,
+  entry: NewActivity,
+  sameAs: Record<string, unknown>,
+  withinMs: number,
+): Promise<boolean> {
+  const key = JSON.stringify([entry.type, entry.userId, entry.sessionId, sameAs]);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    const [recent] = await tx
+      .select({ id: activityLogs.id })
+      .from(activityLogs)
+      .where(
+        and(
+          entry.userId == null ? sql`${activityLogs.userId} is null` : eq(activityLogs.userId, entry.userId),
+          eq(activityLogs.type, entry.type),
+          sql`${activityLogs.sessionId} is not distinct from ${entry.sessionId ?? null}`,
+          sql`${activityLogs.metadata} @> ${JSON.stringify(sameAs)}::jsonb`,
+          sql`${activityLogs.createdAt} > now() - make_interval(secs => ${withinMs / 1000})`,
+        ),
+      )
+      .limit(1);
+    if (recent) return false;
+    await tx.insert(activityLogs).values(entry);
+    return true;
+  });
+}
+
 /** A LIKE pattern that matches `term` literally anywhere (%, _ and \ in the term are not wildcards). */
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,5 +1,6 @@
 import { activityLogFilters, activityLogPage, activityLogQuery, CLIENT_ACTIVITY_LIMITS, clientActivityBody } from '@common/contracts/activity';
 import { okBody } from '@common/contracts/common';
+import { REPORT_REPEAT_WINDOW_MS } from '@common/domain/activity-types';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
@@ -43,7 +44,18 @@ export const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }
   app.get(
     '/api/admin/activity-logs',
     { config: { access: 'admin' }, schema: { querystring: activityLogQuery, response: { 200: activityLogPage } } },
-    (request) => activity.list(request.query),
+    async (request) => {
+      const actor = actorOf(request);
+      const page = await activity.list(request.query);
+      // Opening the log is a report_viewed, once per session within the window (paging and filtering
+      // are the same viewing); written after the read, so the page shown is the log as it was opened.
+      await activity.recordOnce(
+        actor,
+        { type: 'report_viewed', description: `${actor.username} viewed the activity log` },
+        { sameAs: { report: 'activity_log' }, withinMs: REPORT_REPEAT_WINDOW_MS },
+      );
+      return page;
+    },
   );
 
   // A download link, so the browser streams it to disk. Reading the log changes nothing;

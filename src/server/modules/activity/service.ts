@@ -1,5 +1,5 @@
 import type { ActivityLogFilters, ActivityLogPage, ActivityLogQuery, ActivityLogView, ClientActivityBody } from '@common/contracts/activity';
-import { ACTIVITY_PAGE_SIZE, activityTypeLabel, type ActivityType } from '@common/domain/activity-types';
+import { ACTIVITY_PAGE_SIZE, ACTIVITY_REPEAT_WINDOW_MS, type ActivityType } from '@common/domain/activity-types';
 import { createHash } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor, Origin } from '../../lib/actor';
@@ -11,6 +11,7 @@ import {
   countActivityUpTo,
   insertActivities,
   insertActivity,
+  insertActivityUnlessRecent,
   listActivity,
   userIdsMatching,
   type ActivityLogRow,
@@ -85,6 +86,43 @@ export function createActivityService(db: Db) {
     await insertActivity(tx, rowOf(by, entry));
   }
 
+  /**
+   * Records an activity unless this session already has one of its type whose metadata
+   * contains `sameAs` within `withinMs`: repeats (a search typed again, a report refreshed)
+   * stay one row (docs/decisions/0135). Returns whether a row was written.
+   */
+  async function recordOnce(by: Actor, entry: ActivityEntry, repeat: { sameAs: Record<string, unknown>; withinMs: number }): Promise<boolean> {
+    return insertActivityUnlessRecent(db, rowOf(by, { ...entry, metadata: { ...entry.metadata, ...repeat.sameAs } }), repeat.sameAs, repeat.withinMs);
+  }
+
+  /** The browser's report, as the row the server writes: the server words the description. */
+  function clientEntry(actor: Actor, body: ClientActivityBody): { entry: ActivityEntry; sameAs?: Record<string, unknown> } {
+    const base = { type: body.type, userId: actor.userId, url: body.path } as const;
+    if (body.type === 'stock_searched') {
+      const query = String(body.metadata?.query).trim().replace(/\s+/g, ' ');
+      return { entry: { ...base, description: `${actor.username} searched ${body.path} for "${query}"`, referrer: null }, sameAs: { query: query.toLowerCase() } };
+    }
+    if (body.type === 'filter_applied') {
+      const filters = Object.fromEntries(Object.entries(body.metadata ?? {}).sort(([a], [b]) => a.localeCompare(b)));
+      const named = Object.entries(filters).map(([key, value]) => `${key}: ${String(value)}`).join(', ');
+      // `applied` is compared whole: jsonb containment would take a subset of filters for a repeat.
+      return {
+        entry: { ...base, description: `${actor.username} filtered ${body.path} by ${named}`, referrer: null, metadata: { filters } },
+        sameAs: { page: body.path.split('?')[0], applied: named },
+      };
+    }
+    return {
+      entry: {
+        ...base,
+        description: `${actor.username} viewed ${body.path}`,
+        metadata: { ...body.metadata, ...(body.previousPath ? { previousPath: body.previousPath } : {}) },
+        // How long the previous page was open (docs/product-decisions.md).
+        duration: body.duration ?? null,
+        referrer: body.previousPath ?? null,
+      },
+    };
+  }
+
   return {
     /**
      * The insert of an activity as an SQL query, for a statement that writes its
@@ -112,21 +150,13 @@ export function createActivityService(db: Db) {
       );
     },
 
-    /** POST /api/activity: a page view or UI event the browser saw. */
+    recordOnce,
+
+    /** POST /api/activity: a page view, a settled stock search or applied stock filters the browser saw. */
     async recordClient(actor: Actor, body: ClientActivityBody): Promise<void> {
-      // The server writes the audit text; a browser only reports what happened (docs/decisions/0100).
-      const description =
-        body.type === 'page_view' ? `${actor.username} viewed ${body.path}` : `${actor.username}: ${activityTypeLabel(body.type)} on ${body.path}`;
-      await record(actor, {
-        type: body.type,
-        description,
-        userId: actor.userId,
-        metadata: { ...body.metadata, ...(body.previousPath ? { previousPath: body.previousPath } : {}) },
-        // For a page view: how long the previous page was open (docs/product-decisions.md).
-        duration: body.duration ?? null,
-        url: body.path,
-        referrer: body.previousPath ?? null,
-      });
+      const { entry, sameAs } = clientEntry(actor, body);
+      if (sameAs) await recordOnce(actor, entry, { sameAs, withinMs: ACTIVITY_REPEAT_WINDOW_MS });
+      else await record(actor, entry);
     },
 
     /** One page of the admin screen, newest first, 20 a page (spec §9), filtered in SQL. */

@@ -120,6 +120,51 @@ describe('PATCH /api/announcements/{id} (the Status switch)', () => {
   });
 });
 
+describe('PUT /api/announcements/{id} (edit title and message)', () => {
+  const put = (c: TestClient, id: number, json: unknown) => c.request({ method: 'PUT', url: `/api/announcements/${id}`, json });
+  const stored = async (id: number) => (await ctx.db.select().from(announcements).where(eq(announcements.id, id)))[0]!;
+
+  it('lets an admin change the title and message, trimmed; author, date and status stay', async () => {
+    const row = await seed(false);
+    const { c } = await as('admin');
+    const response = await put(c, row.id, { title: '  Closed Friday  ', message: ' The warehouse is closed on Friday.\nOrders ship Monday. ' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: row.id, title: 'Closed Friday', message: 'The warehouse is closed on Friday.\nOrders ship Monday.', isActive: false, createdBy: row.createdBy });
+    const after = await stored(row.id);
+    expect(after).toMatchObject({ title: 'Closed Friday', isActive: false, createdBy: row.createdBy });
+    expect(after.createdAt.toISOString()).toBe(row.createdAt.toISOString());
+  });
+
+  it('refuses a salesperson, an admin acting as salesperson and a signed-out caller with the announcement unchanged', async () => {
+    const row = await seed(true);
+    expect((await put((await as('salesperson')).c, row.id, { title: 'Hacked', message: 'x' })).statusCode).toBe(403);
+    expect((await put((await as('admin', 'salesperson')).c, row.id, { title: 'Hacked', message: 'x' })).statusCode).toBe(403);
+    expect((await put(client(), row.id, { title: 'Hacked', message: 'x' })).statusCode).toBe(401);
+    expect(await stored(row.id)).toMatchObject({ title: row.title, message: 'Body' });
+  });
+
+  it.each([
+    ['an empty title', { title: '', message: 'New' }, ANNOUNCEMENT_MESSAGES.titleRequired],
+    ['a blank message', { title: 'New', message: '   ' }, ANNOUNCEMENT_MESSAGES.messageRequired],
+    ['no title', { message: 'New' }, ANNOUNCEMENT_MESSAGES.titleRequired],
+    ['a 5,001-character message', { title: 'New', message: 'y'.repeat(5001) }, 'Message must be at most 5000 characters'],
+  ])('refuses %s with its message and changes nothing', async (_label, body, message) => {
+    const row = await seed(true);
+    const { c } = await as('admin');
+    const response = await put(c, row.id, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect(await stored(row.id)).toMatchObject({ title: row.title, message: 'Body' });
+  });
+
+  it('answers 404 for an unknown announcement', async () => {
+    const { c } = await as('admin');
+    const response = await put(c, 999_999, { title: 'x', message: 'y' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(ANNOUNCEMENT_MESSAGES.notFound);
+  });
+});
+
 describe('DELETE /api/announcements/{id}', () => {
   it('deletes for admins only and answers 404 after', async () => {
     const row = await seed(true);

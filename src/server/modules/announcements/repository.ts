@@ -44,6 +44,11 @@ export async function setAnnouncementActive(db: DbOrTx, id: number, isActive: bo
   return rows.length > 0;
 }
 
+export async function updateAnnouncementContent(db: DbOrTx, id: number, content: { title: string; message: string }): Promise<boolean> {
+  const rows = await db.update(announcements).set(content).where(eq(announcements.id, id)).returning({ id: announcements.id });
+  return rows.length > 0;
+}
+
 export async function deleteAnnouncement(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id });
   return rows.length > 0;

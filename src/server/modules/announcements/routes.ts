@@ -1,4 +1,5 @@
 import {
+  announcementContentBody,
   announcementView,
   announcementsResponse,
   createAnnouncementBody,
@@ -27,6 +28,12 @@ export const announcementRoutes: FastifyPluginAsyncZod<{ announcements: Announce
     '/api/announcements/:id',
     { config: { access: 'admin' }, schema: { params: idParams, body: updateAnnouncementBody, response: { 200: announcementView } } },
     (request) => announcements.setActive(request.params.id, request.body),
+  );
+
+  app.put(
+    '/api/announcements/:id',
+    { config: { access: 'admin' }, schema: { params: idParams, body: announcementContentBody, response: { 200: announcementView } } },
+    (request) => announcements.edit(request.params.id, request.body),
   );
 
   app.delete('/api/announcements/:id', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: okBody } } }, async (request) => {

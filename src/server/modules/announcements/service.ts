@@ -1,5 +1,6 @@
 import {
   ANNOUNCEMENT_MESSAGES,
+  type AnnouncementContentBody,
   type AnnouncementView,
   type CreateAnnouncementBody,
   type UpdateAnnouncementBody,
@@ -13,6 +14,7 @@ import {
   insertAnnouncement,
   listAnnouncements,
   setAnnouncementActive,
+  updateAnnouncementContent,
   type AnnouncementRow,
 } from './repository';
 
@@ -47,6 +49,12 @@ export function createAnnouncementsService(db: Db) {
 
     async setActive(id: number, body: UpdateAnnouncementBody): Promise<AnnouncementView> {
       if (!(await setAnnouncementActive(db, id, body.isActive))) throw new HttpError(404, ANNOUNCEMENT_MESSAGES.notFound);
+      return view(id);
+    },
+
+    /** Title and message only; the author and date stay those of the announcement (docs/decisions/0135). */
+    async edit(id: number, body: AnnouncementContentBody): Promise<AnnouncementView> {
+      if (!(await updateAnnouncementContent(db, id, body))) throw new HttpError(404, ANNOUNCEMENT_MESSAGES.notFound);
       return view(id);
     },
 

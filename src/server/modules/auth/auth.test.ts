@@ -81,10 +81,13 @@ describe('sign-in', () => {
     expect(logout.statusCode).toBe(200);
     expect((await c.get('/api/user')).statusCode).toBe(401);
     const rows = await ctx.db.select().from(activityLogs).where(eq(activityLogs.userId, user.id));
-    expect(rows.map((r) => r.type).sort()).toEqual(['login', 'logout']);
+    expect(rows.map((r) => r.type).sort()).toEqual(['login', 'logout', 'session_start']);
     const login = rows.find((r) => r.type === 'login');
     expect(login).toMatchObject({ ipAddress: '127.0.0.1', userAgent: 'vitest-agent' });
     expect(login?.sessionId).toBeTruthy();
+    // session_start (docs/decisions/0135) is the new session's first row, in that same session.
+    const started = rows.find((r) => r.type === 'session_start');
+    expect(started).toMatchObject({ sessionId: login?.sessionId, userAgent: 'vitest-agent', metadata: { rememberMe: false } });
   });
 
   it('treats a session idle past its expiry as signed out', async () => {

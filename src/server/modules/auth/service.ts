@@ -54,7 +54,15 @@ export function createAuthService(deps: {
    */
   async function startSession(origin: Origin, session: SessionPort, user: UserRow, rememberMe: boolean): Promise<Origin> {
     const sessionId = await session.start({ userId: user.id, activeRole: initialActiveRole(user.role), rememberMe });
-    return { ...origin, sessionId };
+    const started = { ...origin, sessionId };
+    // The session's first row: its later rows (page views, searches) share its session reference (docs/decisions/0135).
+    await activity.record(started, {
+      type: 'session_start',
+      description: `${user.username} started a session${rememberMe ? ' (remember me)' : ''}`,
+      userId: user.id,
+      metadata: { rememberMe },
+    });
+    return started;
   }
 
   async function currentRow(userId: number): Promise<UserRow> {

@@ -157,7 +157,9 @@ export function createFilesService(deps: { db: Db; activity: ActivityService }) 
     async recordDownload(actor: Actor, file: repo.FileRow, inline: boolean): Promise<void> {
       await activity.record(actor, {
         type: 'file_downloaded',
-        description: `${inline ? 'Viewed' : 'Downloaded'} file "${file.name}"`,
+        // The row names who took the file, like every other row (its user column holds the id).
+        description: `${actor.username} ${inline ? 'viewed' : 'downloaded'} file "${file.name}"`,
+        userId: actor.userId,
         metadata: { fileId: file.id, name: file.name, originalName: file.originalName, size: file.size, inline },
       });
     },

@@ -1,5 +1,5 @@
 import { FILE_MESSAGES } from '@common/domain/file-rules';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
@@ -11,11 +11,13 @@ const ctx = useTestApp();
 let admin: TestClient;
 let sales: TestClient;
 let salesUserId: number;
+let salesUsername: string;
 
 beforeAll(async () => {
   admin = await new TestClient(ctx.app).signInAs(await createUser(ctx.db, { role: 'admin' }), 'admin');
   const salesUser = await createUser(ctx.db, { role: 'salesperson' });
   salesUserId = salesUser.id;
+  salesUsername = salesUser.username;
   sales = await new TestClient(ctx.app).signInAs(salesUser);
 });
 
@@ -216,8 +218,9 @@ describe('downloading', () => {
       .select()
       .from(activityLogs)
       .where(and(eq(activityLogs.type, 'file_downloaded'), eq(activityLogs.userId, salesUserId)))
-      .orderBy(activityLogs.id);
-    expect(latest?.description).toContain('"Brochure"');
+      .orderBy(desc(activityLogs.id));
+    // The row names who downloaded it, in the user column and in the text.
+    expect(latest?.description).toBe(`${salesUsername} downloaded file "Brochure"`);
     expect(latest?.metadata).toMatchObject({ fileId, name: 'Brochure' });
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor';
 import { etagMatches } from '../../lib/http-caching';
 import { priceListEtag, type PriceListService } from './service';
 
@@ -12,6 +13,8 @@ export const PRICE_LIST_API_PATH = '/api/price-list.pdf';
 export const priceListRoutes: FastifyPluginAsyncZod<{ priceList: PriceListService }> = async (app, { priceList }) => {
   app.get(PRICE_LIST_API_PATH, { config: { access: { permission: 'view_prices' } }, compress: false, schema: { produces: ['application/pdf'] } }, async (request, reply) => {
     const version = await priceList.currentVersion();
+    // A 304 is the browser showing its copy again: a view all the same.
+    await priceList.viewed(actorOf(request));
     reply.header('Cache-Control', 'private, no-cache');
     const etag = priceListEtag(version);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.header('ETag', etag).code(304).send();

@@ -1,3 +1,6 @@
+import { REPORT_REPEAT_WINDOW_MS } from '@common/domain/activity-types';
+import type { Actor } from '../../lib/actor';
+import type { ActivityService } from '../activity';
 import type { ProductsService } from '../products';
 import { renderPriceListPdf } from './render-pdf';
 
@@ -13,7 +16,7 @@ export type PriceListService = ReturnType<typeof createPriceListService>;
  * The price list PDF, rendered once per catalogue version and kept until the
  * catalogue changes (docs/product-decisions.md: "cached until the next stock upload").
  */
-export function createPriceListService({ products }: { products: ProductsService }) {
+export function createPriceListService({ products, activity }: { products: ProductsService; activity: Pick<ActivityService, 'recordOnce'> }) {
   let cached: PriceListPdf | null = null;
   let building: Promise<PriceListPdf> | null = null;
 
@@ -26,6 +29,16 @@ export function createPriceListService({ products }: { products: ProductsService
 
   return {
     currentVersion: () => products.currentVersion(),
+
+    /** report_viewed, once per session within the window: a reload or the viewer's second fetch is not another view. */
+    async viewed(actor: Actor): Promise<void> {
+      await activity.recordOnce(
+        actor,
+        { type: 'report_viewed', description: `${actor.username} viewed the price list` },
+        { sameAs: { report: 'price_list' }, withinMs: REPORT_REPEAT_WINDOW_MS },
+      );
+    },
+
     async pdf(version: string): Promise<PriceListPdf> {
       if (cached?.version === version) return cached;
       if (!building) building = build().finally(() => (building = null));

@@ -1,13 +1,13 @@
 import { RotateCcw, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { MIN_ACTIVITY_SEARCH_LENGTH } from '@common/contracts/activity';
-import { ACTIVITY_TYPES, activityTypeLabel, type ActivityType } from '@common/domain/activity-types';
+import { RECORDED_ACTIVITY_TYPES, activityTypeLabel, type ActivityType } from '@common/domain/activity-types';
 import { Button } from '@client/components/ui/button';
-import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { SearchInput } from '@client/components/ui/search-input';
 import { searchIsUsable, type LogFilters } from '../lib/log-filters';
+import { DayFilterInput } from './day-filter-input';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -41,6 +41,9 @@ export function ActivityFilters({
     return () => clearTimeout(timer);
   }, [draft, filters.search, onChange]);
 
+  const setFrom = useCallback((from: string) => onChange({ from }, { replace: true }), [onChange]);
+  const setTo = useCallback((to: string) => onChange({ to }, { replace: true }), [onChange]);
+
   const tooShort = draft.trim() !== '' && !searchIsUsable(draft);
 
   return (
@@ -64,21 +67,16 @@ export function ActivityFilters({
             onChange={(event) => onChange({ type: event.target.value as ActivityType | '' })}
           >
             <option value="">All types</option>
-            {ACTIVITY_TYPES.map((type) => (
+            {/* Only types something records (docs/decisions/0135). */}
+            {RECORDED_ACTIVITY_TYPES.map((type) => (
               <option key={type} value={type}>
                 {activityTypeLabel(type)}
               </option>
             ))}
           </NativeSelect>
         </div>
-        <div className="grid gap-2">
-          <Label htmlFor="activity-from">From</Label>
-          <Input id="activity-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => onChange({ from: event.target.value })} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="activity-to">To</Label>
-          <Input id="activity-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => onChange({ to: event.target.value })} />
-        </div>
+        <DayFilterInput id="activity-from" label="From" value={filters.from} max={filters.to} onCommit={setFrom} />
+        <DayFilterInput id="activity-to" label="To" value={filters.to} min={filters.from} onCommit={setTo} />
         <Button variant="outline" onClick={onReset} className="col-span-2 lg:col-span-1">
           <RotateCcw aria-hidden />
           Reset

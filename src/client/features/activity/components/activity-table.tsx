@@ -26,11 +26,34 @@ function UserButton({ log, onFilterUser }: { log: ActivityLogView; onFilterUser:
   );
 }
 
+/** The description opens the row's details: a real button, so the keyboard reaches it. */
+function DetailsButton({ log, onOpen }: { log: ActivityLogView; onOpen: (log: ActivityLogView) => void }) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      className="min-h-11 rounded-sm text-left break-words underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring md:min-h-0"
+      onClick={() => onOpen(log)}
+    >
+      {log.description}
+    </button>
+  );
+}
+
 /**
  * Spec §2 table: ID, Type, Description, Username, IP Address, Date & Time. A username
- * filters the log to that user. Phones get one card per entry.
+ * filters the log to that user; the description (or a click anywhere else on the row)
+ * opens the row's details. Phones get one card per entry.
  */
-export function ActivityTable({ logs, onFilterUser }: { logs: ActivityLogView[]; onFilterUser: (userId: number, username: string) => void }) {
+export function ActivityTable({
+  logs,
+  onFilterUser,
+  onOpen,
+}: {
+  logs: ActivityLogView[];
+  onFilterUser: (userId: number, username: string) => void;
+  onOpen: (log: ActivityLogView) => void;
+}) {
   return (
     <>
       <Table containerClassName="hidden md:block">
@@ -46,12 +69,21 @@ export function ActivityTable({ logs, onFilterUser }: { logs: ActivityLogView[];
         </TableHeader>
         <TableBody>
           {logs.map((log) => (
-            <TableRow key={log.id}>
+            <TableRow
+              key={log.id}
+              className="cursor-pointer"
+              // A click on the row's own buttons (username, description) is theirs.
+              onClick={(event) => {
+                if (!(event.target as HTMLElement).closest('button')) onOpen(log);
+              }}
+            >
               <TableCell className="nums text-right text-muted-foreground">{log.id}</TableCell>
               <TableCell>
                 <Badge variant="outline">{activityTypeLabel(log.type)}</Badge>
               </TableCell>
-              <TableCell className="max-w-md break-words">{log.description}</TableCell>
+              <TableCell className="max-w-md break-words">
+                <DetailsButton log={log} onOpen={onOpen} />
+              </TableCell>
               <TableCell>
                 <UserButton log={log} onFilterUser={onFilterUser} />
               </TableCell>
@@ -69,7 +101,9 @@ export function ActivityTable({ logs, onFilterUser }: { logs: ActivityLogView[];
               <Badge variant="outline">{activityTypeLabel(log.type)}</Badge>
               <span className="nums text-xs text-muted-foreground">#{log.id}</span>
             </div>
-            <p className="mt-2 text-sm break-words">{log.description}</p>
+            <div className="mt-2 text-sm">
+              <DetailsButton log={log} onOpen={onOpen} />
+            </div>
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
               <UserButton log={log} onFilterUser={onFilterUser} />
               <span className="nums">{formatLogTime(log.createdAt)}</span>

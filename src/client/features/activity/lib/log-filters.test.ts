@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_FILTERS, apiParams, exportUrl, hasFilters, parseLogFilters, toSearchString } from './log-filters';
+import { NO_FILTERS, apiParams, exportUrl, hasFilters, isCompleteDay, pageToJumpTo, parseLogFilters, toSearchString } from './log-filters';
 
 describe('activity log filters in the URL', () => {
   it('round-trips through the query string and drops what is invalid', () => {
@@ -31,5 +31,32 @@ describe('server parameters', () => {
   it('builds the export link without the page', () => {
     expect(exportUrl({ ...NO_FILTERS, search: ' login ', type: 'login', page: 5 })).toBe('/api/admin/activity-logs/export?search=login&type=login');
     expect(exportUrl(NO_FILTERS)).toBe('/api/admin/activity-logs/export');
+  });
+});
+
+describe('date filters wait for a whole date', () => {
+  it('passes a real day and holds back a year still being typed or an impossible day', () => {
+    expect(isCompleteDay('2026-11-23')).toBe(true);
+    expect(isCompleteDay('2024-02-29')).toBe(true);
+    for (const partial of ['0002-11-23', '0020-11-23', '0202-11-23', '2026-02-30', '2026-13-01', '2026-1-1', '']) {
+      expect(isCompleteDay(partial)).toBe(false);
+    }
+  });
+
+  it('drops an unrecorded type from the URL (the filter does not offer it)', () => {
+    expect(parseLogFilters('type=button_click').type).toBe('');
+    expect(parseLogFilters('type=session_start').type).toBe('session_start');
+  });
+});
+
+describe('go to page', () => {
+  it('accepts a page from 1 to the last and nothing else', () => {
+    expect(pageToJumpTo(' 7 ', 12)).toBe(7);
+    expect(pageToJumpTo('12', 12)).toBe(12);
+    expect(pageToJumpTo('13', 12)).toBeNull();
+    expect(pageToJumpTo('0', 12)).toBeNull();
+    expect(pageToJumpTo('2.5', 12)).toBeNull();
+    expect(pageToJumpTo('', 12)).toBeNull();
+    expect(pageToJumpTo('900', null)).toBe(900);
   });
 });

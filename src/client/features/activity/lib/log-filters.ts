@@ -1,5 +1,5 @@
 import { MIN_ACTIVITY_SEARCH_LENGTH } from '@common/contracts/activity';
-import { ACTIVITY_TYPES, type ActivityType } from '@common/domain/activity-types';
+import { RECORDED_ACTIVITY_TYPES, type ActivityType } from '@common/domain/activity-types';
 
 /**
  * The activity log screen keeps its filters and page in the URL (UI.md: refresh and
@@ -33,7 +33,7 @@ export function parseLogFilters(search: string): LogFilters {
   };
   return {
     search: (params.get('search') ?? '').slice(0, 200),
-    type: (ACTIVITY_TYPES as readonly string[]).includes(type) ? (type as ActivityType) : '',
+    type: (RECORDED_ACTIVITY_TYPES as readonly string[]).includes(type) ? (type as ActivityType) : '',
     userId: positiveInt(params.get('user')),
     from: day('from'),
     to: day('to'),
@@ -55,6 +55,29 @@ export function toSearchString(filters: LogFilters): string {
 
 export function hasFilters(filters: LogFilters): boolean {
   return toSearchString({ ...filters, page: 1 }) !== '';
+}
+
+/** The earliest year a date filter asks about; a smaller one is a year still being typed. */
+const FIRST_YEAR = 1970;
+
+/**
+ * Whether a date input holds a whole, real day worth a query. While the year is typed,
+ * a date input reports 0002-, 0020-, 0202- on the way to 2026-: those are not asked for.
+ */
+export function isCompleteDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  if (y < FIRST_YEAR) return false;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** A page number typed into "Go to page": a whole number from 1 to `last` (no upper bound when `last` is null). */
+export function pageToJumpTo(input: string, last: number | null): number | null {
+  if (!/^\d{1,7}$/.test(input.trim())) return null;
+  const page = Number(input.trim());
+  if (page < 1 || (last !== null && page > last)) return null;
+  return page;
 }
 
 /** A search shorter than the server's minimum is not sent (the box says why). */

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, Download, RefreshCw } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import type { ActivityLogView } from '@common/contracts/activity';
 import type { CurrentUser } from '@common/contracts/auth';
 import { errorMessage } from '@client/lib/api-client';
 import { Page } from '@client/components/page-frame';
@@ -9,8 +10,10 @@ import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { useActivityLogs } from '../api/get-activity-logs';
+import { ActivityDetailDialog } from '../components/activity-detail-dialog';
 import { ActivityFilters } from '../components/activity-filters';
 import { ActivityTable } from '../components/activity-table';
+import { PageJump } from '../components/page-jump';
 import { exportUrl, parseLogFilters, toSearchString, type LogFilters } from '../lib/log-filters';
 
 const PATH = '/admin/activity-logs';
@@ -28,6 +31,7 @@ function ActivityLogs() {
   const logs = useActivityLogs(filters);
   // The name of the user picked from the table, for the filter chip (the URL keeps only the id).
   const [pickedUser, setPickedUser] = useState<{ id: number; name: string } | null>(null);
+  const [opened, setOpened] = useState<ActivityLogView | null>(null);
 
   const setFilters = useCallback(
     (patch: Partial<LogFilters>, options: { replace?: boolean } = {}) => {
@@ -102,24 +106,31 @@ function ActivityLogs() {
                 setPickedUser({ id: userId, name });
                 setFilters({ userId });
               }}
+              onOpen={setOpened}
             />
           )}
-          <nav aria-label="Activity log pages" className="mt-4 flex items-center justify-between gap-3">
-            <Button variant="outline" disabled={page.page <= 1} onClick={() => setFilters({ page: page.page - 1 })}>
-              <ChevronLeft aria-hidden />
-              Previous
-            </Button>
-            <span className="nums text-sm text-muted-foreground">
-              Page {page.page} of {pageCount.toLocaleString('en-US')}
-              {page.totalIsCapped ? '+' : ''}
-            </span>
-            <Button variant="outline" disabled={!page.hasMore} onClick={() => setFilters({ page: page.page + 1 })}>
-              Next
-              <ChevronRight aria-hidden />
-            </Button>
+          <nav aria-label="Activity log pages" className="mt-4 grid gap-3">
+            <div className="flex items-center justify-between gap-3">
+              <Button variant="outline" disabled={page.page <= 1} onClick={() => setFilters({ page: page.page - 1 })}>
+                <ChevronLeft aria-hidden />
+                Previous
+              </Button>
+              <span className="nums text-sm text-muted-foreground">
+                Page {page.page} of {pageCount.toLocaleString('en-US')}
+                {page.totalIsCapped ? '+' : ''}
+              </span>
+              <Button variant="outline" disabled={!page.hasMore} onClick={() => setFilters({ page: page.page + 1 })}>
+                Next
+                <ChevronRight aria-hidden />
+              </Button>
+            </div>
+            {(pageCount > 1 || page.totalIsCapped) && (
+              <PageJump current={page.page} last={page.totalIsCapped ? null : pageCount} onJump={(to) => setFilters({ page: to })} />
+            )}
           </nav>
         </div>
       )}
+      <ActivityDetailDialog log={opened} onClose={() => setOpened(null)} />
     </Page>
   );
 }

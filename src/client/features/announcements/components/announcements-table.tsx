@@ -1,14 +1,16 @@
-import { Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import type { AnnouncementView } from '@common/contracts/announcements';
 import { Button } from '@client/components/ui/button';
 import { Switch } from '@client/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { ExpandableMessage } from './expandable-message';
 
 const createdFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 export interface AnnouncementRowActions {
   onToggle: (announcement: AnnouncementView, isActive: boolean) => void;
   onDelete: (announcement: AnnouncementView) => void;
+  onEdit: (announcement: AnnouncementView) => void;
 }
 
 /** The Status switch always says Active or Inactive beside it (UI.md: never colour alone). */
@@ -29,6 +31,14 @@ function StatusSwitch({ announcement, onToggle }: { announcement: AnnouncementVi
   );
 }
 
+function EditButton({ announcement, onEdit }: { announcement: AnnouncementView; onEdit: AnnouncementRowActions['onEdit'] }) {
+  return (
+    <Button variant="ghost" size="icon" aria-label={`Edit announcement: ${announcement.title}`} onClick={() => onEdit(announcement)}>
+      <Pencil aria-hidden />
+    </Button>
+  );
+}
+
 function DeleteButton({ announcement, onDelete }: { announcement: AnnouncementView; onDelete: AnnouncementRowActions['onDelete'] }) {
   return (
     <Button
@@ -43,8 +53,11 @@ function DeleteButton({ announcement, onDelete }: { announcement: AnnouncementVi
   );
 }
 
-/** Spec §2 table: Title, Message, Created By, Created At, Status switch, delete. Cards on phones. */
-export function AnnouncementsTable({ announcements, onToggle, onDelete }: AnnouncementRowActions & { announcements: AnnouncementView[] }) {
+/**
+ * Spec §2 table: Title, Message, Created By, Created At, Status switch, delete; beyond the
+ * spec, edit, and long messages folded to two lines with Show more. Cards on phones.
+ */
+export function AnnouncementsTable({ announcements, onToggle, onDelete, onEdit }: AnnouncementRowActions & { announcements: AnnouncementView[] }) {
   return (
     <>
       <Table containerClassName="hidden md:block">
@@ -56,7 +69,7 @@ export function AnnouncementsTable({ announcements, onToggle, onDelete }: Announ
             <TableHead>Created At</TableHead>
             <TableHead>Status</TableHead>
             <TableHead>
-              <span className="sr-only">Delete</span>
+              <span className="sr-only">Edit or delete</span>
             </TableHead>
           </TableRow>
         </TableHeader>
@@ -65,16 +78,15 @@ export function AnnouncementsTable({ announcements, onToggle, onDelete }: Announ
             <TableRow key={a.id}>
               <TableCell className="max-w-48 font-medium">{a.title}</TableCell>
               <TableCell className="max-w-md">
-                <p className="line-clamp-3 whitespace-pre-line text-muted-foreground" title={a.message}>
-                  {a.message}
-                </p>
+                <ExpandableMessage text={a.message} />
               </TableCell>
               <TableCell>{a.createdByUsername ?? '—'}</TableCell>
               <TableCell className="nums whitespace-nowrap">{createdFormat.format(new Date(a.createdAt))}</TableCell>
               <TableCell>
                 <StatusSwitch announcement={a} onToggle={onToggle} />
               </TableCell>
-              <TableCell className="py-1 text-right">
+              <TableCell className="py-1 text-right whitespace-nowrap">
+                <EditButton announcement={a} onEdit={onEdit} />
                 <DeleteButton announcement={a} onDelete={onDelete} />
               </TableCell>
             </TableRow>
@@ -86,10 +98,13 @@ export function AnnouncementsTable({ announcements, onToggle, onDelete }: Announ
         {announcements.map((a) => (
           <li key={a.id} className="rounded-card border border-border bg-surface p-4 shadow-xs">
             <div className="flex items-start justify-between gap-2">
-              <h2 className="pt-2 font-semibold">{a.title}</h2>
-              <DeleteButton announcement={a} onDelete={onDelete} />
+              <h2 className="min-w-0 pt-2 font-semibold break-words">{a.title}</h2>
+              <div className="flex shrink-0">
+                <EditButton announcement={a} onEdit={onEdit} />
+                <DeleteButton announcement={a} onDelete={onDelete} />
+              </div>
             </div>
-            <p className="mt-1 text-sm whitespace-pre-line text-muted-foreground">{a.message}</p>
+            <ExpandableMessage text={a.message} className="mt-1 text-sm" />
             <p className="mt-2 text-xs text-muted-foreground">
               {a.createdByUsername ?? 'Unknown'} · <span className="nums">{createdFormat.format(new Date(a.createdAt))}</span>
             </p>

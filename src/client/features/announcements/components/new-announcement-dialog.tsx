@@ -5,12 +5,10 @@ import { applyFieldErrors } from '@client/lib/apply-field-errors';
 import { errorMessage } from '@client/lib/api-client';
 import { FormDialog, FormDialogFooter } from '@client/components/form-dialog';
 import { Checkbox } from '@client/components/ui/checkbox';
-import { FormField } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { useCreateAnnouncement } from '../api/create-announcement';
+import { AnnouncementFields } from './announcement-fields';
 
 /** Spec §2 New Announcement dialog; spec §5: title and message required, active by default. */
 export function NewAnnouncementDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -48,12 +46,11 @@ function NewAnnouncementForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <FormField label="Title" error={errors.title?.message}>
-        {(control) => <Input {...control} autoFocus maxLength={200} {...form.register('title')} />}
-      </FormField>
-      <FormField label="Message" error={errors.message?.message}>
-        {(control) => <Textarea {...control} rows={5} maxLength={5000} {...form.register('message')} />}
-      </FormField>
+      <AnnouncementFields
+        title={form.register('title')}
+        message={form.register('message')}
+        errors={{ title: errors.title?.message, message: errors.message?.message }}
+      />
       <Controller
         control={form.control}
         name="isActive"

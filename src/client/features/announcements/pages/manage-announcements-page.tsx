@@ -14,6 +14,7 @@ import { useDeleteAnnouncement } from '../api/delete-announcement';
 import { useAnnouncements } from '../api/get-announcements';
 import { useUpdateAnnouncement } from '../api/update-announcement';
 import { AnnouncementsTable } from '../components/announcements-table';
+import { EditAnnouncementDialog } from '../components/edit-announcement-dialog';
 import { NewAnnouncementDialog } from '../components/new-announcement-dialog';
 
 /** /admin/announcements (spec §2 Manage Announcements), for the admin role. */
@@ -26,6 +27,7 @@ function ManageAnnouncements() {
   const announcements = useAnnouncements();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<AnnouncementView | null>(null);
+  const [editing, setEditing] = useState<AnnouncementView | null>(null);
   const update = useUpdateAnnouncement();
   const remove = useDeleteAnnouncement();
 
@@ -71,10 +73,12 @@ function ManageAnnouncements() {
             )
           }
           onDelete={setDeleting}
+          onEdit={setEditing}
         />
       )}
 
       <NewAnnouncementDialog open={creating} onOpenChange={setCreating} />
+      <EditAnnouncementDialog announcement={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -1,17 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { EMPTY_STOCK_FILTERS, isStockStatusFilter, type StockFilters } from '@common/domain/stock-filters';
+import { EMPTY_STOCK_FILTERS, isStockStatusFilter, STOCK_FILTER_PARAMS, type StockFilters } from '@common/domain/stock-filters';
 
 /** URL names of the filters (UI.md: state that matters lives in the URL, so refresh and back keep it). */
-const PARAM: Record<keyof StockFilters, string> = {
-  search: 'q',
-  line: 'line',
-  color: 'color',
-  format: 'format',
-  finish: 'finish',
-  skuRange: 'sku',
-  stockStatus: 'status',
-};
+const PARAM = STOCK_FILTER_PARAMS;
 
 /** The search reaches the URL after typing pauses; the table follows every keystroke. */
 const URL_DELAY_MS = 400;
