@@ -105,7 +105,7 @@ describe('the merchandise template (docs/product-decisions.md)', () => {
     expect(labels?.getRow(1).values).toEqual([undefined, ...HEADER]);
     expect(labels?.getCell('A2').text).toBe('label');
     expect(labels?.getCell('A2').dataValidation).toMatchObject({ type: 'list', formulae: ['"display,label,pricelist,handboard"'] });
-    expect(book.getWorksheet('users')?.getRow(1).values).toEqual([undefined, ...USER_IMPORT_COLUMNS]);
+    expect(book.getWorksheet('users')?.getRow(1).values).toEqual([undefined, ...USER_IMPORT_COLUMNS, 'note']);
   });
 
   it('uploads as it comes: the example rows import', async () => {
