@@ -117,7 +117,7 @@ describe('user management', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
     await page.waitForURL('**/users');
     await page.getByLabel('Search users').fill(ACCOUNTS.dealer.username);
-    await page.getByRole('list', { name: 'Users' }).getByText('Coastal Floors & Design LLC').waitFor();
+    await page.getByRole('list', { name: 'Users' }).getByText('Coastal Floors & Design LLC').first().waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
 

@@ -21,6 +21,13 @@ function createdSummary(result: UserImportResult): string {
   return `${result.created} user${result.created === 1 ? '' : 's'} created: ${shown}${more}.${examples}`;
 }
 
+/** Passwords are hashed one by one ("n of N"); then all users are saved in one transaction. */
+function progressText(progress: ImportProgress | null): string {
+  if (!progress || progress.total === 0) return 'Checking the file...';
+  if (progress.done < progress.total) return `Creating users: ${progress.done} of ${progress.total}`;
+  return `Saving ${progress.total} users...`;
+}
+
 function showResult(result: UserImportResult) {
   if (result.created === 0) {
     toast({
@@ -105,7 +112,7 @@ function ImportForm({ onDone }: { onDone: () => void }) {
       {mutation.isPending && (
         <div className="grid gap-1.5" aria-live="polite">
           <p className="text-sm text-muted-foreground">
-            {progress && progress.total > 0 ? `Creating users: ${progress.done} of ${progress.total}` : 'Checking the file...'}
+            {progressText(progress)}
           </p>
           <Progress label="Import progress" value={progress && progress.total > 0 ? (progress.done / progress.total) * 100 : undefined} />
         </div>
