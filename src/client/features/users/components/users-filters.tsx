@@ -97,7 +97,7 @@ export function UsersPager({
       <p className="nums text-muted-foreground" aria-live="polite">
         {total === 0 ? 'No users' : `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} users`}
       </p>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex items-center gap-2">
         <Label htmlFor="user-page-size" className="text-muted-foreground">
           Per page
         </Label>
@@ -108,10 +108,12 @@ export function UsersPager({
             </option>
           ))}
         </NativeSelect>
+      </div>
+      <div className="flex items-center gap-2">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           Previous
         </Button>
-        <span className="nums">
+        <span className="nums whitespace-nowrap">
           Page {page} of {pages}
         </span>
         <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>

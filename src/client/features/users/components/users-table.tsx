@@ -40,11 +40,14 @@ function EmailText({ email, className }: { email: string | null; className?: str
   );
 }
 
-function When({ iso, never }: { iso: string | null; never: string }) {
+/** "Nov 23, 2026" over "6:09 am" in the table (narrow columns), on one line in the cards. */
+function When({ iso, never, stacked = false }: { iso: string | null; never: string; stacked?: boolean }) {
   if (!iso) return <span className="text-muted-foreground">{never}</span>;
+  const [, day = '', time = ''] = /^(.*\d{4}) (.*)$/.exec(formatDateTime(iso)) ?? [];
   return (
-    <time dateTime={iso} className="nums whitespace-nowrap">
-      {formatDateTime(iso)}
+    <time dateTime={iso} className={cn('nums', stacked ? 'grid' : 'whitespace-nowrap')}>
+      <span className="whitespace-nowrap">{day}</span>
+      {stacked ? <span className="whitespace-nowrap text-muted-foreground">{time}</span> : ` ${time}`}
     </time>
   );
 }
@@ -83,13 +86,13 @@ export function UsersTable({
     <>
       <Table containerClassName="hidden md:block" className="table-fixed">
         <colgroup>
-          <col className="w-[18%]" />
-          <col className="w-[9rem]" />
-          <col className="w-[13%]" />
+          <col className="w-[16%]" />
+          <col className="w-[8.5rem]" />
+          <col className="w-[12%]" />
           <col />
           <col className="w-[11%]" />
-          <col className="w-[8.5rem]" />
-          <col className="w-[8.5rem]" />
+          <col className="w-[7rem]" />
+          <col className="w-[7rem]" />
           <col className="w-[8.5rem]" />
         </colgroup>
         <TableHeader>
@@ -119,10 +122,10 @@ export function UsersTable({
               </TableCell>
               <TableCell className="break-words">{user.company ?? none}</TableCell>
               <TableCell className="text-xs">
-                <When iso={user.createdAt} never="—" />
+                <When iso={user.createdAt} never="—" stacked />
               </TableCell>
               <TableCell className="text-xs">
-                <When iso={user.lastLoginAt} never="Never" />
+                <When iso={user.lastLoginAt} never="Never" stacked />
               </TableCell>
               <TableCell className="py-1">
                 <UserActions user={user} isSelf={user.id === currentUserId} {...handlers} />
