@@ -6,6 +6,7 @@ import {
   type ResetPasswordResponse,
   type UpdateUserBody,
   type UserImportResult,
+  type UserImportRow,
   type UsersPage,
   type UsersQuery,
   type UserView,
@@ -39,6 +40,23 @@ import { welcomeEmail } from './welcome-email';
 
 export function toUserView(row: UserRow): UserView {
   return { ...toAccountView(row), createdAt: row.createdAt.toISOString(), lastLoginAt: row.lastLoginAt?.toISOString() ?? null };
+}
+
+/** A new account from Create User or an import row: always a temporary password (spec §5). */
+function newAccount(fields: CreateUserBody | UserImportRow, passwordHash: string): NewUser {
+  return {
+    username: fields.username,
+    passwordHash,
+    role: fields.role,
+    firstName: fields.firstName ?? null,
+    lastName: fields.lastName ?? null,
+    email: fields.email ?? null,
+    phone: fields.phone ?? null,
+    company: fields.company ?? null,
+    storeName: fields.storeName ?? null,
+    storeAddress: fields.storeAddress ?? null,
+    isTemporaryPassword: true,
+  };
 }
 
 /** Reports how many of the import's passwords are hashed so far (the dialog's "n of N"). */
@@ -148,21 +166,7 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
         createAccounts(
           tx,
           actor,
-          [
-            {
-              username: body.username,
-              passwordHash,
-              role: body.role,
-              firstName: body.firstName ?? null,
-              lastName: body.lastName ?? null,
-              email: body.email ?? null,
-              phone: body.phone ?? null,
-              company: body.company ?? null,
-              storeName: body.storeName ?? null,
-              storeAddress: body.storeAddress ?? null,
-              isTemporaryPassword: true,
-            },
-          ],
+          [newAccount(body, passwordHash)],
           '',
         ),
       );
@@ -315,19 +319,7 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
           // Hash outside the transaction (it must not hold locks), on a bounded pool, with the
           // cheaper temporary-password hash that sign-in replaces (ADR 0132).
           const hashes = await mapWithProgress(checked.rows, ({ user }) => hashTemporaryPassword(user.password), (done) => onProgress?.(done, total));
-          const values: NewUser[] = checked.rows.map(({ user }, i) => ({
-            username: user.username,
-            passwordHash: hashes[i]!,
-            role: user.role,
-            firstName: user.firstName ?? null,
-            lastName: user.lastName ?? null,
-            email: user.email ?? null,
-            phone: user.phone ?? null,
-            company: user.company ?? null,
-            storeName: user.storeName ?? null,
-            storeAddress: user.storeAddress ?? null,
-            isTemporaryPassword: true,
-          }));
+          const values = checked.rows.map(({ user }, i) => newAccount(user, hashes[i]!));
           const rows = await inTransaction((tx) => createAccounts(tx, actor, values, ' by bulk import'));
           const byName = new Map(rows.map((row) => [row.username.toLowerCase(), row]));
           return {
