@@ -147,6 +147,26 @@ function upload<T>(path: string, form: FormData, onProgress?: UploadProgressHand
   });
 }
 
+/**
+ * POSTs a body to a call that answers in NDJSON (one JSON value a line, e.g. import progress)
+ * and hands each line to `onLine` as it arrives. A non-2xx answer is the usual ApiError.
+ */
+async function postLines(path: string, body: FormData, onLine: (value: unknown) => void, options: RequestOptions = {}): Promise<void> {
+  const headers = { ...baseHeaders(options), Accept: 'application/x-ndjson, application/json' };
+  const response = await fetch(path, { method: 'POST', headers, body, credentials: 'same-origin', cache: 'no-store', signal: options.signal });
+  if (!response.ok || !response.body) throw new ApiError(response.status, response.statusText, await readBody(response));
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    pending += value ?? '';
+    const lines = pending.split('\n');
+    pending = done ? '' : (lines.pop() ?? '');
+    for (const line of lines) if (line.trim()) onLine(JSON.parse(line) as unknown);
+    if (done) return;
+  }
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
@@ -154,6 +174,7 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
   upload,
+  postLines,
 };
 
 export function isApiError(error: unknown): error is ApiError {

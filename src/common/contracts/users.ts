@@ -15,7 +15,8 @@ export const USER_MESSAGES = {
   demoteSelf: 'You cannot change your own role',
   lastAdmin: 'There must always be at least one admin',
   invalidUserId: 'Invalid User ID',
-  enterValidUserId: 'Please enter a valid user ID number',
+  importFailed: 'The import failed and no users were created. Please try again.',
+  chooseUser: 'Please choose a user',
 } as const;
 
 /** A blank profile field means "none" (null); an absent one means "leave as it is" (PATCH). */
@@ -62,10 +63,51 @@ const profileFields = {
   storeAddress: profileText('Store address', 500),
 };
 
-/** A user as the admin screens show it: the account and when it was created. */
-export const userView = accountView.extend({ createdAt: z.string() });
+/** A user as the admin screens show it: the account, when it was created and last signed in. */
+export const userView = accountView.extend({ createdAt: z.string(), lastLoginAt: z.string().nullable() });
 export type UserView = z.infer<typeof userView>;
-export const usersResponse = z.array(userView);
+
+/** The columns the users table sorts by (issue 13). */
+export const USER_SORTS = ['username', 'name', 'role', 'created', 'lastLogin'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const USER_PAGE_SIZES = [25, 50, 100] as const;
+const MAX_USER_PAGE_SIZE = 100;
+const PAGE_MESSAGE = 'Page must be a whole number from 1';
+const PAGE_SIZE_MESSAGE = `Page size must be a whole number from 1 to ${MAX_USER_PAGE_SIZE}`;
+export const MAX_USER_SEARCH_LENGTH = 100;
+
+/** "true"/"false" in a query string; anything else is a 400, not a silent false. */
+const queryFlag = z.enum(['true', 'false'], { error: 'Must be true or false' }).transform((v) => v === 'true');
+
+/**
+ * GET /api/users (ADR 0133): one page of live users, sorted and filtered on the server.
+ * The table builds its URL from this schema's input; the route validates with it.
+ */
+export const usersQuery = z.strictObject({
+  page: z.coerce.number({ error: PAGE_MESSAGE }).int({ error: PAGE_MESSAGE }).min(1, PAGE_MESSAGE).max(100_000, PAGE_MESSAGE).default(1),
+  pageSize: z.coerce
+    .number({ error: PAGE_SIZE_MESSAGE })
+    .int({ error: PAGE_SIZE_MESSAGE })
+    .min(1, PAGE_SIZE_MESSAGE)
+    .max(MAX_USER_PAGE_SIZE, PAGE_SIZE_MESSAGE)
+    .default(25),
+  sort: z.enum(USER_SORTS, { error: `Sort must be one of ${USER_SORTS.join(', ')}` }).default('username'),
+  dir: z.enum(['asc', 'desc'], { error: 'Direction must be asc or desc' }).default('asc'),
+  role: roleSchema.optional(),
+  temporaryPassword: queryFlag.optional(),
+  search: z.string().trim().max(MAX_USER_SEARCH_LENGTH, `Search must be at most ${MAX_USER_SEARCH_LENGTH} characters`).optional(),
+});
+export type UsersQueryInput = z.input<typeof usersQuery>;
+export type UsersQuery = z.output<typeof usersQuery>;
+
+export const usersPage = z.object({
+  users: z.array(userView),
+  /** Users matching the filters, over every page. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type UsersPage = z.infer<typeof usersPage>;
 
 /**
  * POST /api/users (spec §5 "Create user"). The spec's client sends isTemporaryPassword
@@ -114,13 +156,12 @@ export const bypassResponse = z.object({
 });
 export type BypassResponse = z.infer<typeof bypassResponse>;
 
-/** The tool's input (spec §5 "Bypass tool": a number, else "Please enter a valid user ID number"). */
+/**
+ * The tool's input: the user picked by username (issue 13; spec §5 had the admin type a
+ * numeric id). The picker searches GET /api/users and hands over the chosen user's id.
+ */
 export const bypassForm = z.object({
-  userId: z
-    .string()
-    .trim()
-    .regex(/^\d{1,9}$/, USER_MESSAGES.enterValidUserId)
-    .refine((v) => Number(v) > 0, USER_MESSAGES.enterValidUserId),
+  userId: z.number({ error: USER_MESSAGES.chooseUser }).int({ error: USER_MESSAGES.chooseUser }).positive({ error: USER_MESSAGES.chooseUser }),
 });
 export type BypassForm = z.infer<typeof bypassForm>;
 
@@ -162,6 +203,21 @@ export const MAX_IMPORT_USERS = 500;
 
 export const userImportResult = z.object({
   created: z.number().int(),
+  /** Template example rows (username starting with EXAMPLE) left out; never imported. */
+  skippedExamples: z.number().int(),
   users: z.array(z.object({ row: z.number().int(), id: z.number().int(), username: z.string(), role: roleSchema })),
 });
 export type UserImportResult = z.infer<typeof userImportResult>;
+
+/**
+ * POST /api/users/import with `Accept: application/x-ndjson` (ADR 0132): once the file has
+ * passed every check, one JSON line per step: progress while passwords are hashed, then the
+ * result, or an error when the write itself failed (the import is still all-or-nothing).
+ */
+export const userImportEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('progress'), done: z.number().int(), total: z.number().int() }),
+  z.object({ type: z.literal('result'), result: userImportResult }),
+  z.object({ type: z.literal('error'), status: z.number().int(), message: z.string() }),
+]);
+export type UserImportEvent = z.infer<typeof userImportEvent>;
+export const USER_IMPORT_STREAM_TYPE = 'application/x-ndjson';

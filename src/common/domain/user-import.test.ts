@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_IMPORT_USERS } from '../contracts/users';
-import { describeIssue, issuePath, mapHeaders, parseIssuePath, takenUsernameIssues, validateUserImport } from './user-import';
+import {
+  describeIssue,
+  issuePath,
+  mapHeaders,
+  parseIssuePath,
+  takenUsernameIssues,
+  userTemplateRows,
+  validateUserImport,
+} from './user-import';
 
 const HEADER = ['username', 'password', 'role', 'email'];
 const row = (n: number, ...cells: string[]) => ({ row: n, cells });
@@ -15,6 +23,18 @@ describe('mapHeaders', () => {
       'storeAddress',
       null,
     ]);
+  });
+});
+
+describe('template example rows (issue 13)', () => {
+  it('skips usernames starting with EXAMPLE in any case; the template alone is nothing to import', () => {
+    const [header = [], ...examples] = userTemplateRows();
+    const unchanged = validateUserImport(header, examples.map((cells, i) => row(i + 2, ...cells)));
+    expect(unchanged).toEqual({ rows: [], issues: [], skippedExamples: examples.length });
+    const mixed = validateUserImport(HEADER, [row(2, 'example-x', 'bad'), row(3, 'ＥＸＡＭＰＬＥ2', ''), row(4, 'ann', 'Welcome1')]);
+    expect(mixed.issues).toEqual([]);
+    expect(mixed.skippedExamples).toBe(2);
+    expect(mixed.rows.map((r) => r.user.username)).toEqual(['ann']);
   });
 });
 

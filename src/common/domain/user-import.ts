@@ -6,6 +6,7 @@ import {
   type UserImportColumn,
   type UserImportRow,
 } from '../contracts/users';
+import { normalizeUsername } from './username-rules';
 
 /**
  * Bulk user import (spec §5 "Bulk user import row"), the pure part: which column is
@@ -35,7 +36,60 @@ export interface ValidImportRow {
 export interface ImportValidation {
   rows: ValidImportRow[];
   issues: ImportIssue[];
+  /** Template example rows (username starting with EXAMPLE) that were skipped, never imported. */
+  skippedExamples: number;
 }
+
+/**
+ * The templates' example rows start their username with this word (any case) and are never
+ * imported (issue 13: an unchanged template must change nothing). No real account may be
+ * named EXAMPLE…, so a file can never create one by leaving an example in place.
+ */
+export const EXAMPLE_USERNAME_PREFIX = 'EXAMPLE';
+export function isExampleUsername(username: string): boolean {
+  return normalizeUsername(username).toUpperCase().startsWith(EXAMPLE_USERNAME_PREFIX);
+}
+
+/** The note column of the templates; it is not a user field, so the import ignores it. */
+export const TEMPLATE_NOTE_COLUMN = 'note';
+export const TEMPLATE_EXAMPLE_NOTE = 'Example row: never imported. Add your users on new rows, usernames not starting with EXAMPLE.';
+
+/** What the templates show: two example rows (spec §5 columns), marked and never imported. */
+export const USER_TEMPLATE_EXAMPLES: readonly Record<UserImportColumn, string>[] = [
+  {
+    username: 'EXAMPLE-jdoe',
+    password: 'Example-only1',
+    role: 'salesperson',
+    firstName: 'Jane',
+    lastName: 'Doe',
+    email: 'jane.doe@example.com',
+    phone: '555-0100',
+    company: 'BOLD Tile & Stone',
+    storeName: '',
+    storeAddress: '',
+  },
+  {
+    username: 'EXAMPLE-store',
+    password: 'Example-only2',
+    role: 'bold_customer',
+    firstName: 'Sam',
+    lastName: 'Lee',
+    email: 'sam.lee@example.com',
+    phone: '555-0101',
+    company: 'Floors Inc.',
+    storeName: 'Floors Inc. Downtown',
+    storeAddress: '12 Main St, Springfield',
+  },
+];
+
+/** The header and example rows as text cells: the CSV template, and the workbook's users sheet. */
+export function userTemplateRows(): string[][] {
+  const header = [...USER_IMPORT_COLUMNS, TEMPLATE_NOTE_COLUMN];
+  const examples = USER_TEMPLATE_EXAMPLES.map((example) => [...USER_IMPORT_COLUMNS.map((c) => example[c]), TEMPLATE_EXAMPLE_NOTE]);
+  return [header, ...examples];
+}
+
+export const NOTHING_TO_IMPORT_MESSAGE = 'Nothing to import: the file holds only the template’s example rows (usernames starting with EXAMPLE)';
 
 /** Headers match case-insensitively, ignoring spaces, underscores and hyphens ("First Name" = firstName). */
 export function normaliseHeader(header: string): string {
@@ -81,13 +135,20 @@ export function validateUserImport(headers: readonly string[], rows: readonly Sh
   const columns = mapHeaders(headers);
   const missing = REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
   if (missing.length > 0) {
-    return { rows: [], issues: missing.map((c) => ({ row: 1, field: c, message: `Missing column: ${c}` })) };
+    return { rows: [], issues: missing.map((c) => ({ row: 1, field: c, message: `Missing column: ${c}` })), skippedExamples: 0 };
   }
-  const filled = rows.filter((r) => !isBlank(r.cells));
-  if (filled.length === 0) return { rows: [], issues: [{ row: 0, field: null, message: 'The file has no users to import' }] };
+  const usernameAt = columns.indexOf('username');
+  const nonBlank = rows.filter((r) => !isBlank(r.cells));
+  const filled = nonBlank.filter((r) => !isExampleUsername(r.cells[usernameAt] ?? ''));
+  const skippedExamples = nonBlank.length - filled.length;
+  if (filled.length === 0) {
+    // An unchanged template is "nothing to import" (no error); a file with no rows at all is a mistake.
+    if (skippedExamples > 0) return { rows: [], issues: [], skippedExamples };
+    return { rows: [], issues: [{ row: 0, field: null, message: 'The file has no users to import' }], skippedExamples };
+  }
   if (filled.length > MAX_IMPORT_USERS) {
     const message = `A file may hold at most ${MAX_IMPORT_USERS} users; this one has ${filled.length}`;
-    return { rows: [], issues: [{ row: 0, field: null, message }] };
+    return { rows: [], issues: [{ row: 0, field: null, message }], skippedExamples };
   }
 
   const issues: ImportIssue[] = [];
@@ -119,7 +180,7 @@ export function validateUserImport(headers: readonly string[], rows: readonly Sh
     firstRowOf.set(key, row);
     valid.push({ row, user: parsed.data });
   }
-  return { rows: valid, issues };
+  return { rows: valid, issues, skippedExamples };
 }
 
 /** Issues for rows whose username an existing account already has. */

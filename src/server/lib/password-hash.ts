@@ -11,11 +11,33 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
   );
 }
 
-/** Returns "scrypt$N$r$p$salt$hash" (base64 parts) so parameters can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * ADR 0132: a bulk-imported temporary password (known to the admin, changed at first sign-in)
+ * is hashed with N=2^12 (4 MiB, ~10x cheaper), so 500 users import in seconds. Sign-in
+ * re-hashes it with PARAMS at once (needsRehash), so the cheap hash lives until first use.
+ */
+const TEMPORARY_PARAMS = { N: 4096, r: 8, p: 1 } as const;
+
+async function hashWith(password: string, params: { N: number; r: number; p: number }): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await derive(password, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** Returns "scrypt$N$r$p$salt$hash" (base64 parts) so parameters can be raised later. */
+export function hashPassword(password: string): Promise<string> {
+  return hashWith(password, PARAMS);
+}
+
+/** The cheaper hash for a bulk-imported temporary password (ADR 0132); never for a chosen one. */
+export function hashTemporaryPassword(password: string): Promise<string> {
+  return hashWith(password, TEMPORARY_PARAMS);
+}
+
+/** True when a stored hash is weaker than today's parameters: sign-in replaces it (ADR 0132). */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split('$');
+  return scheme !== 'scrypt' || Number(n) < PARAMS.N || Number(r) < PARAMS.r || Number(p) < PARAMS.p;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -29,6 +29,17 @@ export async function updatePassword(db: DbOrTx, id: number, passwordHash: strin
     .where(eq(users.id, id));
 }
 
+/**
+ * A successful sign-in: when it happened (the users table's Last login column), and the
+ * password hash upgraded when it was a cheap bulk-import one (ADR 0132).
+ */
+export async function recordSignIn(db: DbOrTx, id: number, upgradedHash?: string): Promise<void> {
+  await db
+    .update(users)
+    .set(upgradedHash ? { lastLoginAt: new Date(), passwordHash: upgradedHash } : { lastLoginAt: new Date() })
+    .where(eq(users.id, id));
+}
+
 export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('insert returned no row');

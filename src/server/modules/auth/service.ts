@@ -3,7 +3,7 @@ import { canActAs, permissionsOf, type Role } from '@common/domain/permissions';
 import type { Db } from '../../db/client';
 import { toAccountView } from '../../lib/account-view';
 import { HttpError } from '../../lib/http-error';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password-hash';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash';
 import type { Actor, Origin } from '../../lib/actor';
 import type { RequestUser } from '../../plugins/access';
 import { endUserSessions } from '../../plugins/session-store';
@@ -19,7 +19,7 @@ import {
   takePasswordAttempt,
   THROTTLED_MESSAGE,
 } from './login-throttle';
-import { findLiveUserById, findLiveUserByUsername, insertUser, updatePassword, type UserRow } from './repository';
+import { findLiveUserById, findLiveUserByUsername, insertUser, recordSignIn, updatePassword, type UserRow } from './repository';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
@@ -107,6 +107,7 @@ export function createAuthService(deps: {
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
       await recordLoginSuccess(db, ip, body.username);
+      await recordSignIn(db, row.id, needsRehash(row.passwordHash) ? await hashPassword(body.password) : undefined);
       const started = await startSession(origin, session, row, body.rememberMe);
       await deps.carts.ensureActiveCart(row.id);
       await activity.record(started, {

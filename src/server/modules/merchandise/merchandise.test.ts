@@ -106,7 +106,7 @@ describe('the merchandise template (docs/product-decisions.md)', () => {
     expect(labels?.getRow(1).values).toEqual([undefined, ...HEADER, 'note']);
     expect(labels?.getCell('A2').text).toBe('label');
     expect(labels?.getCell('A2').dataValidation).toMatchObject({ type: 'list', formulae: ['"display,label,pricelist,handboard"'] });
-    expect(book.getWorksheet('users')?.getRow(1).values).toEqual([undefined, ...USER_IMPORT_COLUMNS]);
+    expect(book.getWorksheet('users')?.getRow(1).values).toEqual([undefined, ...USER_IMPORT_COLUMNS, 'note']);
   });
 
   it('marks its example rows, types prices as numbers, and uploaded unchanged changes nothing (docs/decisions/0130)', async () => {

@@ -1,5 +1,5 @@
-import { USER_IMPORT_COLUMNS } from '@common/contracts/users';
 import type { MerchandiseRowIssue } from '@common/contracts/merchandise';
+import { userTemplateRows } from '@common/domain/user-import';
 import { MERCHANDISE_TYPES, type MerchandiseType } from '@common/domain/cart-rules';
 import {
   columnPositions,
@@ -64,8 +64,6 @@ const EXAMPLES: Record<MerchandiseType, Record<MerchandiseColumn, string | numbe
   },
 };
 
-const USER_EXAMPLE = ['jdoe', 'Welcome1', 'salesperson', 'Jane', 'Doe', 'jane.doe@example.com', '555-0100', 'BOLD Tile & Stone', '', ''];
-
 function addHeader(sheet: ExcelJS.Worksheet, headers: readonly string[]) {
   sheet.addRow([...headers]);
   sheet.getRow(1).font = { bold: true };
@@ -102,9 +100,15 @@ export async function merchandiseTemplate(): Promise<Buffer> {
       };
     }
   }
+  // The users sheet: example rows marked EXAMPLE that the import never reads (issue 13); every
+  // cell is text (format "@"), so a phone or a password of digits stays as typed.
+  const [userHeader = [], ...userExamples] = userTemplateRows();
   const users = workbook.addWorksheet('users');
-  addHeader(users, USER_IMPORT_COLUMNS);
-  users.addRow(USER_EXAMPLE);
+  addHeader(users, userHeader);
+  users.addRows(userExamples);
+  users.columns.forEach((column) => {
+    column.numFmt = '@';
+  });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

@@ -1,6 +1,7 @@
 import { idParams, okBody } from '@common/contracts/common';
 import {
-  USER_IMPORT_COLUMNS,
+  USER_IMPORT_STREAM_TYPE,
+  type UserImportResult,
   bypassParams,
   bypassResponse,
   createUserBody,
@@ -8,20 +9,28 @@ import {
   resetPasswordResponse,
   updateUserBody,
   userImportResult,
-  usersResponse,
+  usersPage,
+  usersQuery,
   userView,
 } from '@common/contracts/users';
+import { userTemplateRows } from '@common/domain/user-import';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
 import { receiveUserSheet } from './import-file';
+import { streamImport } from './import-stream';
 import type { UsersService } from './service';
 
 const manageUsers = { access: { permission: 'manage_users' as const } };
 
 /** Spec §7 user calls (manage_users) and the emergency bypass (admin, POST per docs/product-decisions.md). */
 export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
-  app.get('/api/users', { config: { ...manageUsers, scope: 'users:read' }, schema: { response: { 200: usersResponse } } }, () => users.list());
+  // One page of the users table, sorted and filtered on the server (ADR 0133).
+  app.get(
+    '/api/users',
+    { config: { ...manageUsers, scope: 'users:read' }, schema: { querystring: usersQuery, response: { 200: usersPage } } },
+    (request) => users.list(request.query),
+  );
 
   app.post('/api/users', { config: manageUsers, schema: { body: createUserBody, response: { 200: userView } } }, (request) =>
     users.create(actorOf(request), request.body),
@@ -49,19 +58,27 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
     (request) => users.resetPassword(actorOf(request), request.params.id),
   );
 
-  // Bulk import: multipart field "file", a CSV or an .xlsx with a "users" sheet.
-  app.post('/api/users/import', { config: manageUsers, schema: { consumes: ['multipart/form-data'], response: { 200: userImportResult } } }, async (request) => {
-    const file = await receiveUserSheet(request);
-    return users.importUsers(actorOf(request), file);
-  });
+  // Bulk import: multipart field "file", a CSV or an .xlsx with a "users" sheet. Problems in the
+  // file are a 400 before anything is written; a client that accepts NDJSON then gets progress
+  // lines (ADR 0132). Not compressed: gzip would hold the progress lines back.
+  app.post(
+    '/api/users/import',
+    { compress: false, config: manageUsers, schema: { consumes: ['multipart/form-data'], response: { 200: userImportResult } } },
+    async (request, reply) => {
+      const file = await receiveUserSheet(request);
+      const prepared = await users.prepareImport(actorOf(request), file);
+      if (!request.headers.accept?.includes(USER_IMPORT_STREAM_TYPE)) return prepared.run();
+      // Fastify sends a stream as it is (no serializer); the type only knows the JSON answer.
+      return reply.type(USER_IMPORT_STREAM_TYPE).send(streamImport(prepared, request.log) as unknown as UserImportResult);
+    },
+  );
 
-  // The CSV columns with an example row, so an admin starts from a file that imports.
+  // The columns with example rows that are marked and never imported (issue 13).
   app.get('/api/users/import-template.csv', { config: manageUsers, schema: { produces: ['text/csv'] } }, (_request, reply) => {
-    const example = ['jdoe', 'Welcome1', 'salesperson', 'Jane', 'Doe', 'jane.doe@example.com', '555-0100', 'BOLD Tile & Stone', '', ''];
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="users-template.csv"')
-      .send(stringify([[...USER_IMPORT_COLUMNS], example]));
+      .send(stringify(userTemplateRows()));
   });
 
   app.post(

@@ -6,6 +6,9 @@ import {
   type ResetPasswordResponse,
   type UpdateUserBody,
   type UserImportResult,
+  type UserImportRow,
+  type UsersPage,
+  type UsersQuery,
   type UserView,
 } from '@common/contracts/users';
 import { issuePath, takenUsernameIssues, validateUserImport, type ImportIssue } from '@common/domain/user-import';
@@ -13,7 +16,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { toAccountView } from '../../lib/account-view';
 import { HttpError } from '../../lib/http-error';
 import type { ReceivedFile } from '../../lib/upload';
-import { generateTemporaryPassword, hashPassword } from '../../lib/password-hash';
+import { generateTemporaryPassword, hashPassword, hashTemporaryPassword } from '../../lib/password-hash';
+import { mapWithProgress } from '../../lib/bounded-pool';
 import type { Actor } from '../../lib/actor';
 import { endUserSessions } from '../../plugins/session-store';
 import type { ActivityService } from '../activity';
@@ -23,7 +27,7 @@ import {
   findLiveUser,
   insertUsers,
   isUsernameConflict,
-  listLiveUsers,
+  listUsersPage,
   lockLiveAdmins,
   softDeleteUser,
   takenUsernames,
@@ -35,7 +39,33 @@ import {
 import { welcomeEmail } from './welcome-email';
 
 export function toUserView(row: UserRow): UserView {
-  return { ...toAccountView(row), createdAt: row.createdAt.toISOString() };
+  return { ...toAccountView(row), createdAt: row.createdAt.toISOString(), lastLoginAt: row.lastLoginAt?.toISOString() ?? null };
+}
+
+/** A new account from Create User or an import row: always a temporary password (spec §5). */
+function newAccount(fields: CreateUserBody | UserImportRow, passwordHash: string): NewUser {
+  return {
+    username: fields.username,
+    passwordHash,
+    role: fields.role,
+    firstName: fields.firstName ?? null,
+    lastName: fields.lastName ?? null,
+    email: fields.email ?? null,
+    phone: fields.phone ?? null,
+    company: fields.company ?? null,
+    storeName: fields.storeName ?? null,
+    storeAddress: fields.storeAddress ?? null,
+    isTemporaryPassword: true,
+  };
+}
+
+/** Reports how many of the import's passwords are hashed so far (the dialog's "n of N"). */
+export type ImportProgress = (done: number, total: number) => void;
+
+/** A checked import, ready to write: `run` hashes and creates, reporting progress. */
+export interface PreparedImport {
+  total: number;
+  run(onProgress?: ImportProgress): Promise<UserImportResult>;
 }
 
 const PROFILE_KEYS = ['role', 'firstName', 'lastName', 'email', 'phone', 'company', 'storeName', 'storeAddress'] as const;
@@ -121,8 +151,10 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
   }
 
   return {
-    async list(): Promise<UserView[]> {
-      return (await listLiveUsers(db)).map(toUserView);
+    /** One page of the users table (ADR 0133). */
+    async list(query: UsersQuery): Promise<UsersPage> {
+      const { rows, total } = await listUsersPage(db, query);
+      return { users: rows.map(toUserView), total, page: query.page, pageSize: query.pageSize };
     },
 
     async create(actor: Actor, body: CreateUserBody): Promise<UserView> {
@@ -134,21 +166,7 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
         createAccounts(
           tx,
           actor,
-          [
-            {
-              username: body.username,
-              passwordHash,
-              role: body.role,
-              firstName: body.firstName ?? null,
-              lastName: body.lastName ?? null,
-              email: body.email ?? null,
-              phone: body.phone ?? null,
-              company: body.company ?? null,
-              storeName: body.storeName ?? null,
-              storeAddress: body.storeAddress ?? null,
-              isTemporaryPassword: true,
-            },
-          ],
+          [newAccount(body, passwordHash)],
           '',
         ),
       );
@@ -275,9 +293,10 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
 
     /**
      * Bulk import from a CSV or the workbook's users sheet (spec §5): every row checked,
-     * all-or-nothing. Problems come back as errors[{ path: "rows.<n>.<field>", message }].
+     * all-or-nothing. Problems come back as errors[{ path: "rows.<n>.<field>", message }]
+     * before anything is written; template example rows are left out (issue 13).
      */
-    async importUsers(actor: Actor, file: ReceivedFile): Promise<UserImportResult> {
+    async prepareImport(actor: Actor, file: ReceivedFile): Promise<PreparedImport> {
       const sheet = await readUserSheet(file);
       const checked = validateUserImport(sheet.headers, sheet.rows);
       const refuse = (issues: ImportIssue[]) =>
@@ -289,31 +308,29 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
       const taken = await takenUsernames(db, checked.rows.map((r) => r.user.username.toLowerCase()));
       const issues = [...checked.issues, ...takenUsernameIssues(checked.rows, taken)].sort((a, b) => a.row - b.row);
       if (issues.length > 0) throw refuse(issues);
+      const total = checked.rows.length;
+      const skippedExamples = checked.skippedExamples;
 
-      // Hash outside the transaction: scrypt is slow on purpose and must not hold locks.
-      const values: NewUser[] = await Promise.all(
-        checked.rows.map(async ({ user }) => ({
-          username: user.username,
-          passwordHash: await hashPassword(user.password),
-          role: user.role,
-          firstName: user.firstName ?? null,
-          lastName: user.lastName ?? null,
-          email: user.email ?? null,
-          phone: user.phone ?? null,
-          company: user.company ?? null,
-          storeName: user.storeName ?? null,
-          storeAddress: user.storeAddress ?? null,
-          isTemporaryPassword: true,
-        })),
-      );
-      const rows = await inTransaction((tx) => createAccounts(tx, actor, values, ' by bulk import'));
-      const byName = new Map(rows.map((row) => [row.username.toLowerCase(), row]));
       return {
-        created: rows.length,
-        users: checked.rows.flatMap(({ row, user }) => {
-          const created = byName.get(user.username.toLowerCase());
-          return created ? [{ row, id: created.id, username: created.username, role: created.role }] : [];
-        }),
+        total,
+        async run(onProgress) {
+          // An unchanged template: nothing to write, nothing changed.
+          if (total === 0) return { created: 0, skippedExamples, users: [] };
+          // Hash outside the transaction (it must not hold locks), on a bounded pool, with the
+          // cheaper temporary-password hash that sign-in replaces (ADR 0132).
+          const hashes = await mapWithProgress(checked.rows, ({ user }) => hashTemporaryPassword(user.password), (done) => onProgress?.(done, total));
+          const values = checked.rows.map(({ user }, i) => newAccount(user, hashes[i]!));
+          const rows = await inTransaction((tx) => createAccounts(tx, actor, values, ' by bulk import'));
+          const byName = new Map(rows.map((row) => [row.username.toLowerCase(), row]));
+          return {
+            created: rows.length,
+            skippedExamples,
+            users: checked.rows.flatMap(({ row, user }) => {
+              const created = byName.get(user.username.toLowerCase());
+              return created ? [{ row, id: created.id, username: created.username, role: created.role }] : [];
+            }),
+          };
+        },
       };
     },
   };

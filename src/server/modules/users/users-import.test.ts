@@ -140,6 +140,33 @@ describe('bulk user import from CSV (spec §5 "Bulk user import row")', () => {
   });
 });
 
+describe('import progress (ADR 0132: NDJSON when the client asks for it)', () => {
+  it('streams progress lines, then the result; every user created', async () => {
+    const c = await admin();
+    const names = Array.from({ length: 60 }, () => name('strm'));
+    const csv = ['username,password', ...names.map((n) => `${n},Welcome1`)].join('\n');
+    const body = multipart('users.csv', csv);
+    const response = await c.request({ method: 'POST', url: '/api/users/import', payload: body.payload, headers: { ...body.headers, accept: 'application/x-ndjson' } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('application/x-ndjson');
+    const events = response.body.trim().split('\n').map((line) => JSON.parse(line));
+    const progress = events.filter((e) => e.type === 'progress');
+    expect(progress[0]).toEqual({ type: 'progress', done: 0, total: 60 });
+    expect(progress.at(-1)).toEqual({ type: 'progress', done: 60, total: 60 });
+    expect(progress.length).toBeGreaterThan(2);
+    expect(events.at(-1)).toMatchObject({ type: 'result', result: { created: 60, skippedExamples: 0 } });
+    expect(await liveUsersNamed(names)).toHaveLength(60);
+  });
+
+  it('still answers a file with problems as a 400 with every row, before any line', async () => {
+    const c = await admin();
+    const body = multipart('users.csv', `username,password\n${name('ok')},Welcome1\n${name('bad')},short\n`);
+    const response = await c.request({ method: 'POST', url: '/api/users/import', payload: body.payload, headers: { ...body.headers, accept: 'application/x-ndjson' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([expect.objectContaining({ path: 'rows.3.password' })]);
+  });
+});
+
 describe('bulk user import from the workbook’s users sheet', () => {
   it('reads the sheet named users, whatever else the workbook holds', async () => {
     const c = await admin();
@@ -208,16 +235,63 @@ describe('the import checks the file by its content', () => {
   });
 });
 
-describe('GET /api/users/import-template.csv', () => {
-  it('gives the import columns and an example row that imports', async () => {
+/** What the users table holds, to prove an upload changed nothing. */
+async function usersSnapshot() {
+  const [counted] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number), maxId: sql<number>`max(${users.id})` }).from(users);
+  const logs = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(activityLogs).where(eq(activityLogs.type, 'user_created'));
+  return { ...counted, userCreatedLogs: logs[0]?.n };
+}
+
+describe('the users templates never write real data (issue 13)', () => {
+  it('the CSV template: columns, EXAMPLE rows with a note, and uploaded unchanged it imports nothing', async () => {
     const c = await admin();
     const response = await c.get('/api/users/import-template.csv');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
-    const [header] = response.body.split('\n');
-    expect(header).toBe('username,password,role,firstName,lastName,email,phone,company,storeName,storeAddress');
-    const imported = await upload(c, 'template.csv', response.body);
+    const [header, ...examples] = response.body.trim().split('\n');
+    expect(header).toBe('username,password,role,firstName,lastName,email,phone,company,storeName,storeAddress,note');
+    expect(examples.length).toBeGreaterThan(0);
+    for (const line of examples) {
+      expect(line).toMatch(/^EXAMPLE-/);
+      expect(line).toContain('never imported');
+    }
+    expect(response.body).not.toMatch(/^jdoe,/m);
+
+    const before = await usersSnapshot();
+    const imported = await upload(c, 'users-template.csv', response.body);
     expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toEqual({ created: 0, skippedExamples: examples.length, users: [] });
+    expect(await usersSnapshot()).toEqual(before);
+    expect(await liveUsersNamed(['EXAMPLE-jdoe', 'jdoe'])).toEqual([]);
+  });
+
+  it('the users sheet of the merchandise workbook, uploaded unchanged, imports nothing', async () => {
+    const c = await admin();
+    const template = await c.get('/api/admin/merchandise/template.xlsx');
+    expect(template.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(template.rawPayload as unknown as ExcelJS.Buffer);
+    const sheet = book.getWorksheet('users')!;
+    expect(sheet.getCell('A2').text).toMatch(/^EXAMPLE-/);
+    expect(sheet.getCell('K2').text).toContain('never imported');
+    // Text-typed cells, so a phone number or a password of digits stays as typed.
+    expect(sheet.getColumn(7).numFmt).toBe('@');
+
+    const before = await usersSnapshot();
+    const imported = await upload(c, 'merchandise-template.xlsx', template.rawPayload);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ created: 0, users: [] });
+    expect(imported.json().skippedExamples).toBeGreaterThan(0);
+    expect(await usersSnapshot()).toEqual(before);
+  });
+
+  it('imports the real rows added under the examples and still skips the examples', async () => {
+    const c = await admin();
+    const template = (await c.get('/api/users/import-template.csv')).body;
+    const u = name('real');
+    const imported = await upload(c, 'users.csv', `${template.trim()}\n${u},Welcome1,salesperson\n`);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ created: 1, skippedExamples: 2, users: [{ username: u }] });
   });
 });
 

@@ -1,15 +1,28 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { usersResponse, type UserView } from '@common/contracts/users';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { usersPage, usersQuery, type UsersPage, type UsersQueryInput } from '@common/contracts/users';
 import { api } from '@client/lib/api-client';
 
+/** Every users query starts with this key, so one invalidation refreshes every page. */
 export const usersQueryKey = ['/api/users'] as const;
 
-export async function getUsers(): Promise<UserView[]> {
-  return usersResponse.parse(await api.get<unknown>('/api/users'));
+/** The query string of GET /api/users, checked by the same contract the route uses. */
+export function usersSearchParams(input: UsersQueryInput): URLSearchParams {
+  const query = usersQuery.parse(input);
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params;
 }
 
-export const usersQueryOptions = () => queryOptions({ queryKey: usersQueryKey, queryFn: getUsers });
+export async function getUsers(input: UsersQueryInput): Promise<UsersPage> {
+  return usersPage.parse(await api.get<unknown>(`/api/users?${usersSearchParams(input)}`));
+}
 
-export function useUsers() {
-  return useQuery(usersQueryOptions());
+export const usersQueryOptions = (input: UsersQueryInput) =>
+  queryOptions({ queryKey: [...usersQueryKey, input], queryFn: () => getUsers(input) });
+
+/** One page of the users table; the previous page stays on screen while the next loads. */
+export function useUsers(input: UsersQueryInput, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...usersQueryOptions(input), placeholderData: keepPreviousData, enabled: options.enabled });
 }

@@ -6,8 +6,38 @@ import { Alert, AlertTitle } from '@client/components/ui/alert';
 import { FormDialog, FormDialogFooter } from '@client/components/form-dialog';
 import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
+import { Progress } from '@client/components/ui/progress';
 import { toast } from '@client/components/ui/use-toast';
-import { USER_IMPORT_TEMPLATE_URL, useImportUsers } from '../api/import-users';
+import type { UserImportResult } from '@common/contracts/users';
+import { ImportWriteError, USER_IMPORT_TEMPLATE_URL, useImportUsers, type ImportProgress } from '../api/import-users';
+
+/** The names in a toast: the first few and how many more, so 500 users stay readable. */
+const NAMES_SHOWN = 10;
+function createdSummary(result: UserImportResult): string {
+  const names = result.users.map((u) => u.username);
+  const shown = names.slice(0, NAMES_SHOWN).join(', ');
+  const more = names.length > NAMES_SHOWN ? ` and ${names.length - NAMES_SHOWN} more` : '';
+  const examples = result.skippedExamples > 0 ? ` Example rows skipped: ${result.skippedExamples}.` : '';
+  return `${result.created} user${result.created === 1 ? '' : 's'} created: ${shown}${more}.${examples}`;
+}
+
+/** Passwords are hashed one by one ("n of N"); then all users are saved in one transaction. */
+function progressText(progress: ImportProgress | null): string {
+  if (!progress || progress.total === 0) return 'Checking the file...';
+  if (progress.done < progress.total) return `Creating users: ${progress.done} of ${progress.total}`;
+  return `Saving ${progress.total} users...`;
+}
+
+function showResult(result: UserImportResult) {
+  if (result.created === 0) {
+    toast({
+      title: 'Nothing to import',
+      description: 'The file holds only the template’s example rows (usernames starting with EXAMPLE). Add your users on new rows.',
+    });
+    return;
+  }
+  toast({ title: 'Users Imported', description: createdSummary(result), variant: 'success' });
+}
 
 /** One line per problem, as the server reported them ("Row 4: Invalid email (email)"). */
 function problemLines(error: unknown): string[] {
@@ -28,7 +58,7 @@ export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpe
       open={open}
       onOpenChange={onOpenChange}
       title="Import Users"
-      description="A CSV file, or an Excel workbook with a sheet named users. Columns: username, password, role, firstName, lastName, email, phone, company, storeName, storeAddress. Every user starts with the given password as a temporary one."
+      description="A CSV file, or an Excel workbook with a sheet named users. Columns: username, password, role, firstName, lastName, email, phone, company, storeName, storeAddress. Every user starts with the given password as a temporary one. Rows whose username starts with EXAMPLE are the template’s examples and are never imported."
       className="max-w-lg"
     >
       <ImportForm onDone={() => onOpenChange(false)} />
@@ -39,7 +69,8 @@ export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpe
 function ImportForm({ onDone }: { onDone: () => void }) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const mutation = useImportUsers();
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const mutation = useImportUsers(setProgress);
   const lines = mutation.isError ? problemLines(mutation.error) : [];
 
   return (
@@ -49,13 +80,10 @@ function ImportForm({ onDone }: { onDone: () => void }) {
       onSubmit={(event) => {
         event.preventDefault();
         if (!file) return;
+        setProgress(null);
         mutation.mutate(file, {
           onSuccess: (result) => {
-            toast({
-              title: 'Users Imported',
-              description: `${result.created} user${result.created === 1 ? '' : 's'} created: ${result.users.map((u) => u.username).join(', ')}`,
-              variant: 'success',
-            });
+            showResult(result);
             onDone();
           },
         });
@@ -81,6 +109,15 @@ function ImportForm({ onDone }: { onDone: () => void }) {
         </a>
       </Button>
 
+      {mutation.isPending && (
+        <div className="grid gap-1.5" aria-live="polite">
+          <p className="text-sm text-muted-foreground">
+            {progressText(progress)}
+          </p>
+          <Progress label="Import progress" value={progress && progress.total > 0 ? (progress.done / progress.total) * 100 : undefined} />
+        </div>
+      )}
+
       {mutation.isError && (
         <Alert variant="destructive">
           <CircleAlert aria-hidden />
@@ -96,6 +133,8 @@ function ImportForm({ onDone }: { onDone: () => void }) {
                   ))}
                 </ul>
               </>
+            ) : mutation.error instanceof ImportWriteError ? (
+              mutation.error.message
             ) : (
               errorMessage(mutation.error, 'The file could not be imported. Please try again.')
             )}

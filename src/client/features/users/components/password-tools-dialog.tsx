@@ -1,16 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { bypassForm, type BypassForm } from '@common/contracts/users';
+import { USER_MESSAGES, bypassForm, type UserView } from '@common/contracts/users';
 import { errorMessage, isApiError } from '@client/lib/api-client';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FormDialog } from '@client/components/form-dialog';
 import { DialogFooter } from '@client/components/ui/dialog';
-import { FormField } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
 import { useBypassPasswordReset } from '../api/bypass-password-reset';
+import { UserPicker } from './user-picker';
 
 /** Spec §8: the server's message, or the network sentence when the server was not reached. */
 function failureText(error: unknown): string {
@@ -20,8 +18,7 @@ function failureText(error: unknown): string {
 
 /**
  * Spec §2 "Password Reset Admin Tools" with the emergency password reset tool: a user
- * stuck on the temporary-password screen is let through by numeric user id (the IDs
- * are shown in the users table).
+ * stuck on the temporary-password screen is let through, picked by username (issue 13).
  */
 export function PasswordToolsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
@@ -39,14 +36,25 @@ export function PasswordToolsDialog({ open, onOpenChange }: { open: boolean; onO
 
 function EmergencyBypassTool({ onClose }: { onClose: () => void }) {
   const mutation = useBypassPasswordReset();
-  const form = useForm<BypassForm>({ resolver: zodResolver(bypassForm), defaultValues: { userId: '' } });
+  const [chosen, setChosen] = useState<UserView | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [pickerKey, setPickerKey] = useState(0);
 
-  const submit = form.handleSubmit((values) => {
-    mutation.mutate(Number(values.userId));
-  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = bypassForm.safeParse({ userId: chosen?.id });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? USER_MESSAGES.chooseUser);
+      return;
+    }
+    setProblem(null);
+    mutation.mutate(parsed.data.userId);
+  };
 
   const resetForm = () => {
-    form.reset({ userId: '' });
+    setChosen(null);
+    setProblem(null);
+    setPickerKey((k) => k + 1);
     mutation.reset();
   };
 
@@ -61,11 +69,18 @@ function EmergencyBypassTool({ onClose }: { onClose: () => void }) {
           already have. The action is logged.
         </p>
       </div>
-      <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start">
-        <FormField label="User ID" error={form.formState.errors.userId?.message} hint="The ID shown under the username in the users table.">
-          {(control) => <Input {...control} inputMode="numeric" autoComplete="off" placeholder="e.g. 12" {...form.register('userId')} />}
-        </FormField>
-        <Button type="submit" className="sm:mt-6" loading={mutation.isPending} loadingText="Working...">
+      <form noValidate onSubmit={submit} className="grid gap-3">
+        <UserPicker
+          key={pickerKey}
+          chosen={chosen}
+          error={problem}
+          onChoose={(user) => {
+            setChosen(user);
+            setProblem(null);
+            mutation.reset();
+          }}
+        />
+        <Button type="submit" className="w-full sm:w-fit" loading={mutation.isPending} loadingText="Working...">
           Bypass Password Requirement
         </Button>
       </form>

@@ -1,17 +1,14 @@
 import { Plus, ShieldCheck, Upload } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { UserView } from '@common/contracts/users';
-import { ROLES, ROLE_LABELS, hasPermission, type Role } from '@common/domain/permissions';
+import { hasPermission } from '@common/domain/permissions';
 import { errorMessage } from '@client/lib/api-client';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { Page } from '@client/components/page-frame';
 import { UnauthorizedPage } from '@client/components/unauthorized-page';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
-import { SearchInput } from '@client/components/ui/search-input';
-import { Label } from '@client/components/ui/label';
-import { NativeSelect } from '@client/components/ui/native-select';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { useDeleteUser } from '../api/delete-user';
@@ -22,8 +19,9 @@ import { EditUserDialog } from '../components/edit-user-dialog';
 import { ImportUsersDialog } from '../components/import-users-dialog';
 import { PasswordToolsDialog } from '../components/password-tools-dialog';
 import { showTemporaryPassword } from '../components/temporary-password-toast';
+import { UsersFilters, UsersPager } from '../components/users-filters';
 import { UsersTable } from '../components/users-table';
-import { filterUsers } from '../lib/filter-users';
+import { useUsersQuery } from '../lib/use-users-query';
 
 type OpenDialog = 'create' | 'import' | 'tools' | null;
 
@@ -37,9 +35,8 @@ export function UsersPage({ user, toolsOpenAtStart = false, onToolsClosed }: { u
 }
 
 function UserManagement({ currentUser, toolsOpenAtStart, onToolsClosed }: { currentUser: CurrentUser; toolsOpenAtStart: boolean; onToolsClosed?: () => void }) {
-  const users = useUsers();
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState<Role | 'all'>('all');
+  const table = useUsersQuery();
+  const users = useUsers(table.query);
   const [dialog, setDialog] = useState<OpenDialog>(toolsOpenAtStart ? 'tools' : null);
   const [editing, setEditing] = useState<UserView | null>(null);
   const [deleting, setDeleting] = useState<UserView | null>(null);
@@ -47,7 +44,6 @@ function UserManagement({ currentUser, toolsOpenAtStart, onToolsClosed }: { curr
   const deleteUser = useDeleteUser();
   const resetPassword = useResetUserPassword();
 
-  const shown = useMemo(() => filterUsers(users.data ?? [], search, role), [users.data, search, role]);
   const closeDialog = (next: boolean) => {
     if (next) return;
     if (dialog === 'tools') onToolsClosed?.();
@@ -75,28 +71,7 @@ function UserManagement({ currentUser, toolsOpenAtStart, onToolsClosed }: { curr
         </>
       }
     >
-      <div className="grid gap-3 sm:grid-cols-[1fr_14rem] sm:items-end">
-        <div className="grid gap-2">
-          <Label htmlFor="user-search">Search users</Label>
-          <SearchInput
-            id="user-search"
-            placeholder="Username, name, email, company or ID"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="user-role-filter">Role</Label>
-          <NativeSelect id="user-role-filter" value={role} onChange={(event) => setRole(event.target.value as Role | 'all')}>
-            <option value="all">All roles</option>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      </div>
+      <UsersFilters filters={table.filters} onChange={table.change} />
 
       {users.isPending && (
         <div className="flex items-center gap-2 py-8 text-muted-foreground">
@@ -113,24 +88,30 @@ function UserManagement({ currentUser, toolsOpenAtStart, onToolsClosed }: { curr
         </Alert>
       )}
       {users.data && (
-        <>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {shown.length === users.data.length ? `${users.data.length} users` : `${shown.length} of ${users.data.length} users`}
-          </p>
-          {shown.length === 0 ? (
+        <div className={users.isPlaceholderData ? 'grid gap-3 opacity-60 transition-opacity' : 'grid gap-3'} aria-busy={users.isFetching}>
+          <UsersPager
+            page={users.data.page}
+            pageSize={users.data.pageSize}
+            total={users.data.total}
+            onPage={table.goToPage}
+            onPageSize={(pageSize) => table.change({ pageSize })}
+          />
+          {users.data.users.length === 0 ? (
             <p className="rounded-card border border-dashed border-border p-8 text-center text-muted-foreground">
               No users match your search.
             </p>
           ) : (
             <UsersTable
-              users={shown}
+              users={users.data.users}
               currentUserId={currentUser.id}
+              sort={{ sort: table.filters.sort, dir: table.filters.dir }}
+              onSort={table.sortBy}
               onEdit={setEditing}
               onResetPassword={setResetting}
               onDelete={setDeleting}
             />
           )}
-        </>
+        </div>
       )}
 
       <CreateUserDialog open={dialog === 'create'} onOpenChange={closeDialog} />

@@ -1,0 +1,124 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNTS, PHONE, hasHorizontalScroll, signIn, useBrowser } from './support/browser';
+import { signInAs } from './support/session';
+
+const browser = useBrowser();
+const IMPORT_BATCH = 500;
+
+/** Users `<prefix>-0000` … : every fourth a BOLD customer, the rest salespeople; password Welcome1. */
+function usersCsv(prefix: string, from: number, count: number): string {
+  const lines = ['username,password,role,firstName,lastName,email,company'];
+  for (let i = from; i < from + count; i += 1) {
+    const n = String(i).padStart(4, '0');
+    const role = i % 4 === 0 ? 'bold_customer' : 'salesperson';
+    lines.push(`${prefix}-${n},Welcome1,${role},Person,${n},${prefix}.${n}.a.rather.long.address@example-flooring-company.com,Scale Co`);
+  }
+  return lines.join('\n');
+}
+
+/** Seeds through the real bulk import (500 a request), not through the screens. */
+async function importThroughApi(page: Page, csv: string) {
+  const response = await page.request.post('/api/users/import', {
+    headers: { 'x-request-timestamp': String(Date.now()) },
+    multipart: { file: { name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+const firstRow = (page: Page) => page.getByRole('table').getByRole('row').nth(1);
+
+describe('users at scale (issue 13)', () => {
+  it('an admin finds one user among 2,000 by filtering and sorting, and imports 500 with progress', async () => {
+    const admin = await browser.open();
+    await signInAs(admin.page, ACCOUNTS.admin, 'Admin');
+    const prefix = `scale${Date.now().toString(36)}`;
+    for (let from = 0; from < 1500; from += IMPORT_BATCH) await importThroughApi(admin.page, usersCsv(prefix, from, IMPORT_BATCH));
+
+    // The last 500 through the dialog: progress "n of 500", then the result.
+    await admin.page.goto('/users');
+    await admin.page.getByRole('heading', { name: 'User Management' }).waitFor();
+    await admin.page.getByRole('button', { name: 'Import Users' }).click();
+    const dialog = admin.page.getByRole('dialog');
+    const file = path.resolve('.tmp', `${prefix}.csv`);
+    await writeFile(file, usersCsv(prefix, 1500, IMPORT_BATCH));
+    await dialog.getByLabel('File (.csv or .xlsx)').setInputFiles(file);
+    await dialog.getByRole('button', { name: 'Import Users' }).click();
+    await dialog.getByText(/Creating users: \d+ of 500/).waitFor();
+    await admin.page.getByText(/500 users created/).first().waitFor({ timeout: 30_000 });
+
+    // The one to find signs in once: the only Last login among the 2,000.
+    const target = `${prefix}-1996`;
+    const signInResponse = await (await browser.open()).page.request.post('/api/login', {
+      headers: { 'x-request-timestamp': String(Date.now()) },
+      data: { username: target, password: 'Welcome1' },
+    });
+    expect(signInResponse.status()).toBe(200);
+
+    await admin.page.getByLabel('Search users').fill(prefix);
+    await admin.page.getByText('1–25 of 2,000 users').waitFor();
+    // Filter: BOLD customers only (every fourth of them).
+    await admin.page.getByLabel('Role').selectOption('bold_customer');
+    await admin.page.getByText('1–25 of 500 users').waitFor();
+    // Sorted by username A to Z at first; one click on the header turns it Z to A: the highest number first.
+    await expect.poll(() => firstRow(admin.page).textContent()).toContain(`${prefix}-0000`);
+    expect(await admin.page.getByRole('columnheader', { name: 'Username' }).getAttribute('aria-sort')).toBe('ascending');
+    await admin.page.getByRole('button', { name: 'Username' }).click();
+    await expect.poll(() => firstRow(admin.page).textContent()).toContain(target);
+    expect(await admin.page.getByRole('columnheader', { name: 'Username' }).getAttribute('aria-sort')).toBe('descending');
+
+    // Sort by last login, newest first: the one who signed in, with the time shown.
+    await admin.page.getByLabel('Role').selectOption('all');
+    await admin.page.getByText('1–25 of 2,000 users').waitFor();
+    await admin.page.getByRole('button', { name: 'Last login' }).click();
+    await expect.poll(() => firstRow(admin.page).textContent()).toContain(target);
+    await firstRow(admin.page).locator('time').nth(1).waitFor();
+    expect(await admin.page.getByRole('table').getByText('Never').count()).toBe(24);
+
+    // Paging: page 2 continues the list.
+    await admin.page.getByRole('button', { name: 'Next' }).click();
+    await admin.page.getByText('26–50 of 2,000 users').waitFor();
+    await admin.page.getByText('Page 2 of 80').waitFor();
+
+    // Temporary password filter: every imported user still has one.
+    await admin.page.getByLabel('Password', { exact: true }).selectOption('set');
+    await admin.page.getByText('No users match your search.').waitFor();
+  }, 240_000);
+
+  it('the bypass tool picks a user by username', async () => {
+    const admin = await browser.open();
+    await signInAs(admin.page, ACCOUNTS.admin, 'Admin');
+    const username = `pick${Date.now().toString(36)}`;
+    await importThroughApi(admin.page, `username,password\n${username},Welcome1\n`);
+    await admin.page.goto('/admin/password-reset');
+    const dialog = admin.page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Bypass Password Requirement' }).click();
+    await dialog.getByText('Please choose a user').waitFor();
+    await dialog.getByLabel('Find the user by username').fill(username);
+    await dialog.getByRole('radio', { name: new RegExp(username) }).check();
+    await dialog.getByRole('button', { name: 'Bypass Password Requirement' }).click();
+    await dialog.getByText(`Password requirement bypassed for ${username}`).waitFor();
+
+    // The user now signs in without the change screen.
+    const user = await browser.open();
+    await user.page.goto('/auth');
+    await signIn(user.page, { username, password: 'Welcome1' });
+    await user.page.waitForURL('**/dashboard');
+  });
+
+  it('keeps the users list on a phone without sideways scrolling, long emails cut with their title', async () => {
+    const { page } = await browser.open(PHONE);
+    await signInAs(page, ACCOUNTS.admin, 'Admin');
+    const prefix = `phone${Date.now().toString(36)}`;
+    await importThroughApi(page, usersCsv(prefix, 0, 3));
+    await page.goto('/users');
+    await page.getByLabel('Search users').fill(prefix);
+    const email = `${prefix}.0000.a.rather.long.address@example-flooring-company.com`;
+    await page.getByRole('list', { name: 'Users' }).getByTitle(email).waitFor();
+    await page.getByLabel('Sort by').selectOption('username:desc');
+    await expect.poll(() => page.getByRole('list', { name: 'Users' }).getByRole('listitem').first().textContent()).toContain(`${prefix}-0002`);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+  });
+});
