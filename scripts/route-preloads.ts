@@ -43,7 +43,7 @@ export function routePreloads(): Plugin {
       const loadedByEntry = new Set<OutputChunk>();
       staticClosure(bundle, entry, loadedByEntry);
       const chunkOf = (module: string) => {
-        const suffixes = ['.tsx', '.ts'].map((ext) => `/src/client/${module}${ext}`);
+        const suffixes = ['.tsx', '.ts'].map((ext) => `/src/${module}${ext}`);
         const found = chunks.find((chunk) => chunk.moduleIds.some((id) => suffixes.some((s) => id.endsWith(s))));
         if (!found) throw new Error(`route-preloads: ${module} is in no chunk; update src/client/app/routes/route-modules.ts`);
         return found;

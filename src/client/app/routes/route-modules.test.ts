@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PRELOADED_ROUTES, ROUTE_MODULES, modulesFor } from './route-modules';
 
-const clientDir = fileURLToPath(new URL('../../', import.meta.url));
+const srcDir = fileURLToPath(new URL('../../../', import.meta.url));
 const routerSource = readFileSync(fileURLToPath(new URL('../router.tsx', import.meta.url)), 'utf8');
 const routerPaths = [...routerSource.matchAll(/<Route path="([^"]+)"/g)].map((m) => m[1]);
 
@@ -17,14 +17,14 @@ describe('route-modules (the preload list the server puts in each page)', () => 
   it('names modules that exist', () => {
     for (const route of PRELOADED_ROUTES) {
       for (const module of modulesFor(route)) {
-        const found = ['.tsx', '.ts'].some((ext) => existsSync(`${clientDir}${module}${ext}`));
+        const found = ['.tsx', '.ts'].some((ext) => existsSync(`${srcDir}${module}${ext}`));
         expect(found, `${route}: ${module}`).toBe(true);
       }
     }
   });
 
   it('gives /auth the sign-in screen alone and every other route the portal and its page', () => {
-    expect(modulesFor('/auth')).toEqual(['app/sign-in-app']);
-    expect(modulesFor('/stock')).toEqual(['app/portal-app', 'features/auth/api/auth-contracts', 'app/routes/stock-route']);
+    expect(modulesFor('/auth')).toEqual(['client/app/sign-in-app']);
+    expect(modulesFor('/stock')).toEqual(['client/app/portal-app', 'common/contracts/auth', 'client/lib/zod-jitless', 'client/app/routes/stock-route']);
   });
 });
