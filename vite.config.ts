@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { AUTH_JS_LIMIT_BYTES, routeSizeReport } from './scripts/route-size-report';
+import { routePreloads } from './scripts/route-preloads';
 
 const alias = {
   '@common': fileURLToPath(new URL('./src/common', import.meta.url)),
@@ -20,6 +21,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     routeSizeReport({ pageModule: 'features/auth/pages/login-page', label: '/auth', limitBytes: AUTH_JS_LIMIT_BYTES }),
+    routePreloads(),
   ],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),

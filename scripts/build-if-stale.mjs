@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const targets = {
   client: {
     output: 'dist/client/index.html',
-    inputs: ['src/client', 'src/common', 'vite.config.ts', 'scripts/route-size-report.ts', 'package-lock.json'],
+    inputs: ['src/client', 'src/common', 'vite.config.ts', 'scripts/route-size-report.ts', 'scripts/route-preloads.ts', 'package-lock.json'],
     command: [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
     label: 'the client',
   },

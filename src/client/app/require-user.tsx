@@ -5,6 +5,7 @@ import { Navigate } from '@client/components/navigate';
 import { Button } from '@client/components/ui/button';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { useUser } from '@client/features/auth/api/get-user';
+import { handOverSession } from '@client/features/auth/lib/session-hand-over';
 
 /**
  * The route guard (spec §2 route table, §4 Auth):
@@ -30,7 +31,7 @@ export function RequireUser({
 
   if (user.isPending) return <PageSpinner />;
   if (user.isError) return <UserLoadFailed onRetry={() => void user.refetch()} retrying={user.isFetching} />;
-  if (!user.data) return <Navigate to="/auth" remember />;
+  if (!user.data) return <SignedOut />;
   if (user.data.isTemporaryPassword && !allowTemporaryPassword) {
     return <Navigate to="/profile-completion" remember />;
   }
@@ -51,4 +52,10 @@ function UserLoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: 
       </div>
     </main>
   );
+}
+
+/** To /auth, telling the sign-in screen that no one is signed in (it need not ask again). */
+function SignedOut() {
+  handOverSession(null);
+  return <Navigate to="/auth" remember />;
 }

@@ -25,7 +25,6 @@ import {
   CheckoutPage,
   DashboardRoute,
   FilesPage,
-  LoginPage,
   OrderDetailRoute,
   OrdersRoute,
   PriceListPage,
@@ -53,9 +52,6 @@ export function AppRouter() {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Switch>
-        <Route path="/auth">
-          <LoginPage />
-        </Route>
         <Route path="/">
           <RequireUser needsRole={false}>{(user) => <RoleSelectPage user={user} />}</RequireUser>
         </Route>

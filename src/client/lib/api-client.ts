@@ -1,4 +1,5 @@
-import { TIMESTAMP_HEADER, type ErrorBody } from '@common/contracts/common';
+import type { ErrorBody } from '@common/contracts/common';
+import { TIMESTAMP_HEADER } from '@common/domain/http-headers';
 
 /**
  * The only place the client calls fetch (STYLE.md §3), and XMLHttpRequest for

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER } from '@common/contracts/common';
+import { IDEMPOTENCY_HEADER } from '@common/domain/http-headers';
 
 /**
  * A fresh Idempotency-Key for one write; a retry of that same request (by the

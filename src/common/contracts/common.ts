@@ -25,6 +25,5 @@ export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(v
 /** A string without control characters; every text field of a request is checked this way (plugins/input-rules). */
 export const safeText = () => z.string().refine((v) => !hasControlCharacters(v), CONTROL_CHARACTERS_MESSAGE);
 
-/** Request header the client sends on every call (docs/product-decisions.md: required on writes). */
-export const TIMESTAMP_HEADER = 'x-request-timestamp';
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Request headers (docs/product-decisions.md); defined without zod for the client's first download. */
+export { IDEMPOTENCY_HEADER, TIMESTAMP_HEADER } from '@common/domain/http-headers';

@@ -1,7 +1,8 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { appPages } from './route-preloads';
 
 /**
  * Serves the built client. Hashed assets are cached for a year; index.html is
@@ -10,6 +11,14 @@ import path from 'node:path';
  */
 export async function registerSpa(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
   const indexExists = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
+  const pageFor = indexExists ? appPages(clientDir) : undefined;
+  /** The app page for the address, with its route's chunks preloaded; revalidated by ETag. */
+  const sendAppPage = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    const page = pageFor!(pathname);
+    reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).type('text/html');
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    return reply.send(page.html);
+  };
   if (indexExists) {
     // Source maps would publish the client's source: never served, even if a build left one behind.
     app.addHook('onRequest', async (request, reply) => {
@@ -25,7 +34,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
     });
     // The static plugin answers a folder (and `/` is the root folder) with 403 before the
     // not-found handler runs; the portal's address must give the app page (issue 12).
-    app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html'));
+    app.get('/', (request, reply) => sendAppPage(request, reply, '/'));
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
@@ -38,9 +47,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
       !pathname.startsWith('/api/') &&
       pathname !== '/api' &&
       (navigation || !looksLikeFile);
-    if (isPage && indexExists) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
-    }
+    if (isPage && indexExists) return sendAppPage(request, reply, pathname);
     if (isPage) return reply.code(503).type('text/plain').send('The client is not built. Run `npm run build`.');
     return reply.code(404).send({ message: 'Not found' });
   });

@@ -17,7 +17,7 @@ import {
 } from '@client/components/ui/dropdown-menu';
 import { toast } from '@client/components/ui/use-toast';
 import { useLogout } from '@client/features/auth/api/logout';
-import { ChangePasswordDialog } from '@client/features/auth/components/change-password-dialog';
+import { ChangePasswordOnDemand } from '@client/features/auth/components/change-password-on-demand';
 
 /**
  * The frame's account menu (issue 12): who is signed in and in which role, Switch role
@@ -87,7 +87,7 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
+      <ChangePasswordOnDemand open={passwordOpen} onOpenChange={setPasswordOpen} />
     </>
   );
 }

@@ -6,7 +6,6 @@ import { lazy } from 'react';
  * the stock table, the cart or the date picker. Rollup places each library with the
  * pages that use it; there is no hand-made vendor chunk (ADR 0150).
  */
-export const LoginPage = lazy(() => import('@client/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
 export const ProfileCompletionPage = lazy(() =>
   import('@client/features/auth/pages/profile-completion-page').then((m) => ({ default: m.ProfileCompletionPage })),
 );

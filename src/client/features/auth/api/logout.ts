@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okBody } from '@common/contracts/common';
 import { api } from '@client/lib/api-client';
+import { handOverSession } from '../lib/session-hand-over';
 import { userQueryKey } from './get-user';
 
 export async function logout(): Promise<void> {
@@ -17,6 +18,7 @@ export function useLogout(options: { onSuccess?: () => void } = {}) {
       queryClient.clear();
       // Known answer, so /auth renders at once instead of asking the server again.
       queryClient.setQueryData(userQueryKey, null);
+      handOverSession(null);
       options.onSuccess?.();
     },
   });

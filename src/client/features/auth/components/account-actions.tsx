@@ -2,7 +2,7 @@ import { KeyRound, UserPen } from 'lucide-react';
 import { Link } from 'wouter';
 import { cn } from '@client/lib/utils';
 import { Button } from '@client/components/ui/button';
-import { ChangePasswordDialog } from './change-password-dialog';
+import { ChangePasswordOnDemand } from './change-password-on-demand';
 import { LogoutButton } from './logout-button';
 
 /**
@@ -21,7 +21,7 @@ export function AccountActions({ className }: { className?: string }) {
           Edit My User Data
         </Link>
       </Button>
-      <ChangePasswordDialog
+      <ChangePasswordOnDemand
         trigger={
           <Button variant="outline" size="sm">
             <KeyRound aria-hidden />

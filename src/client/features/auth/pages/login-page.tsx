@@ -1,24 +1,49 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { BrandLogo } from '@client/components/brand-logo';
 import { Navigate } from '@client/components/navigate';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { PageSpinner } from '@client/components/ui/spinner';
-import { useUser } from '../api/get-user';
+import type { CurrentUser } from '@common/contracts/auth';
+import { getUser } from '../api/fetch-user';
 import { LoginForm } from '../components/login-form';
+import { handOverSession, handedOverSession } from '../lib/session-hand-over';
 import { postLoginPath } from '../lib/post-login-path';
 
-/** /auth. Spec §2: a signed-in user visiting it goes to /; after login, see postLoginPath. */
+/**
+ * /auth. Spec §2: a signed-in user visiting it goes to /; after login, see postLoginPath.
+ * The form paints at once (issue 15: it is the page's largest content); the check for an
+ * existing session runs beside it and moves a signed-in visitor on.
+ */
 export function LoginPage() {
   useDocumentTitle('Sign in');
-  const user = useUser();
-  // Set when this page signs someone in, so the redirect goes where spec §2 says
-  // (remembered path, role selection...) rather than to the plain "/" of a revisit.
+  // Set when this page signs someone in (or finds them signed in), so the redirect goes where
+  // spec §2 says (remembered path, role selection...) rather than to the plain "/" of a revisit.
   const [destination, setDestination] = useState<string | null>(null);
 
+  useEffect(() => {
+    // The portal that sent us here already knows no one is signed in (ADR 0151).
+    if (handedOverSession() === null) return;
+    let current = true;
+    getUser()
+      .then((user) => {
+        if (!current || !user) return;
+        handOverSession(user);
+        setDestination('/');
+      })
+      .catch(() => {
+        // The portal cannot be reached: the form stays, and signing in will say so.
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const signedIn = (user: CurrentUser) => {
+    handOverSession(user);
+    setDestination(postLoginPath(user));
+  };
+
   if (destination) return <Navigate to={destination} />;
-  if (user.isPending) return <PageSpinner />;
-  if (user.data) return <Navigate to="/" />;
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center px-4 py-10">
@@ -34,7 +59,7 @@ export function LoginPage() {
             <CardDescription>Stock, prices, samples and purchase orders in one place.</CardDescription>
           </CardHeader>
           <CardContent>
-            <LoginForm onSignedIn={(signedIn) => setDestination(postLoginPath(signedIn))} />
+            <LoginForm onSignedIn={signedIn} />
           </CardContent>
         </Card>
       </div>

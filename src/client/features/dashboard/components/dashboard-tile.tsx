@@ -41,10 +41,23 @@ export function DashboardTile({ tile, meta, badge }: { tile: Tile; meta?: ReactN
   );
 }
 
-/** Spec §2: "N items in cart" on the cart tile. */
-export function CartCountBadge({ count }: { count: number }) {
+const BADGE = 'nums rounded-full px-2 py-0.5 text-xs font-semibold';
+
+/**
+ * Spec §2: "N items in cart" on the cart tile. While the count loads (undefined) or when
+ * there is no active cart (null) an invisible badge keeps its place, so the tile does not
+ * grow when the count arrives (layout shift 0, issue 15).
+ */
+export function CartCountBadge({ count }: { count: number | null | undefined }) {
+  if (count === undefined || count === null) {
+    return (
+      <span aria-hidden className={cn(BADGE, 'invisible')}>
+        0 items in cart
+      </span>
+    );
+  }
   return (
-    <span className="nums rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-foreground">
+    <span className={cn(BADGE, 'bg-accent text-accent-foreground')}>
       {count} {count === 1 ? 'item' : 'items'} in cart
     </span>
   );

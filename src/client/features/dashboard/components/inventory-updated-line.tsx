@@ -8,7 +8,8 @@ export function InventoryUpdatedLine() {
   // A failed settings call must not hide the tile; the line is just left out.
   if (setting.isError) return null;
   if (setting.isPending) {
-    return <span className="block h-4 w-40 animate-pulse rounded bg-muted" aria-hidden />;
+    // Inline, so it sits in the same line box as the text that replaces it (no layout shift).
+    return <span className="inline-block h-3 w-40 animate-pulse rounded bg-muted align-middle" aria-hidden />;
   }
   return (
     <span className="nums text-xs font-medium text-foreground/80">

@@ -19,7 +19,8 @@ export function DashboardPage({
 }: {
   user: CurrentUser;
   accountActions?: ReactNode;
-  cartItemCount?: number;
+  /** The active cart's item count; undefined while it loads, null without an active cart. */
+  cartItemCount?: number | null;
   announcements?: ReactNode;
 }) {
   const tiles = dashboardTilesFor(user.activeRole, user.permissions);
@@ -31,7 +32,7 @@ export function DashboardPage({
       <DashboardTile
         tile={tile}
         meta={tile.id === 'check-stock' ? <InventoryUpdatedLine /> : undefined}
-        badge={tile.id === 'cart' && cartItemCount !== undefined ? <CartCountBadge count={cartItemCount} /> : undefined}
+        badge={tile.id === 'cart' ? <CartCountBadge count={cartItemCount} /> : undefined}
       />
     </li>
   );

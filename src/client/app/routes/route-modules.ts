@@ -1,0 +1,58 @@
+/**
+ * Which code each address needs before it can paint (issue 15, ADR 0151). The build turns this
+ * into dist/client/route-preloads.json (scripts/route-preloads.ts) and the server puts those
+ * chunks in the HTML as modulepreload links, so a phone fetches the page's chunks at once
+ * instead of one after the other (entry → portal → page). The build fails when a module
+ * named here is not in the bundle; `route-modules.test.ts` fails when a route of router.tsx is
+ * missing here. Paths are relative to src/, without the extension.
+ */
+export interface RouteModules {
+  /** The page's module (what routes/pages.ts or admin-pages.ts imports lazily). */
+  page: string;
+}
+
+/**
+ * Every portal route also needs the portal (router, frame) and what parses the user answer before
+ * any page renders: the auth contracts and zod's browser set-up (loaded on use, features/auth/api/auth-contracts).
+ */
+export const PORTAL_MODULES = ['client/app/portal-app', 'common/contracts/auth', 'client/lib/zod-jitless'] as const;
+export const SIGN_IN_MODULE = 'client/app/sign-in-app';
+
+export const ROUTE_MODULES: Record<string, RouteModules> = {
+  '/': { page: 'client/features/auth/pages/role-select-page' },
+  '/role-select': { page: 'client/features/auth/pages/role-select-page' },
+  '/profile-completion': { page: 'client/features/auth/pages/profile-completion-page' },
+  '/profile': { page: 'client/app/routes/profile-route' },
+  '/dashboard': { page: 'client/app/routes/dashboard-route' },
+  '/users': { page: 'client/features/users/pages/users-page' },
+  '/admin/password-reset': { page: 'client/features/users/pages/users-page' },
+  '/admin/announcements': { page: 'client/features/announcements/pages/manage-announcements-page' },
+  '/stock': { page: 'client/app/routes/stock-route' },
+  '/prices': { page: 'client/features/catalogue/pages/prices-page' },
+  '/price-list.pdf': { page: 'client/features/catalogue/pages/price-list-page' },
+  '/catalog': { page: 'client/app/routes/stock-route' },
+  '/cart': { page: 'client/features/cart/pages/cart-page' },
+  '/cartselect': { page: 'client/features/cart/pages/cart-select-page' },
+  '/order-details': { page: 'client/features/cart/pages/checkout-page' },
+  '/orders': { page: 'client/app/routes/orders-route' },
+  '/orders/:id': { page: 'client/app/routes/order-detail-route' },
+  '/files': { page: 'client/features/files/pages/files-page' },
+  '/additional-merchandise': { page: 'client/features/merchandise/pages/additional-merchandise-page' },
+  '/quick-add': { page: 'client/features/quick-add/pages/quick-add-page' },
+  '/admin/merchandise-upload': { page: 'client/features/merchandise/pages/merchandise-upload-page' },
+  '/admin/closed-days': { page: 'client/features/calendar/pages/closed-days-page' },
+  '/admin/activity-logs': { page: 'client/features/activity/pages/activity-logs-page' },
+  '/admin/api-tokens': { page: 'client/features/integrations/pages/api-tokens-page' },
+  '/admin/webhooks': { page: 'client/features/integrations/pages/webhooks-page' },
+};
+
+/** The modules a route needs, in load order. */
+export function modulesFor(route: string): string[] {
+  if (route === '/auth') return [SIGN_IN_MODULE];
+  const entry = ROUTE_MODULES[route];
+  if (!entry) return [];
+  return [...PORTAL_MODULES, entry.page];
+}
+
+/** Every route with preloads: /auth and the portal's routes. */
+export const PRELOADED_ROUTES = ['/auth', ...Object.keys(ROUTE_MODULES)];
