@@ -5,11 +5,13 @@ import { defineConfig } from 'vite';
 import { AUTH_JS_LIMIT_BYTES, routeSizeReport } from './scripts/route-size-report';
 import { routePreloads } from './scripts/route-preloads';
 
-const alias = {
-  '@common': fileURLToPath(new URL('./src/common', import.meta.url)),
-  '@client': fileURLToPath(new URL('./src/client', import.meta.url)),
-  '@server': fileURLToPath(new URL('./src/server', import.meta.url)),
-};
+const alias = [
+  { find: '@common', replacement: fileURLToPath(new URL('./src/common', import.meta.url)) },
+  { find: '@client', replacement: fileURLToPath(new URL('./src/client', import.meta.url)) },
+  { find: '@server', replacement: fileURLToPath(new URL('./src/server', import.meta.url)) },
+  // The browser's zod is configured before any schema exists (src/client/lib/zod-browser.ts).
+  { find: /^zod$/, replacement: fileURLToPath(new URL('./src/client/lib/zod-browser.ts', import.meta.url)) },
+];
 
 // The client is built into dist/client and served by Fastify; `npm run dev`
 // runs this dev server and proxies /api to the Fastify process.

@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { useLocation } from 'wouter';
+import { AppShell } from './app-shell';
 
 /*
  * The first download is React, the router and this switch (issue 15, ADR 0151). The sign-in
@@ -13,5 +14,5 @@ const PortalApp = lazy(() => import('./portal-app').then((m) => ({ default: m.Po
 
 export function App() {
   const [path] = useLocation();
-  return <Suspense fallback={<div className="min-h-dvh" />}>{path === '/auth' ? <SignInApp /> : <PortalApp />}</Suspense>;
+  return <Suspense fallback={<AppShell />}>{path === '/auth' ? <SignInApp /> : <PortalApp />}</Suspense>;
 }

@@ -3,13 +3,13 @@ import type { ReactNode } from 'react';
 import type { CurrentUser } from '@common/contracts/auth';
 import { Navigate } from '@client/components/navigate';
 import { Button } from '@client/components/ui/button';
-import { PageSpinner } from '@client/components/ui/spinner';
 import { useUser } from '@client/features/auth/api/get-user';
+import { AppShell } from './app-shell';
 import { handOverSession } from '@client/features/auth/lib/session-hand-over';
 
 /**
  * The route guard (spec §2 route table, §4 Auth):
- * - a spinner while the user loads;
+ * - the app shell while the user loads (the same screen index.html paints first);
  * - no user: remember the path, go to /auth;
  * - a temporary password: remember the path, go to /profile-completion (confined there);
  * - no role chosen yet (admins after login): remember the path, go to /role-select.
@@ -29,7 +29,7 @@ export function RequireUser({
 }) {
   const user = useUser();
 
-  if (user.isPending) return <PageSpinner />;
+  if (user.isPending) return <AppShell />;
   if (user.isError) return <UserLoadFailed onRetry={() => void user.refetch()} retrying={user.isFetching} />;
   if (!user.data) return <SignedOut />;
   if (user.data.isTemporaryPassword && !allowTemporaryPassword) {

@@ -25,6 +25,6 @@ describe('route-modules (the preload list the server puts in each page)', () => 
 
   it('gives /auth the sign-in screen alone and every other route the portal and its page', () => {
     expect(modulesFor('/auth')).toEqual(['client/app/sign-in-app']);
-    expect(modulesFor('/stock')).toEqual(['client/app/portal-app', 'common/contracts/auth', 'client/lib/zod-jitless', 'client/app/routes/stock-route']);
+    expect(modulesFor('/stock')).toEqual(['client/app/portal-app', 'common/contracts/auth', 'client/app/routes/stock-route']);
   });
 });

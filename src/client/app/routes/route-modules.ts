@@ -13,9 +13,9 @@ export interface RouteModules {
 
 /**
  * Every portal route also needs the portal (router, frame) and what parses the user answer before
- * any page renders: the auth contracts and zod's browser set-up (loaded on use, features/auth/api/auth-contracts).
+ * any page renders: the auth contracts, with zod (loaded on use, features/auth/api/auth-contracts).
  */
-export const PORTAL_MODULES = ['client/app/portal-app', 'common/contracts/auth', 'client/lib/zod-jitless'] as const;
+export const PORTAL_MODULES = ['client/app/portal-app', 'common/contracts/auth'] as const;
 export const SIGN_IN_MODULE = 'client/app/sign-in-app';
 
 export const ROUTE_MODULES: Record<string, RouteModules> = {
