@@ -44,6 +44,7 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/admin/activity-logs': { page: 'client/features/activity/pages/activity-logs-page' },
   '/admin/api-tokens': { page: 'client/features/integrations/pages/api-tokens-page' },
   '/admin/webhooks': { page: 'client/features/integrations/pages/webhooks-page' },
+  '/admin/emails': { page: 'client/features/emails/pages/email-outbox-page' },
 };
 
 /** The modules a route needs, in load order. */
