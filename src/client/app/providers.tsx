@@ -4,12 +4,14 @@ import { createQueryClient } from '@client/lib/query-client';
 import { LazyToaster } from '@client/components/ui/lazy-toaster';
 import { userQueryKey } from '@client/features/auth/api/get-user';
 import { handedOverSession } from '@client/features/auth/lib/session-hand-over';
+import { prefetchFirstQueriesOnSignIn } from './route-data';
 
 /** A fresh cache, holding the user the sign-in screen just signed in (if any). */
 function createPortalQueryClient() {
   const client = createQueryClient();
   const signedIn = handedOverSession();
   if (signedIn) client.setQueryData(userQueryKey, signedIn);
+  else prefetchFirstQueriesOnSignIn(client);
   return client;
 }
 

@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '@common/contracts/auth';
+import { permissionsOf, type Role } from '@common/domain/permissions';
+import { userQueryKey } from '@client/features/auth/api/get-user';
+import { createQueryClient } from '@client/lib/query-client';
+import { prefetchFirstQueriesOnSignIn } from './route-data';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function userAs(role: Role, overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return { id: 1, username: 'u', role, activeRole: role, permissions: [...permissionsOf(role)], isTemporaryPassword: false, ...overrides } as CurrentUser;
+}
+
+/** The GET paths the portal asks for once the user answer for `path` arrives. */
+async function requestsAfterUser(path: string, user: CurrentUser | null): Promise<string[]> {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (url) => {
+      asked.push(String(url));
+      return new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  const client = createQueryClient();
+  prefetchFirstQueriesOnSignIn(client, () => path);
+  client.setQueryData(userQueryKey, user);
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  return asked.sort();
+}
+
+describe('the first queries of a page opened by address (issue 15: no request waits for rendering)', () => {
+  it("asks for a salesperson's dashboard data as soon as the user is known", async () => {
+    expect(await requestsAfterUser('/dashboard', userAs('salesperson'))).toEqual(['/api/announcements', '/api/carts', '/api/system/settings']);
+  });
+
+  it('asks for the catalogue and the cart on /stock', async () => {
+    expect(await requestsAfterUser('/stock', userAs('bold_customer'))).toEqual(['/api/carts', '/api/products']);
+  });
+
+  it('asks for nothing a page will not ask for: no announcements for a dealer, nothing before a role or a new password', async () => {
+    expect(await requestsAfterUser('/dashboard', userAs('bold_customer'))).not.toContain('/api/announcements');
+    expect(await requestsAfterUser('/dashboard', userAs('admin', { activeRole: null }))).toEqual([]);
+    expect(await requestsAfterUser('/dashboard', userAs('salesperson', { isTemporaryPassword: true }))).toEqual([]);
+    expect(await requestsAfterUser('/role-select', userAs('admin'))).toEqual([]);
+    expect(await requestsAfterUser('/stock', null)).toEqual([]);
+  });
+});
