@@ -14,6 +14,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TIMESTAMP_HEADER } from '../src/common/contracts/common';
 import { buildClientIfStale } from '../scripts/build-if-stale.mjs';
@@ -96,6 +97,12 @@ async function audit(url: string, cookie: string | undefined): Promise<Result> {
     const result = await lighthouse(url, flags);
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+    // BENCH_LIGHTHOUSE_SAVE=dir keeps each report (JSON) to read what a score is made of.
+    const saveDir = process.env.BENCH_LIGHTHOUSE_SAVE;
+    if (saveDir) {
+      await mkdir(saveDir, { recursive: true });
+      await writeFile(path.join(saveDir, `${new URL(url).pathname.slice(1) || 'root'}-${Date.now()}.json`), JSON.stringify(result.lhr));
+    }
     return result.lhr;
   } finally {
     chrome.kill();

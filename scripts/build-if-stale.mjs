@@ -48,7 +48,9 @@ export function isStale(part) {
 function build(part) {
   const { command, label } = targets[part];
   console.log(`Building ${label}…`);
-  const result = spawnSync(process.execPath, command, { cwd: root, stdio: 'inherit' });
+  // Always a production build: under vitest (the e2e setup) NODE_ENV is 'test', and Vite would
+  // then bundle React's development build into dist/, which a later `npm start` would serve.
+  const result = spawnSync(process.execPath, command, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) throw new Error(`Building ${label} failed (exit ${result.status ?? result.signal})`);
 }
 

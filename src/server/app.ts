@@ -130,6 +130,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(priceListRoutes, { priceList: createPriceListService({ products, activity }) });
   await app.register(emailRoutes, { emails: createEmailsService({ db, activity, smtpConfigured: Boolean(config.SMTP_URL) }) });
 
-  await registerSpa(app, deps.clientDir);
+  await registerSpa(app, deps.clientDir, { pageUser: (request) => auth.sessionUser(sessionOf(request)) });
   return app;
 }

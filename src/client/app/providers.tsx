@@ -1,23 +1,42 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '@client/lib/query-client';
 import { LazyToaster } from '@client/components/ui/lazy-toaster';
 import { userQueryKey } from '@client/features/auth/api/get-user';
+import { pageUser } from '@client/features/auth/lib/page-user';
 import { handedOverSession } from '@client/features/auth/lib/session-hand-over';
-import { prefetchFirstQueriesOnSignIn } from './route-data';
+import { prefetchFirstQueries, prefetchFirstQueriesOnSignIn } from './route-data';
 
-/** A fresh cache, holding the user the sign-in screen just signed in (if any). */
+/**
+ * A fresh cache, holding the signed-in user when it is known without asking: the user the
+ * sign-in screen just signed in (or "no one" after a log out), else the user the app page
+ * carries (ADR 0152), whose page data then leaves at once.
+ */
 function createPortalQueryClient() {
   const client = createQueryClient();
-  const signedIn = handedOverSession();
+  const handedOver = handedOverSession();
+  const fromPage = handedOver === undefined ? pageUser() : undefined;
+  const signedIn = handedOver ?? fromPage;
   if (signedIn) client.setQueryData(userQueryKey, signedIn);
-  else prefetchFirstQueriesOnSignIn(client);
+  if (fromPage) prefetchFirstQueries(client, window.location.pathname, fromPage);
+  else if (!signedIn) prefetchFirstQueriesOnSignIn(client);
   return client;
 }
 
+/**
+ * A client made by a render that has not committed yet. React throws away the portal's first
+ * render when a lazy page suspends in it and renders it again: that retry takes the same client,
+ * so the page's first requests (already under way) are not asked twice.
+ */
+let uncommitted: QueryClient | undefined;
+
 export function AppProviders({ children }: { children: ReactNode }) {
-  // One client per mounted app (tests may mount several).
-  const [queryClient] = useState(createPortalQueryClient);
+  // One client per mounted app (tests may mount several; a log out and sign in mounts a new one).
+  const [queryClient] = useState(() => (uncommitted ??= createPortalQueryClient()));
+  useEffect(() => {
+    if (uncommitted === queryClient) uncommitted = undefined;
+  }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

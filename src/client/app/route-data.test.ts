@@ -3,7 +3,8 @@ import type { CurrentUser } from '@common/contracts/auth';
 import { permissionsOf, type Role } from '@common/domain/permissions';
 import { userQueryKey } from '@client/features/auth/api/get-user';
 import { createQueryClient } from '@client/lib/query-client';
-import { prefetchFirstQueriesOnSignIn } from './route-data';
+import { firstRequestsOf } from '@common/domain/first-requests';
+import { prefetchFirstQueries, prefetchFirstQueriesOnSignIn } from './route-data';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -43,5 +44,28 @@ describe('the first queries of a page opened by address (issue 15: no request wa
     expect(await requestsAfterUser('/dashboard', userAs('salesperson', { isTemporaryPassword: true }))).toEqual([]);
     expect(await requestsAfterUser('/role-select', userAs('admin'))).toEqual([]);
     expect(await requestsAfterUser('/stock', null)).toEqual([]);
+  });
+});
+
+describe('the first queries when the app page carried the user (ADR 0152)', () => {
+  it('asks at once for exactly what the server preloaded (one list for both sides)', async () => {
+    for (const [path, user] of [
+      ['/dashboard', userAs('salesperson')],
+      ['/stock', userAs('salesperson')],
+      ['/dashboard', userAs('bold_customer')],
+      ['/orders', userAs('admin')],
+      ['/dashboard', userAs('admin', { activeRole: null })],
+    ] as const) {
+      const asked: string[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn<typeof fetch>(async (url) => {
+          asked.push(String(url));
+          return new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } });
+        }),
+      );
+      prefetchFirstQueries(createQueryClient(), path, user);
+      expect(asked.sort()).toEqual([...firstRequestsOf(path, user)].sort());
+    }
   });
 });

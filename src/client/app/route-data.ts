@@ -1,41 +1,32 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@common/contracts/auth';
-import { dashboardTilesFor } from '@common/domain/dashboard-tiles';
-import { ORDERING_PERMISSION } from '@common/domain/permissions';
+import { firstRequestsOf, type FirstRequest } from '@common/domain/first-requests';
 import { cartsQueryOptions } from '@client/api/get-carts';
 import { productsQueryOptions } from '@client/api/get-products';
 import { systemSettingsQueryOptions } from '@client/api/get-system-settings';
 import { announcementsQueryOptions } from '@client/features/announcements/api/get-announcements';
 import { userQueryKey } from '@client/features/auth/api/get-user';
 
-/** Addresses outside the app frame: no cart link there. */
-const UNFRAMED = new Set(['/', '/role-select', '/profile-completion']);
-const CATALOGUE_PAGES = new Set(['/stock', '/catalog', '/prices']);
+/** Each first request with the query options the components use (same key: they find it in flight). */
+const PREFETCH: Record<FirstRequest, (client: QueryClient) => Promise<void>> = {
+  '/api/carts': (client) => client.prefetchQuery(cartsQueryOptions()),
+  '/api/announcements': (client) => client.prefetchQuery(announcementsQueryOptions()),
+  '/api/system/settings': (client) => client.prefetchQuery(systemSettingsQueryOptions()),
+  '/api/products': (client) => client.prefetchQuery(productsQueryOptions()),
+};
 
 /**
- * The first queries a page opened by address makes, for this user. They are the same query
- * options the components use, so the components find them in flight and do not ask again.
- * Only what the page is sure to ask for: an extra request is worse than a late one.
+ * The first queries of a page opened by address, for this user (`@common/domain/first-requests`).
+ * The server named the same calls in the page as preloads, so these fetches take the answers
+ * the browser is already downloading.
  */
-function prefetchFirstQueries(client: QueryClient, path: string, user: CurrentUser): void {
-  if (user.isTemporaryPassword || !user.activeRole || UNFRAMED.has(path)) return;
-  const canOrder = user.permissions.includes(ORDERING_PERMISSION);
-  // The frame's cart link (features/cart/components/cart-link) on every framed page.
-  if (canOrder) void client.prefetchQuery(cartsQueryOptions());
-  if (path === '/dashboard') {
-    if (user.activeRole === 'salesperson') void client.prefetchQuery(announcementsQueryOptions());
-    if (dashboardTilesFor(user.activeRole, user.permissions).some((tile) => tile.id === 'check-stock')) {
-      void client.prefetchQuery(systemSettingsQueryOptions());
-    }
-  }
-  if (CATALOGUE_PAGES.has(path) && user.permissions.includes('view_stock')) void client.prefetchQuery(productsQueryOptions());
+export function prefetchFirstQueries(client: QueryClient, path: string, user: CurrentUser): void {
+  for (const request of firstRequestsOf(path, user)) void PREFETCH[request](client);
 }
 
 /**
- * Issue 15 (ADR 0151): on a page opened by address, the page's data used to be requested only
- * after React had rendered the portal, the frame and the page, which on a phone's CPU is most of
- * a second after the user answer arrived. The requests now leave the moment the signed-in user
- * is known, beside that rendering.
+ * Issue 15 (ADR 0151): when the page did not say who is signed in (ADR 0152), the page's data
+ * requests leave the moment the user answer arrives, beside the rendering, instead of after it.
  */
 export function prefetchFirstQueriesOnSignIn(client: QueryClient, currentPath: () => string = () => window.location.pathname): void {
   const unsubscribe = client.getQueryCache().subscribe((event) => {

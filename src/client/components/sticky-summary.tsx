@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from './ui/button';
+import { formatCount } from '@common/domain/format';
 
 /**
  * The bar at the bottom of the salesperson's long pickers (Quick Add, Additional
@@ -31,5 +32,5 @@ export function StickySummary({ children, continueHref = '/cart' }: { children: 
 
 /** "3 items in cart": the count the frame's cart link shows too. */
 export function cartItemsText(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'} in cart`;
+  return `${formatCount(count)} ${count === 1 ? 'item' : 'items'} in cart`;
 }

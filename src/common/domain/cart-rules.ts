@@ -1,6 +1,7 @@
 import type { Role } from './permissions';
 import { MAX_LINE_QUANTITY, parseStockLevel } from './stock-level';
 import { STOCK_ROW_MESSAGES } from './stock-status';
+import { formatCount } from './format';
 
 /**
  * Cart rules of spec §4, §5 and §9 shared by the server (which enforces them)
@@ -24,7 +25,7 @@ export const CART_MESSAGES = {
   quantityWhole: 'Quantity must be a whole number',
   quantityMin: 'Quantity must be at least 1',
   quantityNegative: 'Quantity cannot be negative',
-  quantityMax: `Quantity cannot be more than ${MAX_LINE_QUANTITY.toLocaleString('en-US')}`,
+  quantityMax: `Quantity cannot be more than ${formatCount(MAX_LINE_QUANTITY)}`,
   nameRequired: 'Please enter a name',
   nameTaken: (name: string) => `You already have a PO named "${name}". Please choose another name.`,
   oneSampleOrder: 'Salespeople keep one sample order. Place or clear it to start another.',

@@ -1,3 +1,5 @@
+import { onFirstUse } from './format';
+
 /**
  * Prices and money, read and formatted in one place (spec §3 Product.price, §5 price formatting).
  *
@@ -40,7 +42,7 @@ export function fromCents(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dollars = onFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** Spec §5 price formatting: CALL, "$1,234.50" or N/A. The only price formatter. */
 export function formatPrice(value: string | number | null | undefined): string {
@@ -52,7 +54,7 @@ export function formatPrice(value: string | number | null | undefined): string {
 
 /** A sum in cents as dollars; null (a line priced CALL) is CALL. */
 export function formatCents(cents: number | null): string {
-  return cents === null ? CALL : dollars.format(cents / 100);
+  return cents === null ? CALL : dollars().format(cents / 100);
 }
 
 /** price x quantity in cents; null when the price is CALL (or unusable). */

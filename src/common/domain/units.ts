@@ -1,3 +1,5 @@
+import { formatCount, onFirstUse } from './format';
+
 /**
  * Selling units and quantities (spec §9 "Units"): a unit containing "box" is a Box,
  * "each" is a Piece. Each-sold items count Pieces; others count Boxes, shown with
@@ -28,16 +30,15 @@ export function coverageSqft(coverage: string | null | undefined): number | null
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 
-const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const sqftFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const coverageFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const sqftFormat = onFirstUse(() => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const coverageFormat = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
 
 export function formatSqft(value: number): string {
-  return `${sqftFormat.format(value)} sq ft`;
+  return `${sqftFormat().format(value)} sq ft`;
 }
 
 function plural(count: number, one: string, many: string): string {
-  return `${quantityFormat.format(count)} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 export interface QuantityDisplay {
@@ -72,7 +73,7 @@ export function describeOnOrder(quantityOnOrder: number, product: { soldBy: stri
 export function describeCoverage(product: { soldBy: string; coverage: string }): string {
   const sqft = coverageSqft(product.coverage);
   const unit = sellingUnit(product.soldBy) === 'Piece' ? 'piece' : 'box';
-  if (sqft !== null) return `${coverageFormat.format(sqft)} sq ft per ${unit}`;
+  if (sqft !== null) return `${coverageFormat().format(sqft)} sq ft per ${unit}`;
   return product.coverage.trim() ? `${product.coverage.trim()} per ${unit}` : 'Not given';
 }
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { CurrentUser } from '@common/contracts/auth';
+import { firstRequestsOf, PAGE_USER_ELEMENT_ID } from '@common/domain/first-requests';
 
 /** Written by the client build (scripts/route-preloads.ts). */
 const PRELOADS_FILE = 'route-preloads.json';
@@ -31,6 +33,34 @@ function isSafeAsset(file: string): boolean {
  * instead of discovering them one import at a time. Unknown addresses (the 404 screen) get
  * the plain page. Pages are built once per route and kept.
  */
+/** `/stock/` and `/stock` are one page. */
+export function normalizePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/**
+ * JSON that is safe inside `<script type="application/json">`: no `<` can close the element or
+ * open a comment, whatever a user's name or email holds.
+ */
+function jsonInScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The app page for a signed-in visitor (ADR 0152): it carries the user GET /api/user would
+ * answer, and preloads the page's first data calls (`@common/domain/first-requests`), so the
+ * portal renders without a round trip for the user and its data leaves with the HTML instead
+ * of after the JavaScript. Personal: never stored by a cache.
+ */
+export function signedInPage(page: AppPage, pathname: string, user: CurrentUser): string {
+  const preloads = firstRequestsOf(normalizePath(pathname), user)
+    .map((request) => `<link rel="preload" as="fetch" crossorigin href="${request}">`)
+    .join('');
+  const carried = `<script type="application/json" id="${PAGE_USER_ELEMENT_ID}">${jsonInScript(user)}</script>`;
+  // A function, so no `$&` in a name is read as a replacement pattern.
+  return page.html.replace('</head>', () => `${preloads}${carried}</head>`);
+}
+
 export function appPages(clientDir: string): (pathname: string) => AppPage {
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const preloadsPath = path.join(clientDir, PRELOADS_FILE);
@@ -45,7 +75,7 @@ export function appPages(clientDir: string): (pathname: string) => AppPage {
   };
 
   return (pathname) => {
-    const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const normalized = normalizePath(pathname);
     const route = routes[normalized] ? normalized : patterns.find((pattern) => pattern.includes(':') && matches(pattern, normalized));
     const key = route ?? '';
     let page = cache.get(key);

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/api';
+import { PAGE_USER_ELEMENT_ID } from '@common/domain/first-requests';
+import { TestClient, createUser, useTestApp } from '../../../test/api';
 
 // A stand-in for dist/client: the page and one hashed asset.
 const clientDir = mkdtempSync(path.join(tmpdir(), 'spa-test-'));
@@ -108,3 +109,64 @@ describe('route preloads (issue 15: no request waterfall on a phone)', () => {
     expect((await page('/cart', { 'if-none-match': etag })).statusCode).toBe(200);
   });
 });
+
+describe('the signed-in app page (issue 15, ADR 0152: the user and the first data leave with the HTML)', () => {
+  const carried = (html: string) => {
+    const match = new RegExp(`<script type="application/json" id="${PAGE_USER_ELEMENT_ID}">([^<]*)</script>`).exec(html);
+    return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : undefined;
+  };
+  const dataPreloads = (html: string) => [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  const pageAs = async (client: TestClient, url: string) => client.request({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+  it("carries what GET /api/user answers and preloads the page's first calls, and no cache keeps it", async () => {
+    const sales = await createUser(ctx.db, { role: 'salesperson' });
+    const client = await new TestClient(ctx.app).signInAs(sales);
+    const me = (await client.get('/api/user')).json();
+    const dashboard = await pageAs(client, '/dashboard');
+    expect(carried(dashboard.body)).toEqual(me);
+    expect(dataPreloads(dashboard.body)).toEqual(['/api/carts', '/api/announcements', '/api/system/settings']);
+    expect(dashboard.headers['cache-control']).toBe('private, no-store');
+    expect(dashboard.headers.etag).toBeUndefined();
+    expect(dashboard.body).toMatch(/id="signed-in-user">[^]*<\/head>/);
+    expect(dataPreloads((await pageAs(client, '/stock/')).body)).toEqual(['/api/carts', '/api/products']);
+    expect(dataPreloads((await pageAs(client, '/profile')).body)).toEqual(['/api/carts']);
+  });
+
+  it('preloads nothing before a role is chosen or while a temporary password must be changed', async () => {
+    const admin = await createUser(ctx.db, { role: 'admin' });
+    const adminClient = await new TestClient(ctx.app).signInAs(admin);
+    const beforeRole = (await pageAs(adminClient, '/dashboard')).body;
+    expect(carried(beforeRole)).toMatchObject({ username: admin.username, activeRole: null });
+    expect(dataPreloads(beforeRole)).toEqual([]);
+    const newcomer = await createUser(ctx.db, { role: 'salesperson', isTemporaryPassword: true });
+    const newcomerPage = (await pageAs(await new TestClient(ctx.app).signInAs(newcomer), '/stock')).body;
+    expect(carried(newcomerPage)).toMatchObject({ isTemporaryPassword: true });
+    expect(dataPreloads(newcomerPage)).toEqual([]);
+  });
+
+  it('gives a signed-out visitor (or a logged-out session) the shared page without a user', async () => {
+    const anonymous = await page('/dashboard');
+    expect(carried(anonymous.body)).toBeUndefined();
+    expect(dataPreloads(anonymous.body)).toEqual([]);
+    const sales = await createUser(ctx.db, { role: 'salesperson' });
+    const client = await new TestClient(ctx.app).signInAs(sales);
+    await client.post('/api/logout');
+    expect(carried((await pageAs(client, '/dashboard')).body)).toBeUndefined();
+  });
+
+  it("cannot be broken out of by what a user typed into their name (no </script>, no replacement patterns)", async () => {
+    const sales = await createUser(ctx.db, { role: 'salesperson' });
+    const client = await new TestClient(ctx.app).signInAs(sales);
+    const firstName = '</script><script>alert(1)</script> $& $\' <!--';
+    const saved = await client.patch('/api/user/profile', { firstName });
+    expect(saved.statusCode).toBe(200);
+    const html = (await pageAs(client, '/dashboard')).body;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(carried(html)).toMatchObject({ firstName });
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+  });
+});
+
+function page(url: string) {
+  return ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+}

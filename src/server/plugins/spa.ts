@@ -2,19 +2,31 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { appPages } from './route-preloads';
+import type { CurrentUser } from '@common/contracts/auth';
+import { appPages, signedInPage } from './route-preloads';
+
+export interface SpaOptions {
+  /** The signed-in user of the request's session (what GET /api/user answers), or null. */
+  pageUser?(request: FastifyRequest): Promise<CurrentUser | null>;
+}
 
 /**
  * Serves the built client. Hashed assets are cached for a year; index.html is
  * revalidated so a deploy is picked up at once. Unknown /api paths are JSON
  * 404s; every other GET gets the SPA, whose router shows its own 404 screen.
  */
-export async function registerSpa(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
+export async function registerSpa(app: FastifyInstance, clientDir: string | undefined, options: SpaOptions = {}): Promise<void> {
   const indexExists = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
   const pageFor = indexExists ? appPages(clientDir) : undefined;
-  /** The app page for the address, with its route's chunks preloaded; revalidated by ETag. */
-  const sendAppPage = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+  /**
+   * The app page for the address, with its route's chunks preloaded: revalidated by ETag for a
+   * signed-out visitor; for a signed-in one it carries the user and preloads the page's data
+   * (ADR 0152), and no cache keeps it.
+   */
+  const sendAppPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const page = pageFor!(pathname);
+    const user = options.pageUser ? await options.pageUser(request) : null;
+    if (user) return reply.header('Cache-Control', 'private, no-store').type('text/html').send(signedInPage(page, pathname, user));
     reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).type('text/html');
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     return reply.send(page.html);

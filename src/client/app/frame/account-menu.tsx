@@ -1,4 +1,4 @@
-import { ArrowLeftRight, ChevronDown, KeyRound, LogOut, UserPen, UserRound } from 'lucide-react';
+import { ArrowLeftRight, KeyRound, LogOut, UserPen } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
@@ -6,7 +6,6 @@ import { displayName } from '@common/domain/display-name';
 import { ROLE_LABELS } from '@common/domain/permissions';
 import { errorMessage } from '@client/lib/api-client';
 import { forgetRememberedPath } from '@client/lib/remembered-path';
-import { Button } from '@client/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -18,12 +17,15 @@ import {
 import { toast } from '@client/components/ui/use-toast';
 import { useLogout } from '@client/features/auth/api/logout';
 import { ChangePasswordOnDemand } from '@client/features/auth/components/change-password-on-demand';
+import { AccountMenuButton } from './account-menu-button';
 
 /**
  * The frame's account menu (issue 12): who is signed in and in which role, Switch role
- * for admins, Edit My User Data (/profile, ADR 0053), Change Password, Log Out.
+ * for admins, Edit My User Data (/profile, ADR 0053), Change Password, Log Out. Loaded after
+ * the page paints (lazy-account-menu.tsx): `defaultOpen` when it was asked for before that,
+ * `focusButton` when its stand-in had the keyboard focus.
  */
-export function AccountMenu({ user }: { user: CurrentUser }) {
+export function AccountMenu({ user, defaultOpen = false, focusButton = false }: { user: CurrentUser; defaultOpen?: boolean; focusButton?: boolean }) {
   const [, navigate] = useLocation();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const logout = useLogout({
@@ -38,16 +40,9 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
 
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu defaultOpen={defaultOpen}>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" className="h-11 gap-2 px-2 md:h-10" aria-label={`Account menu: ${name}${role ? `, ${role}` : ''}`}>
-            <UserRound aria-hidden className="size-5" />
-            <span className="hidden max-w-40 min-w-0 flex-col items-start text-left leading-tight lg:flex">
-              <span className="w-full truncate text-sm font-semibold">{name}</span>
-              {role && <span className="text-xs font-normal text-muted-foreground">{role}</span>}
-            </span>
-            <ChevronDown aria-hidden className="size-4 text-muted-foreground" />
-          </Button>
+          <AccountMenuButton user={user} autoFocus={focusButton} />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-64">
           <DropdownMenuLabel className="text-sm text-foreground">

@@ -6,7 +6,7 @@ import { BackLink } from '@client/components/back-link';
 import { BrandLogo } from '@client/components/brand-logo';
 import { FrameContext, type FrameTitle } from '@client/components/page-frame';
 import { CartLink } from '@client/features/cart/components/cart-link';
-import { AccountMenu } from './account-menu';
+import { LazyAccountMenu } from './lazy-account-menu';
 import { SwitchToAdminButton } from './switch-to-admin-button';
 import { useFrameHeight } from './use-frame-height';
 
@@ -47,7 +47,7 @@ export function AppFrame({ user, children }: { user: CurrentUser; children: Reac
             </div>
             <div className="order-2 ml-auto flex shrink-0 items-center gap-1 sm:order-3 print:hidden">
               {canOrder && <CartLink activeRole={user.activeRole} />}
-              <AccountMenu user={user} />
+              <LazyAccountMenu user={user} />
             </div>
           </div>
         </header>

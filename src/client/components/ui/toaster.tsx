@@ -1,5 +1,5 @@
 import { TOAST_DURATION, dismissToast, useToasts } from './use-toast';
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { Toast, ToastAction, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 
 /** Renders the toast store. Spec §9: swipe right past 50px to dismiss; F8 focuses the toasts. */
 export function Toaster() {
@@ -20,7 +20,11 @@ export function Toaster() {
             <ToastTitle>{title}</ToastTitle>
             {description && <ToastDescription>{description}</ToastDescription>}
           </div>
-          {action}
+          {action && (
+            <ToastAction altText={action.altText} onClick={action.onClick}>
+              {action.label}
+            </ToastAction>
+          )}
           <ToastClose />
         </Toast>
       ))}

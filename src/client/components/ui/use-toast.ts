@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 
 /*
  * A tiny toast store (the shadcn pattern) so any feature can call `toast(...)`
@@ -28,8 +28,18 @@ export interface ToastOptions {
   variant?: ToastVariant;
   /** ms; defaults per TOAST_DURATION (warnings 10 s, others 5 s). */
   duration?: number;
-  /** A <ToastAction altText="..."> element. */
-  action?: ReactElement;
+  /**
+   * One button in the toast (Undo, View Cart, Copy). A description rather than an element, so a
+   * page that raises a toast does not load Radix Toast to build it: the lazy Toaster draws it.
+   */
+  action?: ToastActionOptions;
+}
+
+export interface ToastActionOptions {
+  label: string;
+  /** What a screen reader announces for the action (Radix Toast's altText). */
+  altText: string;
+  onClick: () => void;
 }
 
 export interface ToastRecord extends ToastOptions {

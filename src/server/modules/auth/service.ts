@@ -71,25 +71,31 @@ export function createAuthService(deps: {
     return row;
   }
 
+  /** The session's account (read through the one-second cache) and the role it acts as. */
+  async function sessionAccount(session: Pick<SessionPort, 'userId' | 'activeRole'>): Promise<{ row: UserRow; activeRole: Role | null } | null> {
+    const userId = session.userId;
+    if (userId === null) return null;
+    const read = async () => (await findLiveUserById(db, userId)) ?? null;
+    const row = deps.userCache ? await deps.userCache.user(userId, read) : await read();
+    if (!row) return null;
+    const chosen = session.activeRole;
+    // An admin demoted since choosing a role loses it at once (the role is checked on every request).
+    return { row, activeRole: chosen && canActAs(row.role, chosen) ? chosen : initialActiveRole(row.role) };
+  }
+
   return {
     /** The user behind the session, or null when signed out or deleted since. */
     async loadSessionUser(session: Pick<SessionPort, 'userId' | 'activeRole'>): Promise<RequestUser | null> {
-      const userId = session.userId;
-      if (userId === null) return null;
-      const read = async () => (await findLiveUserById(db, userId)) ?? null;
-      const row = deps.userCache ? await deps.userCache.user(userId, read) : await read();
-      if (!row) return null;
-      const role = row.role;
-      const chosen = session.activeRole;
-      return {
-        id: row.id,
-        username: row.username,
-        role,
-        email: row.email,
-        isTemporaryPassword: row.isTemporaryPassword,
-        // An admin demoted since choosing a role loses it at once (the role is checked on every request).
-        activeRole: chosen && canActAs(role, chosen) ? chosen : initialActiveRole(role),
-      };
+      const found = await sessionAccount(session);
+      if (!found) return null;
+      const { row, activeRole } = found;
+      return { id: row.id, username: row.username, role: row.role, email: row.email, isTemporaryPassword: row.isTemporaryPassword, activeRole };
+    },
+
+    /** What GET /api/user answers for this session, or null: the app page carries it (ADR 0152). */
+    async sessionUser(session: Pick<SessionPort, 'userId' | 'activeRole'>): Promise<CurrentUser | null> {
+      const found = await sessionAccount(session);
+      return found ? toCurrentUser(found.row, found.activeRole) : null;
     },
 
     async me(actor: Actor): Promise<CurrentUser> {

@@ -1,4 +1,5 @@
 import { formatPrice } from '@common/domain/money';
+import { naturalOrder } from '@common/domain/stock-filters';
 import { coverageSqft, sellingUnit } from '@common/domain/units';
 import type { ProductRow } from '../products';
 
@@ -37,7 +38,7 @@ function describeCoverage(p: ProductRow): string {
   return sqft === null ? p.coverage : `${sqft} sq ft`;
 }
 
-const natural = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+const natural = naturalOrder;
 
 /** Lines A-Z, sizes in natural order ("3x12" before "12x24"), then SKU. */
 export function groupForPriceList(products: readonly ProductRow[]): { line: string; collection: string | null; sizes: { size: string; products: ProductRow[] }[] }[] {

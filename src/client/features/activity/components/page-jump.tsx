@@ -3,6 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { pageToJumpTo } from '../lib/log-filters';
+import { formatCount } from '@common/domain/format';
 
 /**
  * "Go to page": a page number and Go (Enter works too). `last` is the last page, or null
@@ -17,7 +18,7 @@ export function PageJump({ current, last, onJump }: { current: number; last: num
     event.preventDefault();
     const page = pageToJumpTo(value, last);
     if (page === null) {
-      setError(last === null ? 'Enter a page number of 1 or more' : `Enter a page from 1 to ${last.toLocaleString('en-US')}`);
+      setError(last === null ? 'Enter a page number of 1 or more' : `Enter a page from 1 to ${formatCount(last)}`);
       return;
     }
     setError(null);

@@ -15,6 +15,7 @@ import { ActivityFilters } from '../components/activity-filters';
 import { ActivityTable } from '../components/activity-table';
 import { PageJump } from '../components/page-jump';
 import { exportUrl, parseLogFilters, toSearchString, type LogFilters } from '../lib/log-filters';
+import { formatCount } from '@common/domain/format';
 
 const PATH = '/admin/activity-logs';
 
@@ -92,7 +93,7 @@ function ActivityLogs() {
       {page && (
         <div className={logs.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={logs.isFetching}>
           <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
-            Showing {page.logs.length} of {page.total.toLocaleString('en-US')}
+            Showing {page.logs.length} of {formatCount(page.total)}
             {page.totalIsCapped ? '+' : ''} activity logs
           </p>
           {page.logs.length === 0 ? (
@@ -116,7 +117,7 @@ function ActivityLogs() {
                 Previous
               </Button>
               <span className="nums text-sm text-muted-foreground">
-                Page {page.page} of {pageCount.toLocaleString('en-US')}
+                Page {page.page} of {formatCount(pageCount)}
                 {page.totalIsCapped ? '+' : ''}
               </span>
               <Button variant="outline" disabled={!page.hasMore} onClick={() => setFilters({ page: page.page + 1 })}>

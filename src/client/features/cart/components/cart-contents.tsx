@@ -3,7 +3,6 @@ import type { CartMerchandiseEntry, CartView } from '@common/contracts/carts';
 import { MERCHANDISE_LISTS } from '@common/domain/cart-rules';
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
 import { useSetCartMerchandise } from '@client/api/set-cart-merchandise';
-import { ToastAction } from '@client/components/ui/toast';
 import { useAddCartItem } from '../api/add-cart-item';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItem } from '../api/update-cart-item';
@@ -61,19 +60,15 @@ export function CartContents({ cart, showPrices }: { cart: CartView; showPrices:
                         title: 'Item Removed',
                         description: `${item.product.name} was removed from your cart.`,
                         duration: TOAST_DURATION.short,
-                        action: (
-                          <ToastAction
-                            altText={`Undo removing ${item.product.name}`}
-                            onClick={() =>
-                              restore.mutate(
-                                { cartId: cart.id, productId: item.productId, quantity: item.quantity },
-                                { onError: (error) => toastCartError(error, 'Could not undo') },
-                              )
-                            }
-                          >
-                            Undo
-                          </ToastAction>
-                        ),
+                        action: {
+                          label: 'Undo',
+                          altText: `Undo removing ${item.product.name}`,
+                          onClick: () =>
+                            restore.mutate(
+                              { cartId: cart.id, productId: item.productId, quantity: item.quantity },
+                              { onError: (error) => toastCartError(error, 'Could not undo') },
+                            ),
+                        },
                       }),
                     onError: (error) => toastCartError(error, 'Error Updating Item'),
                   },

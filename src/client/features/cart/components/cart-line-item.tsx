@@ -7,6 +7,7 @@ import { formatCents, formatPrice, lineTotalCents } from '@common/domain/money';
 import { sellingUnit } from '@common/domain/units';
 import { Button } from '@client/components/ui/button';
 import { QuantityStepper } from '@client/components/quantity-stepper';
+import { formatCount } from '@common/domain/format';
 
 function details(item: CartItem): string {
   const p = item.product;
@@ -17,7 +18,7 @@ function stockNote(availability: StockAvailability): string {
   if (availability.kind === 'fabrication') return CART_MESSAGES.fabrication;
   if (availability.kind === 'out_of_stock') return 'Now out of stock: remove it before ordering';
   if (availability.kind === 'special_order') return 'Now special order only: remove it before ordering';
-  return `${availability.quantity.toLocaleString('en-US')} in stock`;
+  return `${formatCount(availability.quantity)} in stock`;
 }
 
 /** A product line of the cart (spec §2 Cart): quantity 1..stock, remove; prices only for non-salespeople. */
@@ -69,7 +70,7 @@ export function CartLineItem({
             setLimitNote(null);
             onQuantity(quantity);
           }}
-          onAboveMax={(limit) => setLimitNote(`Only ${limit.toLocaleString('en-US')} in stock`)}
+          onAboveMax={(limit) => setLimitNote(`Only ${formatCount(limit)} in stock`)}
           disabled={busy}
         />
         {showPrices && (

@@ -4,6 +4,7 @@ import type { Role } from '@common/domain/permissions';
 import { cartWording } from '@common/domain/cart-rules';
 import { Button } from '@client/components/ui/button';
 import { useActiveCart } from '@client/api/get-carts';
+import { formatCount } from '@common/domain/format';
 
 /**
  * UI.md: the cart reachable from every screen, with the item count; the app frame shows it.
@@ -19,7 +20,7 @@ export function CartLink({ activeRole }: { activeRole: Role | null }) {
         <ShoppingCart aria-hidden />
         <span className="hidden md:inline">Cart</span>
         <span className="nums min-w-5 rounded-full bg-accent px-1.5 text-center text-xs leading-5 font-semibold text-accent-foreground" aria-hidden>
-          {count.toLocaleString('en-US')}
+          {formatCount(count)}
         </span>
       </Link>
     </Button>

@@ -4,7 +4,6 @@ import { CART_MESSAGES } from '@common/domain/cart-rules';
 import { parseStockLevel } from '@common/domain/stock-level';
 import { isApiError } from '@client/lib/api-client';
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
-import { ToastAction } from '@client/components/ui/toast';
 import { useAddCartItem } from '../api/add-cart-item';
 import { useActiveCart } from '@client/api/get-carts';
 import { toastCartError } from './cart-errors';
@@ -46,18 +45,15 @@ export function useAddToCart(product: AddToCartProduct) {
             title: 'Item Added',
             description: `Added ${quantityWords(quantity, product.soldBy)} ${product.name} to cart`,
             duration: TOAST_DURATION.itemAdded,
-            action: (
-              <ToastAction
-                altText="View cart"
-                onClick={() => {
-                  // Spec §7: going to the cart from the add toast clears the cache and refetches.
-                  void queryClient.invalidateQueries();
-                  navigate('/cart');
-                }}
-              >
-                View Cart
-              </ToastAction>
-            ),
+            action: {
+              label: 'View Cart',
+              altText: 'View cart',
+              onClick: () => {
+                // Spec §7: going to the cart from the add toast clears the cache and refetches.
+                void queryClient.invalidateQueries();
+                navigate('/cart');
+              },
+            },
           });
         },
         onError: (error) => {

@@ -1,12 +1,15 @@
 import { Download, ListX, Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { STOCK_UPLOAD_SUCCESS } from '@common/contracts/stock';
 import { Button } from '@client/components/ui/button';
 import { TOAST_DURATION, toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
 import { useUploadStock } from '../api/upload-stock';
-import { ReplaceStockDialog } from './replace-stock-dialog';
 import { describeUploadCounts, uploadFailureReport, uploadWarningReport, type UploadReport } from '../lib/upload-messages';
+
+// Radix Dialog and the preview steps load when an admin first opens Remove discontinued (issue 15):
+// everyone else on /stock never needs them.
+const ReplaceStockDialog = lazy(() => import('./replace-stock-dialog').then((m) => ({ default: m.ReplaceStockDialog })));
 
 /** Lines a toast can hold; the panel under the header lists them all. */
 const TOAST_LINES = 6;
@@ -52,6 +55,8 @@ export function StockUploadActions({
   const upload = useUploadStock();
   const [busy, setBusy] = useState(false);
   const [replacing, setReplacing] = useState(false);
+  const [replaceOpened, setReplaceOpened] = useState(false);
+  if (replacing && !replaceOpened) setReplaceOpened(true);
 
   const start = (file: File) => {
     setBusy(true);
@@ -136,7 +141,12 @@ export function StockUploadActions({
             <ListX aria-hidden />
             <span className="max-sm:sr-only">Remove discontinued</span>
           </Button>
-          <ReplaceStockDialog open={replacing} onOpenChange={setReplacing} />
+          {/* Mounted from the first open on, so closing animates and reopening is instant. */}
+          {(replacing || replaceOpened) && (
+            <Suspense fallback={null}>
+              <ReplaceStockDialog open={replacing} onOpenChange={setReplacing} />
+            </Suspense>
+          )}
         </>
       )}
     </>

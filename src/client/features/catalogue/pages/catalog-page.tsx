@@ -5,11 +5,11 @@ import { PageTitle } from '@client/components/page-frame';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { useProducts } from '@client/api/get-products';
 import { InventoryError, InventoryLoading } from '../components/inventory-status';
 import { ProductCard } from '../components/product-card';
 import type { RenderStockAddAction } from '../components/stock-add-row';
 import { ResultCount } from '../components/result-count';
+import { useCatalogue } from '../lib/use-catalogue';
 import { useLoadingProgress } from '../lib/use-loading-progress';
 import { useWindowRows } from '../lib/use-window-rows';
 
@@ -41,11 +41,12 @@ function matchesText(product: Product, words: readonly string[]): boolean {
 export function CatalogPage({ renderAddAction }: { renderAddAction?: RenderStockAddAction }) {
   useDocumentTitle('Product Catalog');
   const searchId = useId();
-  const query = useProducts();
+  const query = useCatalogue();
   const progress = useLoadingProgress(query.isPending);
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
-  const all = query.data ?? NO_PRODUCTS;
+  const all = query.products ?? NO_PRODUCTS;
+  const loaded = query.products !== undefined;
   const shown = useMemo(() => {
     const words = deferred.toLowerCase().split(/\s+/).filter(Boolean);
     return all.filter((p) => matchesText(p, words));
@@ -59,7 +60,7 @@ export function CatalogPage({ renderAddAction }: { renderAddAction?: RenderStock
     const observer = new ResizeObserver(([entry]) => setColumns(columnsFor(entry?.contentRect.width ?? 0)));
     observer.observe(element);
     return () => observer.disconnect();
-  }, [query.isSuccess]);
+  }, [loaded]);
 
   const rowCount = Math.ceil(shown.length / columns);
   const { listRef, virtualizer, items, paddingTop, paddingBottom } = useWindowRows<HTMLDivElement>({

@@ -7,12 +7,12 @@ import { sellingUnit } from '@common/domain/units';
 import { PageTitle } from '@client/components/page-frame';
 import { Button } from '@client/components/ui/button';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { useProducts } from '@client/api/get-products';
 import { InventoryError, InventoryLoading } from '../components/inventory-status';
 import { ProductTable, type ProductColumn } from '../components/product-table';
 import { ResultCount } from '../components/result-count';
 import { StockFiltersBar } from '../components/stock-filters';
 import { useFilteredProducts } from '../lib/use-filtered-products';
+import { useCatalogue } from '../lib/use-catalogue';
 import { useLoadingProgress } from '../lib/use-loading-progress';
 import { useStockFilters } from '../lib/use-stock-filters';
 
@@ -60,10 +60,10 @@ function PriceCard({ product }: { product: Product }) {
 export function PricesPage(_props: { user: CurrentUser }) {
   useDocumentTitle('Prices');
   const [location] = useLocation();
-  const query = useProducts();
+  const query = useCatalogue();
   const progress = useLoadingProgress(query.isPending);
   const { filters, setSearch, setFilter, reset } = useStockFilters();
-  const all = query.data ?? NO_PRODUCTS;
+  const all = query.products ?? NO_PRODUCTS;
   const { rows, search, options, applied } = useFilteredProducts(all, filters);
 
   return (
@@ -80,13 +80,16 @@ export function PricesPage(_props: { user: CurrentUser }) {
         }
       />
       <main className="mx-auto grid max-w-6xl gap-4 px-4 pt-4 pb-16 sm:px-6">
+        {/* The filters come first, before the catalogue: the page is usable (and painted) while it loads. */}
+        {!query.isError && (
+          <StockFiltersBar filters={filters} options={options} search={search} onSearch={setSearch} onFilter={setFilter} onReset={reset} />
+        )}
         {query.isPending ? (
           <InventoryLoading progress={progress} />
         ) : query.isError ? (
           <InventoryError />
         ) : (
           <>
-            <StockFiltersBar filters={filters} options={options} search={search} onSearch={setSearch} onFilter={setFilter} onReset={reset} />
             <ResultCount shown={rows.length} total={all.length} appliedSearch={applied.search} />
             <ProductTable products={rows} columns={COLUMNS} caption="Prices" renderCard={(product) => <PriceCard product={product} />} />
           </>

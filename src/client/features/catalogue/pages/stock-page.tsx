@@ -3,7 +3,6 @@ import type { CurrentUser } from '@common/contracts/auth';
 import type { Product } from '@common/contracts/products';
 import { PageTitle } from '@client/components/page-frame';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { useProducts } from '@client/api/get-products';
 import { InventoryError, InventoryLoading } from '../components/inventory-status';
 import { ProductTable, type ProductColumn } from '../components/product-table';
 import { StockCell } from '../components/stock-cell';
@@ -15,6 +14,7 @@ import { UploadProgress } from '../components/upload-progress';
 import { UploadReportPanel } from '../components/upload-report';
 import { ResultCount } from '../components/result-count';
 import { useFilteredProducts } from '../lib/use-filtered-products';
+import { useCatalogue } from '../lib/use-catalogue';
 import { useLoadingProgress } from '../lib/use-loading-progress';
 import { useStockFilters } from '../lib/use-stock-filters';
 
@@ -43,10 +43,10 @@ function StockCard({ product, coloured }: { product: Product; coloured: boolean 
  */
 export function StockPage({ user, renderAddAction }: { user: CurrentUser; renderAddAction?: RenderStockAddAction }) {
   useDocumentTitle('BOLD Stock Check');
-  const query = useProducts();
+  const query = useCatalogue();
   const progress = useLoadingProgress(query.isPending);
   const { filters, setSearch, setFilter, reset } = useStockFilters();
-  const all = query.data ?? NO_PRODUCTS;
+  const all = query.products ?? NO_PRODUCTS;
   const { rows, search, options, applied } = useFilteredProducts(all, filters);
   const [openId, setOpenId] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<UploadOutcome | null>(null);
@@ -83,20 +83,16 @@ export function StockPage({ user, renderAddAction }: { user: CurrentUser; render
       <main className="mx-auto grid max-w-6xl gap-4 px-4 pt-4 pb-16 sm:px-6">
         {uploading && <UploadProgress {...uploading} />}
         {outcome && <UploadReportPanel kind={outcome.kind} report={outcome.report} onDismiss={() => setOutcome(null)} />}
+        {/* The filters come first, before the catalogue: the page is usable (and painted) while it loads. */}
+        {!query.isError && (
+          <StockFiltersBar filters={filters} options={options} search={search} onSearch={setSearch} onFilter={setFilter} onReset={reset} />
+        )}
         {query.isPending ? (
           <InventoryLoading progress={progress} />
         ) : query.isError ? (
           <InventoryError />
         ) : (
           <>
-            <StockFiltersBar
-              filters={filters}
-              options={options}
-              search={search}
-              onSearch={setSearch}
-              onFilter={setFilter}
-              onReset={reset}
-            />
             <ResultCount shown={rows.length} total={all.length} appliedSearch={applied.search} />
             <ProductTable
               products={rows}

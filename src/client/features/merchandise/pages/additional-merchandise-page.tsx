@@ -16,6 +16,7 @@ import { useSetCartMerchandise } from '@client/api/set-cart-merchandise';
 import { itemsText, MerchandiseGroup } from '../components/merchandise-group';
 import { MerchandiseItemRow } from '../components/merchandise-item-row';
 import { groupMerchandise } from '../lib/group-merchandise';
+import { formatCount } from '@common/domain/format';
 
 const failed = (description: string) => () => toast({ title: 'Error', description, variant: 'destructive' });
 const ONE_FAILED = 'Failed to update cart. Please try again.';
@@ -135,7 +136,7 @@ export function AdditionalMerchandisePage() {
       {active && SECTIONS.map((spec) => <Section key={spec.type} spec={spec} cart={active} />)}
       {active && (
         <StickySummary>
-          <span className="font-semibold">{merchandiseCount(active).toLocaleString('en-US')} merchandise items</span>
+          <span className="font-semibold">{formatCount(merchandiseCount(active))} merchandise items</span>
           <span className="block text-muted-foreground sm:inline"><span className="max-sm:hidden"> · </span>{cartItemsText(active.totalItems)}</span>
         </StickySummary>
       )}

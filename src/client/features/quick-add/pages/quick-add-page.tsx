@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Product } from '@common/contracts/products';
 import { MAX_LINE_QUANTITY } from '@common/domain/stock-level';
+import { naturalOrder } from '@common/domain/stock-filters';
 import { isOutOfStock, planPastedList, QUICK_ADD_MESSAGES, quickAddProducts, type PastedLineResult } from '@common/domain/quick-add';
 import { LoadingState } from '@client/components/loading-state';
 import { Page } from '@client/components/page-frame';
@@ -17,13 +18,13 @@ import { useProducts } from '@client/api/get-products';
 import { FilterChips } from '../components/filter-chips';
 import { PasteList } from '../components/paste-list';
 import { QuickAddTable } from '../components/quick-add-table';
+import { formatCount } from '@common/domain/format';
 
 /** Rows drawn at once; "Show more" draws the next batch (the full list is a few thousand). */
 const PAGE = 100;
 const NO_PRODUCTS: Product[] = [];
 
-const distinct = (values: (string | null)[]) =>
-  [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))].sort(naturalOrder);
 
 function failure(error: Error) {
   // A refusal of one product (its stock, its kind) names it; anything else is the spec's general message.
@@ -175,12 +176,12 @@ export function QuickAddPage() {
               ) : (
                 <>
                   <p className="text-sm text-muted-foreground" role="status">
-                    {rows.length.toLocaleString('en-US')} products
+                    {formatCount(rows.length)} products
                   </p>
                   <QuickAddTable rows={rows.slice(0, shown)} selected={selected} onToggle={toggle} onToggleAll={toggleAll} />
                   {rows.length > shown && (
                     <Button variant="outline" className="justify-self-center" onClick={() => setShown((n) => n + PAGE)}>
-                      Show more ({(rows.length - shown).toLocaleString('en-US')} left)
+                      Show more ({formatCount(rows.length - shown)} left)
                     </Button>
                   )}
                 </>
@@ -188,7 +189,7 @@ export function QuickAddPage() {
             </CardContent>
           </Card>
           <StickySummary>
-            <span className="font-semibold">{selected.size.toLocaleString('en-US')} selected</span>
+            <span className="font-semibold">{formatCount(selected.size)} selected</span>
             <span className="text-muted-foreground"> · {cartItemsText(cart.data?.totalItems ?? 0)}</span>
           </StickySummary>
         </>

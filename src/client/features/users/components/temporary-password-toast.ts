@@ -1,5 +1,4 @@
 import { createElement } from 'react';
-import { ToastAction } from '@client/components/ui/toast';
 import { TOAST_DURATION, toast } from '@client/components/ui/use-toast';
 
 /**
@@ -16,10 +15,6 @@ export function showTemporaryPassword(username: string, password: string): void 
       createElement('code', { className: 'rounded bg-muted px-1 py-0.5 font-mono text-foreground select-all' }, password),
     ),
     duration: TOAST_DURATION.short,
-    action: createElement(
-      ToastAction,
-      { altText: 'Copy the temporary password', onClick: () => void navigator.clipboard?.writeText(password).catch(() => {}) },
-      'Copy',
-    ),
+    action: { label: 'Copy', altText: 'Copy the temporary password', onClick: () => void navigator.clipboard?.writeText(password).catch(() => {}) },
   });
 }

@@ -5,6 +5,7 @@ import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { SearchInput } from '@client/components/ui/search-input';
 import type { TemporaryFilter, UsersFilters as Filters } from '../lib/use-users-query';
+import { formatCount } from '@common/domain/format';
 
 export const SORT_LABELS: Record<UserSort, string> = {
   username: 'Username',
@@ -95,7 +96,7 @@ export function UsersPager({
   return (
     <nav aria-label="Users pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="nums text-muted-foreground" aria-live="polite">
-        {total === 0 ? 'No users' : `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} users`}
+        {total === 0 ? 'No users' : `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)} users`}
       </p>
       <div className="flex items-center gap-2">
         <Label htmlFor="user-page-size" className="text-muted-foreground">

@@ -1,0 +1,97 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNTS, PHONE, signIn, useBrowser } from './support/browser';
+import { api } from './support/session';
+
+const browser = useBrowser();
+
+/** Signs in through the API (the cookie lands in the page's context), so the next navigation is a first load. */
+async function signedInContext(page: Page, account: { username: string; password: string }) {
+  await api(page, 'POST', '/api/login', account);
+}
+
+/** Every /api request the page sends, by path, from now on (preloads included). */
+function countApiRequests(page: Page): Map<string, number> {
+  const counts = new Map<string, number>();
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/')) counts.set(path, (counts.get(path) ?? 0) + 1);
+  });
+  return counts;
+}
+
+describe('a signed-in page opened by address (issue 15, ADR 0152)', () => {
+  it('starts from the user the page carries: no GET /api/user, each first call asked once', async () => {
+    const { page } = await browser.open(PHONE);
+    await signedInContext(page, ACCOUNTS.salesperson);
+    const counts = countApiRequests(page);
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: /Check Stock/ }).waitFor();
+    await page.getByText(/Last Updated/).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(counts.get('/api/user') ?? 0).toBe(0);
+    for (const path of ['/api/carts', '/api/system/settings', '/api/announcements']) expect(counts.get(path), path).toBe(1);
+
+    const stock = countApiRequests(page);
+    await page.goto('/stock');
+    await page.getByText(/^[\d,]+ products$/).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(stock.get('/api/user') ?? 0).toBe(0);
+    expect(stock.get('/api/products')).toBe(1);
+  });
+
+  it('shows the search box while the catalogue is still loading', async () => {
+    const { page } = await browser.open(PHONE);
+    await signedInContext(page, ACCOUNTS.salesperson);
+    // Hold the catalogue back: the filters must be usable before it arrives.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/products', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/stock');
+    await page.getByLabel('Search', { exact: true }).waitFor();
+    await page.getByText('Loading inventory data...').waitFor();
+    await page.getByLabel('Search', { exact: true }).fill('matte');
+    release();
+    await page.getByText(/^Showing [\d,]+ of [\d,]+ products$/).waitFor();
+  });
+
+  it('forgets the carried user after a log out: the next person sees their own name', async () => {
+    const { page } = await browser.open();
+    await signedInContext(page, ACCOUNTS.salesperson);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: /^Account menu: Sam Journey/ }).click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await page.waitForURL('**/auth');
+    await signIn(page, ACCOUNTS.dealer);
+    // Spec §2: a dealer chooses the role after signing in.
+    await page.waitForURL('**/role-select');
+    await page.getByRole('button', { name: /^BOLD Customer/ }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('button', { name: /^Account menu: Dana Journey/ }).waitFor();
+  });
+
+  it('opens the account menu from the keyboard, before and after its code has loaded', async () => {
+    const { page } = await browser.open();
+    await signedInContext(page, ACCOUNTS.salesperson);
+    // Hold the menu's code back so the first press reaches the stand-in button.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/account-menu-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard');
+    const button = page.getByRole('button', { name: /^Account menu: Sam Journey/ });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    release();
+    await page.getByRole('menuitem', { name: 'Edit My User Data' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toMatch(/^Account menu/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Change Password' }).waitFor();
+  });
+});

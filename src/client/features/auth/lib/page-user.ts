@@ -1,0 +1,25 @@
+import { currentUser, type CurrentUser } from '@common/contracts/auth';
+import { PAGE_USER_ELEMENT_ID } from '@common/domain/first-requests';
+
+let read = false;
+let carried: CurrentUser | undefined;
+
+/**
+ * The signed-in user the server put in the app page (ADR 0152), checked by the same contract as
+ * GET /api/user, or undefined when the page carries none (signed out, tests, an old page). Read
+ * once: after a sign-in or a log out in this page the hand-over (session-hand-over.ts) knows better.
+ */
+export function pageUser(): CurrentUser | undefined {
+  if (read) return carried;
+  read = true;
+  const element = typeof document === 'undefined' ? null : document.getElementById(PAGE_USER_ELEMENT_ID);
+  if (!element?.textContent) return undefined;
+  element.remove();
+  try {
+    const parsed = currentUser.safeParse(JSON.parse(element.textContent));
+    carried = parsed.success ? parsed.data : undefined;
+  } catch {
+    carried = undefined;
+  }
+  return carried;
+}

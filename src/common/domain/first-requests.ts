@@ -1,0 +1,42 @@
+import { dashboardTilesFor } from './dashboard-tiles';
+import { ORDERING_PERMISSION, type Permission, type Role } from './permissions';
+
+/** The data calls a page may ask for before it renders (ADR 0152). */
+export type FirstRequest = '/api/carts' | '/api/announcements' | '/api/system/settings' | '/api/products';
+
+/** What decides a page's first requests: the signed-in user's role and permissions. */
+export interface FirstRequestsUser {
+  activeRole: Role | null;
+  permissions: readonly Permission[];
+  isTemporaryPassword: boolean;
+}
+
+/** Addresses outside the app frame: no cart link there. */
+const UNFRAMED = new Set(['/', '/role-select', '/profile-completion']);
+const CATALOGUE_PAGES = new Set(['/stock', '/catalog', '/prices']);
+
+/**
+ * The GET calls a page opened by address surely makes for this user, in one place for both
+ * sides (issue 15, ADR 0152): the server names them in the app page as `<link rel="preload">`,
+ * so they leave with the HTML, and the portal asks for them the moment it starts, with the very
+ * query options its components use. Only what the page is sure to ask for: an extra request is
+ * worse than a late one (and the browser warns about a preload nobody used).
+ */
+export function firstRequestsOf(path: string, user: FirstRequestsUser): FirstRequest[] {
+  if (user.isTemporaryPassword || !user.activeRole || UNFRAMED.has(path)) return [];
+  const requests: FirstRequest[] = [];
+  // The frame's cart link (features/cart/components/cart-link) on every framed page.
+  if (user.permissions.includes(ORDERING_PERMISSION)) requests.push('/api/carts');
+  if (path === '/dashboard') {
+    if (user.activeRole === 'salesperson') requests.push('/api/announcements');
+    if (dashboardTilesFor(user.activeRole, user.permissions).some((tile) => tile.id === 'check-stock')) requests.push('/api/system/settings');
+  }
+  if (CATALOGUE_PAGES.has(path) && user.permissions.includes('view_stock')) requests.push('/api/products');
+  return requests;
+}
+
+/**
+ * The id of the `<script type="application/json">` in which the server's app page carries the
+ * signed-in user (what `GET /api/user` would answer), so the portal starts without asking.
+ */
+export const PAGE_USER_ELEMENT_ID = 'signed-in-user';
