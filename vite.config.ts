@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { AUTH_JS_LIMIT_BYTES, routeSizeReport } from './scripts/route-size-report';
 import { routePreloads } from './scripts/route-preloads';
+import { zodWithoutJsonSchema } from './scripts/zod-without-json-schema';
 
 const alias = [
   { find: '@common', replacement: fileURLToPath(new URL('./src/common', import.meta.url)) },
@@ -22,6 +23,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    zodWithoutJsonSchema(),
     routeSizeReport({ pageModule: 'features/auth/pages/login-page', label: '/auth', limitBytes: AUTH_JS_LIMIT_BYTES }),
     routePreloads(),
   ],
