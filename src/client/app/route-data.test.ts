@@ -12,8 +12,8 @@ function userAs(role: Role, overrides: Partial<CurrentUser> = {}): CurrentUser {
   return { id: 1, username: 'u', role, activeRole: role, permissions: [...permissionsOf(role)], isTemporaryPassword: false, ...overrides } as CurrentUser;
 }
 
-/** The GET paths the portal asks for once the user answer for `path` arrives. */
-async function requestsAfterUser(path: string, user: CurrentUser | null): Promise<string[]> {
+/** Records the paths fetched from now on (each answered with an empty list). */
+function recordFetches(): string[] {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -22,6 +22,12 @@ async function requestsAfterUser(path: string, user: CurrentUser | null): Promis
       return new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );
+  return asked;
+}
+
+/** The GET paths the portal asks for once the user answer for `path` arrives. */
+async function requestsAfterUser(path: string, user: CurrentUser | null): Promise<string[]> {
+  const asked = recordFetches();
   const client = createQueryClient();
   prefetchFirstQueriesOnSignIn(client, () => path);
   client.setQueryData(userQueryKey, user);
@@ -56,14 +62,7 @@ describe('the first queries when the app page carried the user (ADR 0152)', () =
       ['/orders', userAs('admin')],
       ['/dashboard', userAs('admin', { activeRole: null })],
     ] as const) {
-      const asked: string[] = [];
-      vi.stubGlobal(
-        'fetch',
-        vi.fn<typeof fetch>(async (url) => {
-          asked.push(String(url));
-          return new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } });
-        }),
-      );
+      const asked = recordFetches();
       prefetchFirstQueries(createQueryClient(), path, user);
       expect(asked.sort()).toEqual([...firstRequestsOf(path, user)].sort());
     }
