@@ -4,10 +4,10 @@ import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
 import { useAnnouncements } from '../api/get-announcements';
 import { readDismissed, rememberDismissed, wrapIndex } from '../lib/dismissed-announcements';
+import { formatDay } from '@common/domain/format';
 
 const SWIPE_PX = 50;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /**
  * The height of a typical announcement (a two-line title, three to five lines of
@@ -82,7 +82,7 @@ export function AnnouncementCarousel() {
             <h2 className="mt-2 text-lg leading-snug font-semibold">{announcement.title}</h2>
             <p className="mt-1 text-sm whitespace-pre-line text-foreground/90">{announcement.message}</p>
             <p className="mt-2 text-xs text-muted-foreground">
-              Posted {dateFormat.format(new Date(announcement.createdAt))}
+              Posted {formatDay(announcement.createdAt)}
               {announcement.createdByUsername ? ` by ${announcement.createdByUsername}` : ''}
             </p>
           </div>

@@ -8,9 +8,9 @@ import { TOAST_DURATION, toast } from '@client/components/ui/use-toast';
 import { errorMessage, isApiError } from '@client/lib/api-client';
 import { usePreviewStockReplace, useUploadStock } from '../api/upload-stock';
 import { describeUploadCounts, uploadFailureReport } from '../lib/upload-messages';
+import { formatCount } from '@common/domain/format';
 
-const count = new Intl.NumberFormat('en-US');
-const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /**
  * "Remove products that are not in the file" (docs/decisions/0130): the file is
@@ -148,7 +148,7 @@ function PreviewSummary({ preview }: { preview: StockReplacePreviewResponse }) {
                 <span className="min-w-0 break-words">{product.name}</span>
               </li>
             ))}
-            {unlisted > 0 && <li className="py-0.5 text-muted-foreground">…and {count.format(unlisted)} more</li>}
+            {unlisted > 0 && <li className="py-0.5 text-muted-foreground">…and {formatCount(unlisted)} more</li>}
           </ul>
           <p className="text-sm text-muted-foreground">
             {preview.cartLines === 0

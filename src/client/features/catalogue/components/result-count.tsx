@@ -1,4 +1,4 @@
-const count = new Intl.NumberFormat('en-US');
+import { formatCount } from '@common/domain/format';
 
 /** "Showing 120 of 2,955 products", announced politely as filters change. */
 export function ResultCount({
@@ -15,7 +15,7 @@ export function ResultCount({
 }) {
   return (
     <p className="nums text-sm text-muted-foreground" aria-live="polite" data-applied-search={appliedSearch}>
-      {shown === total ? `${count.format(total)} ${noun}` : `Showing ${count.format(shown)} of ${count.format(total)} ${noun}`}
+      {shown === total ? `${formatCount(total)} ${noun}` : `Showing ${formatCount(shown)} of ${formatCount(total)} ${noun}`}
     </p>
   );
 }

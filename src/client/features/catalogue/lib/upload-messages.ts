@@ -6,6 +6,7 @@ import {
   type StockUploadResponse,
 } from '@common/contracts/stock';
 import { isApiError } from '@client/lib/api-client';
+import { formatCount } from '@common/domain/format';
 
 /** What a toast or the issues panel shows for a stock upload (spec §8 "Stock upload failure"). */
 export interface UploadReport {
@@ -42,16 +43,15 @@ export function uploadWarningReport(response: StockUploadResponse): UploadReport
   return lines.length > 0 ? { lines, more: response.moreWarnings } : null;
 }
 
-const count = new Intl.NumberFormat('en-US');
 
 /** "3 updated, 1 new, 40 not in the file (kept)" */
 export function describeUploadCounts(response: StockUploadResponse): string {
-  const parts = [`${count.format(response.updated)} updated`, `${count.format(response.created)} new`, `${count.format(response.unchanged)} unchanged`];
-  if (response.removed.length > 0) parts.push(`${count.format(response.removed.length)} removed`);
+  const parts = [`${formatCount(response.updated)} updated`, `${formatCount(response.created)} new`, `${formatCount(response.unchanged)} unchanged`];
+  if (response.removed.length > 0) parts.push(`${formatCount(response.removed.length)} removed`);
   if (response.cartLinesRemoved > 0) {
-    const carts = `${count.format(response.cartsAffected)} ${response.cartsAffected === 1 ? 'cart' : 'carts'}`;
-    parts.push(`${count.format(response.cartLinesRemoved)} ${response.cartLinesRemoved === 1 ? 'line' : 'lines'} of removed products taken out of ${carts}`);
+    const carts = `${formatCount(response.cartsAffected)} ${response.cartsAffected === 1 ? 'cart' : 'carts'}`;
+    parts.push(`${formatCount(response.cartLinesRemoved)} ${response.cartLinesRemoved === 1 ? 'line' : 'lines'} of removed products taken out of ${carts}`);
   }
-  if (response.missing.length > 0) parts.push(`${count.format(response.missing.length)} not in the file (kept)`);
+  if (response.missing.length > 0) parts.push(`${formatCount(response.missing.length)} not in the file (kept)`);
   return parts.join(', ');
 }
