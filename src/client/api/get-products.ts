@@ -16,6 +16,7 @@ export async function getProducts(): Promise<Product[]> {
 export const productsQueryOptions = () =>
   queryOptions({ queryKey: productsQueryKey, queryFn: getProducts, staleTime: PRODUCTS_STALE_TIME, retry: 3 });
 
-export function useProducts() {
-  return useQuery(productsQueryOptions());
+/** `enabled: false` holds the request back (the catalogue pages wait for their first paint, ADR 0152). */
+export function useProducts({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...productsQueryOptions(), enabled });
 }

@@ -2,7 +2,7 @@ import { dashboardTilesFor } from './dashboard-tiles';
 import { ORDERING_PERMISSION, type Permission, type Role } from './permissions';
 
 /** The data calls a page may ask for before it renders (ADR 0152). */
-export type FirstRequest = '/api/carts' | '/api/announcements' | '/api/system/settings' | '/api/products';
+export type FirstRequest = '/api/carts' | '/api/announcements' | '/api/system/settings';
 
 /** What decides a page's first requests: the signed-in user's role and permissions. */
 export interface FirstRequestsUser {
@@ -13,7 +13,6 @@ export interface FirstRequestsUser {
 
 /** Addresses outside the app frame: no cart link there. */
 const UNFRAMED = new Set(['/', '/role-select', '/profile-completion']);
-const CATALOGUE_PAGES = new Set(['/stock', '/catalog', '/prices']);
 
 /**
  * The GET calls a page opened by address surely makes for this user, in one place for both
@@ -21,6 +20,10 @@ const CATALOGUE_PAGES = new Set(['/stock', '/catalog', '/prices']);
  * so they leave with the HTML, and the portal asks for them the moment it starts, with the very
  * query options its components use. Only what the page is sure to ask for: an extra request is
  * worse than a late one (and the browser warns about a preload nobody used).
+ *
+ * Not the catalogue (GET /api/products, ~50 KB gzipped): downloaded beside the page's JavaScript it
+ * took a quarter of a phone's bandwidth and delayed the first paint of /stock; the catalogue pages
+ * ask for it once they have painted their search box (ADR 0152).
  */
 export function firstRequestsOf(path: string, user: FirstRequestsUser): FirstRequest[] {
   if (user.isTemporaryPassword || !user.activeRole || UNFRAMED.has(path)) return [];
@@ -31,7 +34,6 @@ export function firstRequestsOf(path: string, user: FirstRequestsUser): FirstReq
     if (user.activeRole === 'salesperson') requests.push('/api/announcements');
     if (dashboardTilesFor(user.activeRole, user.permissions).some((tile) => tile.id === 'check-stock')) requests.push('/api/system/settings');
   }
-  if (CATALOGUE_PAGES.has(path) && user.permissions.includes('view_stock')) requests.push('/api/products');
   return requests;
 }
 

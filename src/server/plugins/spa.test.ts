@@ -128,7 +128,8 @@ describe('the signed-in app page (issue 15, ADR 0152: the user and the first dat
     expect(dashboard.headers['cache-control']).toBe('private, no-store');
     expect(dashboard.headers.etag).toBeUndefined();
     expect(dashboard.body).toMatch(/id="signed-in-user">[^]*<\/head>/);
-    expect(dataPreloads((await pageAs(client, '/stock/')).body)).toEqual(['/api/carts', '/api/products']);
+    // The catalogue is asked for once /stock has painted (ADR 0152).
+    expect(dataPreloads((await pageAs(client, '/stock/')).body)).toEqual(['/api/carts']);
     expect(dataPreloads((await pageAs(client, '/profile')).body)).toEqual(['/api/carts']);
   });
 

@@ -5,20 +5,37 @@ import { useProducts } from '@client/api/get-products';
 /** Set once a catalogue page has painted in this page load. */
 let painted = false;
 
+/** Calls `done` once the browser has painted the current frame (a frame, then a task after it). */
+function afterNextPaint(done: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(done, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}
+
 /**
- * The catalogue for a page (GET /api/products), shown only after the page itself has painted when
- * the portal has just loaded (issue 15, ADR 0152). The catalogue is requested with the HTML, so it
- * is often there before the page's first render; drawing 3,000 products into that render made a
- * phone wait for the whole table before it saw the page's title and search box. The first render
- * now paints the page with its loading bar and the catalogue follows in a deferred render. Later
- * visits (the catalogue cached, the page painted before) draw it at once.
+ * The catalogue for a page (GET /api/products), asked for and drawn only after the page itself
+ * has painted when the portal has just loaded (issue 15, ADR 0152). Downloaded beside the page's
+ * JavaScript, the ~50 KB catalogue took a phone's bandwidth from it, and drawing 3,000 products
+ * into the first render made the phone wait for the whole table before it showed the title and the
+ * search box. Now the page paints with its loading bar, then asks; the table follows in a deferred
+ * render. Later visits (the catalogue cached, a catalogue page painted before) draw it at once.
  */
 export function useCatalogue(): { products: Product[] | undefined; isPending: boolean; isError: boolean } {
-  const query = useProducts();
+  const [ready, setReady] = useState(painted);
+  const query = useProducts({ enabled: ready });
   const [initial] = useState(() => (painted ? query.data : undefined));
   const products = useDeferredValue(query.data, initial);
   useEffect(() => {
-    painted = true;
-  }, []);
+    if (ready) return;
+    return afterNextPaint(() => {
+      painted = true;
+      setReady(true);
+    });
+  }, [ready]);
   return { products, isPending: !query.isError && products === undefined, isError: query.isError };
 }
