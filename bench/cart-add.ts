@@ -85,7 +85,7 @@ async function run(title: string, pick: (connection: number) => { cookie: string
       }]);
     },
   });
-  const cpuLines = cpu.report();
+  const cpuLines = cpu.report(result.requests.total);
   const after = await totalQuantity(cartIds);
   const succeeded = result['2xx'];
   if (result.non2xx > 0) console.log(`  (refused: ${JSON.stringify(result.statusCodeStats)})`);

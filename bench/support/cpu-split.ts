@@ -58,8 +58,8 @@ const sum = (rows: number[][]) => rows.reduce((a, r) => [a[0]! + r[0]!, a[1]! + 
 export interface CpuSplit {
   /** Take the "before" snapshot. */
   start(): void;
-  /** Lines describing the CPU used since start(). */
-  report(): string[];
+  /** Lines describing the CPU used since start(); with `requests`, also per request (steadier than req/s on a shared machine). */
+  report(requests?: number): string[];
 }
 
 /** `postmasterPid` is undefined for an external PostgreSQL (its backends are not ours to count). */
@@ -80,13 +80,14 @@ export function cpuSplit(serverPid: number, postmasterPid: () => number | undefi
     start() {
       before = take();
     },
-    report() {
+    report(requests) {
       if (!before || process.platform !== 'linux') return [];
       const after = take();
       const wall = after.at - before.at;
       const share = (ms: number) => `${((100 * ms) / wall).toFixed(0)}% of one core`;
+      const perRequest = (ms: number) => (requests ? `, ${(ms / requests).toFixed(2)} ms per request` : '');
       const pair = (label: string, a: number[], b: number[]) =>
-        `  cpu ${label.padEnd(10)} ${share(a[0]! + a[1]! - b[0]! - b[1]!)} (user ${share(a[0]! - b[0]!)}, sys ${share(a[1]! - b[1]!)})`;
+        `  cpu ${label.padEnd(10)} ${share(a[0]! + a[1]! - b[0]! - b[1]!)} (user ${share(a[0]! - b[0]!)}, sys ${share(a[1]! - b[1]!)}${perRequest(a[0]! + a[1]! - b[0]! - b[1]!)})`;
       const bench = [after.bench.user / 1000, after.bench.system / 1000];
       const benchBefore = [before.bench.user / 1000, before.bench.system / 1000];
       const ours = [after.server, before.server, after.postgres, before.postgres, bench, benchBefore].map((t) => t[0]! + t[1]!);
