@@ -15,6 +15,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { cartItems, products, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/lib/password-hash';
 import { startChildServer } from './support/child-server';
+import { cpuSplit } from './support/cpu-split';
 import { benchDatabase } from './support/database';
 
 const USERS = 50;
@@ -68,6 +69,8 @@ async function run(title: string, pick: (connection: number) => { cookie: string
   const cartIds = [...new Set(Array.from({ length: USERS }, (_, i) => pick(i).cartId))];
   const before = await totalQuantity(cartIds);
   let connection = 0;
+  const cpu = cpuSplit(server.pid, database.postmasterPid);
+  cpu.start();
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -82,6 +85,7 @@ async function run(title: string, pick: (connection: number) => { cookie: string
       }]);
     },
   });
+  const cpuLines = cpu.report(result.requests.total);
   const after = await totalQuantity(cartIds);
   const succeeded = result['2xx'];
   if (result.non2xx > 0) console.log(`  (refused: ${JSON.stringify(result.statusCodeStats)})`);
@@ -94,6 +98,7 @@ async function run(title: string, pick: (connection: number) => { cookie: string
       `  responses   ${succeeded} ok, ${result.non2xx} refused, ${result.errors} errors, ${result.timeouts} timeouts`,
       `  database    +${after - before} in the carts`,
       `  lost updates ${lost}`,
+      ...cpuLines,
     ].join('\n'),
   );
   return { lost, perSecond: result.requests.total / (result.duration || 1) };

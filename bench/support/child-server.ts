@@ -16,10 +16,15 @@ function statusField(pid: number, field: string): number {
   return Number(line?.replace(/\D+/g, '') ?? 0) * 1024;
 }
 
-/** Starts bench/support/serve.ts in its own process and waits until it listens. */
+/**
+ * Starts bench/support/serve.ts in its own process and waits until it listens.
+ * BENCH_SERVER_NODE_ARGS adds node flags to that process only, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile of the portal under load.
+ */
 export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/support/serve.ts'], {
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/support/serve.ts'], {
     env: { ...process.env, NODE_NO_WARNINGS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

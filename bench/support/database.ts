@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { migrateDatabase, openDatabase, type Database } from '../../src/server/db/client';
@@ -7,12 +8,18 @@ import { ensureDatabase, startEmbeddedPostgres } from '../../src/server/db/embed
  * A throwaway embedded PostgreSQL for one benchmark (or BENCH_DATABASE_URL, an
  * empty database we may fill), migrated like a real start.
  */
-export async function benchDatabase(name: string): Promise<Database & { url: string }> {
+export interface BenchDatabase extends Database {
+  url: string;
+  /** The embedded server's postmaster, for bench/support/cpu-split.ts; undefined for BENCH_DATABASE_URL. */
+  postmasterPid(): number | undefined;
+}
+
+export async function benchDatabase(name: string): Promise<BenchDatabase> {
   const external = process.env.BENCH_DATABASE_URL;
   if (external) {
     const database = openDatabase(external, { max: 20 });
     await migrateDatabase(database.db);
-    return { ...database, url: external };
+    return { ...database, url: external, postmasterPid: () => undefined };
   }
   const dir = path.resolve('.tmp', `bench-${name}-${process.pid}`);
   await rm(dir, { recursive: true, force: true });
@@ -23,6 +30,13 @@ export async function benchDatabase(name: string): Promise<Database & { url: str
   return {
     ...database,
     url: server.url('bench'),
+    postmasterPid() {
+      try {
+        return Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
+      } catch {
+        return undefined;
+      }
+    },
     async close() {
       await database.close();
       await server.stop();

@@ -61,7 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await registerSecurity(app);
+  registerSecurity(app);
   await app.register(compress, { threshold: 1024 });
   // Uploads are streamed by the routes that take them; these limits stop a request before it grows.
   await app.register(multipart, {

@@ -59,6 +59,15 @@ describe('control characters are refused with 400', () => {
     expect(JSON.stringify(carts)).not.toContain('Job');
   });
 
+  it('in a nested JSON value or key', async () => {
+    const c = await admin();
+    for (const body of [{ name: 'Ok', extra: { deep: ['a', 'b\u0001'] } }, { name: 'Ok', 'k\u0000ey': 1 }, { name: 'Ok', list: [{ ['x\u0002']: 'y' }] }]) {
+      const response = await c.post('/api/carts', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().message).toBe(CONTROL_CHARACTERS_MESSAGE);
+    }
+  });
+
   it('still takes tabs and line breaks in text', async () => {
     const c = await admin();
     const response = await c.post('/api/carts', { name: 'Line\tone' });

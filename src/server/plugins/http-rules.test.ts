@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../test/api';
 import { MISSING_TIMESTAMP, WRONG_CONTENT_TYPE } from './security';
+import { securityHeaders } from './security-headers';
 
 const ctx = useTestApp();
 
@@ -39,6 +40,37 @@ describe('responses', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('sends every helmet header, with helmet values, on answers, refusals and 404s alike (computed once, ADR 0152)', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';frame-src 'self';object-src 'self';frame-ancestors 'self';base-uri 'self';form-action 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const answers = [
+      await ctx.app.inject({ method: 'GET', url: '/api/health' }),
+      await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'a', password: 'b' } }),
+      await ctx.app.inject({ method: 'GET', url: '/api/does-not-exist' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 403, 404]);
+    for (const answer of answers) {
+      expect(answer.headers).toMatchObject(expected);
+      expect(answer.headers).not.toHaveProperty('strict-transport-security');
+      expect(answer.headers).not.toHaveProperty('cross-origin-embedder-policy');
+      expect(answer.headers).not.toHaveProperty('x-powered-by');
+    }
+    // The table above is what helmet itself produces for our options.
+    expect(securityHeaders()).toEqual(expected);
   });
 
   it('reports database health', async () => {

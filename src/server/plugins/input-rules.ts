@@ -6,8 +6,16 @@ import { HttpError } from '../lib/http-error';
 function containsControlCharacters(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return hasControlCharacters(value);
   if (depth > 20 || value === null || typeof value !== 'object') return false;
-  const entries = Array.isArray(value) ? value : Object.entries(value as Record<string, unknown>).flat();
-  return entries.some((v) => containsControlCharacters(v, depth + 1));
+  if (Array.isArray(value)) {
+    for (const item of value) if (containsControlCharacters(item, depth + 1)) return true;
+    return false;
+  }
+  // Keys and values both; a plain loop, as this runs on every request (no entries arrays to allocate).
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (hasControlCharacters(key) || containsControlCharacters((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { TIMESTAMP_HEADER } from '@common/contracts/common';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { bearerToken } from '../lib/bearer';
 import { HttpError } from '../lib/http-error';
 import { isCanonicalPath, NON_CANONICAL_PATH } from './canonical-path';
 import { registerInputRules } from './input-rules';
+import { securityHeaders } from './security-headers';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ALLOWED_BODY_TYPES = ['application/json', 'multipart/form-data'];
@@ -41,31 +41,12 @@ export function checkWriteRequest(
   }
 }
 
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix positions popovers with inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        // The price list and file previews are our own PDFs shown in a frame.
-        frameSrc: ["'self'"],
-        objectSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    // Lets our own pages frame our PDFs while refusing other sites.
-    frameguard: { action: 'sameorigin' },
-    crossOriginEmbedderPolicy: false,
-    // Plain HTTP on localhost must keep working; HSTS belongs to the TLS proxy.
-    strictTransportSecurity: false,
+export function registerSecurity(app: FastifyInstance): void {
+  // Helmet's headers (CSP, frame rules, ...) are the same for every answer: computed once, set first.
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   app.addHook('onRequest', async (request) => {
     // Routing has already happened: refuse an API route reached through an altered spelling of its path.

@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import session from '@fastify/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import { CachedSigner } from './cached-signer';
 import { absoluteLifetime, PgSessionStore, REMEMBER_ME_MS, type AuthCache } from './session-store';
 
 declare module 'fastify' {
@@ -58,7 +59,8 @@ export async function registerSessions(app: FastifyInstance, options: { db: Db; 
   app.decorate('sessionCookie', { name, options: cookieOptions });
   await app.register(cookie);
   await app.register(session, {
-    secret: options.secret,
+    // Remembers its HMAC answers: the same cookie arrives with every request (ADR 0152).
+    secret: new CachedSigner(options.secret),
     cookieName: name,
     store: new PgSessionStore(options.db, options.cache),
     saveUninitialized: false,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MerchandiseType } from '@common/domain/cart-rules';
 import type { DbOrTx } from '../../db/client';
+import { executeNamed } from '../../db/named-statement';
 import { cartIdempotencyKeys, cartItems, cartMerchandise, carts } from '../../db/schema';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -361,7 +362,8 @@ export async function addToCartLogged(
   db: DbOrTx,
   args: { userId: number; cartId: number; productId: number; quantity: number; max: number; productQuery: SQL; activityInsert: SQL },
 ): Promise<LoggedAddResult> {
-  const result = await db.execute<{
+  // Named: PostgreSQL parses and plans this five-part statement once per connection (ADR 0152).
+  const result = await executeNamed<{
     product_exists: boolean;
     as_seen: boolean | null;
     name: string | null;
@@ -369,7 +371,7 @@ export async function addToCartLogged(
     owned: boolean;
     id: number | null;
     quantity: number | null;
-  }>(sql`
+  }>(db, 'cart_add', sql`
     with product as (${args.productQuery}
     ), owned as (
       select id from ${carts} where id = ${args.cartId} and user_id = ${args.userId} for no key update

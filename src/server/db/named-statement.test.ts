@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/db';
+import { openDatabase, type Database } from './client';
+import { executeNamed, statementName } from './named-statement';
+
+let database: Database & { url: string };
+/** One connection, so the statements prepared on it are the ones we look at. */
+let single: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  single = openDatabase(database.url, { max: 1 });
+});
+afterAll(async () => {
+  await single?.close();
+  await database?.close();
+});
+
+const prepared = async () =>
+  (await single.pool.query<{ name: string; calls: string }>('select name, generic_plans + custom_plans as calls from pg_prepared_statements')).rows;
+
+describe('named statements (ADR 0152)', () => {
+  it('prepares a statement once per connection and runs it again by name, with new values', async () => {
+    const first = await executeNamed<{ n: number }>(single.db, 'probe', sql`select ${1}::int + ${2}::int as n`);
+    const second = await executeNamed<{ n: number }>(single.db, 'probe', sql`select ${40}::int + ${2}::int as n`);
+    expect(first.rows[0]?.n).toBe(3);
+    expect(second.rows[0]?.n).toBe(42);
+    const probes = (await prepared()).filter((s) => s.name.startsWith('probe_'));
+    expect(probes).toHaveLength(1);
+    expect(Number(probes[0]?.calls)).toBe(2);
+  });
+
+  it('gives different texts different names, so a connection never confuses them', async () => {
+    expect(statementName('probe', 'select 1')).not.toBe(statementName('probe', 'select 2'));
+    expect(statementName('probe', 'select 1')).toBe(statementName('probe', 'select 1'));
+    await executeNamed(single.db, 'probe', sql`select ${1}::int as a`);
+    await executeNamed(single.db, 'probe', sql`select ${1}::int as b`);
+    expect((await prepared()).filter((s) => s.name.startsWith('probe_')).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('runs inside a transaction, whose rollback undoes it', async () => {
+    await single.db.execute(sql`create table if not exists named_probe (n int)`);
+    await expect(
+      single.db.transaction(async (tx) => {
+        await executeNamed(tx, 'probe', sql`insert into named_probe values (${7})`);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await executeNamed(single.db, 'probe', sql`insert into named_probe values (${8})`);
+    expect((await single.pool.query('select n from named_probe')).rows).toEqual([{ n: 8 }]);
+  });
+});
