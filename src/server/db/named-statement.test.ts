@@ -20,7 +20,7 @@ afterAll(async () => {
 const prepared = async () =>
   (await single.pool.query<{ name: string; calls: string }>('select name, generic_plans + custom_plans as calls from pg_prepared_statements')).rows;
 
-describe('named statements (ADR 0152)', () => {
+describe('named statements (ADR 0153)', () => {
   it('prepares a statement once per connection and runs it again by name, with new values', async () => {
     const first = await executeNamed<{ n: number }>(single.db, 'probe', sql`select ${1}::int + ${2}::int as n`);
     const second = await executeNamed<{ n: number }>(single.db, 'probe', sql`select ${40}::int + ${2}::int as n`);

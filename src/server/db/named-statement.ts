@@ -25,7 +25,7 @@ export function statementName(prefix: string, text: string): string | undefined 
 }
 
 /**
- * Runs a raw statement as a named prepared statement (ADR 0152). PostgreSQL parses and
+ * Runs a raw statement as a named prepared statement (ADR 0153). PostgreSQL parses and
  * plans it once per connection; later runs send only its values (Bind/Execute), which
  * for the cart add's five-part statement was most of PostgreSQL's work per request.
  * Works on the pool and inside a transaction alike (it goes through the executor's

@@ -7,7 +7,7 @@ const ctx = useTestApp();
 
 const SECRET = 's'.repeat(40);
 
-describe('the session cookie signer remembers its answers (ADR 0152)', () => {
+describe('the session cookie signer remembers its answers (ADR 0153)', () => {
   it('answers exactly as the plain signer does', () => {
     const plain = new Signer(SECRET, 'sha256');
     const cached = new CachedSigner(SECRET);

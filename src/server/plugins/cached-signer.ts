@@ -4,7 +4,7 @@ import { Signer, type UnsignResult } from '@fastify/cookie';
 const MAX_ENTRIES = 10_000;
 
 /**
- * The session cookie's HMAC signer, remembering its answers (ADR 0152). Every request
+ * The session cookie's HMAC signer, remembering its answers (ADR 0153). Every request
  * checked the cookie's signature (one HMAC) and @fastify/session signed the same id
  * again (a second HMAC) for the cookie it might send back. Both results depend only on
  * the value and the secret, so a value seen before gets the same answer without

@@ -42,7 +42,7 @@ describe('responses', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
-  it('sends every helmet header, with helmet values, on answers, refusals and 404s alike (computed once, ADR 0152)', async () => {
+  it('sends every helmet header, with helmet values, on answers, refusals and 404s alike (computed once, ADR 0153)', async () => {
     const expected = {
       'content-security-policy':
         "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';frame-src 'self';object-src 'self';frame-ancestors 'self';base-uri 'self';form-action 'self'",

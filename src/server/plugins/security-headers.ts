@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** Our helmet settings: CSP, frame rules and the rest (docs/decisions/0152 for why they are computed once). */
+/** Our helmet settings: CSP, frame rules and the rest (docs/decisions/0153 for why they are computed once). */
 export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,

@@ -59,7 +59,7 @@ export async function registerSessions(app: FastifyInstance, options: { db: Db; 
   app.decorate('sessionCookie', { name, options: cookieOptions });
   await app.register(cookie);
   await app.register(session, {
-    // Remembers its HMAC answers: the same cookie arrives with every request (ADR 0152).
+    // Remembers its HMAC answers: the same cookie arrives with every request (ADR 0153).
     secret: new CachedSigner(options.secret),
     cookieName: name,
     store: new PgSessionStore(options.db, options.cache),

@@ -30,7 +30,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-it('runs the cart add as one named statement, parsed once per connection (ADR 0152)', async () => {
+it('runs the cart add as one named statement, parsed once per connection (ADR 0153)', async () => {
   const client = await new TestClient(app).signInAs(await createUser(single.db, { role: 'bold_customer' }));
   const cart = await activeCart(client);
   for (const quantity of [1, 2, 3]) {

@@ -362,7 +362,7 @@ export async function addToCartLogged(
   db: DbOrTx,
   args: { userId: number; cartId: number; productId: number; quantity: number; max: number; productQuery: SQL; activityInsert: SQL },
 ): Promise<LoggedAddResult> {
-  // Named: PostgreSQL parses and plans this five-part statement once per connection (ADR 0152).
+  // Named: PostgreSQL parses and plans this five-part statement once per connection (ADR 0153).
   const result = await executeNamed<{
     product_exists: boolean;
     as_seen: boolean | null;
