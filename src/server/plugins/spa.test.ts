@@ -19,6 +19,7 @@ writeFileSync(
       '/stock': ['/assets/portal-1.js', '/assets/stock-1.js'],
       '/orders/:id': ['/assets/portal-1.js', '/assets/order-1.js'],
       '/evil': ['/assets/x.js"><script>alert(1)</script>', 'https://elsewhere.example/a.js'],
+      '*': ['/assets/boot-1.js', '/assets/portal-1.js'],
     },
   }),
 );
@@ -73,7 +74,7 @@ describe('the app page (issue 12: no dead ends)', () => {
 describe('route preloads (issue 15: no request waterfall on a phone)', () => {
   const page = (url: string, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
-  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
   it("lists the route's own chunks as modulepreload links in the page's head", async () => {
     expect(preloads((await page('/stock')).body)).toEqual(['/assets/portal-1.js', '/assets/stock-1.js']);
@@ -87,10 +88,10 @@ describe('route preloads (issue 15: no request waterfall on a phone)', () => {
     expect(preloads((await page('/stock/')).body)).toEqual(['/assets/portal-1.js', '/assets/stock-1.js']);
   });
 
-  it('gives an unknown address (the 404 screen) the plain page', async () => {
+  it('gives an unknown address (the 404 screen) what any page needs: React and the portal', async () => {
     const response = await page('/no-such-screen');
     expect(response.statusCode).toBe(200);
-    expect(preloads(response.body)).toEqual([]);
+    expect(preloads(response.body)).toEqual(['/assets/boot-1.js', '/assets/portal-1.js']);
   });
 
   it('never writes a file name that is not a local asset into the page', async () => {

@@ -17,6 +17,8 @@ export interface RouteModules {
  */
 export const PORTAL_MODULES = ['client/app/portal-app', 'common/contracts/auth'] as const;
 export const SIGN_IN_MODULE = 'client/app/sign-in-app';
+/** React and the app switch, which the entry imports once the shell has painted (main.tsx, ADR 0152). */
+export const BOOT_MODULE = 'client/boot';
 
 export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/': { page: 'client/features/auth/pages/role-select-page' },
@@ -49,11 +51,14 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
 
 /** The modules a route needs, in load order. */
 export function modulesFor(route: string): string[] {
-  if (route === '/auth') return [SIGN_IN_MODULE];
+  if (route === '/auth') return [BOOT_MODULE, SIGN_IN_MODULE];
   const entry = ROUTE_MODULES[route];
-  if (!entry) return [];
-  return [...PORTAL_MODULES, entry.page];
+  if (!entry) return [BOOT_MODULE, ...PORTAL_MODULES];
+  return [BOOT_MODULE, ...PORTAL_MODULES, entry.page];
 }
 
+/** The key of route-preloads.json for any other address (the 404 screen): React and the portal. */
+export const OTHER_ADDRESSES = '*';
+
 /** Every route with preloads: /auth and the portal's routes. */
-export const PRELOADED_ROUTES = ['/auth', ...Object.keys(ROUTE_MODULES)];
+export const PRELOADED_ROUTES = ['/auth', ...Object.keys(ROUTE_MODULES), OTHER_ADDRESSES];
