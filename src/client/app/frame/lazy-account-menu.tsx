@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { CurrentUser } from '@common/contracts/auth';
 import { loadOnUse } from '@client/lib/load-on-use';
 import type { AccountMenu } from './account-menu';
@@ -11,22 +11,14 @@ const loadMenu = loadOnUse(async () => {
   LoadedMenu = (await import('./account-menu')).AccountMenu;
 });
 
-/** Runs `task` when the browser is idle after the page painted (a timer where there is no idle callback). */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: 3000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(task, 200);
-  return () => clearTimeout(timer);
-}
-
 /**
  * The account menu without its weight on the first paint (issue 15, ADR 0152): the menu brings
  * Radix Dropdown and its positioning code (about a tenth of a signed-in page's JavaScript), yet
- * nobody opens it before the page has painted. Its button shows at once; the menu loads once the
- * browser is idle, or at once when the button is pressed first, and then opens. Swapping in the
- * real button keeps the keyboard focus where it was.
+ * nobody opens it before the page has painted. Its button shows at once; the menu loads when the
+ * user heads for it (the pointer comes over the button, the keyboard focus reaches it, a finger
+ * touches it) and opens when the button was pressed before it arrived. Loading it on idle instead
+ * put its evaluation and first render into the page load's busiest seconds. Swapping in the real
+ * button keeps the keyboard focus where it was.
  */
 export function LazyAccountMenu({ user }: { user: CurrentUser }) {
   const [, setLoaded] = useState(LoadedMenu !== undefined);
@@ -34,20 +26,13 @@ export function LazyAccountMenu({ user }: { user: CurrentUser }) {
   const [focusWhenLoaded, setFocusWhenLoaded] = useState(false);
   const standIn = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (LoadedMenu) return;
-    let live = true;
-    const show = () => {
-      if (!live) return;
-      setFocusWhenLoaded(document.activeElement !== null && document.activeElement === standIn.current);
+  const load = () => {
+    void loadMenu().then(() => {
+      // The real button takes the focus if the stand-in has it when the code arrives.
+      setFocusWhenLoaded((wanted) => wanted || (document.activeElement !== null && document.activeElement === standIn.current));
       setLoaded(true);
-    };
-    const cancel = whenIdle(() => void loadMenu().then(show, () => undefined));
-    return () => {
-      live = false;
-      cancel();
-    };
-  }, []);
+    }, () => undefined);
+  };
 
   if (LoadedMenu) return <LoadedMenu user={user} defaultOpen={openWhenLoaded} focusButton={focusWhenLoaded} />;
   return (
@@ -56,10 +41,13 @@ export function LazyAccountMenu({ user }: { user: CurrentUser }) {
       user={user}
       aria-haspopup="menu"
       aria-expanded={false}
+      onPointerEnter={load}
+      onPointerDown={load}
+      onFocus={load}
       onClick={() => {
         setOpenWhenLoaded(true);
         setFocusWhenLoaded(true);
-        void loadMenu().then(() => setLoaded(true), () => undefined);
+        load();
       }}
     />
   );
