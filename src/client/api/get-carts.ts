@@ -6,7 +6,7 @@ import { api } from '@client/lib/api-client';
 export const cartsQueryKey = ['/api/carts'] as const;
 
 export async function getCarts(): Promise<CartView[]> {
-  return cartsResponse.parse(await api.get<unknown>('/api/carts'));
+  return api.read(cartsResponse, '/api/carts');
 }
 
 export const cartsQueryOptions = () => queryOptions({ queryKey: cartsQueryKey, queryFn: getCarts });

@@ -13,7 +13,7 @@ export function ordersPath(query: OrdersQuery): string {
 }
 
 export async function getOrders(path: string): Promise<OrdersResponse> {
-  return ordersResponse.parse(await api.get<unknown>(path));
+  return api.read(ordersResponse, path);
 }
 
 export const ordersQueryOptions = (query: OrdersQuery) => {

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { productsResponse, type Product } from '@common/contracts/products';
 import { api } from '@client/lib/api-client';
-import { parseInSlices } from '@client/lib/parse-in-slices';
 
 export const productsQueryKey = ['/api/products'] as const;
 
@@ -10,7 +9,7 @@ export const PRODUCTS_STALE_TIME = 5 * 60 * 1000;
 
 export async function getProducts(): Promise<Product[]> {
   // 'no-cache': the browser revalidates its copy with the ETag; an unchanged catalogue is a 304.
-  return parseInSlices(productsResponse, await api.get<unknown>('/api/products', { cache: 'no-cache' }));
+  return api.read(productsResponse, '/api/products', { cache: 'no-cache' });
 }
 
 export const productsQueryOptions = () =>

@@ -5,7 +5,7 @@ import { api } from '@client/lib/api-client';
 export const systemSettingsQueryKey = ['/api/system/settings'] as const;
 
 export async function getSystemSettings(): Promise<SystemSetting[]> {
-  return systemSettingsResponse.parse(await api.get<unknown>('/api/system/settings'));
+  return api.read(systemSettingsResponse, '/api/system/settings');
 }
 
 export const systemSettingsQueryOptions = () =>

@@ -2,54 +2,63 @@ import { z } from 'zod';
 import { normalizeUsername, USERNAME_CHARACTERS_MESSAGE, USERNAME_PATTERN } from '../domain/username-rules';
 import { MIN_USERNAME_LENGTH, PASSWORD_MESSAGES, newPasswordSchema } from '../domain/password-rules';
 import { PERMISSIONS, ROLES } from '../domain/permissions';
+import { lazySchema } from './lazy-schema';
 
-export const roleSchema = z.enum(ROLES, { error: 'Role must be admin, salesperson or bold_customer' });
+export const roleSchema = lazySchema(() => z.enum(ROLES, { error: 'Role must be admin, salesperson or bold_customer' }));
 
 /** An account as the API shows it (spec §3 User): never the password hash. */
-export const accountView = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  role: roleSchema,
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  company: z.string().nullable(),
-  storeName: z.string().nullable(),
-  storeAddress: z.string().nullable(),
-  isTemporaryPassword: z.boolean(),
-});
+export const accountView = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    username: z.string(),
+    role: roleSchema,
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    company: z.string().nullable(),
+    storeName: z.string().nullable(),
+    storeAddress: z.string().nullable(),
+    isTemporaryPassword: z.boolean(),
+  }),
+);
 export type AccountView = z.infer<typeof accountView>;
 
 /** The signed-in user: the account plus this session's role and its permissions. */
-export const currentUser = accountView.extend({
-  /** The role chosen for this session (null until chosen; salespeople get theirs at login). */
-  activeRole: roleSchema.nullable(),
-  permissions: z.array(z.enum(PERMISSIONS)),
-});
+export const currentUser = lazySchema(() =>
+  accountView.extend({
+    /** The role chosen for this session (null until chosen; salespeople get theirs at login). */
+    activeRole: roleSchema.nullable(),
+    permissions: z.array(z.enum(PERMISSIONS)),
+  }),
+);
 export type CurrentUser = z.infer<typeof currentUser>;
 
-export const loginBody = z.object({
-  // Normalised like stored names, so a full-width "ａｄｍｉｎ" signs in as admin; not checked against the set (older names).
-  username: z.string().overwrite(normalizeUsername).min(1, 'Username is required').max(100),
-  password: z.string().min(1, 'Password is required').max(200),
-  rememberMe: z.boolean().optional().default(false),
-});
+export const loginBody = lazySchema(() =>
+  z.object({
+    // Normalised like stored names, so a full-width "ａｄｍｉｎ" signs in as admin; not checked against the set (older names).
+    username: z.string().overwrite(normalizeUsername).min(1, 'Username is required').max(100),
+    password: z.string().min(1, 'Password is required').max(200),
+    rememberMe: z.boolean().optional().default(false),
+  }),
+);
 export type LoginBody = z.input<typeof loginBody>;
 
-export const registerBody = z.object({
-  username: z
-    .string()
-    .overwrite(normalizeUsername)
-    .min(MIN_USERNAME_LENGTH, 'Username must be at least 3 characters')
-    .max(100)
-    .regex(USERNAME_PATTERN, USERNAME_CHARACTERS_MESSAGE),
-  password: newPasswordSchema(),
-  email: z.email({ error: 'Invalid email' }).nullable().optional(),
-  firstName: z.string().trim().max(100).nullable().optional(),
-  lastName: z.string().trim().max(100).nullable().optional(),
-  company: z.string().trim().max(200).nullable().optional(),
-});
+export const registerBody = lazySchema(() =>
+  z.object({
+    username: z
+      .string()
+      .overwrite(normalizeUsername)
+      .min(MIN_USERNAME_LENGTH, 'Username must be at least 3 characters')
+      .max(100)
+      .regex(USERNAME_PATTERN, USERNAME_CHARACTERS_MESSAGE),
+    password: newPasswordSchema(),
+    email: z.email({ error: 'Invalid email' }).nullable().optional(),
+    firstName: z.string().trim().max(100).nullable().optional(),
+    lastName: z.string().trim().max(100).nullable().optional(),
+    company: z.string().trim().max(200).nullable().optional(),
+  }),
+);
 export type RegisterBody = z.input<typeof registerBody>;
 
 /**
@@ -71,9 +80,9 @@ function differsFromCurrent<T extends z.ZodType<{ currentPassword: string; newPa
   });
 }
 
-export const passwordChangeBody = differsFromCurrent(passwordChangeFields(PASSWORD_MESSAGES.tooShort));
+export const passwordChangeBody = lazySchema(() => differsFromCurrent(passwordChangeFields(PASSWORD_MESSAGES.tooShort)));
 export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
-export const passwordResetBody = differsFromCurrent(passwordChangeFields(PASSWORD_MESSAGES.tooShortOnReset));
+export const passwordResetBody = lazySchema(() => differsFromCurrent(passwordChangeFields(PASSWORD_MESSAGES.tooShortOnReset)));
 
 /** The forms add a confirmation field the server never sees. */
 function withConfirmation(tooShortMessage: string) {
@@ -82,11 +91,11 @@ function withConfirmation(tooShortMessage: string) {
     { message: PASSWORD_MESSAGES.mismatch, path: ['confirmPassword'] },
   );
 }
-export const passwordChangeForm = withConfirmation(PASSWORD_MESSAGES.tooShort);
-export const passwordResetForm = withConfirmation(PASSWORD_MESSAGES.tooShortOnReset);
+export const passwordChangeForm = lazySchema(() => withConfirmation(PASSWORD_MESSAGES.tooShort));
+export const passwordResetForm = lazySchema(() => withConfirmation(PASSWORD_MESSAGES.tooShortOnReset));
 export type PasswordChangeForm = z.infer<typeof passwordChangeForm>;
 
-export const chooseRoleBody = z.object({ role: roleSchema });
+export const chooseRoleBody = lazySchema(() => z.object({ role: roleSchema }));
 export type ChooseRoleBody = z.infer<typeof chooseRoleBody>;
 
-export const messageBody = z.object({ message: z.string() });
+export const messageBody = lazySchema(() => z.object({ message: z.string() }));

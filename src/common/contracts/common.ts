@@ -1,18 +1,21 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /** Every error body (DESIGN.md API conventions). */
-export const errorBody = z.object({
-  message: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
+export const errorBody = lazySchema(() =>
+  z.object({
+    message: z.string(),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+);
 export type ErrorBody = z.infer<typeof errorBody>;
 
-export const okBody = z.object({ ok: z.literal(true) });
+export const okBody = lazySchema(() => z.object({ ok: z.literal(true) }));
 
 /** Ids are PostgreSQL `integer`s: a bigger number is not an id of ours, and a 400, never a 500. */
 export const MAX_ID = 2_147_483_647;
 export const idSchema = (message = 'Invalid id') => z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(MAX_ID, { error: message });
-export const idParams = z.object({ id: idSchema() });
+export const idParams = lazySchema(() => z.object({ id: idSchema() }));
 
 /**
  * Control characters (NUL and the rest of C0 except tab, line feed and carriage

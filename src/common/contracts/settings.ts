@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
-export const systemSetting = z.object({
-  key: z.string(),
-  value: z.string().nullable(),
-  updatedAt: z.string(),
-});
-export const systemSettingsResponse = z.array(systemSetting);
+export const systemSetting = lazySchema(() =>
+  z.object({
+    key: z.string(),
+    value: z.string().nullable(),
+    updatedAt: z.string(),
+  }),
+);
+export const systemSettingsResponse = lazySchema(() => z.array(systemSetting));
 export type SystemSetting = z.infer<typeof systemSetting>;
 
 export const LAST_INVENTORY_UPDATE = 'last_inventory_update';

@@ -3,6 +3,7 @@ import { normalizeUsername, USERNAME_CHARACTERS_MESSAGE, USERNAME_PATTERN } from
 import { idSchema } from './common';
 import { MIN_USERNAME_LENGTH, newPasswordSchema } from '../domain/password-rules';
 import { accountView, roleSchema } from './auth';
+import { lazySchema } from './lazy-schema';
 
 /** Spec §5, §8 and the last-admin rules, word for word where the spec gives them. */
 export const USER_MESSAGES = {
@@ -35,25 +36,29 @@ function profileText(label: string, max: number) {
 }
 
 /** Spec §5: "email valid or null". */
-export const optionalEmail = z
-  .string()
-  .trim()
-  .max(254, USER_MESSAGES.invalidEmail)
-  .nullable()
-  .optional()
-  .transform(blankToNull)
-  .pipe(z.email({ error: USER_MESSAGES.invalidEmail }).nullable().optional());
+export const optionalEmail = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .max(254, USER_MESSAGES.invalidEmail)
+    .nullable()
+    .optional()
+    .transform(blankToNull)
+    .pipe(z.email({ error: USER_MESSAGES.invalidEmail }).nullable().optional()),
+);
 
 /** NFKC, then the allowed set (@common/domain/username-rules). */
-export const usernameSchema = z
-  .string({ error: USER_MESSAGES.usernameRequired })
-  .overwrite(normalizeUsername)
-  .min(1, USER_MESSAGES.usernameRequired)
-  .min(MIN_USERNAME_LENGTH, USER_MESSAGES.usernameTooShort)
-  .max(100, 'Username must be at most 100 characters')
-  .regex(USERNAME_PATTERN, USERNAME_CHARACTERS_MESSAGE);
+export const usernameSchema = lazySchema(() =>
+  z
+    .string({ error: USER_MESSAGES.usernameRequired })
+    .overwrite(normalizeUsername)
+    .min(1, USER_MESSAGES.usernameRequired)
+    .min(MIN_USERNAME_LENGTH, USER_MESSAGES.usernameTooShort)
+    .max(100, 'Username must be at most 100 characters')
+    .regex(USERNAME_PATTERN, USERNAME_CHARACTERS_MESSAGE),
+);
 
-const profileFields = {
+const profileFields = () => ({
   firstName: profileText('First name', 100),
   lastName: profileText('Last name', 100),
   email: optionalEmail,
@@ -61,10 +66,10 @@ const profileFields = {
   company: profileText('Company', 200),
   storeName: profileText('Store name', 200),
   storeAddress: profileText('Store address', 500),
-};
+});
 
 /** A user as the admin screens show it: the account, when it was created and last signed in. */
-export const userView = accountView.extend({ createdAt: z.string(), lastLoginAt: z.string().nullable() });
+export const userView = lazySchema(() => accountView.extend({ createdAt: z.string(), lastLoginAt: z.string().nullable() }));
 export type UserView = z.infer<typeof userView>;
 
 /** The columns the users table sorts by (issue 13). */
@@ -77,57 +82,65 @@ const PAGE_SIZE_MESSAGE = `Page size must be a whole number from 1 to ${MAX_USER
 export const MAX_USER_SEARCH_LENGTH = 100;
 
 /** "true"/"false" in a query string; anything else is a 400, not a silent false. */
-const queryFlag = z.enum(['true', 'false'], { error: 'Must be true or false' }).transform((v) => v === 'true');
+const queryFlag = lazySchema(() => z.enum(['true', 'false'], { error: 'Must be true or false' }).transform((v) => v === 'true'));
 
 /**
  * GET /api/users (ADR 0133): one page of live users, sorted and filtered on the server.
  * The table builds its URL from this schema's input; the route validates with it.
  */
-export const usersQuery = z.strictObject({
-  page: z.coerce.number({ error: PAGE_MESSAGE }).int({ error: PAGE_MESSAGE }).min(1, PAGE_MESSAGE).max(100_000, PAGE_MESSAGE).default(1),
-  pageSize: z.coerce
-    .number({ error: PAGE_SIZE_MESSAGE })
-    .int({ error: PAGE_SIZE_MESSAGE })
-    .min(1, PAGE_SIZE_MESSAGE)
-    .max(MAX_USER_PAGE_SIZE, PAGE_SIZE_MESSAGE)
-    .default(25),
-  sort: z.enum(USER_SORTS, { error: `Sort must be one of ${USER_SORTS.join(', ')}` }).default('username'),
-  dir: z.enum(['asc', 'desc'], { error: 'Direction must be asc or desc' }).default('asc'),
-  role: roleSchema.optional(),
-  temporaryPassword: queryFlag.optional(),
-  search: z.string().trim().max(MAX_USER_SEARCH_LENGTH, `Search must be at most ${MAX_USER_SEARCH_LENGTH} characters`).optional(),
-});
+export const usersQuery = lazySchema(() =>
+  z.strictObject({
+    page: z.coerce.number({ error: PAGE_MESSAGE }).int({ error: PAGE_MESSAGE }).min(1, PAGE_MESSAGE).max(100_000, PAGE_MESSAGE).default(1),
+    pageSize: z.coerce
+      .number({ error: PAGE_SIZE_MESSAGE })
+      .int({ error: PAGE_SIZE_MESSAGE })
+      .min(1, PAGE_SIZE_MESSAGE)
+      .max(MAX_USER_PAGE_SIZE, PAGE_SIZE_MESSAGE)
+      .default(25),
+    sort: z.enum(USER_SORTS, { error: `Sort must be one of ${USER_SORTS.join(', ')}` }).default('username'),
+    dir: z.enum(['asc', 'desc'], { error: 'Direction must be asc or desc' }).default('asc'),
+    role: roleSchema.optional(),
+    temporaryPassword: queryFlag.optional(),
+    search: z.string().trim().max(MAX_USER_SEARCH_LENGTH, `Search must be at most ${MAX_USER_SEARCH_LENGTH} characters`).optional(),
+  }),
+);
 export type UsersQueryInput = z.input<typeof usersQuery>;
 export type UsersQuery = z.output<typeof usersQuery>;
 
-export const usersPage = z.object({
-  users: z.array(userView),
-  /** Users matching the filters, over every page. */
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const usersPage = lazySchema(() =>
+  z.object({
+    users: z.array(userView),
+    /** Users matching the filters, over every page. */
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+);
 export type UsersPage = z.infer<typeof usersPage>;
 
 /**
  * POST /api/users (spec §5 "Create user"). The spec's client sends isTemporaryPassword
  * true; a new account always starts with a temporary password, so nothing else is accepted.
  */
-export const createUserBody = z.object({
-  username: usernameSchema,
-  password: newPasswordSchema(),
-  role: roleSchema.default('salesperson'),
-  ...profileFields,
-  isTemporaryPassword: z.literal(true, { error: 'New users always start with a temporary password' }).optional(),
-});
+export const createUserBody = lazySchema(() =>
+  z.object({
+    username: usernameSchema,
+    password: newPasswordSchema(),
+    role: roleSchema.default('salesperson'),
+    ...profileFields(),
+    isTemporaryPassword: z.literal(true, { error: 'New users always start with a temporary password' }).optional(),
+  }),
+);
 export type CreateUserInput = z.input<typeof createUserBody>;
 export type CreateUserBody = z.output<typeof createUserBody>;
 
 /** PATCH /api/users/{id}: the create rules without username and password (spec §5). */
-export const updateUserBody = z.object({
-  role: roleSchema.optional(),
-  ...profileFields,
-});
+export const updateUserBody = lazySchema(() =>
+  z.object({
+    role: roleSchema.optional(),
+    ...profileFields(),
+  }),
+);
 export type UpdateUserInput = z.input<typeof updateUserBody>;
 export type UpdateUserBody = z.output<typeof updateUserBody>;
 
@@ -135,53 +148,63 @@ export type UpdateUserBody = z.output<typeof updateUserBody>;
  * PATCH /api/user/profile: a user's own fields (spec §3), the admin's edit rules without
  * the role (issue 12, ADR 0053). Username and role stay the admin's to change.
  */
-export const profileBody = updateUserBody.omit({ role: true });
+export const profileBody = lazySchema(() => updateUserBody.omit({ role: true }));
 export type ProfileInput = z.input<typeof profileBody>;
 export type ProfileBody = z.output<typeof profileBody>;
 
-export const resetPasswordResponse = z.object({
-  username: z.string(),
-  temporaryPassword: z.string(),
-});
+export const resetPasswordResponse = lazySchema(() =>
+  z.object({
+    username: z.string(),
+    temporaryPassword: z.string(),
+  }),
+);
 export type ResetPasswordResponse = z.infer<typeof resetPasswordResponse>;
 
 /** POST /api/bypass-password-reset/{userId} (spec §7 names it a GET; docs/product-decisions.md makes it a POST). */
-export const bypassParams = z.object({
-  userId: idSchema(USER_MESSAGES.invalidUserId),
-});
-export const bypassResponse = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  username: z.string(),
-});
+export const bypassParams = lazySchema(() =>
+  z.object({
+    userId: idSchema(USER_MESSAGES.invalidUserId),
+  }),
+);
+export const bypassResponse = lazySchema(() =>
+  z.object({
+    success: z.literal(true),
+    message: z.string(),
+    username: z.string(),
+  }),
+);
 export type BypassResponse = z.infer<typeof bypassResponse>;
 
 /**
  * The tool's input: the user picked by username (issue 13; spec §5 had the admin type a
  * numeric id). The picker searches GET /api/users and hands over the chosen user's id.
  */
-export const bypassForm = z.object({
-  userId: z.number({ error: USER_MESSAGES.chooseUser }).int({ error: USER_MESSAGES.chooseUser }).positive({ error: USER_MESSAGES.chooseUser }),
-});
+export const bypassForm = lazySchema(() =>
+  z.object({
+    userId: z.number({ error: USER_MESSAGES.chooseUser }).int({ error: USER_MESSAGES.chooseUser }).positive({ error: USER_MESSAGES.chooseUser }),
+  }),
+);
 export type BypassForm = z.infer<typeof bypassForm>;
 
 /**
  * One row of a bulk user import (spec §5 "Bulk user import row"): username required,
  * a new password, role one of three (default salesperson), email valid, the rest optional.
  */
-export const userImportRow = z.object({
-  username: usernameSchema,
-  password: newPasswordSchema(),
-  role: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .optional()
-    // "BOLD Customer" or "bold-customer" in a spreadsheet mean bold_customer.
-    .transform((v) => (v ? v.replace(/[\s-]+/g, '_') : 'salesperson'))
-    .pipe(roleSchema),
-  ...profileFields,
-});
+export const userImportRow = lazySchema(() =>
+  z.object({
+    username: usernameSchema,
+    password: newPasswordSchema(),
+    role: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .optional()
+      // "BOLD Customer" or "bold-customer" in a spreadsheet mean bold_customer.
+      .transform((v) => (v ? v.replace(/[\s-]+/g, '_') : 'salesperson'))
+      .pipe(roleSchema),
+    ...profileFields(),
+  }),
+);
 export type UserImportRow = z.output<typeof userImportRow>;
 
 /** The columns a users sheet or CSV may have, as spec §3 names the User fields. */
@@ -201,12 +224,14 @@ export type UserImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
 
 export const MAX_IMPORT_USERS = 500;
 
-export const userImportResult = z.object({
-  created: z.number().int(),
-  /** Template example rows (username starting with EXAMPLE) left out; never imported. */
-  skippedExamples: z.number().int(),
-  users: z.array(z.object({ row: z.number().int(), id: z.number().int(), username: z.string(), role: roleSchema })),
-});
+export const userImportResult = lazySchema(() =>
+  z.object({
+    created: z.number().int(),
+    /** Template example rows (username starting with EXAMPLE) left out; never imported. */
+    skippedExamples: z.number().int(),
+    users: z.array(z.object({ row: z.number().int(), id: z.number().int(), username: z.string(), role: roleSchema })),
+  }),
+);
 export type UserImportResult = z.infer<typeof userImportResult>;
 
 /**
@@ -214,10 +239,12 @@ export type UserImportResult = z.infer<typeof userImportResult>;
  * passed every check, one JSON line per step: progress while passwords are hashed, then the
  * result, or an error when the write itself failed (the import is still all-or-nothing).
  */
-export const userImportEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('progress'), done: z.number().int(), total: z.number().int() }),
-  z.object({ type: z.literal('result'), result: userImportResult }),
-  z.object({ type: z.literal('error'), status: z.number().int(), message: z.string() }),
-]);
+export const userImportEvent = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('progress'), done: z.number().int(), total: z.number().int() }),
+    z.object({ type: z.literal('result'), result: userImportResult }),
+    z.object({ type: z.literal('error'), status: z.number().int(), message: z.string() }),
+  ]),
+);
 export type UserImportEvent = z.infer<typeof userImportEvent>;
 export const USER_IMPORT_STREAM_TYPE = 'application/x-ndjson';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { CurrentUser } from '@common/contracts/auth';
+import { currentUser, type CurrentUser } from '@common/contracts/auth';
 import { firstRequestsOf, PAGE_USER_ELEMENT_ID } from '@common/domain/first-requests';
 
 /** Written by the client build (scripts/route-preloads.ts). */
@@ -56,7 +56,8 @@ export function signedInPage(page: AppPage, pathname: string, user: CurrentUser)
   const preloads = firstRequestsOf(normalizePath(pathname), user)
     .map((request) => `<link rel="preload" as="fetch" crossorigin href="${request}">`)
     .join('');
-  const carried = `<script type="application/json" id="${PAGE_USER_ELEMENT_ID}">${jsonInScript(user)}</script>`;
+  // Checked by GET /api/user's contract here, as the serializer checks that answer: the browser trusts both (ADR 0154).
+  const carried = `<script type="application/json" id="${PAGE_USER_ELEMENT_ID}">${jsonInScript(currentUser.parse(user))}</script>`;
   // A function, so no `$&` in a name is read as a replacement pattern.
   return page.html.replace('</head>', () => `${preloads}${carried}</head>`);
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PAGE_USER_ELEMENT_ID } from '@common/domain/first-requests';
+import { signedInPage } from './route-preloads';
 import { TestClient, createUser, useTestApp } from '../../../test/api';
 
 // A stand-in for dist/client: the page and one hashed asset.
@@ -125,6 +126,8 @@ describe('the signed-in app page (issue 15, ADR 0152: the user and the first dat
     const me = (await client.get('/api/user')).json();
     const dashboard = await pageAs(client, '/dashboard');
     expect(carried(dashboard.body)).toEqual(me);
+    // Checked by the contract as the answer is (ADR 0154): a field the contract does not name never reaches the page.
+    expect(carried(signedInPage({ html: '<head></head>', etag: '"x"' }, '/dashboard', { ...me, passwordHash: 'secret' }))).toEqual(me);
     expect(dataPreloads(dashboard.body)).toEqual(['/api/carts', '/api/announcements', '/api/system/settings']);
     expect(dashboard.headers['cache-control']).toBe('private, no-store');
     expect(dashboard.headers.etag).toBeUndefined();

@@ -6,7 +6,7 @@ import { apiParams, type LogFilters } from '../lib/log-filters';
 export const activityLogsPath = '/api/admin/activity-logs';
 
 export async function getActivityLogs(query: string): Promise<ActivityLogPage> {
-  return activityLogPage.parse(await api.get<unknown>(`${activityLogsPath}${query ? `?${query}` : ''}`));
+  return api.read(activityLogPage, `${activityLogsPath}${query ? `?${query}` : ''}`);
 }
 
 /** Keyed by the exact server query, so each page and filter is fetched once and cached. */

@@ -6,7 +6,7 @@ export const announcementsQueryKey = ['/api/announcements'] as const;
 
 /** Admins get every announcement; salespeople (and admins acting as one) only the active ones. */
 export async function getAnnouncements(): Promise<AnnouncementView[]> {
-  return announcementsResponse.parse(await api.get<unknown>('/api/announcements'));
+  return api.read(announcementsResponse, '/api/announcements');
 }
 
 export const announcementsQueryOptions = () => queryOptions({ queryKey: announcementsQueryKey, queryFn: getAnnouncements });

@@ -19,7 +19,7 @@ export function useEmails(query: EmailsQuery) {
   const path = emailsPath(query);
   return useQuery({
     queryKey: [path],
-    queryFn: async () => emailsResponse.parse(await api.get<unknown>(path)),
+    queryFn: () => api.read(emailsResponse, path),
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
   });

@@ -3,7 +3,7 @@ import { folderContents, type FolderContents } from '@common/contracts/files';
 import { api } from '@client/lib/api-client';
 
 export async function getFolderContents(id: number): Promise<FolderContents> {
-  return folderContents.parse(await api.get<unknown>(`/api/folders/${id}/contents`));
+  return api.read(folderContents, `/api/folders/${id}/contents`);
 }
 
 /**

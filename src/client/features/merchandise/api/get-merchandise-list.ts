@@ -7,7 +7,7 @@ import { api } from '@client/lib/api-client';
 export const merchandiseListQueryKey = (type: MerchandiseType) => [`/api/merchandise/${MERCHANDISE_PATHS[type]}`] as const;
 
 export async function getMerchandiseList(type: MerchandiseType): Promise<MerchandiseItem[]> {
-  return merchandiseListResponse.parse(await api.get<unknown>(`/api/merchandise/${MERCHANDISE_PATHS[type]}`));
+  return api.read(merchandiseListResponse, `/api/merchandise/${MERCHANDISE_PATHS[type]}`);
 }
 
 export const merchandiseListQueryOptions = (type: MerchandiseType) =>

@@ -15,7 +15,7 @@ export const adminMerchandiseQueryKey = ['/api/admin/merchandise'] as const;
 export function useAdminMerchandise() {
   return useQuery({
     queryKey: adminMerchandiseQueryKey,
-    queryFn: async () => merchandiseAdminListResponse.parse(await api.get<unknown>('/api/admin/merchandise')),
+    queryFn: () => api.read(merchandiseAdminListResponse, '/api/admin/merchandise'),
   });
 }
 

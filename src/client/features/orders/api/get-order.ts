@@ -3,7 +3,7 @@ import { orderView, type OrderView } from '@common/contracts/orders';
 import { api } from '@client/lib/api-client';
 
 export async function getOrder(id: number): Promise<OrderView> {
-  return orderView.parse(await api.get<unknown>(`/api/orders/${id}`));
+  return api.read(orderView, `/api/orders/${id}`);
 }
 
 export const orderQueryOptions = (id: number) => queryOptions({ queryKey: [`/api/orders/${id}`], queryFn: () => getOrder(id) });

@@ -16,7 +16,7 @@ export function usersSearchParams(input: UsersQueryInput): URLSearchParams {
 }
 
 export async function getUsers(input: UsersQueryInput): Promise<UsersPage> {
-  return usersPage.parse(await api.get<unknown>(`/api/users?${usersSearchParams(input)}`));
+  return api.read(usersPage, `/api/users?${usersSearchParams(input)}`);
 }
 
 export const usersQueryOptions = (input: UsersQueryInput) =>
