@@ -1,12 +1,13 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { cartsResponse, type CartView } from '@common/contracts/carts';
+import type { cartsResponse, CartView } from '@common/contracts/carts';
 import { api } from '@client/lib/api-client';
 
 /** GET /api/carts (cart, merchandise, quick add, orders, dashboard). Spec §7: queries GET their key path; every cart call invalidates it. */
 export const cartsQueryKey = ['/api/carts'] as const;
 
 export async function getCarts(): Promise<CartView[]> {
-  return api.read(cartsResponse, '/api/carts');
+  return api.get<z.output<typeof cartsResponse>>('/api/carts');
 }
 
 export const cartsQueryOptions = () => queryOptions({ queryKey: cartsQueryKey, queryFn: getCarts });

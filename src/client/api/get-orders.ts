@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ordersResponse, type OrdersQuery, type OrdersResponse } from '@common/contracts/orders';
+import type { OrdersQuery, OrdersResponse, ordersResponse } from '@common/contracts/orders';
 import { api } from '@client/lib/api-client';
 
 /** The GET path with its query string is the key (spec §7), so each page and filter is cached on its own. */
@@ -13,7 +14,7 @@ export function ordersPath(query: OrdersQuery): string {
 }
 
 export async function getOrders(path: string): Promise<OrdersResponse> {
-  return api.read(ordersResponse, path);
+  return api.get<z.output<typeof ordersResponse>>(path);
 }
 
 export const ordersQueryOptions = (query: OrdersQuery) => {

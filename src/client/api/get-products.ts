@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { productsResponse, type Product } from '@common/contracts/products';
+import type { Product, productsResponse } from '@common/contracts/products';
 import { api } from '@client/lib/api-client';
 
 export const productsQueryKey = ['/api/products'] as const;
@@ -9,7 +10,7 @@ export const PRODUCTS_STALE_TIME = 5 * 60 * 1000;
 
 export async function getProducts(): Promise<Product[]> {
   // 'no-cache': the browser revalidates its copy with the ETag; an unchanged catalogue is a 304.
-  return api.read(productsResponse, '/api/products', { cache: 'no-cache' });
+  return api.get<z.output<typeof productsResponse>>('/api/products', { cache: 'no-cache' });
 }
 
 export const productsQueryOptions = () =>

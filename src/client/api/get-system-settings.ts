@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { systemSettingsResponse, type SystemSetting } from '@common/contracts/settings';
+import type { SystemSetting, systemSettingsResponse } from '@common/contracts/settings';
 import { api } from '@client/lib/api-client';
 
 export const systemSettingsQueryKey = ['/api/system/settings'] as const;
 
 export async function getSystemSettings(): Promise<SystemSetting[]> {
-  return api.read(systemSettingsResponse, '/api/system/settings');
+  return api.get<z.output<typeof systemSettingsResponse>>('/api/system/settings');
 }
 
 export const systemSettingsQueryOptions = () =>

@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { merchandiseQuantitiesResponse } from '@common/contracts/carts';
+import type { merchandiseQuantitiesResponse } from '@common/contracts/carts';
 import { api } from '@client/lib/api-client';
 import { applyToCachedCart, CART_MERCHANDISE_MUTATION, refreshWhenIdle, type CartMerchandiseRef } from './cart-merchandise-cache';
 
@@ -11,8 +12,9 @@ export interface SetCartMerchandiseVariables {
 
 /** PUT /api/carts/{id}/merchandise/{type}/{code}: one entry's quantity; 0 removes it (spec §4). */
 export async function setCartMerchandise({ cartId, item, quantity }: SetCartMerchandiseVariables) {
-  return merchandiseQuantitiesResponse.parse(
-    await api.put<unknown>(`/api/carts/${cartId}/merchandise/${item.type}/${encodeURIComponent(item.code)}`, { quantity }),
+  return await api.put<z.output<typeof merchandiseQuantitiesResponse>>(
+    `/api/carts/${cartId}/merchandise/${item.type}/${encodeURIComponent(item.code)}`,
+    { quantity },
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { CLIENT_ACTIVITY_LIMITS } from '@common/contracts/activity';
+import { CLIENT_ACTIVITY_LIMITS } from '@common/domain/activity-types';
 import { MIN_TERM_LENGTH } from '@common/domain/smart-search';
 import { STOCK_FILTER_PARAMS } from '@common/domain/stock-filters';
 import { recordActivity } from '@client/features/activity/api/record-activity';

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { ErrorBody } from '@common/contracts/common';
 import { TIMESTAMP_HEADER } from '@common/domain/http-headers';
 
@@ -169,17 +168,16 @@ async function postLines(path: string, body: FormData, onLine: (value: unknown) 
   }
 }
 
+/**
+ * The calls, typed by the answer's contract (`api.post<z.output<typeof cartView>>(...)`), which the
+ * browser does not check again (issue 15, ADR 0154). The server checks every answer against its
+ * call's contract before sending it (fastify-type-provider-zod's serializer: an answer that does
+ * not fit is a 500, never sent), so a second check here only cost time: a phone spent 0.15 s of
+ * the dashboard's first load (at Lighthouse's 4x) on it, more on the 3,000-product catalogue, and
+ * downloaded zod for pages that have no form. zod runs in the browser on what people type (forms).
+ */
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  /**
-   * A read, typed by its call's contract and not checked again here (issue 15, ADR 0154). The
-   * server checks every answer against that contract before it sends it (fastify-type-provider-zod's
-   * serializer: an answer that does not fit is a 500, never sent), so a second check in the browser
-   * only cost time: a phone spent 0.15 s of its first load (at Lighthouse's 4x) re-checking the
-   * dashboard's answers, and more on the 3,000-product catalogue. Writes still parse their answers.
-   */
-  read: <S extends z.ZodType>(_contract: S, path: string, options?: RequestOptions) =>
-    request<z.output<S>>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, safeText } from './common';
-import { ACTIVITY_TYPES, CLIENT_ACTIVITY_TYPES } from '../domain/activity-types';
+import { ACTIVITY_TYPES, CLIENT_ACTIVITY_LIMITS, CLIENT_ACTIVITY_TYPES } from '../domain/activity-types';
 import { MIN_TERM_LENGTH } from '../domain/smart-search';
 import { lazySchema } from './lazy-schema';
 
@@ -89,8 +89,7 @@ export type ActivityLogPage = z.infer<typeof activityLogPage>;
 
 const MAX_DURATION_MS = 2_147_483_647;
 
-/** Caps of POST /api/activity (docs/decisions/0100): a page view is a few hundred bytes. */
-export const CLIENT_ACTIVITY_LIMITS = { bodyBytes: 4096, path: 500, metadataEntries: 10, metadataKey: 40, metadataValue: 200 } as const;
+export { CLIENT_ACTIVITY_LIMITS } from '../domain/activity-types';
 
 const sitePath = lazySchema(() =>
   safeText()

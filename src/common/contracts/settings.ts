@@ -11,4 +11,4 @@ export const systemSetting = lazySchema(() =>
 export const systemSettingsResponse = lazySchema(() => z.array(systemSetting));
 export type SystemSetting = z.infer<typeof systemSetting>;
 
-export const LAST_INVENTORY_UPDATE = 'last_inventory_update';
+export { LAST_INVENTORY_UPDATE } from '../domain/settings-keys';

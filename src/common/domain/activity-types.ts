@@ -71,3 +71,6 @@ export function activityTypeLabel(type: string): string {
   const words = type.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** Caps of POST /api/activity (docs/decisions/0100): a page view is a few hundred bytes. Here, not in the contract, so the browser's page-view recorder needs no zod. */
+export const CLIENT_ACTIVITY_LIMITS = { bodyBytes: 4096, path: 500, metadataEntries: 10, metadataKey: 40, metadataValue: 200 } as const;

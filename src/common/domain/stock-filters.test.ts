@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   EMPTY_STOCK_FILTERS,
   filterProducts,
@@ -37,7 +37,7 @@ const catalogue = [
 const texts = catalogue.map(searchTextOf);
 const vocabulary = vocabularyOf(catalogue);
 const ids = (filters: Partial<StockFilters>) =>
-  filterProducts(catalogue, texts, { ...EMPTY_STOCK_FILTERS, ...filters }, vocabulary).rows.map((p) => p.id);
+  filterProducts(catalogue, () => texts, { ...EMPTY_STOCK_FILTERS, ...filters }, vocabulary).rows.map((p) => p.id);
 
 describe('SKU range buckets (spec §9)', () => {
   it('groups SKUs by hundreds', () => {
@@ -92,7 +92,7 @@ describe('smart search readings in the filter (issue 12)', () => {
   ];
   const shoreTexts = shore.map(searchTextOf);
   const shoreIds = (search: string) =>
-    filterProducts(shore, shoreTexts, { ...EMPTY_STOCK_FILTERS, search }, vocabularyOf(shore)).rows.map((p) => p.id);
+    filterProducts(shore, () => shoreTexts, { ...EMPTY_STOCK_FILTERS, search }, vocabularyOf(shore)).rows.map((p) => p.id);
 
   it.each([
     ['driftwood', [3001, 3002, 3003]],
@@ -104,5 +104,16 @@ describe('smart search readings in the filter (issue 12)', () => {
     ['coast', [3001, 3002]],
   ])('%s', (search, expected) => {
     expect(shoreIds(search)).toEqual(expected);
+  });
+});
+
+describe('search texts (issue 15)', () => {
+  it('are asked for only when the search has free text', () => {
+    const texts = vi.fn(() => catalogue.map(searchTextOf));
+    expect(filterProducts(catalogue, texts, { ...EMPTY_STOCK_FILTERS, color: 'Grey' }, vocabulary).rows).toHaveLength(2);
+    expect(filterProducts(catalogue, texts, { ...EMPTY_STOCK_FILTERS, search: 'grey' }, vocabulary).rows).toHaveLength(2);
+    expect(texts).not.toHaveBeenCalled();
+    expect(filterProducts(catalogue, texts, { ...EMPTY_STOCK_FILTERS, search: 'veining' }, vocabulary).rows.map((p) => p.id)).toEqual([1002]);
+    expect(texts).toHaveBeenCalledOnce();
   });
 });

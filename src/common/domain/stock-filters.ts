@@ -112,18 +112,23 @@ export function createStockMatcher(
   return { search, matches };
 }
 
-/** Filters a catalogue whose search texts were computed once (`texts[i]` belongs to `products[i]`). */
+/**
+ * Filters a catalogue. `texts` gives the search texts computed once per catalogue (`texts()[i]`
+ * belongs to `products[i]`); it is only called when the search has free text, so opening the stock
+ * page does not build 3,000 texts nobody searches yet (issue 15: ~0.1 s of a phone's first load).
+ */
 export function filterProducts<P extends FilterableProduct>(
   products: readonly P[],
-  texts: readonly string[],
+  texts: () => readonly string[],
   filters: StockFilters,
   vocabulary: SearchVocabulary,
 ): { rows: P[]; search: SmartSearchResult } {
   const { search, matches } = createStockMatcher(filters, vocabulary);
+  const searchTexts = search.freeText.length > 0 ? texts() : undefined;
   const rows: P[] = [];
   for (let i = 0; i < products.length; i++) {
     const product = products[i]!;
-    if (matches(product, texts[i] ?? '')) rows.push(product);
+    if (matches(product, searchTexts?.[i] ?? '')) rows.push(product);
   }
   return { rows, search };
 }

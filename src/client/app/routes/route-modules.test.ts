@@ -25,8 +25,8 @@ describe('route-modules (the preload list the server puts in each page)', () => 
 
   it('gives /auth the sign-in screen alone and every other route the portal and its page', () => {
     expect(modulesFor('/auth')).toEqual(['client/boot', 'client/app/sign-in-app']);
-    expect(modulesFor('/stock')).toEqual(['client/boot', 'client/app/portal-app', 'common/contracts/auth', 'client/app/routes/stock-route']);
+    expect(modulesFor('/stock')).toEqual(['client/boot', 'client/app/portal-app', 'client/app/routes/stock-route']);
     // Any other address (the 404 screen) still gets React and the portal preloaded.
-    expect(modulesFor('*')).toEqual(['client/boot', 'client/app/portal-app', 'common/contracts/auth']);
+    expect(modulesFor('*')).toEqual(['client/boot', 'client/app/portal-app']);
   });
 });

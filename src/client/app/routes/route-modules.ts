@@ -12,10 +12,10 @@ export interface RouteModules {
 }
 
 /**
- * Every portal route also needs the portal (router, frame) and what parses the user answer before
- * any page renders: the auth contracts, with zod (loaded on use, features/auth/api/auth-contracts).
+ * Every portal route also needs the portal (router, frame). No contract: the browser does not
+ * check the server's answers again (ADR 0154), so a page without a form loads no zod.
  */
-export const PORTAL_MODULES = ['client/app/portal-app', 'common/contracts/auth'] as const;
+export const PORTAL_MODULES = ['client/app/portal-app'] as const;
 export const SIGN_IN_MODULE = 'client/app/sign-in-app';
 /** React and the app switch, which the entry imports once the shell has painted (main.tsx, ADR 0152). */
 export const BOOT_MODULE = 'client/boot';

@@ -1,12 +1,13 @@
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { activityLogPage, type ActivityLogPage } from '@common/contracts/activity';
+import type { activityLogPage, ActivityLogPage } from '@common/contracts/activity';
 import { api } from '@client/lib/api-client';
 import { apiParams, type LogFilters } from '../lib/log-filters';
 
 export const activityLogsPath = '/api/admin/activity-logs';
 
 export async function getActivityLogs(query: string): Promise<ActivityLogPage> {
-  return api.read(activityLogPage, `${activityLogsPath}${query ? `?${query}` : ''}`);
+  return api.get<z.output<typeof activityLogPage>>(`${activityLogsPath}${query ? `?${query}` : ''}`);
 }
 
 /** Keyed by the exact server query, so each page and filter is fetched once and cached. */

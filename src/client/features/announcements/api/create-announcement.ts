@@ -1,10 +1,11 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { announcementView, type AnnouncementView, type CreateAnnouncementBody } from '@common/contracts/announcements';
+import type { announcementView, AnnouncementView, CreateAnnouncementBody } from '@common/contracts/announcements';
 import { api } from '@client/lib/api-client';
 import { announcementsQueryKey } from './get-announcements';
 
 export async function createAnnouncement(body: CreateAnnouncementBody): Promise<AnnouncementView> {
-  return announcementView.parse(await api.post<unknown>('/api/announcements', body));
+  return await api.post<z.output<typeof announcementView>>('/api/announcements', body);
 }
 
 export function useCreateAnnouncement() {

@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { announcementView, type AnnouncementContentBody, type AnnouncementView } from '@common/contracts/announcements';
+import type { AnnouncementContentBody, announcementView, AnnouncementView } from '@common/contracts/announcements';
 import { api } from '@client/lib/api-client';
 import { announcementsQueryKey } from './get-announcements';
 
 /** PUT /api/announcements/{id}: a new title and message (docs/decisions/0135). */
 export async function editAnnouncement({ id, body }: { id: number; body: AnnouncementContentBody }): Promise<AnnouncementView> {
-  return announcementView.parse(await api.put<unknown>(`/api/announcements/${id}`, body));
+  return await api.put<z.output<typeof announcementView>>(`/api/announcements/${id}`, body);
 }
 
 export function useEditAnnouncement() {

@@ -1,12 +1,13 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { announcementsResponse, type AnnouncementView } from '@common/contracts/announcements';
+import type { announcementsResponse, AnnouncementView } from '@common/contracts/announcements';
 import { api } from '@client/lib/api-client';
 
 export const announcementsQueryKey = ['/api/announcements'] as const;
 
 /** Admins get every announcement; salespeople (and admins acting as one) only the active ones. */
 export async function getAnnouncements(): Promise<AnnouncementView[]> {
-  return api.read(announcementsResponse, '/api/announcements');
+  return api.get<z.output<typeof announcementsResponse>>('/api/announcements');
 }
 
 export const announcementsQueryOptions = () => queryOptions({ queryKey: announcementsQueryKey, queryFn: getAnnouncements });

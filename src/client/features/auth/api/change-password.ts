@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { currentUser, type CurrentUser, type PasswordChangeBody } from '@common/contracts/auth';
+import type { currentUser, CurrentUser, PasswordChangeBody } from '@common/contracts/auth';
 import { api } from '@client/lib/api-client';
 import { userQueryKey } from './get-user';
 
 /** docs/product-decisions.md: Change Password for a signed-in user. */
 export async function changePassword(body: PasswordChangeBody): Promise<CurrentUser> {
-  return currentUser.parse(await api.post<unknown>('/api/user/password', body));
+  return await api.post<z.output<typeof currentUser>>('/api/user/password', body);
 }
 
 export function useChangePassword(options: { onSuccess?: (user: CurrentUser) => void } = {}) {

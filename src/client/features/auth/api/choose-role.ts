@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { currentUser, type ChooseRoleBody, type CurrentUser } from '@common/contracts/auth';
+import type { ChooseRoleBody, currentUser, CurrentUser } from '@common/contracts/auth';
 import { api } from '@client/lib/api-client';
 import { userQueryKey } from './get-user';
 
 /** docs/product-decisions.md: the chosen role lives in the server session. */
 export async function chooseRole(body: ChooseRoleBody): Promise<CurrentUser> {
-  return currentUser.parse(await api.post<unknown>('/api/session/role', body));
+  return await api.post<z.output<typeof currentUser>>('/api/session/role', body);
 }
 
 export function useChooseRole(options: { onSuccess?: (user: CurrentUser) => void } = {}) {

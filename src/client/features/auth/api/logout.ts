@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { okBody } from '@common/contracts/common';
+import type { okBody } from '@common/contracts/common';
 import { api } from '@client/lib/api-client';
 import { handOverSession } from '../lib/session-hand-over';
 import { userQueryKey } from './get-user';
 
 export async function logout(): Promise<void> {
-  okBody.parse(await api.post<unknown>('/api/logout'));
+  await api.post<z.output<typeof okBody>>('/api/logout');
 }
 
 /** Spec §4: logout returns to anonymous; no one else's data may stay in the cache. */

@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { currentUser, type CurrentUser, type PasswordChangeBody } from '@common/contracts/auth';
+import type { currentUser, CurrentUser, PasswordChangeBody } from '@common/contracts/auth';
 import { api } from '@client/lib/api-client';
 import { userQueryKey } from './get-user';
 
 /** docs/product-decisions.md: the temporary-password flow; clears isTemporaryPassword. */
 export async function resetTemporaryPassword(body: PasswordChangeBody): Promise<CurrentUser> {
-  return currentUser.parse(await api.post<unknown>('/api/password-reset', body));
+  return await api.post<z.output<typeof currentUser>>('/api/password-reset', body);
 }
 
 export function useResetTemporaryPassword(options: { onSuccess?: (user: CurrentUser) => void } = {}) {

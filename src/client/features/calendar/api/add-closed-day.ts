@@ -1,10 +1,11 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { closedDayView, type ClosedDayView, type CreateClosedDayBody } from '@common/contracts/calendar';
+import type { closedDayView, ClosedDayView, CreateClosedDayBody } from '@common/contracts/calendar';
 import { api } from '@client/lib/api-client';
 import { closedDaysQueryKey } from './get-closed-days';
 
 export async function addClosedDay(body: CreateClosedDayBody): Promise<ClosedDayView> {
-  return closedDayView.parse(await api.post<unknown>('/api/closed-days', body));
+  return await api.post<z.output<typeof closedDayView>>('/api/closed-days', body);
 }
 
 export function useAddClosedDay() {

@@ -1,10 +1,11 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestedDatesResponse, type RequestedDatesResponse } from '@common/contracts/orders';
+import type { requestedDatesResponse, RequestedDatesResponse } from '@common/contracts/orders';
 import { api } from '@client/lib/api-client';
 
 /** The server's today and earliest requested date, so the picker and the server agree (docs/decisions/0042). */
 export async function getRequestedDates(): Promise<RequestedDatesResponse> {
-  return requestedDatesResponse.parse(await api.get<unknown>('/api/orders/requested-dates'));
+  return await api.get<z.output<typeof requestedDatesResponse>>('/api/orders/requested-dates');
 }
 
 export function useRequestedDates() {

@@ -1,7 +1,8 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_HEADER } from '@common/contracts/common';
+import { IDEMPOTENCY_HEADER } from '@common/domain/http-headers';
 import type { CartView } from '@common/contracts/carts';
-import { orderView, type OrderView, type PlaceOrderBody } from '@common/contracts/orders';
+import type { orderView, OrderView, PlaceOrderBody } from '@common/contracts/orders';
 import { api } from '@client/lib/api-client';
 import { cartsQueryKey } from '@client/api/get-carts';
 import { isOrdersQuery } from '@client/api/get-orders';
@@ -28,7 +29,7 @@ export function orderPayload(
 }
 
 export async function placeOrder({ body, idempotencyKey }: { body: PlaceOrderBody; idempotencyKey: string }): Promise<OrderView> {
-  return orderView.parse(await api.post<unknown>('/api/orders', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }));
+  return await api.post<z.output<typeof orderView>>('/api/orders', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 
 /** A fresh key per checkout, kept across its retries (use-checkout.ts). */

@@ -1,9 +1,10 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   stockReplacePreviewResponse,
+  StockReplacePreviewResponse,
   stockUploadResponse,
-  type StockReplacePreviewResponse,
-  type StockUploadResponse,
+  StockUploadResponse,
 } from '@common/contracts/stock';
 import { api } from '@client/lib/api-client';
 import { productsQueryKey } from '@client/api/get-products';
@@ -25,12 +26,12 @@ function csvForm(file: File): FormData {
 
 export async function uploadStock({ file, onProgress, removalToken }: UploadStockInput): Promise<StockUploadResponse> {
   const query = removalToken === undefined ? '' : `?${new URLSearchParams({ mode: 'replace', removalToken })}`;
-  return stockUploadResponse.parse(await api.upload<unknown>(`/api/stock/upload${query}`, csvForm(file), onProgress));
+  return await api.upload<z.output<typeof stockUploadResponse>>(`/api/stock/upload${query}`, csvForm(file), onProgress);
 }
 
 /** POST /api/stock/upload/preview: what the replace would remove; changes nothing. */
 export async function previewStockReplace(file: File): Promise<StockReplacePreviewResponse> {
-  return stockReplacePreviewResponse.parse(await api.upload<unknown>('/api/stock/upload/preview', csvForm(file)));
+  return await api.upload<z.output<typeof stockReplacePreviewResponse>>('/api/stock/upload/preview', csvForm(file));
 }
 
 export function usePreviewStockReplace() {

@@ -1,4 +1,5 @@
 import { useDeferredValue, useMemo } from 'react';
+import { onFirstUse } from '@common/domain/format';
 import type { Product } from '@common/contracts/products';
 import { filterProducts, searchTextOf, skuBuckets, vocabularyOf, type StockFilters } from '@common/domain/stock-filters';
 
@@ -12,7 +13,7 @@ export interface FilterOptions {
 }
 
 /**
- * The catalogue indexed once (search texts, vocabulary, dropdown options) and
+ * The catalogue indexed once (vocabulary, dropdown options; search texts at the first search) and
  * filtered with a deferred copy of the filters: React renders the keystroke in
  * the search box first and the table after, so typing never waits for 20,000 rows.
  */
@@ -26,7 +27,8 @@ export function useFilteredProducts(products: readonly Product[], filters: Stock
       finishes: vocabulary.finishes,
       skuRanges: skuBuckets(products.map((p) => p.id)),
     };
-    return { texts: products.map(searchTextOf), vocabulary, options };
+    // Search texts are built the first time someone searches (filterProducts asks only then).
+    return { texts: onFirstUse(() => products.map(searchTextOf)), vocabulary, options };
   }, [products]);
 
   const deferred = useDeferredValue(filters);

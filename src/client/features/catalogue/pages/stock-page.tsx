@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { Product } from '@common/contracts/products';
 import { PageTitle } from '@client/components/page-frame';
@@ -9,7 +9,7 @@ import { StockCell } from '../components/stock-cell';
 import { SkuCell } from '../components/sku-cell';
 import { StockFiltersBar } from '../components/stock-filters';
 import { StockRowDetail, type RenderStockAddAction } from '../components/stock-row-detail';
-import { StockUploadActions, type UploadOutcome } from '../components/stock-upload';
+import type { UploadOutcome } from '../components/stock-upload';
 import { UploadProgress } from '../components/upload-progress';
 import { UploadReportPanel } from '../components/upload-report';
 import { ResultCount } from '../components/result-count';
@@ -19,6 +19,10 @@ import { useLoadingProgress } from '../lib/use-loading-progress';
 import { useStockFilters } from '../lib/use-stock-filters';
 
 const NO_PRODUCTS: Product[] = [];
+
+// The upload tools (and the upload contracts, with zod) load only for people who may use them
+// (issue 15, ADR 0154): a salesperson's /stock never downloads them.
+const StockUploadActions = lazy(() => import('../components/stock-upload').then((m) => ({ default: m.StockUploadActions })));
 
 function StockCard({ product, coloured }: { product: Product; coloured: boolean }) {
   return (
@@ -72,12 +76,16 @@ export function StockPage({ user, renderAddAction }: { user: CurrentUser; render
       <PageTitle
         title="BOLD Stock Check"
         actions={
-          <StockUploadActions
-            canUpload={permissions.has('edit_stock')}
-            canDownloadTemplate={permissions.has('download_template')}
-            onOutcome={setOutcome}
-            onProgress={setUploading}
-          />
+          (permissions.has('edit_stock') || permissions.has('download_template')) && (
+            <Suspense fallback={null}>
+              <StockUploadActions
+                canUpload={permissions.has('edit_stock')}
+                canDownloadTemplate={permissions.has('download_template')}
+                onOutcome={setOutcome}
+                onProgress={setUploading}
+              />
+            </Suspense>
+          )
         }
       />
       <main className="mx-auto grid max-w-6xl gap-4 px-4 pt-4 pb-16 sm:px-6">

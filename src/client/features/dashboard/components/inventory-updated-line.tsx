@@ -1,4 +1,4 @@
-import { LAST_INVENTORY_UPDATE } from '@common/contracts/settings';
+import { LAST_INVENTORY_UPDATE } from '@common/domain/settings-keys';
 import { formatLastUpdated } from '@common/domain/format';
 import { useSystemSetting } from '@client/api/get-system-settings';
 

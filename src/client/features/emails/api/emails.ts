@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { emailsResponse, emailView, type EmailsQuery, type EmailView } from '@common/contracts/emails';
+import type { EmailsQuery, emailsResponse, emailView, EmailView } from '@common/contracts/emails';
 import { api } from '@client/lib/api-client';
 
 const EMAILS_PATH = '/api/admin/emails';
@@ -19,7 +20,7 @@ export function useEmails(query: EmailsQuery) {
   const path = emailsPath(query);
   return useQuery({
     queryKey: [path],
-    queryFn: () => api.read(emailsResponse, path),
+    queryFn: () => api.get<z.output<typeof emailsResponse>>(path),
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
   });
@@ -30,7 +31,7 @@ export function useResendEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['resend-email'],
-    mutationFn: async (id: number): Promise<EmailView> => emailView.parse(await api.post<unknown>(`${EMAILS_PATH}/${id}/resend`, {})),
+    mutationFn: async (id: number): Promise<EmailView> => await api.post<z.output<typeof emailView>>(`${EMAILS_PATH}/${id}/resend`, {}),
     // Every cached page and filter, and the orders that show this email's status.
     onSettled: () =>
       queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(EMAILS_PATH) || String(q.queryKey[0]).startsWith('/api/orders') }),

@@ -1,10 +1,11 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { folder, type CreateFolderBody, type Folder } from '@common/contracts/files';
+import type { CreateFolderBody, folder, Folder } from '@common/contracts/files';
 import { api } from '@client/lib/api-client';
 import { foldersQueryKey } from './get-folders';
 
 export async function createFolder(body: CreateFolderBody): Promise<Folder> {
-  return folder.parse(await api.post<unknown>('/api/folders', body));
+  return await api.post<z.output<typeof folder>>('/api/folders', body);
 }
 
 export function useCreateFolder() {

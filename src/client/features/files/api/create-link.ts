@@ -1,10 +1,11 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { link, type CreateLinkBody, type Link } from '@common/contracts/files';
+import type { CreateLinkBody, link, Link } from '@common/contracts/files';
 import { api } from '@client/lib/api-client';
 import { linksQueryKey } from './get-links';
 
 export async function createLink(body: CreateLinkBody): Promise<Link> {
-  return link.parse(await api.post<unknown>('/api/links', body));
+  return await api.post<z.output<typeof link>>('/api/links', body);
 }
 
 export function useCreateLink() {

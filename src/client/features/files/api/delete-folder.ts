@@ -1,10 +1,11 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deleteFolderResponse, type FolderContents } from '@common/contracts/files';
+import type { deleteFolderResponse, FolderContents } from '@common/contracts/files';
 import { api } from '@client/lib/api-client';
 import { foldersQueryKey } from './get-folders';
 
 export async function deleteFolder(id: number): Promise<FolderContents> {
-  return deleteFolderResponse.parse(await api.delete<unknown>(`/api/folders/${id}`)).deleted;
+  return (await api.delete<z.output<typeof deleteFolderResponse>>(`/api/folders/${id}`)).deleted;
 }
 
 /** Subfolders, files and links went too, so every listing is refreshed. */

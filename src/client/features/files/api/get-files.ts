@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fileList, type FileEntry } from '@common/contracts/files';
+import type { FileEntry, fileList } from '@common/contracts/files';
 import { api } from '@client/lib/api-client';
 
 /** ['/api/files', folderId]: null is the root; invalidating ['/api/files'] refreshes every folder. */
@@ -7,7 +8,7 @@ export const filesQueryKey = (folderId: number | null) => ['/api/files', folderI
 
 export async function getFiles(folderId: number | null): Promise<FileEntry[]> {
   const query = folderId === null ? '' : `?folderId=${folderId}`;
-  return fileList.parse(await api.get<unknown>(`/api/files${query}`));
+  return await api.get<z.output<typeof fileList>>(`/api/files${query}`);
 }
 
 export const filesQueryOptions = (folderId: number | null) =>

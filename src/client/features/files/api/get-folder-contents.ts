@@ -1,9 +1,10 @@
+import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
-import { folderContents, type FolderContents } from '@common/contracts/files';
+import type { folderContents, FolderContents } from '@common/contracts/files';
 import { api } from '@client/lib/api-client';
 
 export async function getFolderContents(id: number): Promise<FolderContents> {
-  return api.read(folderContents, `/api/folders/${id}/contents`);
+  return api.get<z.output<typeof folderContents>>(`/api/folders/${id}/contents`);
 }
 
 /**

@@ -1,12 +1,13 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { folderList, type Folder } from '@common/contracts/files';
+import type { Folder, folderList } from '@common/contracts/files';
 import { api } from '@client/lib/api-client';
 
 export const foldersQueryKey = ['/api/folders'] as const;
 
 /** Every folder: few enough to load at once, and the breadcrumb needs the ancestors. */
 export async function getFolders(): Promise<Folder[]> {
-  return folderList.parse(await api.get<unknown>('/api/folders'));
+  return await api.get<z.output<typeof folderList>>('/api/folders');
 }
 
 export const foldersQueryOptions = () => queryOptions({ queryKey: foldersQueryKey, queryFn: getFolders });

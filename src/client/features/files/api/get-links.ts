@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { linkList, type Link } from '@common/contracts/files';
+import type { Link, linkList } from '@common/contracts/files';
 import { api } from '@client/lib/api-client';
 
 /** ['/api/links', folderId]: null is the root; invalidating ['/api/links'] refreshes every folder. */
@@ -7,7 +8,7 @@ export const linksQueryKey = (folderId: number | null) => ['/api/links', folderI
 
 export async function getLinks(folderId: number | null): Promise<Link[]> {
   const query = folderId === null ? '' : `?folderId=${folderId}`;
-  return linkList.parse(await api.get<unknown>(`/api/links${query}`));
+  return await api.get<z.output<typeof linkList>>(`/api/links${query}`);
 }
 
 export const linksQueryOptions = (folderId: number | null) =>

@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { fileEntry, type FileEntry } from '@common/contracts/files';
+import type { fileEntry, FileEntry } from '@common/contracts/files';
 import { api, type UploadProgressHandler } from '@client/lib/api-client';
 import { filesQueryKey } from './get-files';
 
@@ -18,7 +19,7 @@ export async function uploadFile({ file, name, folderId, onProgress, signal }: U
   if (name) form.append('name', name);
   if (folderId !== null) form.append('folderId', String(folderId));
   form.append('file', file, file.name);
-  return fileEntry.parse(await api.upload<unknown>('/api/files', form, onProgress, { signal }));
+  return await api.upload<z.output<typeof fileEntry>>('/api/files', form, onProgress, { signal });
 }
 
 export function useUploadFile() {

@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiTokenList, createdApiToken, type CreateApiTokenBody, type CreatedApiToken } from '@common/contracts/integrations';
+import type { apiTokenList, CreateApiTokenBody, createdApiToken, CreatedApiToken } from '@common/contracts/integrations';
 import { api } from '@client/lib/api-client';
 
 export const apiTokensQueryKey = ['/api/admin/api-tokens'] as const;
 
 export const apiTokensQueryOptions = () =>
-  queryOptions({ queryKey: apiTokensQueryKey, queryFn: async () => apiTokenList.parse(await api.get<unknown>('/api/admin/api-tokens')).tokens });
+  queryOptions({ queryKey: apiTokensQueryKey, queryFn: async () => (await api.get<z.output<typeof apiTokenList>>('/api/admin/api-tokens')).tokens });
 
 export function useApiTokens() {
   return useQuery(apiTokensQueryOptions());
@@ -15,7 +16,7 @@ export function useCreateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['create-api-token'],
-    mutationFn: async (body: CreateApiTokenBody): Promise<CreatedApiToken> => createdApiToken.parse(await api.post<unknown>('/api/admin/api-tokens', body)),
+    mutationFn: async (body: CreateApiTokenBody): Promise<CreatedApiToken> => await api.post<z.output<typeof createdApiToken>>('/api/admin/api-tokens', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokensQueryKey }),
   });
 }

@@ -1,12 +1,13 @@
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   createdWebhook,
+  CreatedWebhook,
+  CreateWebhookBody,
   webhookDeliveryList,
   webhookDeliveryView,
   webhookEndpointList,
   webhookEndpointView,
-  type CreateWebhookBody,
-  type CreatedWebhook,
 } from '@common/contracts/integrations';
 import { api } from '@client/lib/api-client';
 
@@ -19,7 +20,7 @@ const REFRESH_MS = 5_000;
 export const webhooksQueryOptions = () =>
   queryOptions({
     queryKey: webhooksQueryKey,
-    queryFn: async () => webhookEndpointList.parse(await api.get<unknown>('/api/admin/webhooks')).endpoints,
+    queryFn: async () => (await api.get<z.output<typeof webhookEndpointList>>('/api/admin/webhooks')).endpoints,
     refetchInterval: REFRESH_MS,
   });
 
@@ -31,7 +32,7 @@ export function useDeliveries(endpointId: number, before?: number) {
   return useQuery({
     queryKey: deliveriesKey(endpointId, before),
     queryFn: async () =>
-      webhookDeliveryList.parse(await api.get<unknown>(`/api/admin/webhooks/${endpointId}/deliveries${before ? `?before=${before}` : ''}`)),
+      await api.get<z.output<typeof webhookDeliveryList>>(`/api/admin/webhooks/${endpointId}/deliveries${before ? `?before=${before}` : ''}`),
     refetchInterval: before ? false : REFRESH_MS,
     placeholderData: keepPreviousData,
   });
@@ -41,7 +42,7 @@ export function useCreateWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['create-webhook'],
-    mutationFn: async (body: CreateWebhookBody): Promise<CreatedWebhook> => createdWebhook.parse(await api.post<unknown>('/api/admin/webhooks', body)),
+    mutationFn: async (body: CreateWebhookBody): Promise<CreatedWebhook> => await api.post<z.output<typeof createdWebhook>>('/api/admin/webhooks', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
   });
 }
@@ -51,7 +52,7 @@ export function useSetWebhookStatus() {
   return useMutation({
     mutationKey: ['set-webhook-status'],
     mutationFn: async ({ id, status }: { id: number; status: 'active' | 'paused' }) =>
-      webhookEndpointView.parse(await api.patch<unknown>(`/api/admin/webhooks/${id}`, { status })),
+      await api.patch<z.output<typeof webhookEndpointView>>(`/api/admin/webhooks/${id}`, { status }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
   });
 }
@@ -72,7 +73,7 @@ export function useResendDelivery() {
   return useMutation({
     mutationKey: ['resend-delivery'],
     mutationFn: async ({ endpointId, deliveryId }: { endpointId: number; deliveryId: number }) =>
-      webhookDeliveryView.parse(await api.post<unknown>(`/api/admin/webhooks/${endpointId}/deliveries/${deliveryId}/resend`)),
+      await api.post<z.output<typeof webhookDeliveryView>>(`/api/admin/webhooks/${endpointId}/deliveries/${deliveryId}/resend`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
   });
 }

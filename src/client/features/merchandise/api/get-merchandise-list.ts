@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MERCHANDISE_PATHS, merchandiseListResponse, type MerchandiseItem } from '@common/contracts/merchandise';
+import { MERCHANDISE_PATHS, type MerchandiseItem, type merchandiseListResponse } from '@common/contracts/merchandise';
 import type { MerchandiseType } from '@common/domain/cart-rules';
 import { api } from '@client/lib/api-client';
 
@@ -7,7 +8,7 @@ import { api } from '@client/lib/api-client';
 export const merchandiseListQueryKey = (type: MerchandiseType) => [`/api/merchandise/${MERCHANDISE_PATHS[type]}`] as const;
 
 export async function getMerchandiseList(type: MerchandiseType): Promise<MerchandiseItem[]> {
-  return api.read(merchandiseListResponse, `/api/merchandise/${MERCHANDISE_PATHS[type]}`);
+  return api.get<z.output<typeof merchandiseListResponse>>(`/api/merchandise/${MERCHANDISE_PATHS[type]}`);
 }
 
 export const merchandiseListQueryOptions = (type: MerchandiseType) =>

@@ -1,11 +1,12 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
+import type { z } from 'zod';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
   merchandiseAdminItem,
+  MerchandiseAdminItem,
   merchandiseAdminListResponse,
+  MerchandiseEditBody,
   merchandiseRemoveResponse,
-  type MerchandiseAdminItem,
-  type MerchandiseEditBody,
-  type MerchandiseRemoveResponse,
+  MerchandiseRemoveResponse,
 } from '@common/contracts/merchandise';
 import { api } from '@client/lib/api-client';
 
@@ -15,7 +16,7 @@ export const adminMerchandiseQueryKey = ['/api/admin/merchandise'] as const;
 export function useAdminMerchandise() {
   return useQuery({
     queryKey: adminMerchandiseQueryKey,
-    queryFn: () => api.read(merchandiseAdminListResponse, '/api/admin/merchandise'),
+    queryFn: () => api.get<z.output<typeof merchandiseAdminListResponse>>('/api/admin/merchandise'),
   });
 }
 
@@ -31,7 +32,7 @@ export function useEditMerchandise() {
   return useMutation({
     mutationKey: ['PATCH', '/api/admin/merchandise/:id'],
     mutationFn: async ({ id, body }: { id: number; body: MerchandiseEditBody }): Promise<MerchandiseAdminItem> =>
-      merchandiseAdminItem.parse(await api.patch<unknown>(`/api/admin/merchandise/${id}`, body)),
+      await api.patch<z.output<typeof merchandiseAdminItem>>(`/api/admin/merchandise/${id}`, body),
     onSuccess: () => invalidateMerchandise(queryClient),
   });
 }
@@ -41,7 +42,7 @@ export function useRemoveMerchandise() {
   return useMutation({
     mutationKey: ['DELETE', '/api/admin/merchandise/:id'],
     mutationFn: async (id: number): Promise<MerchandiseRemoveResponse> =>
-      merchandiseRemoveResponse.parse(await api.delete<unknown>(`/api/admin/merchandise/${id}`)),
+      await api.delete<z.output<typeof merchandiseRemoveResponse>>(`/api/admin/merchandise/${id}`),
     onSuccess: () => invalidateMerchandise(queryClient),
   });
 }

@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { merchandiseUploadResponse, type MerchandiseUploadResponse } from '@common/contracts/merchandise';
+import type { merchandiseUploadResponse, MerchandiseUploadResponse } from '@common/contracts/merchandise';
 import { api } from '@client/lib/api-client';
 import { invalidateMerchandise } from './manage-merchandise';
 
@@ -14,7 +15,7 @@ export interface UploadMerchandiseInput {
 export async function uploadMerchandise({ file, onProgress }: UploadMerchandiseInput): Promise<MerchandiseUploadResponse> {
   const form = new FormData();
   form.append('file', file);
-  return merchandiseUploadResponse.parse(await api.upload<unknown>('/api/admin/merchandise/upload', form, onProgress));
+  return await api.upload<z.output<typeof merchandiseUploadResponse>>('/api/admin/merchandise/upload', form, onProgress);
 }
 
 export function useUploadMerchandise() {

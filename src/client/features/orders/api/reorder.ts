@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reorderResponse, type ReorderResponse } from '@common/contracts/orders';
+import type { reorderResponse, ReorderResponse } from '@common/contracts/orders';
 import { cartsQueryKey } from '@client/api/get-carts';
 import { api } from '@client/lib/api-client';
 
 /** POST /api/orders/{id}/reorder: copies still-orderable lines into the active cart. */
 export async function reorder(id: number): Promise<ReorderResponse> {
-  return reorderResponse.parse(await api.post<unknown>(`/api/orders/${id}/reorder`));
+  return await api.post<z.output<typeof reorderResponse>>(`/api/orders/${id}/reorder`);
 }
 
 export function useReorder() {

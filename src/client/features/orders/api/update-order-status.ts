@@ -1,12 +1,13 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { orderView, type OrderView } from '@common/contracts/orders';
+import type { orderView, OrderView } from '@common/contracts/orders';
 import type { OrderStatus } from '@common/domain/order-status';
 import { api } from '@client/lib/api-client';
 import { isOrdersQuery } from '@client/api/get-orders';
 
 /** PATCH /api/orders/{id} (admins; docs/product-decisions.md order statuses). */
 export async function updateOrderStatus({ id, status }: { id: number; status: OrderStatus }): Promise<OrderView> {
-  return orderView.parse(await api.patch<unknown>(`/api/orders/${id}`, { status }));
+  return await api.patch<z.output<typeof orderView>>(`/api/orders/${id}`, { status });
 }
 
 export function useUpdateOrderStatus() {

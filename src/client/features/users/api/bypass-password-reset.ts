@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bypassResponse, type BypassResponse } from '@common/contracts/users';
+import type { bypassResponse, BypassResponse } from '@common/contracts/users';
 import { api } from '@client/lib/api-client';
 import { usersQueryKey } from './get-users';
 
 /** Spec §7 names this a GET; docs/product-decisions.md serves it as POST because it changes state. */
 export async function bypassPasswordReset(userId: number): Promise<BypassResponse> {
-  return bypassResponse.parse(await api.post<unknown>(`/api/bypass-password-reset/${userId}`));
+  return await api.post<z.output<typeof bypassResponse>>(`/api/bypass-password-reset/${userId}`);
 }
 
 export function useBypassPasswordReset() {

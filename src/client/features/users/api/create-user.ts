@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userView, type CreateUserBody, type UserView } from '@common/contracts/users';
+import type { CreateUserBody, userView, UserView } from '@common/contracts/users';
 import { api } from '@client/lib/api-client';
 import { usersQueryKey } from './get-users';
 
 /** Spec §7 POST /api/users: the user fields plus isTemporaryPassword true. */
 export async function createUser(body: CreateUserBody): Promise<UserView> {
-  return userView.parse(await api.post<unknown>('/api/users', { ...body, isTemporaryPassword: true }));
+  return await api.post<z.output<typeof userView>>('/api/users', { ...body, isTemporaryPassword: true });
 }
 
 export function useCreateUser() {

@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { usersPage, usersQuery, type UsersPage, type UsersQueryInput } from '@common/contracts/users';
+import { type usersPage, type UsersPage, usersQuery, type UsersQueryInput } from '@common/contracts/users';
 import { api } from '@client/lib/api-client';
 
 /** Every users query starts with this key, so one invalidation refreshes every page. */
@@ -16,7 +17,7 @@ export function usersSearchParams(input: UsersQueryInput): URLSearchParams {
 }
 
 export async function getUsers(input: UsersQueryInput): Promise<UsersPage> {
-  return api.read(usersPage, `/api/users?${usersSearchParams(input)}`);
+  return api.get<z.output<typeof usersPage>>(`/api/users?${usersSearchParams(input)}`);
 }
 
 export const usersQueryOptions = (input: UsersQueryInput) =>

@@ -1,10 +1,11 @@
+import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
-import { userView, type ProfileBody, type UserView } from '@common/contracts/users';
+import type { ProfileBody, userView, UserView } from '@common/contracts/users';
 import { api } from '@client/lib/api-client';
 
 /** PATCH /api/user/profile: Edit My User Data (ADR 0053). */
 export async function updateProfile(body: ProfileBody): Promise<UserView> {
-  return userView.parse(await api.patch<unknown>('/api/user/profile', body));
+  return await api.patch<z.output<typeof userView>>('/api/user/profile', body);
 }
 
 export function useUpdateProfile(options: { onSuccess?: (saved: UserView) => void } = {}) {

@@ -1,10 +1,11 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userView, type UpdateUserBody, type UserView } from '@common/contracts/users';
+import type { UpdateUserBody, userView, UserView } from '@common/contracts/users';
 import { api } from '@client/lib/api-client';
 import { usersQueryKey } from './get-users';
 
 export async function updateUser({ id, body }: { id: number; body: UpdateUserBody }): Promise<UserView> {
-  return userView.parse(await api.patch<unknown>(`/api/users/${id}`, body));
+  return await api.patch<z.output<typeof userView>>(`/api/users/${id}`, body);
 }
 
 export function useUpdateUser() {
