@@ -36,3 +36,34 @@ export async function executeNamed<Row extends Record<string, unknown>>(executor
   const prepared = executor._.session.prepareQuery({ sql: text, params }, undefined, statementName(prefix, text), false);
   return (await prepared.execute()) as { rows: Row[] };
 }
+
+/** A statement rendered ONCE: its text, its parameters (drizzle placeholders where values go) and its name. */
+export interface StatementTemplate {
+  readonly text: string;
+  readonly params: readonly unknown[];
+  readonly name: string | undefined;
+}
+
+/**
+ * Renders a statement whose values are all `sql.placeholder(...)`s, once (ADR 0154):
+ * drizzle's builder then runs at start-up instead of on every call.
+ */
+export function statementTemplate(prefix: string, query: SQL): StatementTemplate {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, params, name: statementName(prefix, text) };
+}
+
+/**
+ * Runs a template as a named prepared statement with this call's values for its
+ * placeholders (drizzle fills them in, and refuses a placeholder without a value).
+ * Like executeNamed, it goes through the executor's own session, so it also works
+ * inside a transaction.
+ */
+export async function executeTemplate<Row extends Record<string, unknown>>(
+  executor: DbOrTx,
+  template: StatementTemplate,
+  values: Record<string, unknown>,
+): Promise<{ rows: Row[] }> {
+  const prepared = executor._.session.prepareQuery({ sql: template.text, params: [...template.params] }, undefined, template.name, false);
+  return (await prepared.execute(values)) as { rows: Row[] };
+}
