@@ -45,7 +45,7 @@ export interface StatementTemplate {
 }
 
 /**
- * Renders a statement whose values are all `sql.placeholder(...)`s, once (ADR 0154):
+ * Renders a statement whose values are all `sql.placeholder(...)`s, once (ADR 0153):
  * drizzle's builder then runs at start-up instead of on every call.
  */
 export function statementTemplate(prefix: string, query: SQL): StatementTemplate {

@@ -165,7 +165,7 @@ const activityPlaceholder = (column: ActivityColumn) => sql.placeholder(`activit
 /**
  * The insert of one activity row with placeholders instead of values, built once, for a
  * statement that writes its activity row itself (the cart add, ADR 0150): its text is
- * rendered once and each call sends only `activityInsertValues(entry)` (ADR 0154).
+ * rendered once and each call sends only `activityInsertValues(entry)` (ADR 0153).
  */
 export const ACTIVITY_INSERT_TEMPLATE: SQL = sql`insert into ${activityLogs} (user_id, target_user_id, type, description, metadata, ip_address, user_agent, session_id, url, referrer, duration)
     select ${activityPlaceholder('userId')}::int, ${activityPlaceholder('targetUserId')}::int, ${activityPlaceholder('type')},

@@ -128,7 +128,7 @@ export function createActivityService(db: Db) {
     /**
      * The insert of an activity for a statement that writes its activity row itself (one
      * statement per cart add, ADR 0150): the SQL with placeholders, built once (append a
-     * `where`), and one entry's values for them (ADR 0154).
+     * `where`), and one entry's values for them (ADR 0153).
      */
     insertTemplate: ACTIVITY_INSERT_TEMPLATE as SQL,
     insertValues: (by: Origin | Actor, entry: ActivityEntry): Record<string, unknown> => activityInsertValues(rowOf(by, entry)),

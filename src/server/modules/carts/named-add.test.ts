@@ -46,7 +46,7 @@ it('runs the cart add as one named statement, parsed once per connection (ADR 01
   expect(rows).toEqual([{ name: expect.stringMatching(/^cart_add_[0-9a-f]{16}$/), runs: 3 }]);
 });
 
-it('renders the add statement once: later adds build no SQL, and each still logs its own values (ADR 0154)', async () => {
+it('renders the add statement once: later adds build no SQL, and each still logs its own values (ADR 0153)', async () => {
   const user = await createUser(single.db, { role: 'bold_customer' });
   const client = await new TestClient(app).signInAs(user);
   const cart = await activeCart(client);

@@ -349,7 +349,7 @@ export type LoggedAddResult =
   | { product: 'as-seen'; owned: false }
   | { product: 'as-seen'; owned: true; item?: { id: number; cartId: number; productId: number; quantity: number } };
 
-/** A query of another module, built once with placeholders, and one call's values for them (ADR 0154). */
+/** A query of another module, built once with placeholders, and one call's values for them (ADR 0153). */
 export interface TemplatePart {
   template: SQL;
   values: Record<string, unknown>;
@@ -396,7 +396,7 @@ function cartAddStatement(product: SQL, activity: SQL): StatementTemplate {
  * (from the activity module) is written only when the add happened.
  *
  * The statement is a named prepared statement (parsed and planned once per connection,
- * ADR 0153) whose text is rendered once: each call only collects its values (ADR 0154).
+ * ADR 0153) whose text is rendered once: each call only collects its values (ADR 0153).
  */
 export async function addToCartLogged(
   db: DbOrTx,

@@ -49,7 +49,7 @@ export async function findProductSummaries(db: DbOrTx, ids: readonly number[]): 
  * For a statement of another module that must act only on a product as its caller
  * last read it (the one-statement cart add, ADR 0150): a query of the product's id,
  * name and stock level, and whether they are still what the caller saw. Built once with
- * placeholders (ADR 0154); productAsSeenValues gives one call's values.
+ * placeholders (ADR 0153); productAsSeenValues gives one call's values.
  */
 export const PRODUCT_AS_SEEN_TEMPLATE: SQL = sql`select id, name, stock_level,
       (name = ${sql.placeholder('product_seenName')} and stock_level is not distinct from ${sql.placeholder('product_seenStockLevel')}) as as_seen
