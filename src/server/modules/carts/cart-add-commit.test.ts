@@ -8,7 +8,7 @@ import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 
 /**
- * ADR 0154: the cart add, and only the cart add, commits with synchronous_commit off.
+ * ADR 0155: the cart add, and only the cart add, commits with synchronous_commit off.
  * A deferred constraint trigger runs at the very end of each transaction, just before
  * its commit record is written, and notes the synchronous_commit that commit uses.
  * The app runs on ONE connection, so an order placed after an add uses the same
@@ -64,7 +64,7 @@ async function lastProbe(): Promise<number> {
   return rows[0]?.id ?? 0;
 }
 
-describe('synchronous_commit off for the cart add only (ADR 0154)', () => {
+describe('synchronous_commit off for the cart add only (ADR 0155)', () => {
   it('commits a cart add, with or without an Idempotency-Key, without waiting for the WAL flush', async () => {
     const client = await new TestClient(app).signInAs(await createUser(single.db, { role: 'bold_customer' }));
     const cart = await activeCart(client);

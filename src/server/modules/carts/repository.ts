@@ -380,7 +380,7 @@ function cartAddStatement(product: SQL, activity: SQL): StatementTemplate {
     select exists (select 1 from product) as product_exists, (select as_seen from product) as as_seen,
            (select name from product) as name, (select stock_level from product) as stock_level,
            exists (select 1 from owned) as owned, upsert.id, upsert.quantity,
-           -- ADR 0154: this transaction only (is_local) commits without waiting for its WAL flush.
+           -- ADR 0155: this transaction only (is_local) commits without waiting for its WAL flush.
            set_config('synchronous_commit', 'off', true) as commit_mode
     from (select 1) as one left join upsert on true
   `);
@@ -399,7 +399,7 @@ function cartAddStatement(product: SQL, activity: SQL): StatementTemplate {
  *
  * The statement is a named prepared statement (parsed and planned once per connection,
  * ADR 0153) whose text is rendered once: each call only collects its values (ADR 0153).
- * Its transaction commits with synchronous_commit off (ADR 0154): the cart add only, as
+ * Its transaction commits with synchronous_commit off (ADR 0155): the cart add only, as
  * `set_config(..., true)` ends with the transaction. Inside the Idempotency-Key transaction
  * that covers the key and its stored answer too, which belong to the same add.
  */
