@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/db';
 import { openDatabase, type Database } from './client';
-import { executeNamed, statementName } from './named-statement';
+import { executeNamed, executeTemplate, statementName, statementTemplate } from './named-statement';
 
 let database: Database & { url: string };
 /** One connection, so the statements prepared on it are the ones we look at. */
@@ -49,5 +49,22 @@ describe('named statements (ADR 0153)', () => {
     ).rejects.toThrow('roll back');
     await executeNamed(single.db, 'probe', sql`insert into named_probe values (${8})`);
     expect((await single.pool.query('select n from named_probe')).rows).toEqual([{ n: 8 }]);
+  });
+
+  it('runs a template rendered once with each call\'s values, on the pool and inside a transaction (ADR 0153)', async () => {
+    await single.db.execute(sql`create table if not exists template_probe (n int, label text)`);
+    const insert = statementTemplate('template_probe', sql`insert into template_probe values (${sql.placeholder('n')}, ${sql.placeholder('label')}) returning n`);
+    expect(insert.name).toMatch(/^template_probe_[0-9a-f]{16}$/);
+    expect((await executeTemplate(single.db, insert, { n: 1, label: 'one' })).rows).toEqual([{ n: 1 }]);
+    await expect(
+      single.db.transaction(async (tx) => {
+        await executeTemplate(tx, insert, { n: 2, label: 'two' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await expect(executeTemplate(single.db, insert, { n: 3 })).rejects.toThrow('No value for placeholder "label"');
+    expect((await single.pool.query('select n, label from template_probe')).rows).toEqual([{ n: 1, label: 'one' }]);
+    const probes = (await prepared()).filter((s) => s.name === insert.name);
+    expect(probes).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { is, Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 
@@ -35,4 +35,49 @@ export async function executeNamed<Row extends Record<string, unknown>>(executor
   const { sql: text, params } = dialect.sqlToQuery(query);
   const prepared = executor._.session.prepareQuery({ sql: text, params }, undefined, statementName(prefix, text), false);
   return (await prepared.execute()) as { rows: Row[] };
+}
+
+/** A statement rendered ONCE: its text, its name, and where each call's values go. */
+export interface StatementTemplate {
+  readonly text: string;
+  readonly name: string | undefined;
+  /** One per parameter: the placeholder's name, or a value fixed when the statement was built. */
+  readonly slots: readonly ({ placeholder: string } | { value: unknown })[];
+}
+
+/**
+ * Renders a statement whose values are `sql.placeholder(...)`s, once (ADR 0153):
+ * drizzle's builder then runs at start-up instead of on every call.
+ */
+export function statementTemplate(prefix: string, query: SQL): StatementTemplate {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const slots = params.map((param) => (is(param, Placeholder) ? { placeholder: param.name } : { value: param }));
+  return { text, name: statementName(prefix, text), slots };
+}
+
+/** What drizzle's node-postgres session runs its queries on: the pool, or a transaction's client. */
+interface QueryClient {
+  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Runs a template as a named prepared statement with this call's values for its
+ * placeholders (a missing one is an error, as in drizzle). It is handed straight to
+ * node-postgres, on the client of the executor's own drizzle session (the pool, or
+ * the transaction's connection), so it also works inside a transaction: per call
+ * there is no drizzle work left at all.
+ */
+export async function executeTemplate<Row extends Record<string, unknown>>(
+  executor: DbOrTx,
+  template: StatementTemplate,
+  values: Record<string, unknown>,
+): Promise<{ rows: Row[] }> {
+  const parameters = template.slots.map((slot) => {
+    if (!('placeholder' in slot)) return slot.value;
+    if (!(slot.placeholder in values)) throw new Error(`No value for placeholder "${slot.placeholder}" was provided`);
+    return values[slot.placeholder];
+  });
+  const { client } = executor._.session as unknown as { client: QueryClient };
+  const result = await client.query({ name: template.name, text: template.text, values: parameters });
+  return result as { rows: Row[] };
 }

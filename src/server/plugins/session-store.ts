@@ -1,5 +1,5 @@
 import type { SessionStore } from '@fastify/session';
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { sessions } from '../db/schema';
 import type { SessionCache } from './session-cache';
@@ -46,10 +46,22 @@ export type AuthCache = SessionCache<CachedSession, unknown>;
  * less than a second ago is not read again (ADR 0150).
  */
 export class PgSessionStore implements SessionStore {
+  /**
+   * The session read, built once as a named prepared statement: with the cache it runs
+   * once a second per active session, and drizzle's select builder cost more than the read.
+   */
+  private readonly readSession;
+
   constructor(
     private readonly db: Db,
     private readonly cache?: AuthCache,
-  ) {}
+  ) {
+    this.readSession = db
+      .select({ sess: sessions.sess, expire: sessions.expire })
+      .from(sessions)
+      .where(eq(sessions.sid, sql.placeholder('sid')))
+      .prepare('session_read');
+  }
 
   set(sid: string, session: StoredSession, callback: (err?: unknown) => void): void {
     const row = {
@@ -69,10 +81,8 @@ export class PgSessionStore implements SessionStore {
 
   get(sid: string, callback: (err: unknown, result?: StoredSession | null) => void): void {
     const read = () =>
-      this.db
-        .select({ sess: sessions.sess, expire: sessions.expire })
-        .from(sessions)
-        .where(eq(sessions.sid, sid))
+      this.readSession
+        .execute({ sid })
         .then(([row]) => (row ? { json: JSON.stringify(row.sess), expire: row.expire.getTime() } : null));
     (this.cache ? this.cache.session(sid, read) : read()).then((found) => {
       if (!found || found.expire <= Date.now()) return callback(null, null);

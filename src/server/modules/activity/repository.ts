@@ -158,9 +158,34 @@ export async function countActivityUpTo(db: DbOrTx, where: SQL | undefined, cap:
  * that writes its activity row in the same statement (the one-statement cart add,
  * ADR 0150); the caller appends its own `where`.
  */
-export function activityInsertQuery(entry: NewActivity): SQL {
-  const metadata = entry.metadata === undefined || entry.metadata === null ? null : JSON.stringify(entry.metadata);
-  return sql`insert into ${activityLogs} (user_id, target_user_id, type, description, metadata, ip_address, user_agent, session_id, url, referrer, duration)
-    select ${entry.userId ?? null}::int, ${entry.targetUserId ?? null}::int, ${entry.type}, ${entry.description}, ${metadata}::jsonb,
-      ${entry.ipAddress ?? null}, ${entry.userAgent ?? null}, ${entry.sessionId ?? null}, ${entry.url ?? null}, ${entry.referrer ?? null}, ${entry.duration ?? null}::int`;
+/** The placeholders of ACTIVITY_INSERT_TEMPLATE, one per column. */
+type ActivityColumn = 'userId' | 'targetUserId' | 'type' | 'description' | 'metadata' | 'ipAddress' | 'userAgent' | 'sessionId' | 'url' | 'referrer' | 'duration';
+const activityPlaceholder = (column: ActivityColumn) => sql.placeholder(`activity_${column}`);
+
+/**
+ * The insert of one activity row with placeholders instead of values, built once, for a
+ * statement that writes its activity row itself (the cart add, ADR 0150): its text is
+ * rendered once and each call sends only `activityInsertValues(entry)` (ADR 0153).
+ */
+export const ACTIVITY_INSERT_TEMPLATE: SQL = sql`insert into ${activityLogs} (user_id, target_user_id, type, description, metadata, ip_address, user_agent, session_id, url, referrer, duration)
+    select ${activityPlaceholder('userId')}::int, ${activityPlaceholder('targetUserId')}::int, ${activityPlaceholder('type')},
+      ${activityPlaceholder('description')}, ${activityPlaceholder('metadata')}::jsonb, ${activityPlaceholder('ipAddress')},
+      ${activityPlaceholder('userAgent')}, ${activityPlaceholder('sessionId')}, ${activityPlaceholder('url')},
+      ${activityPlaceholder('referrer')}, ${activityPlaceholder('duration')}::int`;
+
+/** The values of ACTIVITY_INSERT_TEMPLATE's placeholders for one entry. */
+export function activityInsertValues(entry: NewActivity): Record<string, unknown> {
+  return {
+    activity_userId: entry.userId ?? null,
+    activity_targetUserId: entry.targetUserId ?? null,
+    activity_type: entry.type,
+    activity_description: entry.description,
+    activity_metadata: entry.metadata === undefined || entry.metadata === null ? null : JSON.stringify(entry.metadata),
+    activity_ipAddress: entry.ipAddress ?? null,
+    activity_userAgent: entry.userAgent ?? null,
+    activity_sessionId: entry.sessionId ?? null,
+    activity_url: entry.url ?? null,
+    activity_referrer: entry.referrer ?? null,
+    activity_duration: entry.duration ?? null,
+  };
 }

@@ -6,7 +6,8 @@ import type { Actor, Origin } from '../../lib/actor';
 import type { SQL } from 'drizzle-orm';
 import {
   activityBatch,
-  activityInsertQuery,
+  ACTIVITY_INSERT_TEMPLATE,
+  activityInsertValues,
   activityWhere,
   countActivityUpTo,
   insertActivities,
@@ -125,10 +126,12 @@ export function createActivityService(db: Db) {
 
   return {
     /**
-     * The insert of an activity as an SQL query, for a statement that writes its
-     * activity row itself (one statement per cart add, ADR 0150); append a `where`.
+     * The insert of an activity for a statement that writes its activity row itself (one
+     * statement per cart add, ADR 0150): the SQL with placeholders, built once (append a
+     * `where`), and one entry's values for them (ADR 0153).
      */
-    insertQuery: (by: Origin | Actor, entry: ActivityEntry): SQL => activityInsertQuery(rowOf(by, entry)),
+    insertTemplate: ACTIVITY_INSERT_TEMPLATE as SQL,
+    insertValues: (by: Origin | Actor, entry: ActivityEntry): Record<string, unknown> => activityInsertValues(rowOf(by, entry)),
 
     /** Records an activity; pass `tx` to make it part of the caller's transaction. */
     record,

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -11,6 +11,28 @@ export async function findLiveUserByUsername(db: DbOrTx, username: string): Prom
     .select()
     .from(users)
     .where(and(sql`lower(${users.username}) = lower(${username})`, live));
+  return row;
+}
+
+/** The user read every signed-in request needs (once a second per user with the cache), built once per database. */
+const preparedUserReads = new WeakMap<Db, ReturnType<typeof prepareUserRead>>();
+
+function prepareUserRead(db: Db) {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), live))
+    .prepare('auth_live_user_by_id');
+}
+
+/** findLiveUserById on the pool, as a named prepared statement built once (ADR 0153). */
+export async function readLiveUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  let prepared = preparedUserReads.get(db);
+  if (!prepared) {
+    prepared = prepareUserRead(db);
+    preparedUserReads.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ id });
   return row;
 }
 

@@ -19,7 +19,7 @@ import {
   takePasswordAttempt,
   THROTTLED_MESSAGE,
 } from './login-throttle';
-import { findLiveUserById, findLiveUserByUsername, insertUser, recordSignIn, updatePassword, type UserRow } from './repository';
+import { findLiveUserById, findLiveUserByUsername, insertUser, readLiveUserById, recordSignIn, updatePassword, type UserRow } from './repository';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
@@ -75,7 +75,7 @@ export function createAuthService(deps: {
   async function sessionAccount(session: Pick<SessionPort, 'userId' | 'activeRole'>): Promise<{ row: UserRow; activeRole: Role | null } | null> {
     const userId = session.userId;
     if (userId === null) return null;
-    const read = async () => (await findLiveUserById(db, userId)) ?? null;
+    const read = async () => (await readLiveUserById(db, userId)) ?? null;
     const row = deps.userCache ? await deps.userCache.user(userId, read) : await read();
     if (!row) return null;
     const chosen = session.activeRole;

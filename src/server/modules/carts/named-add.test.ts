@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase } from '../../../../test/db';
 import { createUser, TestClient } from '../../../../test/api';
@@ -6,6 +8,7 @@ import { activeCart, CATALOGUE, insertCatalogue } from '../../../../test/cart-fi
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
+import { activityLogs } from '../../db/schema';
 
 /** The app on ONE connection, so pg_prepared_statements on it shows what the adds prepared. */
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -41,4 +44,34 @@ it('runs the cart add as one named statement, parsed once per connection (ADR 01
     "select name, (generic_plans + custom_plans)::int as runs from pg_prepared_statements where name like 'cart_add_%'",
   );
   expect(rows).toEqual([{ name: expect.stringMatching(/^cart_add_[0-9a-f]{16}$/), runs: 3 }]);
+});
+
+it('renders the add statement once: later adds build no SQL, and each still logs its own values (ADR 0153)', async () => {
+  const user = await createUser(single.db, { role: 'bold_customer' });
+  const client = await new TestClient(app).signInAs(user);
+  const cart = await activeCart(client);
+  expect((await client.post(`/api/carts/${cart.id}/items`, { productId: CATALOGUE.plenty.id, quantity: 1 })).statusCode).toBe(200);
+  // From now on the add's text is known: drizzle renders no cart add again (other reads, such as a
+  // session read after the cache's second, may still be rendered).
+  const render = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+  const renderedAdds = () => render.mock.results.filter((r) => r.type === 'return' && /insert into "cart_items"/.test(String(r.value.sql)));
+  try {
+    const added = await client.post(`/api/carts/${cart.id}/items`, { productId: CATALOGUE.plenty.id, quantity: 4 });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({ cartId: cart.id, productId: CATALOGUE.plenty.id, quantity: 5 });
+    expect(renderedAdds()).toEqual([]);
+  } finally {
+    render.mockRestore();
+  }
+  const [logged] = await single.db
+    .select()
+    .from(activityLogs)
+    .where(and(eq(activityLogs.userId, user.id), eq(activityLogs.type, 'product_added')))
+    .orderBy(desc(activityLogs.id))
+    .limit(1);
+  expect(logged).toMatchObject({
+    description: `${user.username} added 4 x ${CATALOGUE.plenty.name} to their cart`,
+    metadata: { cartId: cart.id, productId: CATALOGUE.plenty.id, quantity: 4 },
+    ipAddress: expect.any(String),
+  });
 });

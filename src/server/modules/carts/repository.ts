@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MerchandiseType } from '@common/domain/cart-rules';
 import type { DbOrTx } from '../../db/client';
-import { executeNamed } from '../../db/named-statement';
+import { executeTemplate, statementTemplate, type StatementTemplate } from '../../db/named-statement';
 import { cartIdempotencyKeys, cartItems, cartMerchandise, carts } from '../../db/schema';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -349,6 +349,45 @@ export type LoggedAddResult =
   | { product: 'as-seen'; owned: false }
   | { product: 'as-seen'; owned: true; item?: { id: number; cartId: number; productId: number; quantity: number } };
 
+/** A query of another module, built once with placeholders, and one call's values for them (ADR 0153). */
+export interface TemplatePart {
+  template: SQL;
+  values: Record<string, unknown>;
+}
+
+/** The cart add's statement, rendered once for the other modules' templates (constants, so in practice once). */
+let addStatement: { product: SQL; activity: SQL; statement: StatementTemplate } | undefined;
+
+function cartAddStatement(product: SQL, activity: SQL): StatementTemplate {
+  if (addStatement?.product === product && addStatement.activity === activity) return addStatement.statement;
+  const value = (name: string) => sql.placeholder(`cart_${name}`);
+  const statement = statementTemplate('cart_add', sql`
+    with product as (${product}
+    ), owned as (
+      select id from ${carts} where id = ${value('cartId')} and user_id = ${value('userId')} for no key update
+    ), upsert as (
+      insert into ${cartItems} (cart_id, product_id, quantity)
+      select owned.id, product.id, ${value('quantity')} from owned, product where product.as_seen
+      on conflict (cart_id, product_id) do update
+        set quantity = ${cartItems}.quantity + excluded.quantity
+        where ${cartItems}.quantity + excluded.quantity <= ${value('max')}
+      returning id, quantity
+    ), touched as (
+      update ${carts} set last_modified = now() where id in (select id from owned) and exists (select 1 from upsert)
+    ), logged as (
+      ${activity} where exists (select 1 from upsert)
+    )
+    select exists (select 1 from product) as product_exists, (select as_seen from product) as as_seen,
+           (select name from product) as name, (select stock_level from product) as stock_level,
+           exists (select 1 from owned) as owned, upsert.id, upsert.quantity,
+           -- ADR 0155: this transaction only (is_local) commits without waiting for its WAL flush.
+           set_config('synchronous_commit', 'off', true) as commit_mode
+    from (select 1) as one left join upsert on true
+  `);
+  addStatement = { product, activity, statement };
+  return statement;
+}
+
 /**
  * One cart add in ONE statement (issue 15, ADR 0150): the ownership check, the
  * atomic add within `max`, the cart's last-modified time and the activity row
@@ -357,13 +396,18 @@ export type LoggedAddResult =
  * (`productQuery`, from the products module); otherwise nothing changes and the
  * product as it is now comes back, for the caller to check again. `activityInsert`
  * (from the activity module) is written only when the add happened.
+ *
+ * The statement is a named prepared statement (parsed and planned once per connection,
+ * ADR 0153) whose text is rendered once: each call only collects its values (ADR 0153).
+ * Its transaction commits with synchronous_commit off (ADR 0155): the cart add only, as
+ * `set_config(..., true)` ends with the transaction. Inside the Idempotency-Key transaction
+ * that covers the key and its stored answer too, which belong to the same add.
  */
 export async function addToCartLogged(
   db: DbOrTx,
-  args: { userId: number; cartId: number; productId: number; quantity: number; max: number; productQuery: SQL; activityInsert: SQL },
+  args: { userId: number; cartId: number; productId: number; quantity: number; max: number; productQuery: TemplatePart; activityInsert: TemplatePart },
 ): Promise<LoggedAddResult> {
-  // Named: PostgreSQL parses and plans this five-part statement once per connection (ADR 0153).
-  const result = await executeNamed<{
+  const result = await executeTemplate<{
     product_exists: boolean;
     as_seen: boolean | null;
     name: string | null;
@@ -371,27 +415,14 @@ export async function addToCartLogged(
     owned: boolean;
     id: number | null;
     quantity: number | null;
-  }>(db, 'cart_add', sql`
-    with product as (${args.productQuery}
-    ), owned as (
-      select id from ${carts} where id = ${args.cartId} and user_id = ${args.userId} for no key update
-    ), upsert as (
-      insert into ${cartItems} (cart_id, product_id, quantity)
-      select owned.id, product.id, ${args.quantity} from owned, product where product.as_seen
-      on conflict (cart_id, product_id) do update
-        set quantity = ${cartItems}.quantity + excluded.quantity
-        where ${cartItems}.quantity + excluded.quantity <= ${args.max}
-      returning id, quantity
-    ), touched as (
-      update ${carts} set last_modified = now() where id in (select id from owned) and exists (select 1 from upsert)
-    ), logged as (
-      ${args.activityInsert} where exists (select 1 from upsert)
-    )
-    select exists (select 1 from product) as product_exists, (select as_seen from product) as as_seen,
-           (select name from product) as name, (select stock_level from product) as stock_level,
-           exists (select 1 from owned) as owned, upsert.id, upsert.quantity
-    from (select 1) as one left join upsert on true
-  `);
+  }>(db, cartAddStatement(args.productQuery.template, args.activityInsert.template), {
+    ...args.productQuery.values,
+    ...args.activityInsert.values,
+    cart_cartId: args.cartId,
+    cart_userId: args.userId,
+    cart_quantity: args.quantity,
+    cart_max: args.max,
+  });
   const row = result.rows[0];
   if (!row?.product_exists) return { product: 'missing' };
   if (!row.as_seen) return { product: 'changed', now: { name: row.name ?? '', stockLevel: row.stock_level } };

@@ -72,7 +72,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
 
   app.post(
     '/api/carts/:id/items',
-    { config: { access }, schema: { params: idParams, body: addCartItemBody, response: { 200: cartItemResponse } } },
+    {
+      config: { access },
+      // The answer is one cart line (~100 bytes), always under the compression threshold: skip
+      // @fastify/compress's per-request hooks on the busiest write (issue 15, ADR 0153).
+      compress: false,
+      schema: { params: idParams, body: addCartItemBody, response: { 200: cartItemResponse } },
+    },
     (request) => carts.addItem(actorOf(request), request.params.id, request.body, keyOf(request)),
   );
 

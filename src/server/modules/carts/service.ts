@@ -25,7 +25,7 @@ import { isForeignKeyViolation } from '../../lib/pg-errors';
 import type { Actor } from '../../lib/actor';
 import type { ActivityService } from '../activity';
 import type { MerchandiseService } from '../merchandise';
-import { productAsSeenQuery } from '../products';
+import { PRODUCT_AS_SEEN_TEMPLATE, productAsSeenValues } from '../products';
 import * as repo from './repository';
 import type { SeenProduct } from './repository';
 import { toCartViews, type CartCatalogue } from './view';
@@ -228,12 +228,15 @@ export function createCartsService(deps: {
           productId: body.productId,
           quantity: body.quantity,
           max: parseStockLevel(seen.stockLevel).maxQuantity,
-          productQuery: productAsSeenQuery(body.productId, seen),
-          activityInsert: activity.insertQuery(actor, {
-            type: 'product_added',
-            description: `${actor.username} added ${body.quantity} x ${seen.name} to their cart`,
-            metadata: { cartId, productId: body.productId, quantity: body.quantity },
-          }),
+          productQuery: { template: PRODUCT_AS_SEEN_TEMPLATE, values: productAsSeenValues(body.productId, seen) },
+          activityInsert: {
+            template: activity.insertTemplate,
+            values: activity.insertValues(actor, {
+              type: 'product_added',
+              description: `${actor.username} added ${body.quantity} x ${seen.name} to their cart`,
+              metadata: { cartId, productId: body.productId, quantity: body.quantity },
+            }),
+          },
         }),
       );
       if (result.product === 'missing') {

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase } from '../../../../test/db';
+import { createUser, TestClient } from '../../../../test/api';
+import { activeCart, CATALOGUE, insertCatalogue } from '../../../../test/cart-fixtures';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { openDatabase, type Database } from '../../db/client';
+
+/**
+ * ADR 0155: the cart add, and only the cart add, commits with synchronous_commit off.
+ * A deferred constraint trigger runs at the very end of each transaction, just before
+ * its commit record is written, and notes the synchronous_commit that commit uses.
+ * The app runs on ONE connection, so an order placed after an add uses the same
+ * PostgreSQL session: a setting that leaked past the add's transaction would show.
+ */
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let single: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  single = openDatabase(database.url, { max: 1 });
+  await single.pool.query(`
+    create table commit_probe (id serial primary key, table_name text not null, commit_mode text not null);
+    create function probe_commit_mode() returns trigger language plpgsql as $$
+      begin
+        insert into commit_probe (table_name, commit_mode) values (tg_table_name, current_setting('synchronous_commit'));
+        return null;
+      end $$;
+    create constraint trigger probe_cart_items after insert or update on cart_items
+      deferrable initially deferred for each row execute function probe_commit_mode();
+    create constraint trigger probe_orders after insert on orders
+      deferrable initially deferred for each row execute function probe_commit_mode();
+    create constraint trigger probe_activity after insert on activity_logs
+      deferrable initially deferred for each row execute function probe_commit_mode();
+  `);
+  app = await buildApp({
+    db: single.db,
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data' }),
+    sessionSecret: 'x'.repeat(48),
+    logger: false,
+  });
+  await app.ready();
+  await insertCatalogue(single.db);
+});
+afterAll(async () => {
+  await app?.close();
+  await single?.close();
+  await database?.close();
+});
+
+/** What the transactions since the last call committed with, per table. */
+async function commitsSince(after: number): Promise<{ table_name: string; commit_mode: string }[]> {
+  const { rows } = await single.pool.query<{ table_name: string; commit_mode: string }>(
+    'select table_name, commit_mode from commit_probe where id > $1 order by id',
+    [after],
+  );
+  return rows;
+}
+
+async function lastProbe(): Promise<number> {
+  const { rows } = await single.pool.query<{ id: number | null }>('select max(id) as id from commit_probe');
+  return rows[0]?.id ?? 0;
+}
+
+describe('synchronous_commit off for the cart add only (ADR 0155)', () => {
+  it('commits a cart add, with or without an Idempotency-Key, without waiting for the WAL flush', async () => {
+    const client = await new TestClient(app).signInAs(await createUser(single.db, { role: 'bold_customer' }));
+    const cart = await activeCart(client);
+    const start = await lastProbe();
+    expect((await client.post(`/api/carts/${cart.id}/items`, { productId: CATALOGUE.plenty.id, quantity: 1 })).statusCode).toBe(200);
+    const keyed = await client.request({
+      method: 'POST',
+      url: `/api/carts/${cart.id}/items`,
+      headers: { 'idempotency-key': 'add-commit-mode-1' },
+      json: { productId: CATALOGUE.cheap.id, quantity: 1 },
+    });
+    expect(keyed.statusCode, keyed.body).toBe(200);
+    const commits = await commitsSince(start);
+    // Each add writes its line and its activity row in the same transaction.
+    expect(commits).toEqual([
+      { table_name: 'cart_items', commit_mode: 'off' },
+      { table_name: 'activity_logs', commit_mode: 'off' },
+      { table_name: 'cart_items', commit_mode: 'off' },
+      { table_name: 'activity_logs', commit_mode: 'off' },
+    ]);
+  });
+
+  it('keeps every other write fully synchronous on the same connection: a quantity change and the order', async () => {
+    const client = await new TestClient(app).signInAs(await createUser(single.db, { role: 'bold_customer' }));
+    const cart = await activeCart(client);
+    const added = await client.post(`/api/carts/${cart.id}/items`, { productId: CATALOGUE.plenty.id, quantity: 2 });
+    expect(added.statusCode).toBe(200);
+    const start = await lastProbe();
+    const changed = await client.patch(`/api/carts/${cart.id}/items/${added.json().id}`, { quantity: 3 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const placed = await client.post('/api/orders', {});
+    expect(placed.statusCode, placed.body).toBe(201);
+    const commits = await commitsSince(start);
+    expect(commits.map((c) => c.table_name)).toEqual(expect.arrayContaining(['cart_items', 'orders', 'activity_logs']));
+    expect(commits.filter((c) => c.commit_mode !== 'on')).toEqual([]);
+    // And the connection itself still has the server's default.
+    const { rows } = await single.pool.query<{ synchronous_commit: string }>('show synchronous_commit');
+    expect(rows[0]?.synchronous_commit).toBe('on');
+  });
+});
