@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { createTestDatabase } from '../../../../test/db';
+import { describe, expect, it } from 'vitest';
 import { createUser, TestClient } from '../../../../test/api';
-import { activeCart, CATALOGUE, insertCatalogue } from '../../../../test/cart-fixtures';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { openDatabase, type Database } from '../../db/client';
+import { activeCart, CATALOGUE } from '../../../../test/cart-fixtures';
+import { useSingleConnectionApp } from '../../../../test/single-connection-app';
 
 /**
  * ADR 0155: the cart add, and only the cart add, commits with synchronous_commit off.
@@ -14,13 +10,7 @@ import { openDatabase, type Database } from '../../db/client';
  * The app runs on ONE connection, so an order placed after an add uses the same
  * PostgreSQL session: a setting that leaked past the add's transaction would show.
  */
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let single: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  single = openDatabase(database.url, { max: 1 });
+const ctx = useSingleConnectionApp(async (single) => {
   await single.pool.query(`
     create table commit_probe (id serial primary key, table_name text not null, commit_mode text not null);
     create function probe_commit_mode() returns trigger language plpgsql as $$
@@ -35,24 +25,11 @@ beforeAll(async () => {
     create constraint trigger probe_activity after insert on activity_logs
       deferrable initially deferred for each row execute function probe_commit_mode();
   `);
-  app = await buildApp({
-    db: single.db,
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data' }),
-    sessionSecret: 'x'.repeat(48),
-    logger: false,
-  });
-  await app.ready();
-  await insertCatalogue(single.db);
-});
-afterAll(async () => {
-  await app?.close();
-  await single?.close();
-  await database?.close();
 });
 
 /** What the transactions since the last call committed with, per table. */
 async function commitsSince(after: number): Promise<{ table_name: string; commit_mode: string }[]> {
-  const { rows } = await single.pool.query<{ table_name: string; commit_mode: string }>(
+  const { rows } = await ctx.single.pool.query<{ table_name: string; commit_mode: string }>(
     'select table_name, commit_mode from commit_probe where id > $1 order by id',
     [after],
   );
@@ -60,13 +37,13 @@ async function commitsSince(after: number): Promise<{ table_name: string; commit
 }
 
 async function lastProbe(): Promise<number> {
-  const { rows } = await single.pool.query<{ id: number | null }>('select max(id) as id from commit_probe');
+  const { rows } = await ctx.single.pool.query<{ id: number | null }>('select max(id) as id from commit_probe');
   return rows[0]?.id ?? 0;
 }
 
 describe('synchronous_commit off for the cart add only (ADR 0155)', () => {
   it('commits a cart add, with or without an Idempotency-Key, without waiting for the WAL flush', async () => {
-    const client = await new TestClient(app).signInAs(await createUser(single.db, { role: 'bold_customer' }));
+    const client = await new TestClient(ctx.app).signInAs(await createUser(ctx.single.db, { role: 'bold_customer' }));
     const cart = await activeCart(client);
     const start = await lastProbe();
     expect((await client.post(`/api/carts/${cart.id}/items`, { productId: CATALOGUE.plenty.id, quantity: 1 })).statusCode).toBe(200);
@@ -88,7 +65,7 @@ describe('synchronous_commit off for the cart add only (ADR 0155)', () => {
   });
 
   it('keeps every other write fully synchronous on the same connection: a quantity change and the order', async () => {
-    const client = await new TestClient(app).signInAs(await createUser(single.db, { role: 'bold_customer' }));
+    const client = await new TestClient(ctx.app).signInAs(await createUser(ctx.single.db, { role: 'bold_customer' }));
     const cart = await activeCart(client);
     const added = await client.post(`/api/carts/${cart.id}/items`, { productId: CATALOGUE.plenty.id, quantity: 2 });
     expect(added.statusCode).toBe(200);
@@ -101,7 +78,7 @@ describe('synchronous_commit off for the cart add only (ADR 0155)', () => {
     expect(commits.map((c) => c.table_name)).toEqual(expect.arrayContaining(['cart_items', 'orders', 'activity_logs']));
     expect(commits.filter((c) => c.commit_mode !== 'on')).toEqual([]);
     // And the connection itself still has the server's default.
-    const { rows } = await single.pool.query<{ synchronous_commit: string }>('show synchronous_commit');
+    const { rows } = await ctx.single.pool.query<{ synchronous_commit: string }>('show synchronous_commit');
     expect(rows[0]?.synchronous_commit).toBe('on');
   });
 });

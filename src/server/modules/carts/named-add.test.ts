@@ -1,54 +1,30 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { createTestDatabase } from '../../../../test/db';
+import { expect, it, vi } from 'vitest';
 import { createUser, TestClient } from '../../../../test/api';
-import { activeCart, CATALOGUE, insertCatalogue } from '../../../../test/cart-fixtures';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { openDatabase, type Database } from '../../db/client';
+import { activeCart, CATALOGUE } from '../../../../test/cart-fixtures';
+import { useSingleConnectionApp } from '../../../../test/single-connection-app';
 import { activityLogs } from '../../db/schema';
 
 /** The app on ONE connection, so pg_prepared_statements on it shows what the adds prepared. */
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let single: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  single = openDatabase(database.url, { max: 1 });
-  app = await buildApp({
-    db: single.db,
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data' }),
-    sessionSecret: 'x'.repeat(48),
-    logger: false,
-  });
-  await app.ready();
-  await insertCatalogue(single.db);
-});
-afterAll(async () => {
-  await app?.close();
-  await single?.close();
-  await database?.close();
-});
+const ctx = useSingleConnectionApp();
 
 it('runs the cart add as one named statement, parsed once per connection (ADR 0153)', async () => {
-  const client = await new TestClient(app).signInAs(await createUser(single.db, { role: 'bold_customer' }));
+  const client = await new TestClient(ctx.app).signInAs(await createUser(ctx.single.db, { role: 'bold_customer' }));
   const cart = await activeCart(client);
   for (const quantity of [1, 2, 3]) {
     const added = await client.post(`/api/carts/${cart.id}/items`, { productId: CATALOGUE.plenty.id, quantity });
     expect(added.statusCode, added.body).toBe(200);
   }
-  const { rows } = await single.pool.query<{ name: string; runs: number }>(
+  const { rows } = await ctx.single.pool.query<{ name: string; runs: number }>(
     "select name, (generic_plans + custom_plans)::int as runs from pg_prepared_statements where name like 'cart_add_%'",
   );
   expect(rows).toEqual([{ name: expect.stringMatching(/^cart_add_[0-9a-f]{16}$/), runs: 3 }]);
 });
 
 it('renders the add statement once: later adds build no SQL, and each still logs its own values (ADR 0153)', async () => {
-  const user = await createUser(single.db, { role: 'bold_customer' });
-  const client = await new TestClient(app).signInAs(user);
+  const user = await createUser(ctx.single.db, { role: 'bold_customer' });
+  const client = await new TestClient(ctx.app).signInAs(user);
   const cart = await activeCart(client);
   expect((await client.post(`/api/carts/${cart.id}/items`, { productId: CATALOGUE.plenty.id, quantity: 1 })).statusCode).toBe(200);
   // From now on the add's text is known: drizzle renders no cart add again (other reads, such as a
@@ -63,7 +39,7 @@ it('renders the add statement once: later adds build no SQL, and each still logs
   } finally {
     render.mockRestore();
   }
-  const [logged] = await single.db
+  const [logged] = await ctx.single.db
     .select()
     .from(activityLogs)
     .where(and(eq(activityLogs.userId, user.id), eq(activityLogs.type, 'product_added')))
