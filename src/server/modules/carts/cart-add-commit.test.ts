@@ -1,14 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createUser, TestClient } from '../../../../test/api';
 import { activeCart, CATALOGUE } from '../../../../test/cart-fixtures';
 import { useSingleConnectionApp } from '../../../../test/single-connection-app';
 
 /**
- * ADR 0155: the cart add, and only the cart add, commits with synchronous_commit off.
+ * ADR 0172 (issue 22): every acknowledged write is durable, the cart add included, so
+ * every commit runs with synchronous_commit = on (ADR 0155's asynchronous add is gone).
  * A deferred constraint trigger runs at the very end of each transaction, just before
- * its commit record is written, and notes the synchronous_commit that commit uses.
+ * its commit record is written, and notes the synchronous_commit that commit uses: it
+ * sees a SET LOCAL in the statement, a connection option and a server setting alike.
  * The app runs on ONE connection, so an order placed after an add uses the same
- * PostgreSQL session: a setting that leaked past the add's transaction would show.
+ * PostgreSQL session: a setting left behind by the add's transaction would show.
  */
 const ctx = useSingleConnectionApp(async (single) => {
   await single.pool.query(`
@@ -41,8 +46,8 @@ async function lastProbe(): Promise<number> {
   return rows[0]?.id ?? 0;
 }
 
-describe('synchronous_commit off for the cart add only (ADR 0155)', () => {
-  it('commits a cart add, with or without an Idempotency-Key, without waiting for the WAL flush', async () => {
+describe('cart adds commit synchronously (ADR 0172)', () => {
+  it('commits a cart add, with or without an Idempotency-Key, waiting for its WAL flush', async () => {
     const client = await new TestClient(ctx.app).signInAs(await createUser(ctx.single.db, { role: 'bold_customer' }));
     const cart = await activeCart(client);
     const start = await lastProbe();
@@ -57,14 +62,14 @@ describe('synchronous_commit off for the cart add only (ADR 0155)', () => {
     const commits = await commitsSince(start);
     // Each add writes its line and its activity row in the same transaction.
     expect(commits).toEqual([
-      { table_name: 'cart_items', commit_mode: 'off' },
-      { table_name: 'activity_logs', commit_mode: 'off' },
-      { table_name: 'cart_items', commit_mode: 'off' },
-      { table_name: 'activity_logs', commit_mode: 'off' },
+      { table_name: 'cart_items', commit_mode: 'on' },
+      { table_name: 'activity_logs', commit_mode: 'on' },
+      { table_name: 'cart_items', commit_mode: 'on' },
+      { table_name: 'activity_logs', commit_mode: 'on' },
     ]);
   });
 
-  it('keeps every other write fully synchronous on the same connection: a quantity change and the order', async () => {
+  it('keeps every other write synchronous on the same connection: a quantity change and the order', async () => {
     const client = await new TestClient(ctx.app).signInAs(await createUser(ctx.single.db, { role: 'bold_customer' }));
     const cart = await activeCart(client);
     const added = await client.post(`/api/carts/${cart.id}/items`, { productId: CATALOGUE.plenty.id, quantity: 2 });
@@ -81,4 +86,21 @@ describe('synchronous_commit off for the cart add only (ADR 0155)', () => {
     const { rows } = await ctx.single.pool.query<{ synchronous_commit: string }>('show synchronous_commit');
     expect(rows[0]?.synchronous_commit).toBe('on');
   });
+
+  it('no server code turns synchronous_commit off (issue 22: no write path trades durability)', () => {
+    // SET [LOCAL] synchronous_commit TO off, set_config('synchronous_commit', 'off', ...), -c synchronous_commit=off
+    const asynchronous = /synchronous_commit['"\s]*(?:,|=|\bto\b)\s*['"]?off\b/i;
+    const roots = ['src', 'scripts'].map((root) => path.resolve(root));
+    const offenders = roots.flatMap((root) => sourceFiles(root)).filter((file) => asynchronous.test(readFileSync(file, 'utf8')));
+    expect(offenders.map((file) => path.relative(process.cwd(), file))).toEqual([]);
+  });
 });
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    // This file names the forbidden forms in its pattern; the test itself is what guards them.
+    return /\.(ts|tsx|js|mjs|sql)$/.test(entry.name) && full !== fileURLToPath(import.meta.url) ? [full] : [];
+  });
+}

@@ -379,9 +379,7 @@ function cartAddStatement(product: SQL, activity: SQL): StatementTemplate {
     )
     select exists (select 1 from product) as product_exists, (select as_seen from product) as as_seen,
            (select name from product) as name, (select stock_level from product) as stock_level,
-           exists (select 1 from owned) as owned, upsert.id, upsert.quantity,
-           -- ADR 0155: this transaction only (is_local) commits without waiting for its WAL flush.
-           set_config('synchronous_commit', 'off', true) as commit_mode
+           exists (select 1 from owned) as owned, upsert.id, upsert.quantity
     from (select 1) as one left join upsert on true
   `);
   addStatement = { product, activity, statement };
@@ -399,9 +397,8 @@ function cartAddStatement(product: SQL, activity: SQL): StatementTemplate {
  *
  * The statement is a named prepared statement (parsed and planned once per connection,
  * ADR 0153) whose text is rendered once: each call only collects its values (ADR 0153).
- * Its transaction commits with synchronous_commit off (ADR 0155): the cart add only, as
- * `set_config(..., true)` ends with the transaction. Inside the Idempotency-Key transaction
- * that covers the key and its stored answer too, which belong to the same add.
+ * It commits synchronously like every other write: an acknowledged add survives a
+ * PostgreSQL crash (ADR 0172, which supersedes 0155's asynchronous commit).
  */
 export async function addToCartLogged(
   db: DbOrTx,
