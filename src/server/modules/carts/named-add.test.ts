@@ -51,3 +51,20 @@ it('renders the add statement once: later adds build no SQL, and each still logs
     ipAddress: expect.any(String),
   });
 });
+
+it('sends an add without an Idempotency-Key as ONE named query on the pool: pool.query({ name, text, values }) (issue 22)', async () => {
+  const client = await new TestClient(ctx.app).signInAs(await createUser(ctx.single.db, { role: 'bold_customer' }));
+  const cart = await activeCart(client);
+  const query = vi.spyOn(ctx.single.pool, 'query');
+  try {
+    const added = await client.post(`/api/carts/${cart.id}/items`, { productId: CATALOGUE.cheap.id, quantity: 1 });
+    expect(added.statusCode, added.body).toBe(200);
+    const adds = query.mock.calls
+      .map(([config]) => config as unknown)
+      .filter((config): config is { name: string } => typeof (config as { name?: unknown } | null)?.name === 'string')
+      .filter((config) => config.name.startsWith('cart_add_'));
+    expect(adds).toEqual([expect.objectContaining({ name: expect.stringMatching(/^cart_add_[0-9a-f]{16}$/), values: expect.arrayContaining([cart.id]) })]);
+  } finally {
+    query.mockRestore();
+  }
+});

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type pg from 'pg';
 import type { MerchandiseType } from '@common/domain/cart-rules';
 import type { DbOrTx } from '../../db/client';
 import { executeTemplate, statementTemplate, type StatementTemplate } from '../../db/named-statement';
@@ -404,28 +405,56 @@ export async function addToCartLogged(
   db: DbOrTx,
   args: { userId: number; cartId: number; productId: number; quantity: number; max: number; productQuery: TemplatePart; activityInsert: TemplatePart },
 ): Promise<LoggedAddResult> {
-  const result = await executeTemplate<{
-    product_exists: boolean;
-    as_seen: boolean | null;
-    name: string | null;
-    stock_level: string | null;
-    owned: boolean;
-    id: number | null;
-    quantity: number | null;
-  }>(db, cartAddStatement(args.productQuery.template, args.activityInsert.template), {
+  const statement = cartAddStatement(args.productQuery.template, args.activityInsert.template);
+  const values = {
     ...args.productQuery.values,
     ...args.activityInsert.values,
     cart_cartId: args.cartId,
     cart_userId: args.userId,
     cart_quantity: args.quantity,
     cart_max: args.max,
-  });
+  };
+  const pool = poolOf(db);
+  // On the pool (every add without an Idempotency-Key) node-postgres's public named query config.
+  // Inside the Idempotency-Key transaction drizzle has no public handle on the transaction's
+  // connection, so that add still goes through db/named-statement.ts (to be removed by a later issue).
+  const result = pool
+    ? await pool.query<LoggedAddRow>({ name: statement.name, text: statement.text, values: parametersOf(statement, values) })
+    : await executeTemplate<LoggedAddRow>(db, statement, values);
   const row = result.rows[0];
   if (!row?.product_exists) return { product: 'missing' };
   if (!row.as_seen) return { product: 'changed', now: { name: row.name ?? '', stockLevel: row.stock_level } };
   if (!row.owned) return { product: 'as-seen', owned: false };
   if (row.id === null || row.quantity === null) return { product: 'as-seen', owned: true };
   return { product: 'as-seen', owned: true, item: { id: row.id, cartId: args.cartId, productId: args.productId, quantity: row.quantity } };
+}
+
+type LoggedAddRow = {
+  product_exists: boolean;
+  as_seen: boolean | null;
+  name: string | null;
+  stock_level: string | null;
+  owned: boolean;
+  id: number | null;
+  quantity: number | null;
+};
+
+/**
+ * The node-postgres pool under the app's drizzle instance: drizzle's documented `db.$client`
+ * (https://orm.drizzle.team/docs/connect-overview). A transaction has none: undefined.
+ */
+function poolOf(db: DbOrTx): pg.Pool | undefined {
+  const client = (db as { $client?: pg.Pool }).$client;
+  return client && typeof client.query === 'function' ? client : undefined;
+}
+
+/** This call's parameters in the statement's order (a missing placeholder is an error, as in drizzle). */
+function parametersOf(statement: StatementTemplate, values: Record<string, unknown>): unknown[] {
+  return statement.slots.map((slot) => {
+    if (!('placeholder' in slot)) return slot.value;
+    if (!(slot.placeholder in values)) throw new Error(`No value for placeholder "${slot.placeholder}" was provided`);
+    return values[slot.placeholder];
+  });
 }
 
 /** Lines and distinct carts that hold any of the products (docs/decisions/0130 replace preview). */
