@@ -62,14 +62,18 @@ export interface CpuSplit {
   report(requests?: number): string[];
 }
 
-/** `postmasterPid` is undefined for an external PostgreSQL (its backends are not ours to count). */
-export function cpuSplit(serverPid: number, postmasterPid: () => number | undefined): CpuSplit {
+/**
+ * `postmasterPid` is undefined for an external PostgreSQL (its backends are not ours to count).
+ * `serverPid` undefined: no portal in this run (the load generator talks to PostgreSQL itself);
+ * `loadLabel` names this process's line.
+ */
+export function cpuSplit(serverPid: number | undefined, postmasterPid: () => number | undefined, loadLabel = 'autocannon'): CpuSplit {
   const take = (): Snapshot => {
     const postmaster = postmasterPid();
     const pgPids = postmaster ? [postmaster, ...childrenOf(postmaster)] : [];
     return {
       bench: process.cpuUsage(),
-      server: processTimes(serverPid),
+      server: serverPid === undefined ? [0, 0] : processTimes(serverPid),
       postgres: sum(pgPids.map(processTimes)),
       machine: machineTimes(),
       at: performance.now(),
@@ -93,10 +97,10 @@ export function cpuSplit(serverPid: number, postmasterPid: () => number | undefi
       const ours = [after.server, before.server, after.postgres, before.postgres, bench, benchBefore].map((t) => t[0]! + t[1]!);
       const oursMs = ours[0]! - ours[1]! + ours[2]! - ours[3]! + ours[4]! - ours[5]!;
       const lines = [
-        pair('portal', after.server, before.server),
+        ...(serverPid === undefined ? [] : [pair('portal', after.server, before.server)]),
         // Backends that exited during the run are not counted; the pool keeps them open.
         ...(postmasterPid() ? [pair('postgres', after.postgres, before.postgres)] : []),
-        pair('autocannon', bench, benchBefore),
+        pair(loadLabel, bench, benchBefore),
       ];
       if (after.machine && before.machine) {
         const d = after.machine.map((v, i) => v - before!.machine![i]!);

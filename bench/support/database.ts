@@ -8,6 +8,9 @@ import { ensureDatabase, startEmbeddedPostgres } from '../../src/server/db/embed
  * A throwaway embedded PostgreSQL for one benchmark (or BENCH_DATABASE_URL, an
  * empty database we may fill), migrated like a real start.
  */
+/** Connections in the portal's pool (bench/support/serve.ts) and in a benchmark's own pool. */
+export const BENCH_POOL_SIZE = 20;
+
 export interface BenchDatabase extends Database {
   url: string;
   /** The embedded server's postmaster, for bench/support/cpu-split.ts; undefined for BENCH_DATABASE_URL. */
@@ -17,7 +20,7 @@ export interface BenchDatabase extends Database {
 export async function benchDatabase(name: string): Promise<BenchDatabase> {
   const external = process.env.BENCH_DATABASE_URL;
   if (external) {
-    const database = openDatabase(external, { max: 20 });
+    const database = openDatabase(external, { max: BENCH_POOL_SIZE });
     await migrateDatabase(database.db);
     return { ...database, url: external, postmasterPid: () => undefined };
   }
@@ -25,7 +28,7 @@ export async function benchDatabase(name: string): Promise<BenchDatabase> {
   await rm(dir, { recursive: true, force: true });
   const server = await startEmbeddedPostgres(dir, { persistent: false });
   await ensureDatabase(server.url('postgres'), 'bench');
-  const database = openDatabase(server.url('bench'), { max: 20 });
+  const database = openDatabase(server.url('bench'), { max: BENCH_POOL_SIZE });
   await migrateDatabase(database.db);
   return {
     ...database,

@@ -9,6 +9,7 @@ import http from 'node:http';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
+import { BENCH_POOL_SIZE } from './database';
 
 const port = Number(process.env.PORT);
 
@@ -22,7 +23,7 @@ if (process.env.BENCH_MODE === 'bare') {
     })
     .listen(port, '127.0.0.1', () => console.log('ready'));
 } else {
-  const database = openDatabase(process.env.DATABASE_URL!, { max: 20 });
+  const database = openDatabase(process.env.DATABASE_URL!, { max: BENCH_POOL_SIZE });
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/bench-data', PORT: String(port) });
   const app = await buildApp({ db: database.db, config, sessionSecret: 'b'.repeat(48), logger: false, clientDir: process.env.CLIENT_DIR || undefined });
   await app.listen({ port, host: '127.0.0.1' });
