@@ -145,12 +145,13 @@ describe('slow uploads', () => {
       // Every upload has started (its session read, its handler running) before the others ask.
       await new Promise((r) => setTimeout(r, 1_500));
       // With the pool (20) held by the uploads these would wait CONNECT_TIMEOUT_MS and answer 503.
-      for (const [method, pathname, body] of [
-        ['GET', '/api/health', undefined],
-        ['POST', '/api/login', admin],
-        ['GET', '/api/carts', undefined],
+      for (const [method, pathname, body, withCookie] of [
+        ['GET', '/api/health', undefined, ''],
+        // A sign-in of its own: one with this cookie would replace the uploads' session.
+        ['POST', '/api/login', admin, ''],
+        ['GET', '/api/carts', undefined, cookie],
       ] as const) {
-        const answer = await send(url, method, pathname, body, cookie);
+        const answer = await send(url, method, pathname, body, withCookie);
         expect(answer.status, `${method} ${pathname}: ${answer.body}`).toBe(200);
       }
       uploads.forEach((u) => u.finish());
