@@ -1,4 +1,4 @@
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 
 export interface Answer {
   status: number;
@@ -9,7 +9,7 @@ export interface Answer {
 }
 
 function collect(resolve: (answer: Answer) => void, reject: (error: Error) => void) {
-  return (res: import('node:http').IncomingMessage) => {
+  return (res: IncomingMessage) => {
     let text = '';
     res.on('data', (c: Buffer) => (text += c.toString()));
     res.on('end', () =>
@@ -79,7 +79,6 @@ export function slowUpload(
 ): SlowUpload {
   const { payload } = multipart;
   let sent = Math.min(options.firstBytes, payload.length - 1);
-  let timer: NodeJS.Timeout | undefined;
   let req: ReturnType<typeof request>;
   const answer = new Promise<Answer>((resolve, reject) => {
     req = request(
@@ -95,11 +94,11 @@ export function slowUpload(
     req.flushHeaders();
     req.write(payload.subarray(0, sent));
   });
-  answer.catch(() => undefined).finally(() => clearInterval(timer));
   // Keeps one byte back for finish(), so the body is never complete before it is called.
-  timer = setInterval(() => {
+  const timer = setInterval(() => {
     if (sent < payload.length - 1) req.write(payload.subarray(sent, (sent += 1)));
   }, options.trickleMs ?? 250);
+  void answer.catch(() => undefined).finally(() => clearInterval(timer));
   return {
     answer,
     finish() {

@@ -25,8 +25,6 @@ afterAll(async () => {
   await database.close();
 });
 
-const backendPid = async (d: Database) => (await d.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0]!.pid;
-
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   try {
     await promise;
