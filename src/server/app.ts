@@ -4,7 +4,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { todayIn } from '@common/domain/business-days';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import { pingOf, type Db } from './db/client';
 import { activityRoutes, createActivityService } from './modules/activity';
 import { announcementRoutes, createAnnouncementsService } from './modules/announcements';
 import { authRoutes, createAuthService } from './modules/auth';
@@ -41,6 +41,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Today's calendar date for order rules; tests pin it. Default: the process's local date. */
   today?: () => string;
+  /** The health check's way to the database; default the ping of the Database `db` came from (ADR 0170). */
+  ping?: () => Promise<void>;
 }
 
 /** Builds the whole HTTP application; main.ts and the tests both call this. */
@@ -111,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticateToken: (token) => apiTokens.authenticate(token),
   });
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, ping: deps.ping ?? pingOf(db) });
   await app.register(apiTokenRoutes, { apiTokens });
   await app.register(webhookRoutes, { webhooks });
   await app.register(authRoutes, { auth });
