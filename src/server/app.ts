@@ -4,7 +4,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { todayIn } from '@common/domain/business-days';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import { pingOf, type Db } from './db/client';
 import { createLifecycle, type Lifecycle } from './lifecycle';
 import { activityRoutes, createActivityService } from './modules/activity';
 import { announcementRoutes, createAnnouncementsService } from './modules/announcements';
@@ -49,6 +49,8 @@ export interface AppDeps {
    * the database is ready and so is the app.
    */
   lifecycle?: Lifecycle;
+  /** The health checks' way to the database; default the ping of the Database `db` came from (ADR 0170). */
+  ping?: () => Promise<void>;
 }
 
 /** Builds the whole HTTP application; main.ts and the tests both call this. */
@@ -133,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticateToken: (token) => apiTokens.authenticate(token),
   });
 
-  await app.register(healthRoutes, { db, phase: () => lifecycle.phase });
+  await app.register(healthRoutes, { db, ping: deps.ping ?? pingOf(db), phase: () => lifecycle.phase });
   await app.register(apiTokenRoutes, { apiTokens });
   await app.register(webhookRoutes, { webhooks });
   await app.register(authRoutes, { auth });

@@ -13,14 +13,20 @@ const readinessBody = z.object({
 });
 
 /**
- * For load balancers: 200 when this instance can reach PostgreSQL, else 503 (liveness).
- * /api/health/ready (readiness, ADR 0171) is 200 only when the server is also prepared and not
- * shutting down: a proxy checks it to decide where to send requests.
+ * For load balancers. /api/health (liveness): 200 when this instance can reach PostgreSQL,
+ * else 503. /api/health/ready (readiness, ADR 0171): 200 only when the server is also
+ * prepared and not shutting down; a proxy checks it to decide where to send requests.
+ * `ping` is the database's own connection for these checks (Database.ping, ADR 0170), so a
+ * busy request pool does not fail them; without it, `select 1` through `db`.
  */
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; phase?: () => Phase }> = async (app, { db, phase = () => 'ready' }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; ping?: () => Promise<void>; phase?: () => Phase }> = async (
+  app,
+  { db, ping, phase = () => 'ready' },
+) => {
+  const reachDatabase = ping ?? (() => db.execute(sql`select 1`));
   app.get('/api/health', { config: { access: 'public' }, schema: { response: { 200: healthBody, 503: healthBody } } }, async (request, reply) => {
     try {
-      await db.execute(sql`select 1`);
+      await reachDatabase();
       return { status: 'ok' as const, database: 'ok' as const };
     } catch (error) {
       request.log.warn({ err: redactForLog(error) }, 'health check: the database did not answer');
@@ -37,7 +43,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; phase?: () => Phase }
       if (now !== 'ready') return reply.code(503).send({ status: now, database: 'unchecked' });
       // The same check as /api/health.
       try {
-        await db.execute(sql`select 1`);
+        await reachDatabase();
         return { status: 'ready' as const, database: 'ok' as const };
       } catch (error) {
         request.log.warn({ err: redactForLog(error) }, 'readiness check: the database did not answer');
