@@ -19,6 +19,13 @@ import { killLeftovers, startPortal, type Spawned } from '../../test/processes';
  * back in haproxy's rotation before the next one stops.
  */
 const HAPROXY = '/usr/sbin/haproxy';
+/**
+ * Without haproxy (a newcomer's machine: `apt-get install -y haproxy`) the test is skipped with a
+ * warning; .ci/run installs it and sets REQUIRE_HAPROXY=1, so in CI a missing haproxy fails.
+ */
+const haproxyMissing = !existsSync(HAPROXY);
+if (haproxyMissing && process.env.REQUIRE_HAPROXY === '1') throw new Error(`${HAPROXY} is missing: apt-get install -y haproxy`);
+if (haproxyMissing) console.warn(`rolling-restart.test.ts skipped: ${HAPROXY} is missing (apt-get install -y haproxy)`);
 const CHECK_INTER_MS = 250;
 const READINESS_DELAY_MS = 1_500;
 const WORKERS = 6;
@@ -134,7 +141,7 @@ function send(agent: Agent, port: number, method: string, pathname: string, body
 }
 
 describe('a rolling restart behind haproxy', () => {
-  it.skipIf(!existsSync(HAPROXY))('three servers, each stopped in turn under keep-alive load (two started again): no client-visible error', { timeout: 150_000 }, async () => {
+  it.skipIf(haproxyMissing)('three servers, each stopped in turn under keep-alive load (two started again): no client-visible error', { timeout: 150_000 }, async () => {
     const t0 = Date.now();
     const timeline: string[] = [];
     const mark = (what: string) => timeline.push(`${((Date.now() - t0) / 1000).toFixed(1)} s ${what} (${outcomes.length} requests)`);
