@@ -30,7 +30,8 @@ function rssBytes(pid: number): number {
 async function healthy(url: string, deadline: number): Promise<void> {
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(`${url}/api/health`);
+      // Readiness: the server listens before it has migrated and loaded its data (ADR 0171).
+      const response = await fetch(`${url}/api/health/ready`);
       if (response.ok) return;
     } catch {
       // not listening yet

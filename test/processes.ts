@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 export interface Spawned {
   child: ChildProcess;
@@ -90,5 +92,39 @@ export function isAlive(pid: number): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The processes of a portal's embedded PostgreSQL: the postmaster (first line of postmaster.pid) and its children. */
+export function embeddedPostgresPids(dataDir: string): number[] {
+  const postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === postmaster) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return [postmaster, ...children];
+}
+
+/**
+ * Freezes (SIGSTOP) or thaws (SIGCONT) a portal's embedded PostgreSQL, postmaster
+ * first on freeze so it forks no new backend meanwhile. A frozen server keeps its
+ * sockets open and answers nothing: a hung database, not a crashed one.
+ */
+export function signalEmbeddedPostgres(dataDir: string, signal: 'SIGSTOP' | 'SIGCONT'): void {
+  const pids = embeddedPostgresPids(dataDir);
+  for (const pid of signal === 'SIGSTOP' ? pids : pids.reverse()) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // a backend that ended meanwhile
+    }
   }
 }

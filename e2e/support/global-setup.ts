@@ -18,7 +18,8 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
-      const response = await fetch(`${url}/api/health`);
+      // Readiness: the server listens before it has migrated and loaded its data (ADR 0171).
+      const response = await fetch(`${url}/api/health/ready`);
       if (response.ok) return;
     } catch {
       // not listening yet

@@ -4,7 +4,8 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { todayIn } from '@common/domain/business-days';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import { pingOf, type Db } from './db/client';
+import { createLifecycle, type Lifecycle } from './lifecycle';
 import { activityRoutes, createActivityService } from './modules/activity';
 import { announcementRoutes, createAnnouncementsService } from './modules/announcements';
 import { authRoutes, createAuthService } from './modules/auth';
@@ -24,6 +25,7 @@ import { createUsersService, userRoutes } from './modules/users';
 import { createWebhooksService, webhookRoutes } from './modules/webhooks';
 import { accessPlugin } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
+import { registerLifecycleHooks } from './plugins/lifecycle';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { SessionCache } from './plugins/session-cache';
@@ -41,6 +43,14 @@ export interface AppDeps {
   logger?: boolean;
   /** Today's calendar date for order rules; tests pin it. Default: the process's local date. */
   today?: () => string;
+  /**
+   * main.ts listens before it migrates (ADR 0171): with a lifecycle, the app is built without
+   * touching the database and answers 503 until `lifecycle.markReady()`. Without one (tests),
+   * the database is ready and so is the app.
+   */
+  lifecycle?: Lifecycle;
+  /** The health checks' way to the database; default the ping of the Database `db` came from (ADR 0170). */
+  ping?: () => Promise<void>;
 }
 
 /** Builds the whole HTTP application; main.ts and the tests both call this. */
@@ -52,7 +62,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    // Clients get time to finish their request on shutdown (main.ts closes gracefully).
+    // HTTP timeouts (ADR 0171, docs/operations.md). Fastify's default 0 would switch Node's off too.
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.HTTP_CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      // Headers come first and are small; they get at most a minute of the request's time.
+      headersTimeout: Math.min(config.HTTP_REQUEST_TIMEOUT_MS, 60_000),
+      // Node enforces the request timeout on this tick (default 30 s): a quarter of it, at most 5 s.
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.HTTP_REQUEST_TIMEOUT_MS / 4)),
+    },
+    // Idle keep-alive sockets are closed when the listener closes, after the readiness delay (main.ts).
     forceCloseConnections: 'idle',
     // A request that reached us before close() is served during the drain, not refused with 503 (ADR 0060).
     return503OnClosing: false,
@@ -60,6 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const lifecycle = deps.lifecycle ?? createLifecycle();
+  registerLifecycleHooks(app, lifecycle);
 
   registerSecurity(app);
   await app.register(compress, { threshold: 1024 });
@@ -78,7 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const settings = createSettingsService(db);
   const mail = createMailOutbox(db);
   const products = createProductsService({ db, settings });
-  await products.ensureVersion();
+  // A start-up write: it needs the migrated database, which main.ts prepares after listening.
+  if (deps.lifecycle) deps.lifecycle.whenPrepared(() => products.ensureVersion());
+  else await products.ensureVersion();
   const merchandise = createMerchandiseService({ db, activity });
   const carts = createCartsService({ db, activity, products, merchandise });
   const calendar = createCalendarService({ db, activity });
@@ -111,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticateToken: (token) => apiTokens.authenticate(token),
   });
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, ping: deps.ping ?? pingOf(db), phase: () => lifecycle.phase });
   await app.register(apiTokenRoutes, { apiTokens });
   await app.register(webhookRoutes, { webhooks });
   await app.register(authRoutes, { auth });
@@ -131,5 +155,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(emailRoutes, { emails: createEmailsService({ db, activity, smtpConfigured: Boolean(config.SMTP_URL) }) });
 
   await registerSpa(app, deps.clientDir, { pageUser: (request) => auth.sessionUser(sessionOf(request)) });
+  if (!deps.lifecycle) await lifecycle.markReady();
   return app;
 }

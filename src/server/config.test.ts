@@ -26,4 +26,22 @@ describe('configuration', () => {
       expect(problems).toContain('ADMIN_PASSWORD');
     }
   });
+
+  it('accepts an IANA time zone in TZ and refuses an unknown one', () => {
+    expect(loadConfig({ TZ: 'America/Chicago' }).TZ).toBe('America/Chicago');
+    expect(loadConfig({ TZ: 'UTC' }).TZ).toBe('UTC');
+    expect(() => loadConfig({ TZ: 'Mars/Olympus_Mons' })).toThrow(/TZ: must be an IANA time zone name/);
+  });
+
+  it('has HTTP timeouts by default and keeps the connection timeout above the longest database wait', () => {
+    expect(loadConfig({})).toMatchObject({
+      HTTP_REQUEST_TIMEOUT_MS: 120_000,
+      HTTP_CONNECTION_TIMEOUT_MS: 120_000,
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: 72_000,
+      SHUTDOWN_READINESS_DELAY_MS: 5_000,
+    });
+    expect(loadConfig({ SHUTDOWN_READINESS_DELAY_MS: '0' }).SHUTDOWN_READINESS_DELAY_MS).toBe(0);
+    expect(() => loadConfig({ HTTP_CONNECTION_TIMEOUT_MS: '30000' })).toThrow(/HTTP_CONNECTION_TIMEOUT_MS: must be more than DB_IMPORT_STATEMENT_TIMEOUT_MS/);
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '0' })).toThrow(/HTTP_REQUEST_TIMEOUT_MS/);
+  });
 });

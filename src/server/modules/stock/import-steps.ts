@@ -13,7 +13,7 @@ type Collector = ReturnType<typeof createIssueCollector>;
 
 /**
  * Step 1, parse: hands the file's records to `onRecords` a chunk at a time, as they
- * arrive. `text` is the upload module's checked text (lib/upload openCsvStream): it
+ * arrive. `text` is the upload module's checked text (lib/upload receiveCsvText): it
  * fails with a 413 past the size limit or a 415/400 when it is not CSV text; a CSV
  * syntax error becomes an error of the file and ends reading (`unreadable`).
  */

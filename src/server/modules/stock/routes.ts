@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
-import { openCsvStream } from '../../lib/upload';
+import { receiveCsvText } from '../../lib/upload';
 import type { StockService } from './service';
 import { stockTemplateCsv } from './template';
 
@@ -39,7 +39,8 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
     },
     async (request, reply) => {
       // Spec §5: CSV only, sent as form data field "file"; the upload module checks size and content as it streams.
-      const { filename, text } = await openCsvStream(request, rules);
+      // The whole file is read before the import takes a database connection (ADR 0170).
+      const { filename, text } = await receiveCsvText(request, rules);
       const result = await stock.importCsv(actorOf(request), {
         text,
         filename: filename.slice(0, 200),
@@ -62,7 +63,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
       },
     },
     async (request, reply) => {
-      const { filename, text } = await openCsvStream(request, rules);
+      const { filename, text } = await receiveCsvText(request, rules);
       const result = await stock.previewReplace({ text, filename: filename.slice(0, 200) });
       if (!result.ok) return reply.code(400).send(result.body);
       return result.preview;

@@ -12,7 +12,7 @@ import {
   type StockUploadResponse,
 } from '@common/contracts/stock';
 import type { Readable } from 'node:stream';
-import { allowLongStatements, type Db, type Tx } from '../../db/client';
+import { allowLongStatements, withLongStatements, type Db, type Tx } from '../../db/client';
 import type { z } from 'zod';
 import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
@@ -40,7 +40,7 @@ import { readStockLevel, type HeaderResult } from './row-rules';
 type Collector = ReturnType<typeof createIssueCollector>;
 
 export interface StockUpload {
-  /** The file's checked text as it arrives (lib/upload openCsvStream); fails with a 413 past the size limit. */
+  /** The file's checked text (lib/upload receiveCsvText, read in full before the import's transaction begins). */
   text: Readable;
   filename: string;
   mode: StockUploadMode;
@@ -164,6 +164,21 @@ export function createStockService(deps: {
     return deps.carts.removeProducts(tx, ids);
   }
 
+  /**
+   * An import's transaction: its statements may run to the import limit, on the server
+   * (statement_timeout for this transaction) and on the client (ADR 0170).
+   */
+  function longTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const limit = deps.importStatementTimeoutMs;
+    if (!limit) return db.transaction(work);
+    return withLongStatements(() =>
+      db.transaction(async (tx) => {
+        await allowLongStatements(tx, limit);
+        return work(tx);
+      }),
+    );
+  }
+
   return {
     tooLarge,
 
@@ -171,8 +186,7 @@ export function createStockService(deps: {
     async previewReplace(upload: Omit<StockUpload, 'mode'>): Promise<PreviewResult> {
       const collector = createIssueCollector();
       try {
-        await db.transaction(async (tx) => {
-          if (deps.importStatementTimeoutMs) await allowLongStatements(tx, deps.importStatementTimeoutMs);
+        await longTransaction(async (tx) => {
           const read = await readAndStage(tx, { ...upload, mode: 'replace' }, collector);
           if (!read.accepted) throw new RejectFile();
           const removed = await missingProducts(tx);
@@ -199,8 +213,7 @@ export function createStockService(deps: {
       const collector = createIssueCollector();
       const now = new Date();
       try {
-        const response = await db.transaction(async (tx) => {
-          if (deps.importStatementTimeoutMs) await allowLongStatements(tx, deps.importStatementTimeoutMs);
+        const response = await longTransaction(async (tx) => {
           const read = await readAndStage(tx, upload, collector);
           if (!read.accepted) throw new RejectFile();
           return apply(tx, { actor, upload, header: read.accepted, rows: read.rows, collector, now });
