@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../../test/db';
 import { openDatabase } from '../db/client';
 import { healthRoutes } from '../modules/health';
-import { registerErrorHandling } from './errors';
+import { OUTAGE_LOG_INTERVAL_MS, registerErrorHandling } from './errors';
 
 /** Security review, low: database errors carried query parameters into the log; two errors were swallowed unlogged. */
 function capture() {
@@ -40,6 +40,34 @@ describe('logged database errors', () => {
     } finally {
       await app.close();
       await database.close();
+    }
+  });
+});
+
+describe('an outage', () => {
+  it('is one warning line per second, counting the alike 503s, without a stack per request', async () => {
+    const { lines, stream } = capture();
+    const app = Fastify({ logger: { level: 'info', stream } });
+    registerErrorHandling(app);
+    app.get('/down', async () => {
+      throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    });
+    // The test's own clock: the count, not the machine's speed, decides the lines.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
+      const first = await Promise.all(Array.from({ length: 40 }, () => app.inject({ method: 'GET', url: '/down' })));
+      expect(first.every((r) => r.statusCode === 503 && r.headers['retry-after'] === '5')).toBe(true);
+      vi.setSystemTime(new Date(Date.now() + OUTAGE_LOG_INTERVAL_MS));
+      expect((await app.inject({ method: 'GET', url: '/down' })).statusCode).toBe(503);
+      const warnings = lines.map((l) => JSON.parse(l) as { msg: string; alikeSinceLastLine?: number; error?: { code?: string; stack?: string } });
+      const outage = warnings.filter((w) => w.msg === 'database down: answered 503');
+      expect(outage.map((w) => w.alikeSinceLastLine)).toEqual([0, 39]);
+      expect(outage[0]?.error?.code).toBe('57P01');
+      expect(outage[0]?.error?.stack).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+      await app.close();
     }
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
 import { databaseUnavailable, redactForLog } from '../lib/pg-errors';
@@ -20,12 +20,33 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: 'Expected a multipart form upload' },
 };
 
+/** During an outage every request fails alike: one warning per interval, saying how many more there were. */
+export const OUTAGE_LOG_INTERVAL_MS = 1_000;
+
+function outageLogger() {
+  let lastAt = -Infinity;
+  let alike = 0;
+  return (request: FastifyRequest, error: unknown, kind: 'down' | 'timeout') => {
+    const now = Date.now();
+    if (now - lastAt < OUTAGE_LOG_INTERVAL_MS) {
+      alike += 1;
+      return;
+    }
+    // The code and the redacted message say what happened; a stack per request says nothing more.
+    const { stack: _stack, ...err } = redactForLog(error) as Record<string, unknown>;
+    request.log.warn({ error: err, alikeSinceLastLine: alike }, `database ${kind}: answered 503`);
+    lastAt = now;
+    alike = 0;
+  };
+}
+
 /**
  * Every error leaves as `{ message, errors? }` (DESIGN.md API conventions).
  * Bad input is a 4xx with the spec's sentence; only real faults are 500s, and
  * those never carry a stack or internal detail.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  const logOutage = outageLogger();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
@@ -46,7 +67,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // The database down, hung or cancelling a slow statement is not the request's fault: 503, try again later.
     const unavailable = databaseUnavailable(error);
     if (unavailable) {
-      request.log.warn({ err: redactForLog(error) }, `database ${unavailable}`);
+      logOutage(request, error, unavailable);
       return reply
         .code(503)
         .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
