@@ -101,6 +101,13 @@ describe('readiness, liveness and the drain', () => {
     const starting = await client.next();
     expect(starting).toMatchObject({ status: 503, body: JSON.stringify({ message: STARTING_MESSAGE }) });
     expect(starting.headers['retry-after']).toBe('1');
+    // A browser opening a page meanwhile gets the sentence as a page that reloads itself, not JSON.
+    client.socket.write(`GET /stock HTTP/1.1\r\nHost: portal\r\nAccept: text/html,application/xhtml+xml\r\n\r\n`);
+    const page = await client.next();
+    expect(page.status).toBe(503);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain(STARTING_MESSAGE);
+    expect(page.body).toContain('http-equiv="refresh"');
 
     await lifecycle.markReady();
     client.socket.write(get('/api/health/ready'));

@@ -6,6 +6,15 @@ const ALWAYS_ANSWERED = new Set(['/api/health', '/api/health/ready']);
 export const STARTING_MESSAGE = 'The portal is starting. Please try again in a moment.';
 
 /**
+ * What a person whose browser opens a page during the start-up sees (a single server's first start
+ * loads the demo catalogue for several seconds): the sentence, and the page reloads itself.
+ */
+const STARTING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>BOLD portal: starting</title></head>
+<body style="font-family:system-ui,sans-serif;margin:3rem 1.5rem;color:#1f2937"><main><h1 style="font-size:1.25rem">${STARTING_MESSAGE}</h1>
+<p>This page reloads by itself.</p></main></body></html>`;
+
+/**
  * A body over the limit that the client is still sending is read and thrown away up to this
  * size, so the client gets to read its 413; a larger one has its connection closed after the answer.
  */
@@ -18,8 +27,12 @@ export const DISCARD_TOO_LARGE_BODY_BYTES = 32 * 1024 * 1024;
  */
 export function registerLifecycleHooks(app: FastifyInstance, lifecycle: Lifecycle): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (lifecycle.phase !== 'starting' || ALWAYS_ANSWERED.has(request.url.split('?')[0] ?? '')) return;
-    return reply.code(503).header('Retry-After', '1').send({ message: STARTING_MESSAGE });
+    const pathname = request.url.split('?')[0] ?? '';
+    if (lifecycle.phase !== 'starting' || ALWAYS_ANSWERED.has(pathname)) return;
+    reply.code(503).header('Retry-After', '1');
+    const wantsPage = request.method === 'GET' && !pathname.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) return reply.type('text/html; charset=utf-8').send(STARTING_PAGE);
+    return reply.send({ message: STARTING_MESSAGE });
   });
 
   app.addHook('onSend', async (request, reply) => {
