@@ -44,8 +44,12 @@ export interface RollingRestartResult {
   failed: Outcome[];
   timeline: string[];
   shutdowns: { name: string; ms: number; during: number }[];
-  /** When each server was signalled, started again, and back in the proxy's rotation (ms since the start). */
-  windows: { name: string; signalled: number; restarted?: number; back?: number }[];
+  /**
+   * For each server, ms since the start: SIGTERM; exited; started again; its first answer (listening, readiness 503
+   * while it migrates); ready (readiness 200; the portal prints "listening on" just after); back in the
+   * proxy's rotation.
+   */
+  windows: { name: string; signalled: number; exited?: number; restarted?: number; answering?: number; ready?: number; back?: number }[];
   summary: string;
 }
 
@@ -116,6 +120,23 @@ function send(
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/** Polls a restarted server's own readiness: when it first answers (it listens) and when it is ready. */
+async function watchReadiness(port: number, t0: number, window: { answering?: number; ready?: number }): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const status = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
+      (res) => res.status,
+      () => 0,
+    );
+    if (status && window.answering === undefined) window.answering = Date.now() - t0;
+    if (status === 200) {
+      window.ready = Date.now() - t0;
+      return;
+    }
+    await sleep(20);
+  }
 }
 
 export interface RollingRestartOptions {
@@ -191,6 +212,7 @@ export async function rollingRestart(options: RollingRestartOptions): Promise<Ro
       mark(`SIGTERM to ${name}`);
       portals[name]!.child.kill('SIGTERM');
       const code = await portals[name]!.exited;
+      window.exited = Date.now() - t0;
       expect(code, portals[name]!.output()).toBe(0);
       shutdowns.push({ name, ms: Date.now() - signalledAt, during: outcomes.length - before });
       await until(() => proxy.isOut(name), `${name} is out`, proxy.log);
@@ -201,8 +223,10 @@ export async function rollingRestart(options: RollingRestartOptions): Promise<Ro
       const restartedAt = Date.now();
       window.restarted = restartedAt - t0;
       portals[name] = startPortal(serverEnv(name, ports[name]!));
+      const readiness = watchReadiness(ports[name]!, t0, window);
       await portals[name]!.waitFor(/listening on/);
-      mark(`${name} restarted`);
+      await readiness;
+      mark(`${name} restarted (listening at ${window.answering} ms, ready at ${window.ready} ms)`);
       await until(() => proxy.isBack(name, restartedAt), `${name} is back`, proxy.log);
       window.back = Date.now() - t0;
       mark(`${name} is back in ${options.proxyName}'s rotation`);

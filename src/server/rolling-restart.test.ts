@@ -146,10 +146,10 @@ describe('a rolling restart behind nginx', () => {
     ].join('\n');
   }
 
-  it.skipIf(nginxMissing)('three servers, each stopped in turn under keep-alive load (two started again): no client-visible error', { timeout: 150_000 }, async () => {
+  it.skipIf(nginxMissing)('three servers, each stopped in turn under keep-alive load (two started again): no failed GET, only the documented POSTs', { timeout: 150_000 }, async () => {
     const dir = path.join(scratch, 'nginx');
     let accessLog = () => '';
-    const { failed, summary } = await rollingRestart({
+    const { failed, summary, windows } = await rollingRestart({
       proxyName: 'nginx',
       databaseUrl: database.url,
       user,
@@ -185,12 +185,43 @@ describe('a rolling restart behind nginx', () => {
         };
       },
     });
+    // What nginx saw: requests it retried on another server (access log) and why (error log).
     const retried = accessLog()
       .split('\n')
       .filter((line) => line.includes(', '));
-    console.log(`nginx retried ${retried.length} requests on another server:\n${retried.slice(0, 30).join('\n')}`);
-    console.log(summary);
-    expect(failed.slice(0, 20), JSON.stringify(failed.slice(0, 20))).toEqual([]);
-    void STARTING_MESSAGE;
+    const errors = readFileSync(path.join(dir, 'error.log'), 'utf8');
+    const upstreamErrors = errors.split('\n').filter((line) => /upstream/.test(line) && !/temporarily disabled/.test(line));
+    const resets = upstreamErrors.filter((line) => /reset by peer|prematurely closed/.test(line)).length;
+    console.log(
+      `${summary}\nnginx retried ${retried.length} requests on another server, ${resets} after a reset:\n${retried.join('\n')}\n` +
+        upstreamErrors.map((line) => line.replace(/, client: .*/, '')).join('\n'),
+    );
+
+    // The documented residual (docs/operations.md, nginx): nginx retries a GET that met an error or a
+    // 503, never a POST that reached a server. Two kinds of POST may therefore fail, nothing else:
+    // - 503 with the starting message, sent while a restarted server was still migrating. nginx sends a
+    //   server it has marked failed one request per fail_timeout (one upstream zone for all workers), so
+    //   at most floor(starting window / fail_timeout) + 1 per restart;
+    // - 502, sent while a stopping server closed its listener and idle connections (a reset, which
+    //   nginx logs): at most one per reset in nginx's error log.
+    const failTimeoutMs = Number(operationsBlock('nginx').match(/fail_timeout=(\d+)s/)?.[1]) * 1000;
+    expect(failTimeoutMs).toBeGreaterThan(0);
+    const restarts = windows.filter((w) => w.restarted !== undefined);
+    const starting = failed.filter((o) => o.status === 503);
+    const reset = failed.filter((o) => o.status === 502);
+    expect([...starting, ...reset].length, JSON.stringify(failed)).toBe(failed.length);
+    for (const outcome of starting) {
+      expect(outcome, JSON.stringify(failed)).toMatchObject({ method: 'POST', message: STARTING_MESSAGE });
+      expect(restarts.some((w) => outcome.at >= w.restarted! && outcome.at <= w.ready!), JSON.stringify({ outcome, windows })).toBe(true);
+    }
+    for (const w of restarts) {
+      const inWindow = starting.filter((o) => o.at >= w.restarted! && o.at <= w.ready!).length;
+      expect(inWindow, JSON.stringify({ failed, windows })).toBeLessThanOrEqual(Math.floor((w.ready! - w.answering!) / failTimeoutMs) + 1);
+    }
+    for (const outcome of reset) {
+      expect(outcome.method, JSON.stringify(failed)).toBe('POST');
+      expect(windows.some((w) => outcome.at >= w.signalled && outcome.at <= w.exited!), JSON.stringify({ outcome, windows })).toBe(true);
+    }
+    expect(reset.length, JSON.stringify(failed)).toBeLessThanOrEqual(resets);
   });
 });
