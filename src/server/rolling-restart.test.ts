@@ -154,7 +154,7 @@ describe('a rolling restart behind nginx', () => {
       databaseUrl: database.url,
       user,
       scratch,
-      readinessDelayMs: Number(process.env.NGINX_READINESS_DELAY_MS ?? 1_500),
+      readinessDelayMs: 0,
       async startProxy(ports): Promise<Proxy> {
         await mkdir(dir, { recursive: true });
         const port = await freePort();
