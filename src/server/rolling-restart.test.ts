@@ -45,7 +45,14 @@ beforeAll(async () => {
   user = await createUser(database.db);
 });
 afterAll(async () => {
-  for (const proxy of proxies) proxy.kill('SIGKILL');
+  // The process group: nginx's workers would outlive a killed master.
+  for (const proxy of proxies) {
+    try {
+      process.kill(-proxy.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
   killLeftovers();
   await sleep(300);
   await database?.close();
@@ -54,7 +61,7 @@ afterAll(async () => {
 
 function spawnProxy(command: string, args: string[]): () => string {
   let log = '';
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
   proxies.push(child);
