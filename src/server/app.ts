@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const lifecycle = deps.lifecycle ?? createLifecycle();
   registerLifecycleHooks(app, lifecycle);
 
-  registerSecurity(app);
+  await registerSecurity(app);
   await app.register(compress, { threshold: 1024 });
   // Uploads are streamed by the routes that take them; these limits stop a request before it grows.
   await app.register(multipart, {
