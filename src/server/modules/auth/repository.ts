@@ -14,7 +14,7 @@ export async function findLiveUserByUsername(db: DbOrTx, username: string): Prom
   return row;
 }
 
-/** The user read every signed-in request needs (once a second per user with the cache), built once per database. */
+/** The user read every signed-in request needs, built once per database. */
 const preparedUserReads = new WeakMap<Db, ReturnType<typeof prepareUserRead>>();
 
 function prepareUserRead(db: Db) {

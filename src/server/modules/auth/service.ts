@@ -43,8 +43,6 @@ export function createAuthService(deps: {
   /** Spec §4: an active cart is created at login when the user has none. */
   carts: Pick<CartsService, 'ensureActiveCart'>;
   allowRegistration: boolean;
-  /** Keeps a user read for up to a second (plugins/session-cache.ts); absent, every request reads. */
-  userCache?: { user(id: number, read: () => Promise<UserRow | null>): Promise<UserRow | null> };
 }) {
   const { db, activity } = deps;
 
@@ -71,12 +69,11 @@ export function createAuthService(deps: {
     return row;
   }
 
-  /** The session's account (read through the one-second cache) and the role it acts as. */
+  /** The session's account, read on every request (ADR 0176), and the role it acts as. */
   async function sessionAccount(session: Pick<SessionPort, 'userId' | 'activeRole'>): Promise<{ row: UserRow; activeRole: Role | null } | null> {
     const userId = session.userId;
     if (userId === null) return null;
-    const read = async () => (await readLiveUserById(db, userId)) ?? null;
-    const row = deps.userCache ? await deps.userCache.user(userId, read) : await read();
+    const row = await readLiveUserById(db, userId);
     if (!row) return null;
     const chosen = session.activeRole;
     // An admin demoted since choosing a role loses it at once (the role is checked on every request).
