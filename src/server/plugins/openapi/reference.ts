@@ -18,6 +18,8 @@ export async function registerReferencePage(app: FastifyInstance): Promise<void>
     await scope.register(swaggerUi, {
       routePrefix: REFERENCE_PATH,
       theme: { title: 'BOLD portal API reference' },
+      // No top bar: its logo is Fastify's and its box would explore other documents.
+      uiConfig: { layout: 'BaseLayout' },
       // validatorUrl stays unset: the plugin then sends no document to an outside validator.
     });
   });
