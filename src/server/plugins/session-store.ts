@@ -2,6 +2,7 @@ import type { SessionStore } from '@fastify/session';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { sessions } from '../db/schema';
+import { batchedReads } from '../lib/batched-reads';
 
 /** A session that is not "remember me" ends after this long without a request (docs/product-decisions.md). */
 export const IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
@@ -36,15 +37,20 @@ function expiryOf(session: StoredSession): Date {
  * is the only truth about whether a session still exists (ADR 0176).
  */
 export class PgSessionStore implements SessionStore {
-  /** The session read, built once as a named prepared statement: it runs on every request. */
-  private readonly readSession;
+  /** Every request reads its session; requests arriving together share one query (lib/batched-reads.ts). */
+  private readonly reads;
 
   constructor(private readonly db: Db) {
-    this.readSession = db
-      .select({ sess: sessions.sess, expire: sessions.expire })
+    // A named prepared statement: parsed and planned once per connection.
+    const readMany = db
+      .select({ sid: sessions.sid, sess: sessions.sess, expire: sessions.expire })
       .from(sessions)
-      .where(eq(sessions.sid, sql.placeholder('sid')))
-      .prepare('session_read');
+      .where(sql`${sessions.sid} = any(${sql.placeholder('sids')})`)
+      .prepare('session_read_many');
+    this.reads = batchedReads(async (sids: readonly string[]) => {
+      const rows = await readMany.execute({ sids });
+      return new Map(rows.map((row) => [row.sid, row]));
+    });
   }
 
   set(sid: string, session: StoredSession, callback: (err?: unknown) => void): void {
@@ -61,9 +67,11 @@ export class PgSessionStore implements SessionStore {
   }
 
   get(sid: string, callback: (err: unknown, result?: StoredSession | null) => void): void {
-    this.readSession.execute({ sid }).then(([row]) => {
+    this.reads.load(sid).then((row) => {
       if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
-      callback(null, row.sess as StoredSession);
+      // A fresh object for each request, even when two requests of one session shared the read:
+      // the session plugin changes what it is given.
+      callback(null, structuredClone(row.sess) as StoredSession);
     }, callback);
   }
 
