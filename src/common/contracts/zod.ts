@@ -3,16 +3,15 @@
  * the same objects serve the form resolver, the route's validator and serializer and the OpenAPI
  * document, and a bundle keeps only the functions and contracts a page uses.
  *
- * Configured here, before any contract builds a schema (each one imports this module):
- * - English messages: classic zod installs them by itself; zod/mini leaves the locale to the app.
- *   Fields without a message of their own still answer "Too big: expected string to have <=100 characters".
- * - In the browser, no compiled parsers: zod compiles object parsers with `new Function` and probes
- *   for that when the first object schema is built. The portal's Content Security Policy forbids
- *   eval, so the probe was refused and logged a CSP violation on every page (ADR 0151). The server
- *   keeps the compiled parsers.
+ * English messages are set here, before any contract builds a schema (each one imports this module):
+ * classic zod installs them by itself, zod/mini leaves the locale to the app. A field without a
+ * message of its own still answers "Too big: expected string to have <=100 characters".
+ *
+ * No `jitless` setting is needed for the Content Security Policy (no eval, ADR 0151): only classic
+ * zod's objects compile a parser with `new Function`; zod/mini's never do (zod.test.ts).
  */
 import { config, locales } from 'zod/mini';
 
-config({ ...locales.en(), jitless: typeof document !== 'undefined' });
+config(locales.en());
 
 export * from 'zod/mini';
