@@ -4,14 +4,11 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { AUTH_JS_LIMIT_BYTES, routeSizeReport } from './scripts/route-size-report';
 import { routePreloads } from './scripts/route-preloads';
-import { zodWithoutJsonSchema } from './scripts/zod-without-json-schema';
 
 const alias = [
   { find: '@common', replacement: fileURLToPath(new URL('./src/common', import.meta.url)) },
   { find: '@client', replacement: fileURLToPath(new URL('./src/client', import.meta.url)) },
   { find: '@server', replacement: fileURLToPath(new URL('./src/server', import.meta.url)) },
-  // The browser's zod is configured before any schema exists (src/client/lib/zod-browser.ts).
-  { find: /^zod$/, replacement: fileURLToPath(new URL('./src/client/lib/zod-browser.ts', import.meta.url)) },
 ];
 
 // The client is built into dist/client and served by Fastify; `npm run dev`
@@ -23,7 +20,6 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    zodWithoutJsonSchema(),
     routeSizeReport({ pageModule: 'features/auth/pages/login-page', label: '/auth', limitBytes: AUTH_JS_LIMIT_BYTES }),
     routePreloads(),
   ],

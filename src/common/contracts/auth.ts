@@ -1,64 +1,57 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { normalizeUsername, USERNAME_CHARACTERS_MESSAGE, USERNAME_PATTERN } from '../domain/username-rules';
 import { MIN_USERNAME_LENGTH, PASSWORD_MESSAGES, newPasswordSchema } from '../domain/password-rules';
 import { PERMISSIONS, ROLES } from '../domain/permissions';
-import { lazySchema } from './lazy-schema';
 
-export const roleSchema = lazySchema(() => z.enum(ROLES, { error: 'Role must be admin, salesperson or bold_customer' }));
+export const roleSchema = z.enum(ROLES, { error: 'Role must be admin, salesperson or bold_customer' });
 
 /** An account as the API shows it (spec §3 User): never the password hash. */
-export const accountView = lazySchema(() =>
-  z.object({
-    id: z.number().int(),
-    username: z.string(),
-    role: roleSchema,
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    company: z.string().nullable(),
-    storeName: z.string().nullable(),
-    storeAddress: z.string().nullable(),
-    isTemporaryPassword: z.boolean(),
-  }),
-);
+export const accountView = z.object({
+  id: z.int(),
+  username: z.string(),
+  role: roleSchema,
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  company: z.nullable(z.string()),
+  storeName: z.nullable(z.string()),
+  storeAddress: z.nullable(z.string()),
+  isTemporaryPassword: z.boolean(),
+});
 export type AccountView = z.infer<typeof accountView>;
 
 /** The signed-in user: the account plus this session's role and its permissions. */
-export const currentUser = lazySchema(() =>
-  accountView.extend({
-    /** The role chosen for this session (null until chosen; salespeople get theirs at login). */
-    activeRole: roleSchema.nullable(),
-    permissions: z.array(z.enum(PERMISSIONS)),
-  }),
-);
+export const currentUser = z.extend(accountView, {
+  /** The role chosen for this session (null until chosen; salespeople get theirs at login). */
+  activeRole: z.nullable(roleSchema),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
 export type CurrentUser = z.infer<typeof currentUser>;
 
-export const loginBody = lazySchema(() =>
-  z.object({
-    // Normalised like stored names, so a full-width "ａｄｍｉｎ" signs in as admin; not checked against the set (older names).
-    username: z.string().overwrite(normalizeUsername).min(1, 'Username is required').max(100),
-    password: z.string().min(1, 'Password is required').max(200),
-    rememberMe: z.boolean().optional().default(false),
-  }),
-);
+export const loginBody = z.object({
+  // Normalised like stored names, so a full-width "ａｄｍｉｎ" signs in as admin; not checked against the set (older names).
+  username: z.string().check(z.overwrite(normalizeUsername), z.minLength(1, 'Username is required'), z.maxLength(100)),
+  password: z.string().check(z.minLength(1, 'Password is required'), z.maxLength(200)),
+  rememberMe: z._default(z.optional(z.boolean()), false),
+});
 export type LoginBody = z.input<typeof loginBody>;
 
-export const registerBody = lazySchema(() =>
-  z.object({
-    username: z
-      .string()
-      .overwrite(normalizeUsername)
-      .min(MIN_USERNAME_LENGTH, 'Username must be at least 3 characters')
-      .max(100)
-      .regex(USERNAME_PATTERN, USERNAME_CHARACTERS_MESSAGE),
-    password: newPasswordSchema(),
-    email: z.email({ error: 'Invalid email' }).nullable().optional(),
-    firstName: z.string().trim().max(100).nullable().optional(),
-    lastName: z.string().trim().max(100).nullable().optional(),
-    company: z.string().trim().max(200).nullable().optional(),
-  }),
-);
+export const registerBody = z.object({
+  username: z
+    .string()
+    .check(
+      z.overwrite(normalizeUsername),
+      z.minLength(MIN_USERNAME_LENGTH, 'Username must be at least 3 characters'),
+      z.maxLength(100),
+      z.regex(USERNAME_PATTERN, USERNAME_CHARACTERS_MESSAGE),
+    ),
+  password: newPasswordSchema(),
+  email: z.nullish(z.email({ error: 'Invalid email' })),
+  firstName: z.nullish(z.string().check(z.trim(), z.maxLength(100))),
+  lastName: z.nullish(z.string().check(z.trim(), z.maxLength(100))),
+  company: z.nullish(z.string().check(z.trim(), z.maxLength(200))),
+});
 export type RegisterBody = z.input<typeof registerBody>;
 
 /**
@@ -68,34 +61,34 @@ export type RegisterBody = z.input<typeof registerBody>;
  */
 function passwordChangeFields(tooShortMessage: string) {
   return z.object({
-    currentPassword: z.string().min(1, PASSWORD_MESSAGES.currentRequired).max(200),
+    currentPassword: z.string().check(z.minLength(1, PASSWORD_MESSAGES.currentRequired), z.maxLength(200)),
     newPassword: newPasswordSchema(tooShortMessage),
   });
 }
 
-function differsFromCurrent<T extends z.ZodType<{ currentPassword: string; newPassword: string }>>(schema: T) {
-  return schema.refine((v) => v.newPassword !== v.currentPassword, {
+function differsFromCurrent() {
+  return z.refine<{ currentPassword: string; newPassword: string }>((v) => v.newPassword !== v.currentPassword, {
     message: PASSWORD_MESSAGES.sameAsCurrent,
     path: ['newPassword'],
   });
 }
 
-export const passwordChangeBody = lazySchema(() => differsFromCurrent(passwordChangeFields(PASSWORD_MESSAGES.tooShort)));
+export const passwordChangeBody = passwordChangeFields(PASSWORD_MESSAGES.tooShort).check(differsFromCurrent());
 export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
-export const passwordResetBody = lazySchema(() => differsFromCurrent(passwordChangeFields(PASSWORD_MESSAGES.tooShortOnReset)));
+export const passwordResetBody = passwordChangeFields(PASSWORD_MESSAGES.tooShortOnReset).check(differsFromCurrent());
 
 /** The forms add a confirmation field the server never sees. */
 function withConfirmation(tooShortMessage: string) {
-  return differsFromCurrent(passwordChangeFields(tooShortMessage).extend({ confirmPassword: z.string() })).refine(
-    (v) => v.newPassword === v.confirmPassword,
-    { message: PASSWORD_MESSAGES.mismatch, path: ['confirmPassword'] },
+  return z.extend(passwordChangeFields(tooShortMessage), { confirmPassword: z.string() }).check(
+    differsFromCurrent(),
+    z.refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORD_MESSAGES.mismatch, path: ['confirmPassword'] }),
   );
 }
-export const passwordChangeForm = lazySchema(() => withConfirmation(PASSWORD_MESSAGES.tooShort));
-export const passwordResetForm = lazySchema(() => withConfirmation(PASSWORD_MESSAGES.tooShortOnReset));
+export const passwordChangeForm = withConfirmation(PASSWORD_MESSAGES.tooShort);
+export const passwordResetForm = withConfirmation(PASSWORD_MESSAGES.tooShortOnReset);
 export type PasswordChangeForm = z.infer<typeof passwordChangeForm>;
 
-export const chooseRoleBody = lazySchema(() => z.object({ role: roleSchema }));
+export const chooseRoleBody = z.object({ role: roleSchema });
 export type ChooseRoleBody = z.infer<typeof chooseRoleBody>;
 
-export const messageBody = lazySchema(() => z.object({ message: z.string() }));
+export const messageBody = z.object({ message: z.string() });

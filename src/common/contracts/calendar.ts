@@ -1,6 +1,5 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isIsoDate } from '../domain/business-days';
-import { lazySchema } from './lazy-schema';
 
 /** Closed days (ADR 0054): days the warehouse is closed besides weekends. */
 export const CLOSED_DAY_MESSAGES = {
@@ -10,28 +9,19 @@ export const CLOSED_DAY_MESSAGES = {
   notFound: 'That closed day is not in the list',
 } as const;
 
-const isoDay = lazySchema(() =>
-  z
-    .string({ error: CLOSED_DAY_MESSAGES.invalidDate })
-    .trim()
-    .refine(isIsoDate, { error: CLOSED_DAY_MESSAGES.invalidDate }),
-);
+const isoDay = z.string({ error: CLOSED_DAY_MESSAGES.invalidDate }).check(z.trim(), z.refine(isIsoDate, { error: CLOSED_DAY_MESSAGES.invalidDate }));
 
-export const closedDayView = lazySchema(() => z.object({ day: z.string(), name: z.string() }));
+export const closedDayView = z.object({ day: z.string(), name: z.string() });
 export type ClosedDayView = z.infer<typeof closedDayView>;
-export const closedDaysResponse = lazySchema(() => z.array(closedDayView));
+export const closedDaysResponse = z.array(closedDayView);
 
 /** POST /api/closed-days (admin). */
-export const createClosedDayBody = lazySchema(() =>
-  z.object({
-    day: isoDay,
-    name: z
-      .string({ error: CLOSED_DAY_MESSAGES.nameRequired })
-      .trim()
-      .min(1, CLOSED_DAY_MESSAGES.nameRequired)
-      .max(100, 'Name must be at most 100 characters'),
-  }),
-);
+export const createClosedDayBody = z.object({
+  day: isoDay,
+  name: z
+    .string({ error: CLOSED_DAY_MESSAGES.nameRequired })
+    .check(z.trim(), z.minLength(1, CLOSED_DAY_MESSAGES.nameRequired), z.maxLength(100, 'Name must be at most 100 characters')),
+});
 export type CreateClosedDayBody = z.infer<typeof createClosedDayBody>;
 
-export const closedDayParams = lazySchema(() => z.object({ day: isoDay }));
+export const closedDayParams = z.object({ day: isoDay });

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { lazySchema } from './lazy-schema';
+import { z } from './zod';
 
 /**
  * What an API token may do (docs/decisions/0160). Each /api route that a machine
@@ -25,47 +24,43 @@ export const INTEGRATION_MESSAGES = {
   privateTarget: 'The endpoint URL points at a private or loopback address, which is not allowed',
 } as const;
 
-const name = lazySchema(() => z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'));
+const name = z
+  .string({ error: 'Name is required' })
+  .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(100, 'Name must be at most 100 characters'));
 
 /** POST /api/admin/api-tokens */
-export const createApiTokenBody = lazySchema(() =>
-  z.object({
-    name,
-    scopes: z
-      .array(z.enum(API_SCOPES, { error: 'Unknown scope' }))
-      .min(1, 'Choose at least one scope')
-      .transform((s) => [...new Set(s)]),
-    /** Optional expiry, an ISO date-time in the future. */
-    expiresAt: z.iso
-      .datetime({ offset: true, error: 'Invalid expiry date' })
-      .nullable()
-      .optional()
-      .refine((v) => !v || new Date(v).getTime() > Date.now(), 'The expiry must be in the future'),
-  }),
-);
+export const createApiTokenBody = z.object({
+  name,
+  scopes: z.pipe(
+    z.array(z.enum(API_SCOPES, { error: 'Unknown scope' })).check(z.minLength(1, 'Choose at least one scope')),
+    z.transform((s) => [...new Set(s)]),
+  ),
+  /** Optional expiry, an ISO date-time in the future. */
+  expiresAt: z
+    .nullish(z.iso.datetime({ offset: true, error: 'Invalid expiry date' }))
+    .check(z.refine((v) => !v || new Date(v).getTime() > Date.now(), 'The expiry must be in the future')),
+});
 export type CreateApiTokenBody = z.input<typeof createApiTokenBody>;
 
-export const apiTokenView = lazySchema(() =>
-  z.object({
-    id: z.number().int(),
-    name: z.string(),
-    /** The token's first characters, to tell tokens apart; never enough to use it. */
-    prefix: z.string(),
-    scopes: z.array(z.enum(API_SCOPES)),
-    createdBy: z.string().nullable(),
-    createdAt: z.string(),
-    expiresAt: z.string().nullable(),
-    lastUsedAt: z.string().nullable(),
-    revokedAt: z.string().nullable(),
-  }),
-);
+export const apiTokenView = z.object({
+  id: z.int(),
+  name: z.string(),
+  /** The token's first characters, to tell tokens apart; never enough to use it. */
+  prefix: z.string(),
+  scopes: z.array(z.enum(API_SCOPES)),
+  createdBy: z.nullable(z.string()),
+  createdAt: z.string(),
+  expiresAt: z.nullable(z.string()),
+  lastUsedAt: z.nullable(z.string()),
+  revokedAt: z.nullable(z.string()),
+});
 export type ApiTokenView = z.infer<typeof apiTokenView>;
 
-export const apiTokenList = lazySchema(() => z.object({ tokens: z.array(apiTokenView) }));
+export const apiTokenList = z.object({ tokens: z.array(apiTokenView) });
 export type ApiTokenList = z.infer<typeof apiTokenList>;
 
 /** The create answer: the only time the token itself is shown. */
-export const createdApiToken = lazySchema(() => apiTokenView.extend({ token: z.string() }));
+export const createdApiToken = z.extend(apiTokenView, { token: z.string() });
 export type CreatedApiToken = z.infer<typeof createdApiToken>;
 
 export const WEBHOOK_EVENTS = ['order.created', 'order.status_changed', 'stock.updated'] as const;
@@ -83,82 +78,70 @@ export const WEBHOOK_EVENT_ID_HEADER = 'x-portal-event-id';
 export const WEBHOOK_EVENT_TYPE_HEADER = 'x-portal-event';
 
 /** POST /api/admin/webhooks */
-export const createWebhookBody = lazySchema(() =>
-  z.object({
-    url: z
-      .string({ error: 'URL is required' })
-      .trim()
-      .min(1, 'URL is required')
-      .max(2000, 'The URL is too long')
-      .pipe(z.url({ protocol: /^https?$/, error: 'Enter a full URL such as https://erp.example.com/hooks/portal' })),
-    description: z.string().trim().max(200, 'Description must be at most 200 characters').optional(),
-    events: z
-      .array(z.enum(WEBHOOK_EVENTS, { error: 'Unknown event' }))
-      .min(1, 'Choose at least one event')
-      .transform((e) => [...new Set(e)]),
-  }),
-);
+export const createWebhookBody = z.object({
+  url: z.pipe(
+    z.string({ error: 'URL is required' }).check(z.trim(), z.minLength(1, 'URL is required'), z.maxLength(2000, 'The URL is too long')),
+    z.url({ protocol: /^https?$/, error: 'Enter a full URL such as https://erp.example.com/hooks/portal' }),
+  ),
+  description: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Description must be at most 200 characters'))),
+  events: z.pipe(
+    z.array(z.enum(WEBHOOK_EVENTS, { error: 'Unknown event' })).check(z.minLength(1, 'Choose at least one event')),
+    z.transform((e) => [...new Set(e)]),
+  ),
+});
 export type CreateWebhookBody = z.input<typeof createWebhookBody>;
 
 /** PATCH /api/admin/webhooks/{id}: pause or resume. */
-export const updateWebhookBody = lazySchema(() => z.object({ status: z.enum(['active', 'paused'], { error: 'Status must be active or paused' }) }));
+export const updateWebhookBody = z.object({ status: z.enum(['active', 'paused'], { error: 'Status must be active or paused' }) });
 
-export const webhookEndpointView = lazySchema(() =>
-  z.object({
-    id: z.number().int(),
-    url: z.string(),
-    description: z.string().nullable(),
-    events: z.array(z.enum(WEBHOOK_EVENTS)),
-    status: z.enum(['active', 'paused']),
-    consecutiveFailures: z.number().int(),
-    pausedAt: z.string().nullable(),
-    pausedReason: z.string().nullable(),
-    createdAt: z.string(),
-    pending: z.number().int(),
-    failed: z.number().int(),
-  }),
-);
+export const webhookEndpointView = z.object({
+  id: z.int(),
+  url: z.string(),
+  description: z.nullable(z.string()),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  status: z.enum(['active', 'paused']),
+  consecutiveFailures: z.int(),
+  pausedAt: z.nullable(z.string()),
+  pausedReason: z.nullable(z.string()),
+  createdAt: z.string(),
+  pending: z.int(),
+  failed: z.int(),
+});
 export type WebhookEndpointView = z.infer<typeof webhookEndpointView>;
 
-export const webhookEndpointList = lazySchema(() => z.object({ endpoints: z.array(webhookEndpointView) }));
+export const webhookEndpointList = z.object({ endpoints: z.array(webhookEndpointView) });
 export type WebhookEndpointList = z.infer<typeof webhookEndpointList>;
 
 /** The create answer: the only time the signing secret is shown. */
-export const createdWebhook = lazySchema(() => webhookEndpointView.extend({ secret: z.string() }));
+export const createdWebhook = z.extend(webhookEndpointView, { secret: z.string() });
 export type CreatedWebhook = z.infer<typeof createdWebhook>;
 
-export const webhookDeliveryView = lazySchema(() =>
-  z.object({
-    id: z.number().int(),
-    eventId: z.string(),
-    eventType: z.string(),
-    status: z.enum(['pending', 'delivered', 'failed']),
-    attempts: z.number().int(),
-    lastStatusCode: z.number().int().nullable(),
-    lastError: z.string().nullable(),
-    lastResponseMs: z.number().int().nullable(),
-    nextAttemptAt: z.string(),
-    createdAt: z.string(),
-    deliveredAt: z.string().nullable(),
-  }),
-);
+export const webhookDeliveryView = z.object({
+  id: z.int(),
+  eventId: z.string(),
+  eventType: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.int(),
+  lastStatusCode: z.nullable(z.int()),
+  lastError: z.nullable(z.string()),
+  lastResponseMs: z.nullable(z.int()),
+  nextAttemptAt: z.string(),
+  createdAt: z.string(),
+  deliveredAt: z.nullable(z.string()),
+});
 export type WebhookDeliveryView = z.infer<typeof webhookDeliveryView>;
 
 export const WEBHOOK_DELIVERIES_PAGE_SIZE = 50;
 
-export const webhookDeliveriesQuery = lazySchema(() =>
-  z.object({
-    /** Show deliveries older than this id (the last one of the previous page). */
-    before: z.coerce.number().int().positive().optional(),
-  }),
-);
+export const webhookDeliveriesQuery = z.object({
+  /** Show deliveries older than this id (the last one of the previous page). */
+  before: z.optional(z.coerce.number().check(z.int(), z.positive())),
+});
 
-export const webhookDeliveryList = lazySchema(() => z.object({ deliveries: z.array(webhookDeliveryView), nextBefore: z.number().int().nullable() }));
+export const webhookDeliveryList = z.object({ deliveries: z.array(webhookDeliveryView), nextBefore: z.nullable(z.int()) });
 export type WebhookDeliveryList = z.infer<typeof webhookDeliveryList>;
 
-export const deliveryParams = lazySchema(() =>
-  z.object({
-    id: z.coerce.number().int().positive({ error: 'Invalid id' }),
-    deliveryId: z.coerce.number().int().positive({ error: 'Invalid id' }),
-  }),
-);
+export const deliveryParams = z.object({
+  id: z.coerce.number().check(z.int(), z.positive({ error: 'Invalid id' })),
+  deliveryId: z.coerce.number().check(z.int(), z.positive({ error: 'Invalid id' })),
+});

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { lazySchema } from './lazy-schema';
+import { z } from './zod';
 
 /**
  * POST /api/stock/upload (spec §3 "Stock upload response", §8 "Stock upload failure").
@@ -7,66 +6,58 @@ import { lazySchema } from './lazy-schema';
  */
 
 /** A problem that rejects the whole file. */
-export const schemaError = lazySchema(() => z.object({ row: z.number().int(), message: z.string() }));
+export const schemaError = z.object({ row: z.int(), message: z.string() });
 export type SchemaError = z.infer<typeof schemaError>;
 
 /** A value that was not usable as given; the row was still imported (with the default). */
-export const validationIssue = lazySchema(() =>
-  z.object({
-    row: z.number().int(),
-    issue: z.string(),
-    field: z.string(),
-    value: z.string(),
-  }),
-);
+export const validationIssue = z.object({
+  row: z.int(),
+  issue: z.string(),
+  field: z.string(),
+  value: z.string(),
+});
 export type ValidationIssue = z.infer<typeof validationIssue>;
 
 /** A value that was unusable and was emptied (a price that is not a number becomes CALL). */
-export const nulledField = lazySchema(() => z.object({ row: z.number().int(), field: z.string(), originalValue: z.string() }));
+export const nulledField = z.object({ row: z.int(), field: z.string(), originalValue: z.string() });
 export type NulledField = z.infer<typeof nulledField>;
 
 /** What happens to products that are in the catalogue but not in the file (docs/decisions/0012). */
 export const STOCK_UPLOAD_MODES = ['keep', 'replace'] as const;
-export const stockUploadQuery = lazySchema(() =>
-  z.object({
-    mode: z.enum(STOCK_UPLOAD_MODES, { error: 'mode must be keep or replace' }).default('keep'),
-    /**
-     * mode=replace: the removalToken of the preview the admin confirmed. The upload is
-     * refused (409) unless it would remove exactly the previewed products (docs/decisions/0130).
-     */
-    removalToken: z.string().max(100).optional(),
-  }),
-);
+export const stockUploadQuery = z.object({
+  mode: z._default(z.enum(STOCK_UPLOAD_MODES, { error: 'mode must be keep or replace' }), 'keep'),
+  /**
+   * mode=replace: the removalToken of the preview the admin confirmed. The upload is
+   * refused (409) unless it would remove exactly the previewed products (docs/decisions/0130).
+   */
+  removalToken: z.optional(z.string().check(z.maxLength(100))),
+});
 export type StockUploadMode = (typeof STOCK_UPLOAD_MODES)[number];
 
-export const stockUploadWarnings = lazySchema(() =>
-  z.object({
-    validationIssues: z.array(validationIssue),
-    nulledFields: z.array(nulledField),
-  }),
-);
+export const stockUploadWarnings = z.object({
+  validationIssues: z.array(validationIssue),
+  nulledFields: z.array(nulledField),
+});
 
-export const stockUploadResponse = lazySchema(() =>
-  z.object({
-    message: z.string(),
-    mode: z.enum(STOCK_UPLOAD_MODES),
-    /** Data rows read from the file. */
-    rows: z.number().int(),
-    created: z.number().int(),
-    updated: z.number().int(),
-    unchanged: z.number().int(),
-    /** Products removed because they were not in the file (mode=replace only). */
-    removed: z.array(z.number().int()),
-    /** Products in the catalogue but not in the file, kept as they were (mode=keep). */
-    missing: z.array(z.number().int()),
-    /** Cart lines of removed products taken out of carts, and the carts they were in (mode=replace). */
-    cartLinesRemoved: z.number().int(),
-    cartsAffected: z.number().int(),
-    warnings: stockUploadWarnings,
-    /** Warnings beyond the ones listed (the lists stop at STOCK_ISSUE_LIST_LIMIT each). */
-    moreWarnings: z.number().int(),
-  }),
-);
+export const stockUploadResponse = z.object({
+  message: z.string(),
+  mode: z.enum(STOCK_UPLOAD_MODES),
+  /** Data rows read from the file. */
+  rows: z.int(),
+  created: z.int(),
+  updated: z.int(),
+  unchanged: z.int(),
+  /** Products removed because they were not in the file (mode=replace only). */
+  removed: z.array(z.int()),
+  /** Products in the catalogue but not in the file, kept as they were (mode=keep). */
+  missing: z.array(z.int()),
+  /** Cart lines of removed products taken out of carts, and the carts they were in (mode=replace). */
+  cartLinesRemoved: z.int(),
+  cartsAffected: z.int(),
+  warnings: stockUploadWarnings,
+  /** Warnings beyond the ones listed (the lists stop at STOCK_ISSUE_LIST_LIMIT each). */
+  moreWarnings: z.int(),
+});
 export type StockUploadResponse = z.infer<typeof stockUploadResponse>;
 
 /** Most removed products a preview lists; the count and the token cover them all. */
@@ -76,32 +67,28 @@ export const STOCK_PREVIEW_LIST_LIMIT = 500;
  * POST /api/stock/upload/preview: what mode=replace would remove for this file, and the
  * token that makes the confirmed upload remove exactly these products. Nothing is changed.
  */
-export const stockReplacePreviewResponse = lazySchema(() =>
-  z.object({
-    rows: z.number().int(),
-    removedCount: z.number().int(),
-    removed: z.array(z.object({ id: z.number().int(), name: z.string() })),
-    /** Open cart lines that hold the removed products, and the carts they are in. */
-    cartLines: z.number().int(),
-    carts: z.number().int(),
-    removalToken: z.string(),
-  }),
-);
+export const stockReplacePreviewResponse = z.object({
+  rows: z.int(),
+  removedCount: z.int(),
+  removed: z.array(z.object({ id: z.int(), name: z.string() })),
+  /** Open cart lines that hold the removed products, and the carts they are in. */
+  cartLines: z.int(),
+  carts: z.int(),
+  removalToken: z.string(),
+});
 export type StockReplacePreviewResponse = z.infer<typeof stockReplacePreviewResponse>;
 
 export const STOCK_REPLACE_CHANGED = 'The catalogue changed since the preview, so nothing was changed. Preview the file again.';
 
 /** 400 body when the file is rejected: nothing was changed. */
-export const stockUploadErrorBody = lazySchema(() =>
-  z.object({
-    message: z.string(),
-    schemaErrors: z.array(schemaError),
-    validationIssues: z.array(validationIssue),
-    nulledFields: z.array(nulledField),
-    /** Problems beyond the ones listed. */
-    moreIssues: z.number().int(),
-  }),
-);
+export const stockUploadErrorBody = z.object({
+  message: z.string(),
+  schemaErrors: z.array(schemaError),
+  validationIssues: z.array(validationIssue),
+  nulledFields: z.array(nulledField),
+  /** Problems beyond the ones listed. */
+  moreIssues: z.int(),
+});
 export type StockUploadErrorBody = z.infer<typeof stockUploadErrorBody>;
 
 export const STOCK_ISSUE_LIST_LIMIT = 200;
@@ -150,27 +137,22 @@ export const STOCK_BATCH_LIMIT = 5000;
  * nothing (docs/decisions/0160). A level is a whole number of 0 or more or one of
  * the two stock words, exactly as in the CSV.
  */
-export const stockLevelsBody = lazySchema(() =>
-  z.object({
-    items: z
-      .array(
-        z.object({
-          sku: z.number({ error: 'SKU must be a number' }).int('SKU must be a whole number').positive('SKU must be positive'),
-          stockLevel: z.union([z.number(), z.string().max(100)], { error: 'Stock level is required' }),
-        }),
-      )
-      .min(1, 'Send at least one item')
-      .max(STOCK_BATCH_LIMIT, `Send at most ${STOCK_BATCH_LIMIT} items at once`),
-  }),
-);
+export const stockLevelsBody = z.object({
+  items: z
+    .array(
+      z.object({
+        sku: z.number({ error: 'SKU must be a number' }).check(z.int('SKU must be a whole number'), z.positive('SKU must be positive')),
+        stockLevel: z.union([z.number(), z.string().check(z.maxLength(100))], { error: 'Stock level is required' }),
+      }),
+    )
+    .check(z.minLength(1, 'Send at least one item'), z.maxLength(STOCK_BATCH_LIMIT, `Send at most ${STOCK_BATCH_LIMIT} items at once`)),
+});
 export type StockLevelsBody = z.input<typeof stockLevelsBody>;
 
-export const stockLevelsResponse = lazySchema(() =>
-  z.object({
-    message: z.string(),
-    /** SKUs whose level changed. */
-    updated: z.number().int(),
-    unchanged: z.number().int(),
-  }),
-);
+export const stockLevelsResponse = z.object({
+  message: z.string(),
+  /** SKUs whose level changed. */
+  updated: z.int(),
+  unchanged: z.int(),
+});
 export type StockLevelsResponse = z.infer<typeof stockLevelsResponse>;

@@ -1,9 +1,8 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { normalizeUsername, USERNAME_CHARACTERS_MESSAGE, USERNAME_PATTERN } from '../domain/username-rules';
 import { idSchema } from './common';
 import { MIN_USERNAME_LENGTH, newPasswordSchema } from '../domain/password-rules';
 import { accountView, roleSchema } from './auth';
-import { lazySchema } from './lazy-schema';
 
 /** Spec §5, §8 and the last-admin rules, word for word where the spec gives them. */
 export const USER_MESSAGES = {
@@ -26,37 +25,25 @@ function blankToNull(value: string | null | undefined): string | null | undefine
 }
 
 function profileText(label: string, max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullable()
-    .optional()
-    .transform(blankToNull);
+  return z.pipe(z.nullish(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))), z.transform(blankToNull));
 }
 
 /** Spec §5: "email valid or null". */
-export const optionalEmail = lazySchema(() =>
-  z
-    .string()
-    .trim()
-    .max(254, USER_MESSAGES.invalidEmail)
-    .nullable()
-    .optional()
-    .transform(blankToNull)
-    .pipe(z.email({ error: USER_MESSAGES.invalidEmail }).nullable().optional()),
+export const optionalEmail = z.pipe(
+  z.pipe(z.nullish(z.string().check(z.trim(), z.maxLength(254, USER_MESSAGES.invalidEmail))), z.transform(blankToNull)),
+  z.nullish(z.email({ error: USER_MESSAGES.invalidEmail })),
 );
 
 /** NFKC, then the allowed set (@common/domain/username-rules). */
-export const usernameSchema = lazySchema(() =>
-  z
-    .string({ error: USER_MESSAGES.usernameRequired })
-    .overwrite(normalizeUsername)
-    .min(1, USER_MESSAGES.usernameRequired)
-    .min(MIN_USERNAME_LENGTH, USER_MESSAGES.usernameTooShort)
-    .max(100, 'Username must be at most 100 characters')
-    .regex(USERNAME_PATTERN, USERNAME_CHARACTERS_MESSAGE),
-);
+export const usernameSchema = z
+  .string({ error: USER_MESSAGES.usernameRequired })
+  .check(
+    z.overwrite(normalizeUsername),
+    z.minLength(1, USER_MESSAGES.usernameRequired),
+    z.minLength(MIN_USERNAME_LENGTH, USER_MESSAGES.usernameTooShort),
+    z.maxLength(100, 'Username must be at most 100 characters'),
+    z.regex(USERNAME_PATTERN, USERNAME_CHARACTERS_MESSAGE),
+  );
 
 const profileFields = () => ({
   firstName: profileText('First name', 100),
@@ -69,7 +56,7 @@ const profileFields = () => ({
 });
 
 /** A user as the admin screens show it: the account, when it was created and last signed in. */
-export const userView = lazySchema(() => accountView.extend({ createdAt: z.string(), lastLoginAt: z.string().nullable() }));
+export const userView = z.extend(accountView, { createdAt: z.string(), lastLoginAt: z.nullable(z.string()) });
 export type UserView = z.infer<typeof userView>;
 
 /** The columns the users table sorts by (issue 13). */
@@ -82,65 +69,62 @@ const PAGE_SIZE_MESSAGE = `Page size must be a whole number from 1 to ${MAX_USER
 export const MAX_USER_SEARCH_LENGTH = 100;
 
 /** "true"/"false" in a query string; anything else is a 400, not a silent false. */
-const queryFlag = lazySchema(() => z.enum(['true', 'false'], { error: 'Must be true or false' }).transform((v) => v === 'true'));
+const queryFlag = z.pipe(z.enum(['true', 'false'], { error: 'Must be true or false' }), z.transform((v) => v === 'true'));
 
 /**
  * GET /api/users (ADR 0133): one page of live users, sorted and filtered on the server.
  * The table builds its URL from this schema's input; the route validates with it.
  */
-export const usersQuery = lazySchema(() =>
-  z.strictObject({
-    page: z.coerce.number({ error: PAGE_MESSAGE }).int({ error: PAGE_MESSAGE }).min(1, PAGE_MESSAGE).max(100_000, PAGE_MESSAGE).default(1),
-    pageSize: z.coerce
+export const usersQuery = z.strictObject({
+  page: z._default(
+    z.coerce.number({ error: PAGE_MESSAGE }).check(z.int({ error: PAGE_MESSAGE }), z.minimum(1, PAGE_MESSAGE), z.maximum(100_000, PAGE_MESSAGE)),
+    1,
+  ),
+  pageSize: z._default(
+    z.coerce
       .number({ error: PAGE_SIZE_MESSAGE })
-      .int({ error: PAGE_SIZE_MESSAGE })
-      .min(1, PAGE_SIZE_MESSAGE)
-      .max(MAX_USER_PAGE_SIZE, PAGE_SIZE_MESSAGE)
-      .default(25),
-    sort: z.enum(USER_SORTS, { error: `Sort must be one of ${USER_SORTS.join(', ')}` }).default('username'),
-    dir: z.enum(['asc', 'desc'], { error: 'Direction must be asc or desc' }).default('asc'),
-    role: roleSchema.optional(),
-    temporaryPassword: queryFlag.optional(),
-    search: z.string().trim().max(MAX_USER_SEARCH_LENGTH, `Search must be at most ${MAX_USER_SEARCH_LENGTH} characters`).optional(),
-  }),
-);
+      .check(z.int({ error: PAGE_SIZE_MESSAGE }), z.minimum(1, PAGE_SIZE_MESSAGE), z.maximum(MAX_USER_PAGE_SIZE, PAGE_SIZE_MESSAGE)),
+    25,
+  ),
+  sort: z._default(z.enum(USER_SORTS, { error: `Sort must be one of ${USER_SORTS.join(', ')}` }), 'username'),
+  dir: z._default(z.enum(['asc', 'desc'], { error: 'Direction must be asc or desc' }), 'asc'),
+  role: z.optional(roleSchema),
+  temporaryPassword: z.optional(queryFlag),
+  search: z.optional(
+    z.string().check(z.trim(), z.maxLength(MAX_USER_SEARCH_LENGTH, `Search must be at most ${MAX_USER_SEARCH_LENGTH} characters`)),
+  ),
+});
 export type UsersQueryInput = z.input<typeof usersQuery>;
 export type UsersQuery = z.output<typeof usersQuery>;
 
-export const usersPage = lazySchema(() =>
-  z.object({
-    users: z.array(userView),
-    /** Users matching the filters, over every page. */
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  }),
-);
+export const usersPage = z.object({
+  users: z.array(userView),
+  /** Users matching the filters, over every page. */
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
+});
 export type UsersPage = z.infer<typeof usersPage>;
 
 /**
  * POST /api/users (spec §5 "Create user"). The spec's client sends isTemporaryPassword
  * true; a new account always starts with a temporary password, so nothing else is accepted.
  */
-export const createUserBody = lazySchema(() =>
-  z.object({
-    username: usernameSchema,
-    password: newPasswordSchema(),
-    role: roleSchema.default('salesperson'),
-    ...profileFields(),
-    isTemporaryPassword: z.literal(true, { error: 'New users always start with a temporary password' }).optional(),
-  }),
-);
+export const createUserBody = z.object({
+  username: usernameSchema,
+  password: newPasswordSchema(),
+  role: z._default(roleSchema, 'salesperson'),
+  ...profileFields(),
+  isTemporaryPassword: z.optional(z.literal(true, { error: 'New users always start with a temporary password' })),
+});
 export type CreateUserInput = z.input<typeof createUserBody>;
 export type CreateUserBody = z.output<typeof createUserBody>;
 
 /** PATCH /api/users/{id}: the create rules without username and password (spec §5). */
-export const updateUserBody = lazySchema(() =>
-  z.object({
-    role: roleSchema.optional(),
-    ...profileFields(),
-  }),
-);
+export const updateUserBody = z.object({
+  role: z.optional(roleSchema),
+  ...profileFields(),
+});
 export type UpdateUserInput = z.input<typeof updateUserBody>;
 export type UpdateUserBody = z.output<typeof updateUserBody>;
 
@@ -148,63 +132,55 @@ export type UpdateUserBody = z.output<typeof updateUserBody>;
  * PATCH /api/user/profile: a user's own fields (spec §3), the admin's edit rules without
  * the role (issue 12, ADR 0053). Username and role stay the admin's to change.
  */
-export const profileBody = lazySchema(() => updateUserBody.omit({ role: true }));
+export const profileBody = z.omit(updateUserBody, { role: true });
 export type ProfileInput = z.input<typeof profileBody>;
 export type ProfileBody = z.output<typeof profileBody>;
 
-export const resetPasswordResponse = lazySchema(() =>
-  z.object({
-    username: z.string(),
-    temporaryPassword: z.string(),
-  }),
-);
+export const resetPasswordResponse = z.object({
+  username: z.string(),
+  temporaryPassword: z.string(),
+});
 export type ResetPasswordResponse = z.infer<typeof resetPasswordResponse>;
 
 /** POST /api/bypass-password-reset/{userId} (spec §7 names it a GET; docs/product-decisions.md makes it a POST). */
-export const bypassParams = lazySchema(() =>
-  z.object({
-    userId: idSchema(USER_MESSAGES.invalidUserId),
-  }),
-);
-export const bypassResponse = lazySchema(() =>
-  z.object({
-    success: z.literal(true),
-    message: z.string(),
-    username: z.string(),
-  }),
-);
+export const bypassParams = z.object({
+  userId: idSchema(USER_MESSAGES.invalidUserId),
+});
+export const bypassResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  username: z.string(),
+});
 export type BypassResponse = z.infer<typeof bypassResponse>;
 
 /**
  * The tool's input: the user picked by username (issue 13; spec §5 had the admin type a
  * numeric id). The picker searches GET /api/users and hands over the chosen user's id.
  */
-export const bypassForm = lazySchema(() =>
-  z.object({
-    userId: z.number({ error: USER_MESSAGES.chooseUser }).int({ error: USER_MESSAGES.chooseUser }).positive({ error: USER_MESSAGES.chooseUser }),
-  }),
-);
+export const bypassForm = z.object({
+  userId: z
+    .number({ error: USER_MESSAGES.chooseUser })
+    .check(z.int({ error: USER_MESSAGES.chooseUser }), z.positive({ error: USER_MESSAGES.chooseUser })),
+});
 export type BypassForm = z.infer<typeof bypassForm>;
 
 /**
  * One row of a bulk user import (spec §5 "Bulk user import row"): username required,
  * a new password, role one of three (default salesperson), email valid, the rest optional.
  */
-export const userImportRow = lazySchema(() =>
-  z.object({
-    username: usernameSchema,
-    password: newPasswordSchema(),
-    role: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .optional()
+export const userImportRow = z.object({
+  username: usernameSchema,
+  password: newPasswordSchema(),
+  role: z.pipe(
+    z.pipe(
+      z.optional(z.string().check(z.trim(), z.toLowerCase())),
       // "BOLD Customer" or "bold-customer" in a spreadsheet mean bold_customer.
-      .transform((v) => (v ? v.replace(/[\s-]+/g, '_') : 'salesperson'))
-      .pipe(roleSchema),
-    ...profileFields(),
-  }),
-);
+      z.transform((v) => (v ? v.replace(/[\s-]+/g, '_') : 'salesperson')),
+    ),
+    roleSchema,
+  ),
+  ...profileFields(),
+});
 export type UserImportRow = z.output<typeof userImportRow>;
 
 /** The columns a users sheet or CSV may have, as spec §3 names the User fields. */
@@ -224,14 +200,12 @@ export type UserImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
 
 export const MAX_IMPORT_USERS = 500;
 
-export const userImportResult = lazySchema(() =>
-  z.object({
-    created: z.number().int(),
-    /** Template example rows (username starting with EXAMPLE) left out; never imported. */
-    skippedExamples: z.number().int(),
-    users: z.array(z.object({ row: z.number().int(), id: z.number().int(), username: z.string(), role: roleSchema })),
-  }),
-);
+export const userImportResult = z.object({
+  created: z.int(),
+  /** Template example rows (username starting with EXAMPLE) left out; never imported. */
+  skippedExamples: z.int(),
+  users: z.array(z.object({ row: z.int(), id: z.int(), username: z.string(), role: roleSchema })),
+});
 export type UserImportResult = z.infer<typeof userImportResult>;
 
 /**
@@ -239,12 +213,10 @@ export type UserImportResult = z.infer<typeof userImportResult>;
  * passed every check, one JSON line per step: progress while passwords are hashed, then the
  * result, or an error when the write itself failed (the import is still all-or-nothing).
  */
-export const userImportEvent = lazySchema(() =>
-  z.discriminatedUnion('type', [
-    z.object({ type: z.literal('progress'), done: z.number().int(), total: z.number().int() }),
-    z.object({ type: z.literal('result'), result: userImportResult }),
-    z.object({ type: z.literal('error'), status: z.number().int(), message: z.string() }),
-  ]),
-);
+export const userImportEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('progress'), done: z.int(), total: z.int() }),
+  z.object({ type: z.literal('result'), result: userImportResult }),
+  z.object({ type: z.literal('error'), status: z.int(), message: z.string() }),
+]);
 export type UserImportEvent = z.infer<typeof userImportEvent>;
 export const USER_IMPORT_STREAM_TYPE = 'application/x-ndjson';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../contracts/zod';
 
 /** Spec §5 "New password" messages, word for word. */
 export const PASSWORD_MESSAGES = {
@@ -17,7 +17,9 @@ export const MIN_USERNAME_LENGTH = 3;
 export function newPasswordSchema(tooShortMessage: string = PASSWORD_MESSAGES.tooShort) {
   return z
     .string({ error: tooShortMessage })
-    .min(MIN_PASSWORD_LENGTH, tooShortMessage)
-    .max(200, 'Password must be at most 200 characters')
-    .regex(/[A-Z]/, PASSWORD_MESSAGES.needsCapital);
+    .check(
+      z.minLength(MIN_PASSWORD_LENGTH, tooShortMessage),
+      z.maxLength(200, 'Password must be at most 200 characters'),
+      z.regex(/[A-Z]/, PASSWORD_MESSAGES.needsCapital),
+    );
 }

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { createCartBody, type CartView } from '@common/contracts/carts';
+import { z } from '@common/contracts/zod';
 import type { cartWording } from '@common/domain/cart-rules';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
@@ -12,7 +13,7 @@ import { useCreateCart } from '../api/create-cart';
 import { applyFieldErrors } from '@client/lib/apply-field-errors';
 import { toastCartError } from '../lib/cart-errors';
 
-const nameForm = createCartBody.pick({ name: true });
+const nameForm = z.pick(createCartBody, { name: true });
 
 /**
  * Spec §2 Create New PO: a non-blank name (placeholder "Enter PO name",

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { createLinkBody } from '@common/contracts/files';
+import { z } from '@common/contracts/zod';
 import { errorMessage, isApiError } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import { DialogClose, DialogFooter } from '@client/components/ui/dialog';
@@ -13,7 +13,7 @@ import { TOAST_DURATION, toast } from '@client/components/ui/use-toast';
 import { useCreateLink } from '../api/create-link';
 import { TriggeredFormDialog } from './triggered-form-dialog';
 
-const linkForm = createLinkBody.omit({ folderId: true });
+const linkForm = z.omit(createLinkBody, { folderId: true });
 type LinkFormValues = z.input<typeof linkForm>;
 
 /** Spec §5: title and URL required, description optional; docs/product-decisions.md: http or https only. */

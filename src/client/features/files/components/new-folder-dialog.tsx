@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { createFolderBody } from '@common/contracts/files';
+import { z } from '@common/contracts/zod';
 import { errorMessage, isApiError } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import { DialogClose, DialogFooter } from '@client/components/ui/dialog';
@@ -12,7 +12,7 @@ import { TOAST_DURATION, toast } from '@client/components/ui/use-toast';
 import { useCreateFolder } from '../api/create-folder';
 import { TriggeredFormDialog } from './triggered-form-dialog';
 
-const folderForm = createFolderBody.pick({ name: true });
+const folderForm = z.pick(createFolderBody, { name: true });
 type FolderFormValues = z.input<typeof folderForm>;
 
 /** Admins create a folder inside the open one (spec §5: the name must not be blank). */
