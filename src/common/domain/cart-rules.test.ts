@@ -10,7 +10,6 @@ import {
   unorderableReason,
 } from './cart-rules';
 import { MAX_LINE_QUANTITY, STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from './stock-level';
-import { formatCalendarDate, formatDateTime } from './format-date';
 
 describe('stock availability (spec §3, §9)', () => {
   it('refuses out-of-stock and special-order products with the spec messages, allows fabrication', () => {
@@ -80,17 +79,6 @@ describe('wording by active role (docs/product-decisions.md: the active role dec
     expect(
       cartTotalItems({ items: q(2, 3), displays: q(1), labels: q(4, 1), priceLists: [], handboards: q(1) }),
     ).toBe(12);
-  });
-});
-
-describe('dates on screen', () => {
-  it('formats Date Last Modified like "Jan 5, 2025 1:30 pm"', () => {
-    expect(formatDateTime('2025-01-05T13:30:00Z', 'UTC')).toBe('Jan 5, 2025 1:30 pm');
-    expect(formatDateTime('2025-01-05T00:05:00Z', 'UTC')).toBe('Jan 5, 2025 12:05 am');
-  });
-
-  it('formats calendar dates without shifting them', () => {
-    expect(formatCalendarDate('2025-01-09')).toBe('Thu, Jan 9, 2025');
   });
 });
 
