@@ -71,7 +71,8 @@ export function lineQuantityProblem(
  * numbers and nothing goes below 0.
  */
 export function parseQuantityInput(text: string): number {
-  const value = Number(text.trim());
+  // Number() ignores surrounding spaces itself.
+  const value = Number(text);
   if (!Number.isFinite(value) || value <= 0) return 0;
   return Math.min(Math.floor(value), MAX_LINE_QUANTITY);
 }

@@ -67,7 +67,10 @@ export function cleanFileName(raw: string): string {
   return extension ? `${cleaned.slice(0, 254 - extension.length)}.${extension}` : cleaned.slice(0, 255);
 }
 
-/** True for absolute http:// and https:// URLs with a host; javascript:, data:, ftp: and relative paths are refused. */
+/**
+ * True for absolute http:// and https:// URLs; javascript:, data:, ftp: and relative paths are refused.
+ * They always have a host: the URL parser refuses "http://" without one.
+ */
 export function isHttpUrl(value: string): boolean {
   let url: URL;
   try {
@@ -75,7 +78,7 @@ export function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  return url.protocol === 'http:' || url.protocol === 'https:';
 }
 
 /** "PDF", "PNG", "JPG": the short label the file list shows beside the size. */

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { coverageSqft, describeCoverage, describeOnOrder, describeQuantity, isSoldByEach, quantityInWords, sellingUnit } from './units';
+import {
+  coverageSqft,
+  DEFAULT_COVERAGE,
+  DEFAULT_SOLD_BY,
+  describeCoverage,
+  describeOnOrder,
+  describeQuantity,
+  isSoldByEach,
+  quantityInWords,
+  sellingUnit,
+} from './units';
 
 describe('selling units (spec §9)', () => {
   it('a unit containing box is a Box, each is a Piece', () => {
@@ -8,6 +18,15 @@ describe('selling units (spec §9)', () => {
     expect(sellingUnit('each')).toBe('Piece');
     expect(sellingUnit('Each')).toBe('Piece');
     expect(sellingUnit('')).toBe('Box');
+    expect(sellingUnit(null)).toBe('Box');
+    // A box wins over the pieces in it.
+    expect(sellingUnit('Box of 12 pieces')).toBe('Box');
+    expect(sellingUnit('Sold each')).toBe('Piece');
+  });
+  it('defaults to Box with 15.5 sq ft (spec §9 defaults)', () => {
+    expect(DEFAULT_SOLD_BY).toBe('Box');
+    expect(DEFAULT_COVERAGE).toBe('15.5');
+    expect(describeCoverage({ soldBy: DEFAULT_SOLD_BY, coverage: DEFAULT_COVERAGE })).toBe('15.5 sq ft per box');
   });
   it('shows boxes with square feet (boxes times coverage, 2 decimals)', () => {
     expect(describeQuantity(120, { soldBy: 'Box', coverage: '15.5' })).toEqual({ primary: '120 Boxes', secondary: '1,860.00 sq ft' });
@@ -57,6 +76,9 @@ describe('coverage (spec §9)', () => {
     expect(coverageSqft('1.')).toBeNull();
     expect(coverageSqft('.5')).toBeNull();
     expect(coverageSqft('a16')).toBeNull();
+    expect(coverageSqft('16a')).toBeNull();
+    expect(coverageSqft('15.55')).toBe(15.55);
+    expect(coverageSqft('9'.repeat(400))).toBeNull();
     expect(coverageSqft(null)).toBeNull();
     expect(coverageSqft(undefined)).toBeNull();
   });
