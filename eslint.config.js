@@ -113,7 +113,7 @@ const importDirections = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', '.tmp/', 'coverage/', 'src/server/db/migrations/'] },
+  { ignores: ['dist/', 'data/', 'node_modules/', '.tmp/', 'coverage/', 'reports/', '.stryker-tmp/', 'src/server/db/migrations/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

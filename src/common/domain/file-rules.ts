@@ -39,7 +39,8 @@ export function tooLargeMessage(maxMegabytes: number): string {
 /** The lower-case extension of a file name, without the dot ('' when there is none). */
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
-  return dot <= 0 || dot === fileName.length - 1 ? '' : fileName.slice(dot + 1).toLowerCase();
+  // A trailing dot slices to ''.
+  return dot <= 0 ? '' : fileName.slice(dot + 1).toLowerCase();
 }
 
 export function isUploadExtension(extension: string): extension is UploadExtension {

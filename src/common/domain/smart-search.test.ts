@@ -313,8 +313,10 @@ describe('smart search: the edges mutation testing found (issue 24)', () => {
     expect(parse('24x48 deco', only({ sizes: ['24x48 Deco '] }))).toEqual({ ...empty, sizes: ['24x48 Deco '] });
   });
 
-  it('takes the exact name over values having it as a word', () => {
+  it('takes the exact name over values having it as a word or starting with it', () => {
     expect(parse('grey', only({ colors: ['Blue Grey', 'Grey', 'Warm Grey'] }))).toEqual({ ...empty, colors: ['Grey'] });
+    expect(parse('grey', only({ colors: ['Grey', 'Greystone', 'Blue Grey'] }))).toEqual({ ...empty, colors: ['Grey'] });
+    expect(parse('grey', only({ colors: [' Grey ', 'Greystone', 'Blue Grey'] }))).toEqual({ ...empty, colors: [' Grey '] });
   });
 
   it('falls back to the one value a term starts when the word it completes is ambiguous', () => {
@@ -359,12 +361,19 @@ describe('smart search: the edges mutation testing found (issue 24)', () => {
     const both = only({ lines: ['White'], colors: ['White'] });
     expect(chips('color:white line:white', both)).toEqual(['color White 0', 'line White 1']);
     expect(chips('12x24 12x24')).toEqual(['size 12x24 0,1']);
+    expect(chips('white gold')).toEqual(['color White 0', 'color Gold 1']);
   });
 
   it('gives a word with two readings, typed twice, one chip and one group of alternatives', () => {
     const result = parseSmartSearch('grey grey', vocabulary);
     expect(result.either).toHaveLength(1);
     expect(result.chips.map((c) => [c.facet, c.tokens])).toEqual([['either', [0, 1]]]);
+    const two = parseSmartSearch('grey driftwood', { sizes: [], lines: ['Pietra Grey', 'Coastal Driftwood'], colors: ['Grey', 'Driftwood'], finishes: [] });
+    expect(two.either).toHaveLength(2);
+    expect(two.chips.map((c) => [c.facet, c.values.join('|'), c.tokens.join(',')].join(' '))).toEqual([
+      'either Pietra Grey|Grey 0',
+      'either Coastal Driftwood|Driftwood 1',
+    ]);
   });
 
   it('keeps free words apart and once each when another word was understood', () => {

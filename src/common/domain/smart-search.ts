@@ -119,7 +119,8 @@ function candidatesOf(vocabulary: SearchVocabulary): Candidate[] {
 
 /** The words of a value ("Coastal Driftwood" has "coastal" and "driftwood"). */
 function wordsOf(lower: string): string[] {
-  return lower.split(/[\s\-/]+/).filter((w) => w.length > 0);
+  // An empty word (from a leading space) never equals or starts a search term, so none is filtered out.
+  return lower.split(/[\s\-/]+/);
 }
 
 /** Values with this exact name, across line, colour and finish ("travertino" may be a line and a colour). */

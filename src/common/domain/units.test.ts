@@ -26,7 +26,6 @@ describe('selling units (spec §9)', () => {
   it('defaults to Box with 15.5 sq ft (spec §9 defaults)', () => {
     expect(DEFAULT_SOLD_BY).toBe('Box');
     expect(DEFAULT_COVERAGE).toBe('15.5');
-    expect(describeCoverage({ soldBy: DEFAULT_SOLD_BY, coverage: DEFAULT_COVERAGE })).toBe('15.5 sq ft per box');
   });
   it('shows boxes with square feet (boxes times coverage, 2 decimals)', () => {
     expect(describeQuantity(120, { soldBy: 'Box', coverage: '15.5' })).toEqual({ primary: '120 Boxes', secondary: '1,860.00 sq ft' });
@@ -34,12 +33,17 @@ describe('selling units (spec §9)', () => {
   });
   it('shows pieces for each-sold items', () => {
     expect(describeQuantity(45, { soldBy: 'Each', coverage: '12x12' })).toEqual({ primary: '45 Pieces', secondary: null });
+    expect(describeQuantity(1, { soldBy: 'Each', coverage: '12x12' })).toEqual({ primary: '1 Piece', secondary: null });
   });
   it('shows on-order quantities as pieces or square feet', () => {
     expect(describeOnOrder(40, { soldBy: 'Each', coverage: '12x12' })).toBe('40 Pieces');
     expect(describeOnOrder(20, { soldBy: 'Box', coverage: '15.5' })).toBe('310.00 sq ft');
   });
   it('describes coverage per box or per piece', () => {
+    // The first coverage written in this file: its formatter is built once, on first use, so this
+    // test is the one mutation testing runs against it.
+    expect(describeCoverage({ soldBy: 'Box', coverage: '15.555' })).toBe('15.56 sq ft per box');
+    expect(describeCoverage({ soldBy: DEFAULT_SOLD_BY, coverage: DEFAULT_COVERAGE })).toBe('15.5 sq ft per box');
     expect(describeCoverage({ soldBy: 'Box', coverage: '15.5' })).toBe('15.5 sq ft per box');
     expect(describeCoverage({ soldBy: 'Box', coverage: '16' })).toBe('16 sq ft per box');
     expect(describeCoverage({ soldBy: 'Each', coverage: '12x12' })).toBe('12x12 per piece');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER, TIMESTAMP_HEADER } from './http-headers';
+import { PAGE_USER_ELEMENT_ID } from './first-requests';
 import { LAST_INVENTORY_UPDATE } from './settings-keys';
 import { STOCK_OUT } from './stock-level';
 import { STOCK_STATUS_FILTER_LABELS } from './stock-status';
@@ -17,6 +18,8 @@ describe('names other systems and the spec rely on', () => {
   it('keeps the stored setting key and the out-of-stock level', () => {
     expect(LAST_INVENTORY_UPDATE).toBe('last_inventory_update');
     expect(STOCK_OUT).toBe('0');
+    // The server's app page and the portal both look for this element (ADR 0152).
+    expect(PAGE_USER_ELEMENT_ID).toBe('signed-in-user');
   });
 
   it('labels the stock status filter as spec §9 does', () => {
