@@ -26,4 +26,16 @@ describe('client import directions', () => {
     expect(await problems('src/client/features/cart/probe.ts', "export { useCarts } from '@client/api/get-carts';\n")).toEqual([]);
     expect(await problems('src/client/app/probe.ts', "export { useCarts } from '@client/api/get-carts';\n")).toEqual([]);
   });
+
+  it('refuses a feature importing src/client/app: the app composes features (bulletproof-react)', async () => {
+    expect(await problems('src/client/features/cart/probe.ts', "export { AppRoutes } from '@client/app/routes';\n")).toEqual([
+      'feature "cart" may not import src/client/app; the app composes features, not the other way round',
+    ]);
+    expect(await problems('src/client/features/cart/components/probe.tsx', "export { Layout } from '../../../app/layout';\n")).toHaveLength(1);
+    expect(await problems('src/client/features/cart/probe.ts', "export const probe = () => import('@client/app/routes');\n")).toHaveLength(1);
+  });
+
+  it('lets the app import features', async () => {
+    expect(await problems('src/client/app/probe.ts', "export { useAddToCart } from '@client/features/cart/lib/use-add-to-cart';\n")).toEqual([]);
+  });
 });

@@ -1,6 +1,10 @@
+import { is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { ESLint } from 'eslint';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import * as schema from './db/schema';
 
 /**
  * The boundaries of docs/architecture.md are held by eslint.config.js's
@@ -44,5 +48,43 @@ describe('lint boundaries', () => {
       "import { CataloguePage } from '../catalogue/CataloguePage';\nexport const probe = CataloguePage;\n",
     );
     expect(errors).toEqual([expect.stringContaining('feature "cart" may not import feature "catalogue"')]);
+  });
+
+  it("refuses a server module importing another module's table (docs/decisions/0177)", async () => {
+    expect(
+      await boundaryErrors('src/server/modules/orders/probe.ts', "import { orders, users } from '../../db/schema';\nexport const probe = [orders, users];\n"),
+    ).toEqual(['module "orders" may not use table "users" of module "users"; read it through src/server/modules/users/index.ts']);
+    expect(await boundaryErrors('src/server/modules/activity/probe.ts', "export { products } from '@server/db/schema/products';\n")).toHaveLength(1);
+    expect(await boundaryErrors('src/server/modules/activity/probe.ts', "import type { users } from '../../db/schema/users';\nexport type Probe = typeof users;\n")).toHaveLength(1);
+  });
+
+  it('refuses a server module taking every table at once', async () => {
+    expect(await boundaryErrors('src/server/modules/orders/probe.ts', "import * as schema from '../../db/schema';\nexport const probe = schema;\n")).toEqual([
+      'module "orders" may not import every table; import its own tables by name',
+    ]);
+    expect(await boundaryErrors('src/server/modules/orders/probe.ts', "export * from '../../db/schema';\n")).toHaveLength(1);
+    expect(await boundaryErrors('src/server/modules/orders/probe.ts', "export const probe = () => import('../../db/schema');\n")).toHaveLength(1);
+  });
+
+  it("allows a module its own tables, users.ts to users and auth, another module's public entry, and tests every table", async () => {
+    expect(await boundaryErrors('src/server/modules/orders/probe.ts', "export { orderItems, orders } from '../../db/schema';\n")).toEqual([]);
+    expect(await boundaryErrors('src/server/modules/auth/probe.ts', "export { loginThrottles, users } from '../../db/schema';\n")).toEqual([]);
+    expect(await boundaryErrors('src/server/modules/users/probe.ts', "export { users } from '../../db/schema/users';\n")).toEqual([]);
+    expect(await boundaryErrors('src/server/modules/orders/probe.ts', "export { userNames } from '../users';\n")).toEqual([]);
+    expect(await boundaryErrors('src/server/modules/orders/probe.test.ts', "export { products, users } from '../../db/schema';\n")).toEqual([]);
+    expect(await boundaryErrors('src/server/jobs/probe.ts', "export { activityLogs, emailOutbox } from '../db/schema';\n")).toEqual([]);
+  });
+
+  it('knows an owning module for every table of the schema', async () => {
+    const tables = Object.entries(schema).filter(([, value]) => is(value, PgTable));
+    expect(tables.length).toBeGreaterThan(20);
+    for (const [name] of tables) {
+      const code = `export { ${name} } from '../../db/schema';\n`;
+      const [refusal] = await boundaryErrors('src/server/modules/nobody/probe.ts', code);
+      const owner = refusal?.match(/of module "([^"]+)"/)?.[1];
+      expect(owner, `owner of ${name}`).toBeDefined();
+      expect(existsSync(`${root}src/server/modules/${owner}/index.ts`), `module ${owner} of ${name}`).toBe(true);
+      expect(await boundaryErrors(`src/server/modules/${owner}/probe.ts`, code)).toEqual([]);
+    }
   });
 });

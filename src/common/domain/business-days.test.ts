@@ -25,6 +25,23 @@ describe('calendar dates', () => {
     expect(isIsoDate('')).toBe(false);
   });
 
+  it('refuses dates that roll over to another day (issue 24: 2025-02-30)', () => {
+    expect(isIsoDate('2025-02-30')).toBe(false);
+    expect(isIsoDate('2025-04-31')).toBe(false);
+    expect(isIsoDate('2025-01-00')).toBe(false);
+    expect(isIsoDate('2025-00-10')).toBe(false);
+    expect(isIsoDate('0099-01-01')).toBe(false);
+    expect(isIsoDate('x2025-01-09')).toBe(false);
+    expect(isIsoDate('2025-01-09x')).toBe(false);
+    expect(requestedDateProblem('2025-02-30', '2025-01-06')).not.toBeNull();
+  });
+
+  it('throws on a date that is not one, rather than computing with it', () => {
+    expect(() => addDays('2025-02-30', 1)).toThrow(new RangeError('Not a calendar date: 2025-02-30'));
+    expect(() => localDateOf('soon')).toThrow(RangeError);
+    expect(() => isWeekend('2025-13-01')).toThrow(RangeError);
+  });
+
   it('adds days across months, years and daylight saving changes', () => {
     expect(addDays('2025-01-31', 1)).toBe('2025-02-01');
     expect(addDays('2024-12-31', 1)).toBe('2025-01-01');

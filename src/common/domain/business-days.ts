@@ -31,9 +31,8 @@ function toUtcMs(date: IsoDate): number | null {
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const ms = Date.UTC(year, month - 1, day);
-  const check = new Date(ms);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
-  return ms;
+  // Date.UTC rolls '2025-02-30' over to March 2 (and reads years below 100 as 19xx): a real date reads back the same.
+  return fromUtcMs(ms) === date ? ms : null;
 }
 
 function fromUtcMs(ms: number): IsoDate {

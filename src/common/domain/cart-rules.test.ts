@@ -4,13 +4,15 @@ import {
   cartTotalItems,
   merchandiseTitle,
   cartWording,
+  DEFAULT_CART_NAME,
+  MERCHANDISE_LISTS,
+  merchandiseList,
   lineQuantityProblem,
   orderKindFor,
   parseQuantityInput,
   unorderableReason,
 } from './cart-rules';
 import { MAX_LINE_QUANTITY, STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from './stock-level';
-import { formatCalendarDate, formatDateTime } from './format-date';
 
 describe('stock availability (spec §3, §9)', () => {
   it('refuses out-of-stock and special-order products with the spec messages, allows fabrication', () => {
@@ -52,6 +54,31 @@ describe('stock availability (spec §3, §9)', () => {
     expect(parseQuantityInput('-2')).toBe(0);
     expect(parseQuantityInput('')).toBe(0);
     expect(parseQuantityInput('1e9')).toBe(MAX_LINE_QUANTITY);
+    expect(parseQuantityInput('-0')).toBe(0);
+    expect(parseQuantityInput('\t7\n')).toBe(7);
+  });
+
+  it('allows a line of exactly 1 and exactly the largest quantity (issue 24: the boundaries)', () => {
+    const plenty = { name: 'Slab', stockLevel: STOCK_FABRICATION };
+    expect(lineQuantityProblem(plenty, 1)).toBeNull();
+    expect(lineQuantityProblem(plenty, MAX_LINE_QUANTITY)).toBeNull();
+    expect(lineQuantityProblem(plenty, MAX_LINE_QUANTITY - 1)).toBeNull();
+    expect(lineQuantityProblem(plenty, MAX_LINE_QUANTITY + 1)).toBe(CART_MESSAGES.quantityMax);
+    expect(lineQuantityProblem({ name: 'Tile A', stockLevel: '1' }, 1)).toBeNull();
+    expect(MAX_LINE_QUANTITY).toBe(10_000);
+    expect(CART_MESSAGES.quantityMax).toBe('Quantity cannot be more than 10,000');
+  });
+
+  it('names an out-of-stock product before any quantity problem', () => {
+    expect(lineQuantityProblem({ name: 'Tile Z', stockLevel: '0' }, 1)).toBe(CART_MESSAGES.outOfStock('Tile Z'));
+    expect(lineQuantityProblem({ name: 'Tile Z', stockLevel: STOCK_SPECIAL_ORDER }, 0)).toBe(CART_MESSAGES.specialOrder);
+  });
+
+  it('words the Item Added toast in the product\'s unit (issue 24: sold by Piece is pieces)', () => {
+    expect(CART_MESSAGES.itemAdded(3, { name: 'Hex Sheet', soldBy: 'Piece' })).toBe('Added 3 pieces of Hex Sheet to cart');
+    expect(CART_MESSAGES.itemAdded(1, { name: 'Hex Sheet', soldBy: 'Each' })).toBe('Added 1 piece of Hex Sheet to cart');
+    expect(CART_MESSAGES.itemAdded(3, { name: 'Oak 8x48', soldBy: 'Box' })).toBe('Added 3 boxes of Oak 8x48 to cart');
+    expect(CART_MESSAGES.itemAdded(1, { name: 'Oak 8x48' })).toBe('Added 1 box of Oak 8x48 to cart');
   });
 });
 
@@ -65,6 +92,10 @@ describe('wording by active role (docs/product-decisions.md: the active role dec
       listTitle: 'Current Sample Orders',
       createLabel: 'Create New Sample Order',
       addedLabel: 'Added to Sample Order',
+      createdToast: 'New PO created',
+      namePlaceholder: 'Enter sample order name',
+      nameLabel: 'Sample order name',
+      orderNoun: 'sample order',
     });
     expect(cartWording('bold_customer')).toMatchObject({
       cartTitle: 'Current Purchase Order',
@@ -72,25 +103,25 @@ describe('wording by active role (docs/product-decisions.md: the active role dec
       createLabel: 'Create New PO',
       addedLabel: 'Added to PO',
       createdToast: 'New PO created',
+      namePlaceholder: 'Enter PO name',
+      nameLabel: 'PO name',
+      orderNoun: 'purchase order',
     });
+    expect(orderKindFor(null)).toBe('purchase');
+    expect(DEFAULT_CART_NAME).toBe('Active Purchase Order');
+  });
+
+  it('finds each merchandise list by its type, and refuses an unknown one', () => {
+    for (const list of MERCHANDISE_LISTS) expect(merchandiseList(list.type)).toBe(list);
+    expect(merchandiseList('pricelist')).toMatchObject({ key: 'priceLists', title: 'Price Lists' });
+    expect(() => merchandiseList('poster' as never)).toThrow(new RangeError('Unknown merchandise type poster'));
   });
 
   it('sums quantities across the five lists', () => {
     const q = (...quantities: number[]) => quantities.map((quantity) => ({ quantity }));
     expect(
-      cartTotalItems({ items: q(2, 3), displays: q(1), labels: q(4, 1), priceLists: [], handboards: q(1) }),
-    ).toBe(12);
-  });
-});
-
-describe('dates on screen', () => {
-  it('formats Date Last Modified like "Jan 5, 2025 1:30 pm"', () => {
-    expect(formatDateTime('2025-01-05T13:30:00Z', 'UTC')).toBe('Jan 5, 2025 1:30 pm');
-    expect(formatDateTime('2025-01-05T00:05:00Z', 'UTC')).toBe('Jan 5, 2025 12:05 am');
-  });
-
-  it('formats calendar dates without shifting them', () => {
-    expect(formatCalendarDate('2025-01-09')).toBe('Thu, Jan 9, 2025');
+      cartTotalItems({ items: q(2, 3), displays: q(1), labels: q(4, 1), priceLists: q(2), handboards: q(1) }),
+    ).toBe(14);
   });
 });
 
@@ -99,5 +130,8 @@ describe('merchandiseTitle (spec §2: labels read line plus name, once)', () => 
     expect(merchandiseTitle({ type: 'label', line: 'Driftwood', name: 'Shelf Label' })).toBe('Driftwood Shelf Label');
     expect(merchandiseTitle({ type: 'label', line: 'Driftwood', name: 'Driftwood Shelf Label' })).toBe('Driftwood Shelf Label');
     expect(merchandiseTitle({ type: 'display', line: null, name: 'Tower Display' })).toBe('Tower Display');
+    expect(merchandiseTitle({ type: 'display', line: 'Driftwood', name: 'Tower Display' })).toBe('Tower Display');
+    expect(merchandiseTitle({ type: 'label', line: null, name: 'Shelf Label' })).toBe('Shelf Label');
+    expect(merchandiseTitle({ type: 'label', line: 'Driftwood', name: 'driftwood shelf label' })).toBe('driftwood shelf label');
   });
 });

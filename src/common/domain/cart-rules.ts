@@ -2,6 +2,8 @@ import type { Role } from './permissions';
 import { MAX_LINE_QUANTITY, parseStockLevel } from './stock-level';
 import { STOCK_ROW_MESSAGES } from './stock-status';
 import { formatCount } from './format';
+import type { OrderKind } from './order-status';
+import { quantityInWords } from './units';
 
 /**
  * Cart rules of spec §4, §5 and §9 shared by the server (which enforces them)
@@ -15,6 +17,9 @@ export const DEFAULT_CART_NAME = 'Active Purchase Order';
 export const MAX_CART_NAME_LENGTH = 100;
 
 export const CART_MESSAGES = {
+  /** The Item Added toast (spec §9): quantities in the product's unit, pieces for items sold by each. */
+  itemAdded: (quantity: number, product: { name: string; soldBy?: string | null }) =>
+    `Added ${quantityInWords(quantity, product.soldBy)} of ${product.name} to cart`,
   outOfStock: (name: string) => `${name} is out of stock and cannot be added to your cart`,
   specialOrder: STOCK_ROW_MESSAGES.special_order,
   outOfStockRow: STOCK_ROW_MESSAGES.out_of_stock,
@@ -66,7 +71,8 @@ export function lineQuantityProblem(
  * numbers and nothing goes below 0.
  */
 export function parseQuantityInput(text: string): number {
-  const value = Number(text.trim());
+  // Number() ignores surrounding spaces itself.
+  const value = Number(text);
   if (!Number.isFinite(value) || value <= 0) return 0;
   return Math.min(Math.floor(value), MAX_LINE_QUANTITY);
 }
@@ -89,8 +95,6 @@ export function merchandiseList(type: MerchandiseType) {
   if (!list) throw new RangeError(`Unknown merchandise type ${type}`);
   return list;
 }
-
-export type OrderKind = 'sample' | 'purchase';
 
 /** docs/product-decisions.md: the active role decides the behaviour (an admin acting as salesperson builds sample orders). */
 export function orderKindFor(activeRole: Role | null | undefined): OrderKind {

@@ -80,4 +80,45 @@ describe('dashboardTilesFor', () => {
     expect(new Set(hrefs).size).toBe(hrefs.length);
     expect(DASHBOARD_TILES.map((t) => t.href)).toEqual(expect.arrayContaining(['/stock', '/cart', '/cartselect']));
   });
+
+  // The whole dashboard each role sees, word for word (spec §2): a changed title, description or
+  // address shows up here for review.
+  it('shows a salesperson their tiles with the sample-order titles and descriptions', () => {
+    expect(dashboardTilesFor('salesperson', permissionsOf('salesperson')).map((t) => `${t.section} ${t.id} ${t.href} | ${t.title} | ${t.description}`))
+      .toMatchInlineSnapshot(`
+        [
+          "main check-stock /stock | Check Stock & Add to Cart | Find tiles in stock and add them to your sample order",
+          "main cart /cart | Sample Order | Review your sample order and continue to checkout",
+          "main quick-add /quick-add | Quick Add to Sample Cart | Add samples in bulk, filtered by line and size",
+          "main additional-merchandise /additional-merchandise | Additional Merchandise | Displays, handboards, price lists and labels",
+          "main prices /prices | Prices | Prices per box and per square foot",
+          "main catalog /catalog | Product Catalog | Browse tiles with photos and descriptions",
+          "main orders /orders | Order History | Track past orders and reorder",
+          "main files /files | Files & Links | Brochures, spec sheets and useful links",
+        ]
+      `);
+  });
+
+  it('shows an admin every tile with the purchase-order wording', () => {
+    expect(dashboardTilesFor('admin', permissionsOf('admin')).map((t) => `${t.section} ${t.id} ${t.href} | ${t.title} | ${t.description}`))
+      .toMatchInlineSnapshot(`
+        [
+          "main check-stock /stock | Check Stock | Inventory levels and coverage by line, size, colour and finish",
+          "main cart /cart | Current Purchase Order | Review your purchase order and place it",
+          "main cart-select /cartselect | Work on another PO | Switch to a saved purchase order or start a new one",
+          "main prices /prices | Prices | Prices per box and per square foot",
+          "main catalog /catalog | Product Catalog | Browse tiles with photos and descriptions",
+          "main orders /orders | Order History | Track past orders and reorder",
+          "main files /files | Files & Links | Brochures, spec sheets and useful links",
+          "admin manage-merchandise /admin/merchandise-upload | Manage Merchandise | Upload displays and labels",
+          "admin manage-users /users | Manage Users | Create and edit accounts, reset passwords",
+          "admin announcements /admin/announcements | Announcements | Broadcast to salespeople",
+          "admin activity-logs /admin/activity-logs | Activity Logs | Sign-ins, orders and changes across the portal",
+          "admin closed-days /admin/closed-days | Warehouse Calendar | Days the warehouse is closed (no pickups or deliveries)",
+          "admin api-tokens /admin/api-tokens | API Tokens | Let your ERP read orders and push stock",
+          "admin webhooks /admin/webhooks | Webhooks | Order and stock events sent to your ERP, with a delivery log",
+          "admin email-outbox /admin/emails | Email Outbox | Order and welcome emails: sent, waiting or failed",
+        ]
+      `);
+  });
 });

@@ -213,11 +213,11 @@ export const DASHBOARD_TILES: readonly DashboardTileDefinition[] = [
   },
 ];
 
-function audienceAllows(audience: TileAudience, isSalesperson: boolean): boolean {
-  if (audience === 'salesperson') return isSalesperson;
-  if (audience === 'not-salesperson') return !isSalesperson;
-  return true;
-}
+const AUDIENCE_ALLOWS: Record<TileAudience, (isSalesperson: boolean) => boolean> = {
+  everyone: () => true,
+  salesperson: (isSalesperson) => isSalesperson,
+  'not-salesperson': (isSalesperson) => !isSalesperson,
+};
 
 /**
  * The tiles for a session: `activeRole` is the role chosen for the session (an admin
@@ -231,7 +231,7 @@ export function dashboardTilesFor(
   if (!activeRole) return [];
   const isSalesperson = activeRole === 'salesperson';
   return DASHBOARD_TILES.filter(
-    (tile) => permissions.includes(tile.permission) && audienceAllows(tile.audience, isSalesperson),
+    (tile) => permissions.includes(tile.permission) && AUDIENCE_ALLOWS[tile.audience](isSalesperson),
   ).map((tile) => ({
     id: tile.id,
     title: (isSalesperson && tile.salespersonTitle) || tile.title,

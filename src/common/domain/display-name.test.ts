@@ -7,5 +7,7 @@ describe('displayName', () => {
     expect(displayName({ username: 'mlopez', firstName: 'Maria', lastName: null })).toBe('Maria');
     expect(displayName({ username: 'mlopez', firstName: ' ', lastName: null })).toBe('mlopez');
     expect(displayName({ username: 'mlopez' })).toBe('mlopez');
+    expect(displayName({ username: 'mlopez', firstName: ' Maria ', lastName: ' Lopez ' })).toBe('Maria Lopez');
+    expect(displayName({ username: 'mlopez', firstName: null, lastName: '  ' })).toBe('mlopez');
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFileName, expectedUploadType, extensionOf, isHttpUrl, UPLOAD_ACCEPT } from './file-rules';
+import {
+  cleanFileName,
+  expectedUploadType,
+  extensionOf,
+  fileTypeLabel,
+  isHttpUrl,
+  isPreviewableImage,
+  tooLargeMessage,
+  UPLOAD_ACCEPT,
+} from './file-rules';
 
 describe('upload names (spec §5: pdf, jpg, jpeg, png)', () => {
   it('reads the extension case-insensitively', () => {
@@ -49,5 +58,38 @@ describe('link URLs (docs/product-decisions.md: http or https only)', () => {
     for (const url of ['javascript:alert(1)', 'data:text/html,hi', 'ftp://example.com', 'file:///etc/passwd', '/price-list.pdf', 'example.com', 'https://', '']) {
       expect(isHttpUrl(url), url).toBe(false);
     }
+  });
+});
+
+describe('file names, labels and limits', () => {
+  it('finds no extension after a trailing dot or in a dot file', () => {
+    expect(extensionOf('report.')).toBe('');
+    expect(extensionOf('.env')).toBe('');
+    expect(extensionOf('a.b')).toBe('b');
+  });
+
+  it('cuts a very long name without an extension at 255 characters', () => {
+    expect(cleanFileName('a'.repeat(300))).toBe('a'.repeat(255));
+    expect(cleanFileName('b'.repeat(255))).toBe('b'.repeat(255));
+  });
+
+  it('refuses an http URL the parser cannot give a host', () => {
+    expect(isHttpUrl('http://')).toBe(false);
+    expect(isHttpUrl('https:///')).toBe(false);
+  });
+
+  it('labels each stored type and shows only images as previews', () => {
+    expect(fileTypeLabel('application/pdf')).toBe('PDF');
+    expect(fileTypeLabel('image/png')).toBe('PNG');
+    expect(fileTypeLabel('image/jpeg')).toBe('JPG');
+    expect(fileTypeLabel('text/plain')).toBe('File');
+    expect(isPreviewableImage('image/png')).toBe(true);
+    expect(isPreviewableImage('image/jpeg')).toBe(true);
+    expect(isPreviewableImage('application/pdf')).toBe(false);
+    expect(isPreviewableImage('')).toBe(false);
+  });
+
+  it('names the upload limit', () => {
+    expect(tooLargeMessage(25)).toBe('The file is too large. The limit is 25 MB');
   });
 });

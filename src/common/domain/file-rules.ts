@@ -39,7 +39,8 @@ export function tooLargeMessage(maxMegabytes: number): string {
 /** The lower-case extension of a file name, without the dot ('' when there is none). */
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
-  return dot <= 0 || dot === fileName.length - 1 ? '' : fileName.slice(dot + 1).toLowerCase();
+  // A trailing dot slices to ''.
+  return dot <= 0 ? '' : fileName.slice(dot + 1).toLowerCase();
 }
 
 export function isUploadExtension(extension: string): extension is UploadExtension {
@@ -67,7 +68,10 @@ export function cleanFileName(raw: string): string {
   return extension ? `${cleaned.slice(0, 254 - extension.length)}.${extension}` : cleaned.slice(0, 255);
 }
 
-/** True for absolute http:// and https:// URLs with a host; javascript:, data:, ftp: and relative paths are refused. */
+/**
+ * True for absolute http:// and https:// URLs; javascript:, data:, ftp: and relative paths are refused.
+ * They always have a host: the URL parser refuses "http://" without one.
+ */
 export function isHttpUrl(value: string): boolean {
   let url: URL;
   try {
@@ -75,7 +79,7 @@ export function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  return url.protocol === 'http:' || url.protocol === 'https:';
 }
 
 /** "PDF", "PNG", "JPG": the short label the file list shows beside the size. */

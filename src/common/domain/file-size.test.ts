@@ -6,6 +6,8 @@ describe('formatFileSize (spec §9: Bytes, KB, MB, GB, base 1024)', () => {
     expect(formatFileSize(0)).toBe('0 Bytes');
     expect(formatFileSize(1)).toBe('1 Bytes');
     expect(formatFileSize(1023)).toBe('1023 Bytes');
+    // Bytes are whole: a fractional count (from a computed size) is rounded, never shown with decimals.
+    expect(formatFileSize(512.4)).toBe('512 Bytes');
   });
   it('switches unit at each power of 1024', () => {
     expect(formatFileSize(1024)).toBe('1 KB');

@@ -99,7 +99,7 @@ export function validateMerchandiseRow(
 export function columnPositions(headers: readonly string[]): Partial<Record<MerchandiseColumn, number>> {
   const positions: Partial<Record<MerchandiseColumn, number>> = {};
   headers.forEach((header, index) => {
-    const column = MERCHANDISE_COLUMNS.find((c) => c.toLowerCase() === header.trim().toLowerCase().replace(/[\s_]/g, ''));
+    const column = MERCHANDISE_COLUMNS.find((c) => c.toLowerCase() === header.toLowerCase().replace(/[\s_]/g, ''));
     if (column && positions[column] === undefined) positions[column] = index;
   });
   return positions;

@@ -39,6 +39,10 @@ describe('money in cents', () => {
     expect(readPrice('  ')).toEqual({ kind: 'call' });
     expect(readPrice('19.99')).toEqual({ kind: 'amount', cents: 1999 });
     expect(readPrice('-5')).toEqual({ kind: 'unusable' });
+    expect(readPrice('12,345.00')).toEqual({ kind: 'amount', cents: 1234500 });
+    expect(readPrice('$1,234,567')).toEqual({ kind: 'amount', cents: 123456700 });
+    expect(readPrice('1,23')).toEqual({ kind: 'unusable' });
+    expect(readPrice('1234,567')).toEqual({ kind: 'unusable' });
   });
 
   it('adds in cents, and CALL or unusable prices have no cents', () => {
@@ -48,6 +52,12 @@ describe('money in cents', () => {
     expect(fromCents(30)).toBe('0.30');
     expect(fromCents(123450)).toBe('1234.50');
     expect(fromCents(-250)).toBe('-2.50');
+    expect(fromCents(0)).toBe('0.00');
+    expect(fromCents(-0)).toBe('0.00');
+    expect(fromCents(-0.4)).toBe('0.00');
+    expect(fromCents(5)).toBe('0.05');
+    expect(fromCents(-5)).toBe('-0.05');
+    expect(fromCents(99.6)).toBe('1.00');
     expect(lineTotalCents('19.99', 3)).toBe(5997);
     expect(lineTotalCents(null, 3)).toBeNull();
   });

@@ -37,8 +37,10 @@ export function toCents(value: string | number | null | undefined): number | nul
 
 /** Cents as a money string with two decimals ("1234.50"), as numeric columns take it. */
 export function fromCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
+  // Rounded before the sign is read: -0.4 cents is "0.00", not "-0.00".
+  const whole = Math.round(cents);
+  const sign = whole < 0 ? '-' : '';
+  const abs = Math.abs(whole);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { canActAs, hasPermission, permissionsOf, roleOrDefault, selectableRoles } from './permissions';
+import {
+  canActAs,
+  hasPermission,
+  isRole,
+  PERMISSIONS,
+  permissionsOf,
+  ROLE_DESCRIPTIONS,
+  ROLE_LABELS,
+  ROLES,
+  roleOrDefault,
+  selectableRoles,
+} from './permissions';
 
 describe('spec §6 permission table', () => {
   it('gives admins every permission', () => {
@@ -40,5 +51,38 @@ describe('spec §6 permission table', () => {
     expect(canActAs('bold_customer', 'salesperson')).toBe(false);
     expect(selectableRoles('admin')).toEqual(['admin', 'salesperson', 'bold_customer']);
     expect(selectableRoles('bold_customer')).toEqual(['bold_customer']);
+  });
+
+  it('grants what the table gives, not only refuses what it does not (issue 24)', () => {
+    for (const role of ROLES) {
+      for (const permission of PERMISSIONS) {
+        expect(hasPermission(role, permission), `${role} ${permission}`).toBe(permissionsOf(role).includes(permission));
+      }
+    }
+    expect(hasPermission('bold_customer', 'view_prices')).toBe(true);
+    expect(hasPermission('salesperson', 'manage_orders')).toBe(true);
+    expect(hasPermission('salesperson', 'manage_users')).toBe(false);
+    expect(hasPermission('admin', 'manage_users')).toBe(true);
+    expect(hasPermission(undefined, 'chat')).toBe(false);
+  });
+
+  it('lets everyone act as their own role, and offers a salesperson only that', () => {
+    for (const role of ROLES) expect(canActAs(role, role)).toBe(true);
+    expect(canActAs('admin', 'salesperson')).toBe(true);
+    expect(selectableRoles('salesperson')).toEqual(['salesperson']);
+  });
+
+  it('knows a role only by its exact name', () => {
+    for (const role of ROLES) expect(isRole(role)).toBe(true);
+    for (const value of ['Admin', '', 'admin ', null, undefined, 1, ['admin']]) expect(isRole(value)).toBe(false);
+  });
+
+  it('names and describes each role as the Select Role screen shows it (spec §2, §6)', () => {
+    expect(ROLE_LABELS).toEqual({ admin: 'Admin', salesperson: 'Salesperson', bold_customer: 'BOLD Customer' });
+    expect(ROLE_DESCRIPTIONS).toEqual({
+      admin: 'Full access including stock template management',
+      salesperson: 'Sales features excluding stock template management',
+      bold_customer: 'View stock levels, prices and customer support',
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { isOneOf } from './one-of';
+
 /** Roles and permissions of spec §6; the server enforces them, the client uses them to hide tiles. */
 export const ROLES = ['admin', 'salesperson', 'bold_customer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -29,7 +31,7 @@ export function hasPermission(role: Role | null | undefined, permission: Permiss
 }
 
 export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+  return isOneOf(ROLES, value);
 }
 
 /** Spec §6: role defaults to salesperson if missing. */

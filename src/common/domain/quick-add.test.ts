@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { planPastedList, quickAddExclusion, quickAddProducts, QUICK_ADD_EXCLUDED_SIZES, type QuickAddProduct } from './quick-add';
+import {
+  isOutOfStock,
+  MAX_PASTED_LINES,
+  planPastedList,
+  quickAddExclusion,
+  quickAddProducts,
+  QUICK_ADD_EXCLUDED_SIZES,
+  type QuickAddProduct,
+} from './quick-add';
 
 const tile = (id: number, over: Partial<QuickAddProduct> = {}): QuickAddProduct => ({
   id,
@@ -18,6 +26,8 @@ describe('quick add exclusions (spec §9)', () => {
     expect(quickAddExclusion(tile(1, { soldBy: 'Each' }))).toMatch(/sold by each/);
     for (const size of QUICK_ADD_EXCLUDED_SIZES) expect(quickAddExclusion(tile(1, { size }))).toBe(`Size ${size} cannot be quick added`);
     expect(quickAddExclusion(tile(1, { size: '48x110 slab' }))).not.toBeNull();
+    expect(quickAddExclusion(tile(1, { size: ' 48x48 ' }))).toBe('Size  48x48  cannot be quick added');
+    expect(quickAddExclusion(tile(1, { soldBy: 'Piece' }))).toBe('Items sold by each cannot be quick added');
     expect(quickAddExclusion(tile(1))).toBeNull();
     // Out of stock stays listed; it just cannot be added.
     expect(quickAddExclusion(tile(1, { stockLevel: '0' }))).toBeNull();
@@ -44,6 +54,47 @@ describe('planPastedList (the quick order pad)', () => {
       [5, 'merged'],
     ]);
     expect(planPastedList('1001', products).items).toEqual([{ productId: 1001, quantity: 1 }]);
+  });
+
+  it('reads spaces around separators and skips lines of spaces', () => {
+    const plan = planPastedList('   \n  1001,  2  \r\n\t\n 1002 ; 1', products);
+    expect(plan.items).toEqual([
+      { productId: 1001, quantity: 2 },
+      { productId: 1002, quantity: 1 },
+    ]);
+    expect(plan.lines.map((l) => [l.line, l.status, l.text])).toEqual([
+      [2, 'added', '1001,  2'],
+      [4, 'added', '1002 ; 1'],
+    ]);
+  });
+
+  it('takes SKUs and quantities that are whole numbers from end to end', () => {
+    const reasons = (text: string) => planPastedList(text, products).lines.map((l) => (l.status === 'refused' ? l.reason : l.status));
+    expect(reasons('x1001 1\n1001x 1\n1234567890 1')).toEqual(['SKU must be a number', 'SKU must be a number', 'SKU must be a number']);
+    const quantity = 'Quantity must be a whole number of at least 1';
+    expect(reasons('1001 x2\n1001 2x\n1001 1234567\n1001 1.5')).toEqual([quantity, quantity, quantity, quantity]);
+    expect(reasons('1001 12')).toEqual(['added']);
+    expect(reasons('1001 sku')).toEqual([quantity]);
+  });
+
+  it('adds up to exactly the stock', () => {
+    expect(planPastedList('1002 5', products).items).toEqual([{ productId: 1002, quantity: 5 }]);
+    expect(planPastedList('1002 2', products, new Map([[1002, 3]])).items).toEqual([{ productId: 1002, quantity: 2 }]);
+  });
+
+  it(`reads at most ${MAX_PASTED_LINES} lines and says so`, () => {
+    const text = Array.from({ length: MAX_PASTED_LINES + 5 }, () => '9999 1').join('\n');
+    const { lines } = planPastedList(text, products);
+    expect(lines).toHaveLength(MAX_PASTED_LINES + 1);
+    expect(lines[MAX_PASTED_LINES - 1]).toMatchObject({ status: 'refused', reason: 'No product with this SKU' });
+    expect(lines[MAX_PASTED_LINES]).toEqual({ line: MAX_PASTED_LINES + 1, text: '9999 1', status: 'refused', reason: 'At most 500 lines at a time' });
+  });
+
+  it('tells out-of-stock products apart', () => {
+    expect(isOutOfStock(tile(1, { stockLevel: '0' }))).toBe(true);
+    expect(isOutOfStock(tile(1, { stockLevel: '' }))).toBe(true);
+    expect(isOutOfStock(tile(1, { stockLevel: '3' }))).toBe(false);
+    expect(isOutOfStock(tile(1, { stockLevel: 'Special Order Only' }))).toBe(false);
   });
 
   it('refuses each bad line with its reason and keeps the rest', () => {

@@ -93,7 +93,8 @@ export function planPastedList(text: string, products: readonly QuickAddProduct[
       break;
     }
     const refuse = (reason: string) => lines.push({ line, text: raw, status: 'refused', reason });
-    const parts = raw.split(/[\s,;\t]+/).filter(Boolean);
+    // raw is trimmed and not blank, so the parts are never empty.
+    const parts = raw.split(/[\s,;\t]+/);
     if (parts.length > 2) {
       refuse('Write one SKU and one quantity per line');
       continue;
@@ -118,7 +119,8 @@ export function planPastedList(text: string, products: readonly QuickAddProduct[
       continue;
     }
     const availability = parseStockLevel(product.stockLevel);
-    if (availability.quantity === null || !availability.orderable) {
+    // Special order and fabrication stock were excluded above: what is left has a count.
+    if (!availability.orderable) {
       refuse('Out of stock');
       continue;
     }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseSmartSearch, pickSearchOption, removeSearchTokens, singularsOf, tokenizeSearch, type SearchVocabulary } from './smart-search';
+import {
+  isSizePattern,
+  parseSmartSearch,
+  pickSearchOption,
+  removeSearchTokens,
+  singularsOf,
+  tokenizeSearch,
+  type SearchVocabulary,
+} from './smart-search';
 
 const vocabulary: SearchVocabulary = {
   sizes: ['12x24', '24x24', '24x48', '24x48 Deco', '3x12', '3x24 Bullnose', '2x2 Mosaic', 'Hexagon Mosaic', '48x110 Slab'],
@@ -282,5 +290,95 @@ describe('singularsOf', () => {
     ['tis', []],
   ])('%s', (word, expected) => {
     expect(singularsOf(word)).toEqual(expected);
+  });
+});
+
+describe('smart search: the edges mutation testing found (issue 24)', () => {
+  const only = (vocab: Partial<SearchVocabulary>): SearchVocabulary => ({ sizes: [], lines: [], colors: [], finishes: [], ...vocab });
+  const chips = (query: string, vocab = vocabulary) => parseSmartSearch(query, vocab).chips.map((c) => [c.facet, c.values.join('|'), c.tokens.join(',')].join(' '));
+
+  it('knows a size pattern from its first character to its last', () => {
+    for (const word of ['12x24', '12.5x24.75', '12.55x24', '12x', '3x12']) expect(isSizePattern(word), word).toBe(true);
+    for (const word of ['a12x24', '12x24a', '12.x24', '12.ax24', '12x24.b', 'x24', '12']) expect(isSizePattern(word), word).toBe(false);
+  });
+
+  it('splits words at quotes', () => {
+    expect(tokenizeSearch("o'neil white")).toEqual(['o', 'neil', 'white']);
+  });
+
+  it('reads the catalogue\'s values trimmed, and counts a value listed twice once', () => {
+    expect(parse('white', only({ colors: [' White '] }))).toEqual({ ...empty, colors: [' White '] });
+    expect(parse('pietra', only({ lines: ['Pietra Grey', 'Pietra Grey'] }))).toEqual({ ...empty, lines: ['Pietra Grey'] });
+    expect(parse('12x24', only({ sizes: [' 12x24 '] }))).toEqual({ ...empty, sizes: [' 12x24 '] });
+    expect(parse('24x48 deco', only({ sizes: ['24x48 Deco '] }))).toEqual({ ...empty, sizes: ['24x48 Deco '] });
+  });
+
+  it('takes the exact name over values having it as a word or starting with it', () => {
+    expect(parse('grey', only({ colors: ['Blue Grey', 'Grey', 'Warm Grey'] }))).toEqual({ ...empty, colors: ['Grey'] });
+    expect(parse('grey', only({ colors: ['Grey', 'Greystone', 'Blue Grey'] }))).toEqual({ ...empty, colors: ['Grey'] });
+    expect(parse('grey', only({ colors: [' Grey ', 'Greystone', 'Blue Grey'] }))).toEqual({ ...empty, colors: [' Grey '] });
+  });
+
+  it('falls back to the one value a term starts when the word it completes is ambiguous', () => {
+    expect(parse('gre', only({ lines: ['Grey Stone', 'Urban Grey'] }))).toEqual({ ...empty, lines: ['Grey Stone'] });
+  });
+
+  it('takes a value covered by exactly 60%', () => {
+    expect(parse('averti', only({ lines: ['Travertino', 'Travertino Classico Extra'] }))).toEqual({ ...empty, lines: ['Travertino'] });
+  });
+
+  it('tries singulars of three letters, not shorter ones', () => {
+    expect(parse('reds', only({ colors: ['Red'] }))).toEqual({ ...empty, colors: ['Red'] });
+    expect(parse('ties', only({ colors: ['Tyrol'] }))).toEqual({ ...empty, freeText: ['tie'] });
+    expect(singularsOf('tops')).toEqual(['top']);
+    expect(singularsOf('chesters')).toEqual(['chester']);
+  });
+
+  it('reads a qualifier only at the start of a word', () => {
+    expect(parse('aline:white', only({ colors: ['White'] }))).toEqual({ ...empty, freeText: ['aline:white'] });
+  });
+
+  it('takes the longest phrase once, and keeps mosaic out of phrases', () => {
+    expect(parse('calacatta luxe gold', only({ lines: ['Calacatta Luxe Gold', 'Calacatta Luxe'] }))).toEqual({ ...empty, lines: ['Calacatta Luxe Gold'] });
+    expect(parse('white mosaic', only({ colors: ['White Mosaic', 'White'] }))).toEqual({ ...empty, colors: ['White'], freeText: ['mosaic'] });
+    expect(chips('calacatta luxe')).toEqual(['line Calacatta Luxe 0,1']);
+  });
+
+  it('reads a qualified phrase in its facet only, an unqualified one in every facet naming it', () => {
+    const both = only({ lines: ['Travertino Classico'], colors: ['Travertino Classico'] });
+    expect(parse('color:travertino classico', both)).toEqual({ ...empty, colors: ['Travertino Classico'] });
+    expect(parse('line:travertino classico', both)).toEqual({ ...empty, lines: ['Travertino Classico'] });
+    expect(parse('travertino classico', both).either).toEqual([
+      [
+        { facet: 'line', value: 'Travertino Classico' },
+        { facet: 'color', value: 'Travertino Classico' },
+      ],
+    ]);
+  });
+
+  it('gives a value typed twice one chip, and the same value of two facets two chips (chip de-duplication)', () => {
+    expect(chips('white matte white')).toEqual(['color White 0,2', 'finish Matte 1']);
+    const both = only({ lines: ['White'], colors: ['White'] });
+    expect(chips('color:white line:white', both)).toEqual(['color White 0', 'line White 1']);
+    expect(chips('12x24 12x24')).toEqual(['size 12x24 0,1']);
+    expect(chips('white gold')).toEqual(['color White 0', 'color Gold 1']);
+  });
+
+  it('gives a word with two readings, typed twice, one chip and one group of alternatives', () => {
+    const result = parseSmartSearch('grey grey', vocabulary);
+    expect(result.either).toHaveLength(1);
+    expect(result.chips.map((c) => [c.facet, c.tokens])).toEqual([['either', [0, 1]]]);
+    const two = parseSmartSearch('grey driftwood', { sizes: [], lines: ['Pietra Grey', 'Coastal Driftwood'], colors: ['Grey', 'Driftwood'], finishes: [] });
+    expect(two.either).toHaveLength(2);
+    expect(two.chips.map((c) => [c.facet, c.values.join('|'), c.tokens.join(',')].join(' '))).toEqual([
+      'either Pietra Grey|Grey 0',
+      'either Coastal Driftwood|Driftwood 1',
+    ]);
+  });
+
+  it('keeps free words apart and once each when another word was understood', () => {
+    const result = parseSmartSearch('foo white bar foo', vocabulary);
+    expect(result.freeText).toEqual(['foo', 'bar']);
+    expect(result.chips.map((c) => [c.facet, c.values.join('|'), c.tokens.join(',')].join(' '))).toEqual(['color White 1', 'text foo 0,3', 'text bar 2']);
   });
 });

@@ -1,3 +1,5 @@
+import { isOneOf } from './one-of';
+
 /**
  * Smart search of the stock screen (spec §5 "Smart search", §3 "Smart-search result").
  *
@@ -78,7 +80,8 @@ export function tokenizeSearch(query: string): string[] {
     .toLowerCase()
     .replace(/["'″]/g, ' ')
     .replace(/(\d)\s*[x×]\s*(?=\d)/g, '$1x');
-  return normalised.split(/[\s,;]+/).filter((word) => word.length > 0);
+  // Leading, trailing and repeated separators leave empty words; the filter drops them.
+  return normalised.split(/[\s,;]/).filter((word) => word.length > 0);
 }
 
 export function isSizePattern(word: string): boolean {
@@ -116,7 +119,8 @@ function candidatesOf(vocabulary: SearchVocabulary): Candidate[] {
 
 /** The words of a value ("Coastal Driftwood" has "coastal" and "driftwood"). */
 function wordsOf(lower: string): string[] {
-  return lower.split(/[\s\-/]+/).filter((w) => w.length > 0);
+  // An empty word (from a leading space) never equals or starts a search term, so none is filtered out.
+  return lower.split(/[\s\-/]+/);
 }
 
 /** Values with this exact name, across line, colour and finish ("travertino" may be a line and a colour). */
@@ -212,8 +216,8 @@ const QUALIFIER = /^(line|color|finish):(.+)$/;
 
 /** "line:driftwood" keeps only lines: the user picked that reading of an ambiguous word. */
 function qualified(word: string): { facet?: WordFacet; word: string } {
-  const m = QUALIFIER.exec(word);
-  return m ? { facet: m[1] as WordFacet, word: m[2]! } : { word };
+  const [, facet, rest] = QUALIFIER.exec(word) ?? [];
+  return isOneOf(WORD_FACETS, facet) && rest ? { facet, word: rest } : { word };
 }
 
 /** Known sizes a size pattern is a prefix of ("24x48" gives 24x48 and 24x48 Deco). */

@@ -1,6 +1,7 @@
 import { parseSmartSearch, type SearchVocabulary, type SmartSearchResult } from './smart-search';
 import { matchesStockStatus, STOCK_STATUS_FILTERS, type StockStatusFilter } from './stock-status';
 import { onFirstUse } from './format';
+import { isOneOf } from './one-of';
 
 /** Spec §3 stock filters. Empty strings mean "any". */
 export interface StockFilters {
@@ -67,7 +68,7 @@ export function skuBuckets(ids: Iterable<number>): string[] {
 }
 
 export function isStockStatusFilter(value: unknown): value is StockStatusFilter {
-  return typeof value === 'string' && (STOCK_STATUS_FILTERS as readonly string[]).includes(value);
+  return isOneOf(STOCK_STATUS_FILTERS, value);
 }
 
 /**

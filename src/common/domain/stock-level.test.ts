@@ -29,6 +29,8 @@ describe('parseStockLevel: one reading for the stock row, the catalog, quick add
     ['-1,200', 'out_of_stock', 0, false, 0],
     ['', 'out_of_stock', 0, false, 0],
     ['   ', 'out_of_stock', 0, false, 0],
+    ['9'.repeat(400), 'out_of_stock', 0, false, 0],
+    ['   ', 'out_of_stock', 0, false, 0],
     [null, 'out_of_stock', 0, false, 0],
     [undefined, 'out_of_stock', 0, false, 0],
     ['lots', 'out_of_stock', 0, false, 0],

@@ -40,11 +40,11 @@ const FABRICATION: StockAvailability = { kind: 'fabrication', quantity: null, or
 /** "12", "12.5", "-3", "1,322", "1,322.75": a plain decimal, thousands optionally grouped by commas. */
 const DECIMAL = /^-?(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/;
 
-/** The number in a stock level, or null when the text is not a plain decimal. */
-function readNumber(text: string): number | null {
-  if (!DECIMAL.test(text)) return null;
+/** The number in a stock level; text that is not a plain decimal (blank included, spec §5) counts as 0. */
+function readNumber(text: string): number {
+  if (!DECIMAL.test(text)) return 0;
   const value = Number(text.replace(/,/g, ''));
-  return Number.isFinite(value) ? value : null;
+  return Number.isFinite(value) ? value : 0;
 }
 
 /**
@@ -59,10 +59,7 @@ export function parseStockLevel(stockLevel: string | null | undefined): StockAva
   const words = text.toLowerCase().replace(/[\s_-]+/g, ' ');
   if (words.includes('special order')) return SPECIAL_ORDER;
   if (words.includes('fabrication')) return FABRICATION;
-  if (text === '') return OUT_OF_STOCK;
-  const value = readNumber(text);
-  if (value === null) return OUT_OF_STOCK;
-  const quantity = Math.floor(value);
+  const quantity = Math.floor(readNumber(text));
   if (quantity <= 0) return OUT_OF_STOCK;
   return {
     kind: quantity <= LOW_STOCK_MAX ? 'low_stock' : 'in_stock',

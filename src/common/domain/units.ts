@@ -18,6 +18,7 @@ export function sellingUnit(soldBy: string | null | undefined): SellingUnit {
   return 'Box';
 }
 
+/** The one sold-by-each rule (issue 24): "Each", "each" and "Piece" all count pieces. */
 export function isSoldByEach(soldBy: string | null | undefined): boolean {
   return sellingUnit(soldBy) === 'Piece';
 }
@@ -39,6 +40,11 @@ export function formatSqft(value: number): string {
 
 function plural(count: number, one: string, many: string): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
+/** "1 box", "3 pieces": a count in its selling unit inside a sentence (the Item Added toast, spec §9). */
+export function quantityInWords(quantity: number, soldBy: string | null | undefined): string {
+  return isSoldByEach(soldBy) ? plural(quantity, 'piece', 'pieces') : plural(quantity, 'box', 'boxes');
 }
 
 export interface QuantityDisplay {
@@ -72,17 +78,7 @@ export function describeOnOrder(quantityOnOrder: number, product: { soldBy: stri
 /** "15.5 sq ft per box" or "12x12 per piece". */
 export function describeCoverage(product: { soldBy: string; coverage: string }): string {
   const sqft = coverageSqft(product.coverage);
-  const unit = sellingUnit(product.soldBy) === 'Piece' ? 'piece' : 'box';
+  const unit = isSoldByEach(product.soldBy) ? 'piece' : 'box';
   if (sqft !== null) return `${coverageFormat().format(sqft)} sq ft per ${unit}`;
   return product.coverage.trim() ? `${product.coverage.trim()} per ${unit}` : 'Not given';
-}
-
-/**
- * Spec §5 quantity input: a number, min 1, non-numeric becomes 0; quantities are
- * whole numbers and never below 0.
- */
-export function parseQuantityInput(text: string): number {
-  const value = Number.parseInt(text, 10);
-  if (!Number.isFinite(value) || value < 0) return 0;
-  return value;
 }

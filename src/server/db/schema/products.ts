@@ -33,11 +33,3 @@ export const products = pgTable(
     check('products_on_order_check', sql`${t.quantityOnOrder} >= 0`),
   ],
 );
-
-/** Key/value settings such as last_inventory_update (spec §3 system_settings). */
-export const systemSettings = pgTable('system_settings', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  key: text('key').notNull().unique(),
-  value: text('value'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});

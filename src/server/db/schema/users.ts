@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ROLES, type Role } from '../../../common/domain/permissions';
 import { oneOf } from './one-of';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -32,23 +32,3 @@ export const users = pgTable(
     check('users_role_check', oneOf(t.role, ROLES)),
   ],
 );
-
-/** Server-side sessions (spec §3 sessions: sid, sess, expire); user_id lets us end a user's sessions. */
-export const sessions = pgTable(
-  'sessions',
-  {
-    sid: text('sid').primaryKey(),
-    sess: jsonb('sess').notNull(),
-    expire: timestamp('expire', { withTimezone: true }).notNull(),
-    userId: integer('user_id'),
-  },
-  (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_idx').on(t.userId)],
-);
-
-/** Failed-login counters keyed by "user:<name>" and "ip:<addr>"; shared by every app server. */
-export const loginThrottles = pgTable('login_throttles', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-});

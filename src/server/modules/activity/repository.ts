@@ -1,8 +1,8 @@
 import type { ActivityLogFilters } from '@common/contracts/activity';
 import { and, count, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { activityLogs, users } from '../../db/schema';
+import { activityLogs } from '../../db/schema';
+import { userNames } from '../users';
 
 export type NewActivity = typeof activityLogs.$inferInsert;
 
@@ -55,10 +55,11 @@ export function containsPattern(term: string): string {
 
 /** Users whose name contains the term, deleted ones included (their history stays searchable). */
 export async function userIdsMatching(db: DbOrTx, term: string, limit: number): Promise<number[]> {
+  const named = userNames('named');
   const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(ilike(users.username, containsPattern(term)))
+    .select({ id: named.id })
+    .from(named)
+    .where(ilike(named.username, containsPattern(term)))
     .limit(limit);
   return rows.map((r) => r.id);
 }
@@ -85,8 +86,8 @@ export function activityWhere(filters: ActivityLogFilters, searchUserIds: number
 // same, or PostgreSQL sorts the whole table instead of reading the index (a plain DESC means NULLS FIRST).
 const newestFirst = [sql`${activityLogs.createdAt} desc nulls last`, sql`${activityLogs.id} desc nulls last`];
 
-const actor = alias(users, 'actor');
-const target = alias(users, 'target');
+const actor = userNames('actor');
+const target = userNames('target');
 
 const logColumns = {
   id: activityLogs.id,

@@ -1,6 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { announcements, users } from '../../db/schema';
+import { announcements } from '../../db/schema';
+import { userNames } from '../users';
+
+const author = userNames('author');
 
 const columns = {
   id: announcements.id,
@@ -8,7 +11,7 @@ const columns = {
   message: announcements.message,
   isActive: announcements.isActive,
   createdBy: announcements.createdBy,
-  createdByUsername: users.username,
+  createdByUsername: author.username,
   createdAt: announcements.createdAt,
 };
 
@@ -19,7 +22,7 @@ export async function listAnnouncements(db: DbOrTx, options: { onlyActive: boole
   return db
     .select(columns)
     .from(announcements)
-    .leftJoin(users, eq(users.id, announcements.createdBy))
+    .leftJoin(author, eq(author.id, announcements.createdBy))
     .where(options.onlyActive ? eq(announcements.isActive, true) : undefined)
     .orderBy(desc(announcements.createdAt), desc(announcements.id));
 }
@@ -28,7 +31,7 @@ export async function findAnnouncement(db: DbOrTx, id: number): Promise<Announce
   const [row] = await db
     .select(columns)
     .from(announcements)
-    .leftJoin(users, eq(users.id, announcements.createdBy))
+    .leftJoin(author, eq(author.id, announcements.createdBy))
     .where(eq(announcements.id, id));
   return row;
 }

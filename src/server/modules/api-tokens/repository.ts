@@ -1,6 +1,9 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { apiTokens, users } from '../../db/schema';
+import { apiTokens } from '../../db/schema';
+import { liveAdmins, userNames } from '../users';
+
+const creator = userNames('creator');
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect & { createdByName: string | null };
 
@@ -10,15 +13,15 @@ export async function insertToken(
 ): Promise<ApiTokenRow> {
   const [row] = await db.insert(apiTokens).values(values).returning();
   if (!row) throw new Error('token not stored');
-  const [creator] = await db.select({ username: users.username }).from(users).where(eq(users.id, values.createdBy));
-  return { ...row, createdByName: creator?.username ?? null };
+  const [made] = await db.select({ username: creator.username }).from(creator).where(eq(creator.id, values.createdBy));
+  return { ...row, createdByName: made?.username ?? null };
 }
 
 export async function listTokens(db: DbOrTx): Promise<ApiTokenRow[]> {
   const rows = await db
-    .select({ token: apiTokens, createdByName: users.username })
+    .select({ token: apiTokens, createdByName: creator.username })
     .from(apiTokens)
-    .leftJoin(users, eq(users.id, apiTokens.createdBy))
+    .leftJoin(creator, eq(creator.id, apiTokens.createdBy))
     .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
   return rows.map((r) => ({ ...r.token, createdByName: r.createdByName }));
 }
@@ -64,11 +67,11 @@ export async function useToken(db: DbOrTx, tokenHash: string, windowSeconds: num
       last_used_at = now(),
       rate_window_started_at = case when ${expired} then now() else api_tokens.rate_window_started_at end,
       rate_count = case when ${expired} then 1 else api_tokens.rate_count + 1 end
-    from users u
+    from ${liveAdmins('u')}
     where api_tokens.token_hash = ${tokenHash}
       and api_tokens.revoked_at is null
       and (api_tokens.expires_at is null or api_tokens.expires_at > now())
-      and u.id = api_tokens.created_by and u.deleted_at is null and u.role = 'admin'
+      and u.id = api_tokens.created_by
     returning api_tokens.id, api_tokens.name, api_tokens.scopes, u.id as user_id, u.username,
       api_tokens.rate_count, api_tokens.rate_window_started_at`);
   const row = result.rows[0];

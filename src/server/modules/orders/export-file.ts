@@ -1,5 +1,5 @@
 import { safeCell } from '@common/domain/csv-safety';
-import { ORDER_STATUS_LABELS, orderNumber, type OrderStatus } from '@common/domain/order-status';
+import { ORDER_STATUS_LABELS, orderNumber } from '@common/domain/order-status';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
@@ -13,7 +13,7 @@ const COLUMNS: { header: string; width: number; money?: true; value: (l: ExportL
   { header: 'Order ID', width: 9, value: (l) => l.order.id },
   { header: 'Placed', width: 22, value: (l) => l.order.createdAt.toISOString() },
   { header: 'Updated', width: 22, value: (l) => l.order.updatedAt.toISOString() },
-  { header: 'Status', width: 16, value: (l) => ORDER_STATUS_LABELS[l.order.status as OrderStatus] ?? l.order.status },
+  { header: 'Status', width: 16, value: (l) => ORDER_STATUS_LABELS[l.order.status] },
   { header: 'Kind', width: 10, value: (l) => l.order.kind },
   { header: 'Customer', width: 18, value: (l) => l.order.username },
   { header: 'PO Name', width: 18, value: (l) => l.order.cartName },

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderKind, OrderStatus } from '@common/domain/order-status';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orderMerchandise, orders, users } from '../../db/schema';
+import { orderItems, orderMerchandise, orders } from '../../db/schema';
+import { userNames } from '../users';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -29,7 +30,8 @@ export async function insertOrder(
 
 /** The placer's names, copied onto the order so it reads well after they change or leave. */
 export async function findPlacerName(db: DbOrTx, userId: number) {
-  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+  const placer = userNames('placer');
+  const [row] = await db.select({ firstName: placer.firstName, lastName: placer.lastName }).from(placer).where(eq(placer.id, userId));
   return row ?? {};
 }
 

@@ -1,3 +1,4 @@
+import { formatLongDate } from '@common/domain/format-date';
 import { formatPrice } from '@common/domain/money';
 import { naturalOrder } from '@common/domain/stock-filters';
 import { coverageSqft, sellingUnit } from '@common/domain/units';
@@ -92,7 +93,7 @@ export async function renderPriceListPdf(
   const tableWidth = COLUMNS.reduce((sum, c) => sum + c.width, 0);
   let y = PAGE.margin;
 
-  const dateText = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(generatedAt);
+  const dateText = formatLongDate(generatedAt);
   doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(22).text('BOLD Price List', left, y);
   y += 28;
   doc

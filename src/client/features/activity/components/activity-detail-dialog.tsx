@@ -1,19 +1,9 @@
 import { useRef, type ReactNode } from 'react';
 import type { ActivityLogView } from '@common/contracts/activity';
 import { activityTypeLabel } from '@common/domain/activity-types';
+import { formatLogTimeWithZone } from '@common/domain/format-date';
 import { Badge } from '@client/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
-
-const fullTime = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZoneName: 'short',
-});
 
 function userName(id: number | null, name: string | null): string | null {
   if (id === null) return null;
@@ -66,7 +56,7 @@ export function ActivityDetailDialog({ log, onClose }: { log: ActivityLogView | 
             </DialogHeader>
             <dl className="grid gap-3">
               <Field label="Time">
-                <span className="nums">{fullTime.format(new Date(log.createdAt))}</span>
+                <span className="nums">{formatLogTimeWithZone(log.createdAt)}</span>
               </Field>
               <Field label="User">{userName(log.userId, log.username)}</Field>
               {log.targetUserId !== null && <Field label="About user">{userName(log.targetUserId, log.targetUsername)}</Field>}

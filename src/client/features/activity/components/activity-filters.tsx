@@ -1,7 +1,8 @@
 import { RotateCcw, X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { MIN_ACTIVITY_SEARCH_LENGTH } from '@common/contracts/activity';
-import { RECORDED_ACTIVITY_TYPES, activityTypeLabel, type ActivityType } from '@common/domain/activity-types';
+import { isOneOf } from '@common/domain/one-of';
+import { RECORDED_ACTIVITY_TYPES, activityTypeLabel } from '@common/domain/activity-types';
 import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
@@ -64,7 +65,7 @@ export function ActivityFilters({
           <NativeSelect
             id="activity-type"
             value={filters.type}
-            onChange={(event) => onChange({ type: event.target.value as ActivityType | '' })}
+            onChange={(event) => onChange({ type: isOneOf(RECORDED_ACTIVITY_TYPES, event.target.value) ? event.target.value : '' })}
           >
             <option value="">All types</option>
             {/* Only types something records (docs/decisions/0135). */}

@@ -1,13 +1,8 @@
 import type { ActivityLogView } from '@common/contracts/activity';
 import { activityTypeLabel } from '@common/domain/activity-types';
+import { formatLogTime } from '@common/domain/format-date';
 import { Badge } from '@client/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
-
-const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
-
-export function formatLogTime(iso: string): string {
-  return when.format(new Date(iso));
-}
 
 function UserButton({ log, onFilterUser }: { log: ActivityLogView; onFilterUser: (userId: number, username: string) => void }) {
   if (!log.userId) return <span className="text-muted-foreground">—</span>;

@@ -1,4 +1,5 @@
 import { MIN_ACTIVITY_SEARCH_LENGTH } from '@common/contracts/activity';
+import { isOneOf } from '@common/domain/one-of';
 import { RECORDED_ACTIVITY_TYPES, type ActivityType } from '@common/domain/activity-types';
 
 /**
@@ -33,7 +34,7 @@ export function parseLogFilters(search: string): LogFilters {
   };
   return {
     search: (params.get('search') ?? '').slice(0, 200),
-    type: (RECORDED_ACTIVITY_TYPES as readonly string[]).includes(type) ? (type as ActivityType) : '',
+    type: isOneOf(RECORDED_ACTIVITY_TYPES, type) ? type : '',
     userId: positiveInt(params.get('user')),
     from: day('from'),
     to: day('to'),

@@ -4,7 +4,7 @@ import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
 import { useAnnouncements } from '../api/get-announcements';
 import { readDismissed, rememberDismissed, wrapIndex } from '../lib/dismissed-announcements';
-import { formatDay } from '@common/domain/format';
+import { formatDay } from '@common/domain/format-date';
 
 const SWIPE_PX = 50;
 

@@ -1,11 +1,11 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import type { AnnouncementView } from '@common/contracts/announcements';
+import { formatTimestamp } from '@common/domain/format-date';
 import { Button } from '@client/components/ui/button';
 import { Switch } from '@client/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { ExpandableMessage } from './expandable-message';
 
-const createdFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 export interface AnnouncementRowActions {
   onToggle: (announcement: AnnouncementView, isActive: boolean) => void;
@@ -81,7 +81,7 @@ export function AnnouncementsTable({ announcements, onToggle, onDelete, onEdit }
                 <ExpandableMessage text={a.message} />
               </TableCell>
               <TableCell>{a.createdByUsername ?? '—'}</TableCell>
-              <TableCell className="nums whitespace-nowrap">{createdFormat.format(new Date(a.createdAt))}</TableCell>
+              <TableCell className="nums whitespace-nowrap">{formatTimestamp(a.createdAt)}</TableCell>
               <TableCell>
                 <StatusSwitch announcement={a} onToggle={onToggle} />
               </TableCell>
@@ -106,7 +106,7 @@ export function AnnouncementsTable({ announcements, onToggle, onDelete, onEdit }
             </div>
             <ExpandableMessage text={a.message} className="mt-1 text-sm" />
             <p className="mt-2 text-xs text-muted-foreground">
-              {a.createdByUsername ?? 'Unknown'} · <span className="nums">{createdFormat.format(new Date(a.createdAt))}</span>
+              {a.createdByUsername ?? 'Unknown'} · <span className="nums">{formatTimestamp(a.createdAt)}</span>
             </p>
             <div className="mt-3 flex min-h-11 items-center border-t border-border pt-2">
               <StatusSwitch announcement={a} onToggle={onToggle} />

@@ -16,12 +16,6 @@ export interface AddToCartProduct {
   soldBy?: string | null;
 }
 
-function quantityWords(quantity: number, soldBy: string | null | undefined): string {
-  const each = soldBy?.trim().toLowerCase() === 'each';
-  const unit = each ? (quantity === 1 ? 'piece' : 'pieces') : quantity === 1 ? 'box' : 'boxes';
-  return `${quantity} ${unit} of`;
-}
-
 /**
  * Adding a product to the active cart with the spec's feedback: the Item Added
  * toast (2 s) with a way to the cart, Cannot add item for stock refusals, the
@@ -43,7 +37,7 @@ export function useAddToCart(product: AddToCartProduct) {
           onAdded();
           toast({
             title: 'Item Added',
-            description: `Added ${quantityWords(quantity, product.soldBy)} ${product.name} to cart`,
+            description: CART_MESSAGES.itemAdded(quantity, product),
             duration: TOAST_DURATION.itemAdded,
             action: {
               label: 'View Cart',

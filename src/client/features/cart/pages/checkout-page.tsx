@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { IsoDate } from '@common/domain/business-days';
 import { cartWording } from '@common/domain/cart-rules';
+import { isOneOf } from '@common/domain/one-of';
 import { DELIVERY_LABELS, DELIVERY_TYPES, orderNumber, requestedDateLabel, type DeliveryType } from '@common/domain/order-status';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { Navigate } from '@client/components/navigate';
@@ -85,7 +86,7 @@ export function CheckoutPage({ user }: { user: CurrentUser }) {
                 </div>
                 <fieldset className="grid gap-2">
                   <legend className="mb-2 text-sm font-medium">Delivery Preference</legend>
-                  <RadioGroup value={delivery} onValueChange={(v) => setDelivery(v as DeliveryType)} className="flex flex-wrap gap-2">
+                  <RadioGroup value={delivery} onValueChange={(v) => isOneOf(DELIVERY_TYPES, v) && setDelivery(v)} className="flex flex-wrap gap-2">
                     {DELIVERY_TYPES.map((type) => (
                       <Label
                         key={type}

@@ -1,5 +1,5 @@
 import { LAST_INVENTORY_UPDATE } from '@common/domain/settings-keys';
-import { formatLastUpdated } from '@common/domain/format';
+import { formatLastUpdated } from '@common/domain/format-date';
 import { useSystemSetting } from '@client/api/get-system-settings';
 
 /** Spec §2: the Check Stock tile's "Last Updated" line, or "No update history". */

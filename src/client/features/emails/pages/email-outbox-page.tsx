@@ -2,7 +2,8 @@ import { ChevronLeft, ChevronRight, Mail, MailWarning } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import { emailsQuery, type EmailsQuery, type EmailView } from '@common/contracts/emails';
-import { EMAIL_MESSAGES, EMAIL_STATUS_LABELS, EMAIL_STATUSES, type EmailStatus } from '@common/domain/email-status';
+import { isOneOf } from '@common/domain/one-of';
+import { EMAIL_MESSAGES, EMAIL_STATUS_LABELS, EMAIL_STATUSES } from '@common/domain/email-status';
 import { errorMessage } from '@client/lib/api-client';
 import { LoadingState } from '@client/components/loading-state';
 import { Page } from '@client/components/page-frame';
@@ -65,7 +66,7 @@ function EmailOutbox() {
           id="email-status-filter"
           className="w-full sm:w-44"
           value={query.status ?? ''}
-          onChange={(e) => setQuery({ status: (e.target.value || undefined) as EmailStatus | undefined, page: 1 })}
+          onChange={(e) => setQuery({ status: isOneOf(EMAIL_STATUSES, e.target.value) ? e.target.value : undefined, page: 1 })}
         >
           <option value="">All statuses</option>
           {EMAIL_STATUSES.map((s) => (

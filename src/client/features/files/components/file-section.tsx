@@ -1,8 +1,8 @@
-import { format } from 'date-fns';
 import { Download, FileImage, FileText } from 'lucide-react';
 import type { FileEntry } from '@common/contracts/files';
 import { fileTypeLabel, isPreviewableImage } from '@common/domain/file-rules';
 import { formatFileSize } from '@common/domain/file-size';
+import { formatDay } from '@common/domain/format-date';
 import { Button } from '@client/components/ui/button';
 import { useDeleteFile } from '../api/delete-file';
 import { DeleteItemButton } from './delete-item-button';
@@ -24,7 +24,7 @@ export function FileSection({ files, canManage }: { files: readonly FileEntry[];
 function FileRow({ file, canManage }: { file: FileEntry; canManage: boolean }) {
   const deleteFile = useDeleteFile();
   const Icon = isPreviewableImage(file.type) ? FileImage : FileText;
-  const meta = `${fileTypeLabel(file.type)} · ${formatFileSize(file.size)} · ${format(new Date(file.createdAt), 'MMM d, yyyy')}`;
+  const meta = `${fileTypeLabel(file.type)} · ${formatFileSize(file.size)} · ${formatDay(file.createdAt)}`;
 
   return (
     <li className="flex items-center gap-3 px-3 py-2 sm:px-4">

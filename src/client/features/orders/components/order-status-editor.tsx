@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ORDER_STATUS_LABELS, orderNumber, type OrderStatus } from '@common/domain/order-status';
+import { isOneOf } from '@common/domain/one-of';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, orderNumber, type OrderStatus } from '@common/domain/order-status';
 import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
@@ -33,7 +34,7 @@ export function OrderStatusEditor({ orderId, status }: { orderId: number; status
     >
       <div className="grid gap-1.5">
         <Label htmlFor="order-status">Change status</Label>
-        <NativeSelect id="order-status" className="w-48" value={next} onChange={(e) => setNext(e.target.value as OrderStatus)}>
+        <NativeSelect id="order-status" className="w-48" value={next} onChange={(e) => isOneOf(ORDER_STATUSES, e.target.value) && setNext(e.target.value)}>
           <OrderStatusOptions />
         </NativeSelect>
       </div>

@@ -1,5 +1,6 @@
 import { USER_PAGE_SIZES, USER_SORTS, type UserSort } from '@common/contracts/users';
-import { ROLES, ROLE_LABELS, type Role } from '@common/domain/permissions';
+import { isOneOf } from '@common/domain/one-of';
+import { ROLES, ROLE_LABELS } from '@common/domain/permissions';
 import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
@@ -31,7 +32,7 @@ export function UsersFilters({ filters, onChange }: { filters: Filters; onChange
       </div>
       <div className="grid gap-2">
         <Label htmlFor="user-role-filter">Role</Label>
-        <NativeSelect id="user-role-filter" value={filters.role} onChange={(event) => onChange({ role: event.target.value as Role | 'all' })}>
+        <NativeSelect id="user-role-filter" value={filters.role} onChange={(event) => isOneOf([...ROLES, 'all'] as const, event.target.value) && onChange({ role: event.target.value })}>
           <option value="all">All roles</option>
           {ROLES.map((r) => (
             <option key={r} value={r}>

@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { UserSort, UserView } from '@common/contracts/users';
-import { formatDateTime } from '@common/domain/format-date';
+import { formatDay, formatTimeOfDay } from '@common/domain/format-date';
 import { Badge } from '@client/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { cn } from '@client/lib/utils';
@@ -43,7 +43,8 @@ function EmailText({ email, className }: { email: string | null; className?: str
 /** "Nov 23, 2026" over "6:09 am" in the table (narrow columns), on one line in the cards. */
 function When({ iso, never, stacked = false }: { iso: string | null; never: string; stacked?: boolean }) {
   if (!iso) return <span className="text-muted-foreground">{never}</span>;
-  const [, day = '', time = ''] = /^(.*\d{4}) (.*)$/.exec(formatDateTime(iso)) ?? [];
+  const day = formatDay(iso);
+  const time = formatTimeOfDay(iso);
   return (
     <time dateTime={iso} className={cn('nums', stacked ? 'grid' : 'whitespace-nowrap')}>
       <span className="whitespace-nowrap">{day}</span>

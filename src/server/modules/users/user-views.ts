@@ -1,0 +1,28 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { users } from '../../db/schema';
+
+/*
+ * What other modules may read of the users table, as subqueries they join (docs/decisions/0177).
+ * Their statements stay single statements while the table stays this module's: a change to it
+ * is made here and in these views, not in every module that shows a name. PostgreSQL pulls a
+ * plain subquery up into the join, so the plan is the one of joining the table itself.
+ */
+const qb = new QueryBuilder();
+
+/** Every account's names, deleted ones included: history keeps who did what. */
+export function userNames<TAlias extends string>(alias: TAlias) {
+  return qb
+    .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .as(alias);
+}
+
+/** Accounts an API token may act for: live admins (docs/decisions/0160). */
+export function liveAdmins<TAlias extends string>(alias: TAlias) {
+  return qb
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(isNull(users.deletedAt), eq(users.role, 'admin')))
+    .as(alias);
+}
