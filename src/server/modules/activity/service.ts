@@ -3,11 +3,8 @@ import { ACTIVITY_PAGE_SIZE, ACTIVITY_REPEAT_WINDOW_MS, type ActivityType } from
 import { createHash } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor, Origin } from '../../lib/actor';
-import type { SQL } from 'drizzle-orm';
 import {
   activityBatch,
-  ACTIVITY_INSERT_TEMPLATE,
-  activityInsertValues,
   activityWhere,
   countActivityUpTo,
   insertActivities,
@@ -125,14 +122,6 @@ export function createActivityService(db: Db) {
   }
 
   return {
-    /**
-     * The insert of an activity for a statement that writes its activity row itself (one
-     * statement per cart add, ADR 0150): the SQL with placeholders, built once (append a
-     * `where`), and one entry's values for them (ADR 0153).
-     */
-    insertTemplate: ACTIVITY_INSERT_TEMPLATE as SQL,
-    insertValues: (by: Origin | Actor, entry: ActivityEntry): Record<string, unknown> => activityInsertValues(rowOf(by, entry)),
-
     /** Records an activity; pass `tx` to make it part of the caller's transaction. */
     record,
 

@@ -1,8 +1,6 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type pg from 'pg';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { MerchandiseType } from '@common/domain/cart-rules';
 import type { DbOrTx } from '../../db/client';
-import { executeTemplate, statementTemplate, type StatementTemplate } from '../../db/named-statement';
 import { cartIdempotencyKeys, cartItems, cartMerchandise, carts } from '../../db/schema';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -163,7 +161,8 @@ export interface UpsertResult {
  * Adds `quantity` of a product to a cart the user owns, in one statement: a new
  * line, or the existing line raised by that much (spec §4). ON CONFLICT makes
  * the read-and-add atomic, so parallel adds never lose an update; the WHERE
- * keeps the total within `max` (the stock).
+ * keeps the total within `max` (the stock). The only statement that grows a
+ * line: the add, the quick add and reorder all use it (ADR 0174).
  */
 export async function addToCartItem(
   db: DbOrTx,
@@ -336,125 +335,6 @@ export async function saveIdempotentAnswer(tx: DbOrTx, userId: number, key: stri
     .update(cartIdempotencyKeys)
     .set({ response: response ?? null })
     .where(and(eq(cartIdempotencyKeys.userId, userId), eq(cartIdempotencyKeys.key, key)));
-}
-
-/** What the cart-add statement checks the product against: the product as the caller last read it. */
-export interface SeenProduct {
-  name: string;
-  stockLevel: string | null;
-}
-
-export type LoggedAddResult =
-  | { product: 'missing' }
-  | { product: 'changed'; now: SeenProduct }
-  | { product: 'as-seen'; owned: false }
-  | { product: 'as-seen'; owned: true; item?: { id: number; cartId: number; productId: number; quantity: number } };
-
-/** A query of another module, built once with placeholders, and one call's values for them (ADR 0153). */
-export interface TemplatePart {
-  template: SQL;
-  values: Record<string, unknown>;
-}
-
-/** The cart add's statement, rendered once for the other modules' templates (constants, so in practice once). */
-let addStatement: { product: SQL; activity: SQL; statement: StatementTemplate } | undefined;
-
-function cartAddStatement(product: SQL, activity: SQL): StatementTemplate {
-  if (addStatement?.product === product && addStatement.activity === activity) return addStatement.statement;
-  const value = (name: string) => sql.placeholder(`cart_${name}`);
-  const statement = statementTemplate('cart_add', sql`
-    with product as (${product}
-    ), owned as (
-      select id from ${carts} where id = ${value('cartId')} and user_id = ${value('userId')} for no key update
-    ), upsert as (
-      insert into ${cartItems} (cart_id, product_id, quantity)
-      select owned.id, product.id, ${value('quantity')} from owned, product where product.as_seen
-      on conflict (cart_id, product_id) do update
-        set quantity = ${cartItems}.quantity + excluded.quantity
-        where ${cartItems}.quantity + excluded.quantity <= ${value('max')}
-      returning id, quantity
-    ), touched as (
-      update ${carts} set last_modified = now() where id in (select id from owned) and exists (select 1 from upsert)
-    ), logged as (
-      ${activity} where exists (select 1 from upsert)
-    )
-    select exists (select 1 from product) as product_exists, (select as_seen from product) as as_seen,
-           (select name from product) as name, (select stock_level from product) as stock_level,
-           exists (select 1 from owned) as owned, upsert.id, upsert.quantity
-    from (select 1) as one left join upsert on true
-  `);
-  addStatement = { product, activity, statement };
-  return statement;
-}
-
-/**
- * One cart add in ONE statement (issue 15, ADR 0150): the ownership check, the
- * atomic add within `max`, the cart's last-modified time and the activity row
- * together, so there is no transaction to open and no round trip to wait for. The
- * add happens only if the product is still as the caller checked the rules against
- * (`productQuery`, from the products module); otherwise nothing changes and the
- * product as it is now comes back, for the caller to check again. `activityInsert`
- * (from the activity module) is written only when the add happened.
- *
- * The statement is a named prepared statement (parsed and planned once per connection,
- * ADR 0153) whose text is rendered once: each call only collects its values (ADR 0153).
- * It commits synchronously like every other write: an acknowledged add survives a
- * PostgreSQL crash (ADR 0172, which supersedes 0155's asynchronous commit).
- */
-export async function addToCartLogged(
-  db: DbOrTx,
-  args: { userId: number; cartId: number; productId: number; quantity: number; max: number; productQuery: TemplatePart; activityInsert: TemplatePart },
-): Promise<LoggedAddResult> {
-  const statement = cartAddStatement(args.productQuery.template, args.activityInsert.template);
-  const values = {
-    ...args.productQuery.values,
-    ...args.activityInsert.values,
-    cart_cartId: args.cartId,
-    cart_userId: args.userId,
-    cart_quantity: args.quantity,
-    cart_max: args.max,
-  };
-  const pool = poolOf(db);
-  // On the pool (every add without an Idempotency-Key) node-postgres's public named query config.
-  // Inside the Idempotency-Key transaction drizzle has no public handle on the transaction's
-  // connection, so that add still goes through db/named-statement.ts (to be removed by a later issue).
-  const result = pool
-    ? await pool.query<LoggedAddRow>({ name: statement.name, text: statement.text, values: parametersOf(statement, values) })
-    : await executeTemplate<LoggedAddRow>(db, statement, values);
-  const row = result.rows[0];
-  if (!row?.product_exists) return { product: 'missing' };
-  if (!row.as_seen) return { product: 'changed', now: { name: row.name ?? '', stockLevel: row.stock_level } };
-  if (!row.owned) return { product: 'as-seen', owned: false };
-  if (row.id === null || row.quantity === null) return { product: 'as-seen', owned: true };
-  return { product: 'as-seen', owned: true, item: { id: row.id, cartId: args.cartId, productId: args.productId, quantity: row.quantity } };
-}
-
-type LoggedAddRow = {
-  product_exists: boolean;
-  as_seen: boolean | null;
-  name: string | null;
-  stock_level: string | null;
-  owned: boolean;
-  id: number | null;
-  quantity: number | null;
-};
-
-/**
- * The node-postgres pool under the app's drizzle instance: drizzle's documented `db.$client`
- * (https://orm.drizzle.team/docs/connect-overview). A transaction has none: undefined.
- */
-function poolOf(db: DbOrTx): pg.Pool | undefined {
-  const client = (db as { $client?: pg.Pool }).$client;
-  return client && typeof client.query === 'function' ? client : undefined;
-}
-
-/** This call's parameters in the statement's order (a missing placeholder is an error, as in drizzle). */
-function parametersOf(statement: StatementTemplate, values: Record<string, unknown>): unknown[] {
-  return statement.slots.map((slot) => {
-    if (!('placeholder' in slot)) return slot.value;
-    if (!(slot.placeholder in values)) throw new Error(`No value for placeholder "${slot.placeholder}" was provided`);
-    return values[slot.placeholder];
-  });
 }
 
 /** Lines and distinct carts that hold any of the products (docs/decisions/0130 replace preview). */

@@ -1,4 +1,4 @@
-import { asc, count, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { asc, count, inArray, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
 
@@ -43,19 +43,4 @@ export async function findProductSummaries(db: DbOrTx, ids: readonly number[]): 
     .select(summaryColumns)
     .from(products)
     .where(inArray(products.id, [...ids]));
-}
-
-/**
- * For a statement of another module that must act only on a product as its caller
- * last read it (the one-statement cart add, ADR 0150): a query of the product's id,
- * name and stock level, and whether they are still what the caller saw. Built once with
- * placeholders (ADR 0153); productAsSeenValues gives one call's values.
- */
-export const PRODUCT_AS_SEEN_TEMPLATE: SQL = sql`select id, name, stock_level,
-      (name = ${sql.placeholder('product_seenName')} and stock_level is not distinct from ${sql.placeholder('product_seenStockLevel')}) as as_seen
-    from ${products} where id = ${sql.placeholder('product_id')}`;
-
-/** The values of PRODUCT_AS_SEEN_TEMPLATE's placeholders. */
-export function productAsSeenValues(productId: number, seen: { name: string; stockLevel: string | null }): Record<string, unknown> {
-  return { product_id: productId, product_seenName: seen.name, product_seenStockLevel: seen.stockLevel };
 }
