@@ -164,27 +164,39 @@ export interface UpsertResult {
  * keeps the total within `max` (the stock). The only statement that grows a
  * line: the add, the quick add and reorder all use it (ADR 0174).
  */
-export async function addToCartItem(
-  db: DbOrTx,
-  args: { userId: number; cartId: number; productId: number; quantity: number; max: number },
-): Promise<UpsertResult> {
-  const result = await db.execute<{ owned: boolean; id: number | null; quantity: number | null }>(sql`
-    with owned as (
-      select id from ${carts} where id = ${args.cartId} and user_id = ${args.userId} for no key update
-    ), upsert as (
-      insert into ${cartItems} (cart_id, product_id, quantity)
-      select id, ${args.productId}, ${args.quantity} from owned
-      on conflict (cart_id, product_id) do update
-        set quantity = ${cartItems}.quantity + excluded.quantity
-        where ${cartItems}.quantity + excluded.quantity <= ${args.max}
-      returning id, quantity
-    ), touched as (
-      update ${carts} set last_modified = now() where id in (select id from owned) and exists (select 1 from upsert)
-    )
-    select exists (select 1 from owned) as owned, upsert.id, upsert.quantity
-    from (select 1) as one left join upsert on true
-  `);
-  const row = result.rows[0];
+type AddArgs = { userId: number; cartId: number; productId: number; quantity: number; max: number };
+
+const value = (name: keyof AddArgs) => sql.placeholder(name);
+
+/**
+ * The add as one statement with placeholders, prepared under one name through drizzle's public
+ * `.prepare()`: PostgreSQL parses and plans it once per connection, later runs send only the
+ * values. Built on the caller's executor, because a transaction runs on its own connection.
+ */
+function addStatement(db: DbOrTx) {
+  const owned = db
+    .$with('owned', { id: sql<number>`id`.as('id') })
+    .as(sql`select id from ${carts} where id = ${value('cartId')} and user_id = ${value('userId')} for no key update`);
+  const upsert = db.$with('upsert', { id: sql<number>`id`.as('id'), quantity: sql<number>`quantity`.as('quantity') }).as(sql`
+    insert into ${cartItems} (cart_id, product_id, quantity)
+    select id, ${value('productId')}, ${value('quantity')} from owned
+    on conflict (cart_id, product_id) do update
+      set quantity = ${cartItems}.quantity + excluded.quantity
+      where ${cartItems}.quantity + excluded.quantity <= ${value('max')}
+    returning id, quantity`);
+  const touched = db
+    .$with('touched', { id: sql<number>`id`.as('id') })
+    .as(sql`update ${carts} set last_modified = now() where id in (select id from owned) and exists (select 1 from upsert) returning id`);
+  return db
+    .with(owned, upsert, touched)
+    .select({ owned: sql<boolean>`exists (select 1 from owned)`, id: upsert.id, quantity: upsert.quantity })
+    .from(sql`(select 1) as one`)
+    .leftJoin(upsert, sql`true`)
+    .prepare('cart_item_add');
+}
+
+export async function addToCartItem(db: DbOrTx, args: AddArgs): Promise<UpsertResult> {
+  const [row] = await addStatement(db).execute(args);
   if (!row?.owned) return { owned: false };
   if (row.id === null || row.quantity === null) return { owned: true };
   return { owned: true, item: { id: row.id, cartId: args.cartId, productId: args.productId, quantity: row.quantity } };
