@@ -6,8 +6,9 @@ import { activityLogs, users } from '../../db/schema';
 
 export type NewActivity = typeof activityLogs.$inferInsert;
 
-export async function insertActivity(db: DbOrTx, entry: NewActivity): Promise<void> {
-  await db.insert(activityLogs).values(entry);
+/** One row through the module's database function (migration 0009): `document` is activityDocument()'s JSON. */
+export async function recordActivity(db: DbOrTx, document: string): Promise<void> {
+  await db.execute(sql`select record_activity(${document}::jsonb)`);
 }
 
 export async function insertActivities(db: DbOrTx, entries: NewActivity[]): Promise<void> {

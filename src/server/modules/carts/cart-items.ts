@@ -15,27 +15,25 @@ import { idempotencyOf, writeOnce } from './write-once';
 export function createCartItems({ db, activity, products }: CartsDeps, { ownCart }: Pick<OwnCarts, 'ownCart'>) {
   return {
     /**
-     * Adds a product in one transaction: the product read, the capped upsert and the
-     * activity row commit together and durably (ADR 0172, 0174). With an Idempotency-Key
-     * the same transaction stores the answer (ADR 0060).
+     * Adds a product (ADR 0174): the product through the products service's prepared read, then
+     * ONE statement (repository addToCartItem) that locks the user's cart, grows the line within
+     * the stock and writes the activity row through the activity module's record_activity; line
+     * and row commit together and durably (ADR 0172). Without an Idempotency-Key that statement
+     * is its own autocommit transaction: two round trips, no BEGIN/COMMIT. With a key the same
+     * two steps run in writeOnce's transaction, which also stores the answer (ADR 0060).
      */
     async addItem(actor: Actor, cartId: number, body: AddCartItemBody, idempotencyKey?: string): Promise<CartItemResponse> {
-      return cartWrite(() =>
-        writeOnce(db, actor, idempotencyOf(idempotencyKey, `add ${cartId}`, body), async (tx) => {
-          const product = await currentProduct(products, tx, body.productId);
-          const item = await addProduct(tx, actor.userId, cartId, product, body.quantity);
-          await activity.record(
-            actor,
-            {
-              type: 'product_added',
-              description: `${actor.username} added ${body.quantity} x ${product.name} to their cart`,
-              metadata: { cartId, productId: product.id, quantity: body.quantity },
-            },
-            tx,
-          );
-          return item;
-        }),
-      );
+      const add = async (executor: DbOrTx) => {
+        const product = await currentProduct(products, executor, body.productId);
+        const entry = activity.document(actor, {
+          type: 'product_added',
+          description: `${actor.username} added ${body.quantity} x ${product.name} to their cart`,
+          metadata: { cartId, productId: product.id, quantity: body.quantity },
+        });
+        return addProduct(executor, actor.userId, cartId, product, body.quantity, entry);
+      };
+      const idempotency = idempotencyOf(idempotencyKey, `add ${cartId}`, body);
+      return cartWrite(() => (idempotency ? writeOnce(db, actor, idempotency, add) : add(db)));
     },
 
     /** Quick add: every line is checked; one bad line refuses them all. */

@@ -157,21 +157,34 @@ export interface UpsertResult {
   item?: { id: number; cartId: number; productId: number; quantity: number };
 }
 
-/**
- * Adds `quantity` of a product to a cart the user owns, in one statement: a new
- * line, or the existing line raised by that much (spec §4). ON CONFLICT makes
- * the read-and-add atomic, so parallel adds never lose an update; the WHERE
- * keeps the total within `max` (the stock). The only statement that grows a
- * line: the add, the quick add and reorder all use it (ADR 0174).
- */
-type AddArgs = { userId: number; cartId: number; productId: number; quantity: number; max: number };
+type AddArgs = {
+  userId: number;
+  cartId: number;
+  productId: number;
+  quantity: number;
+  max: number;
+  /**
+   * The add's activity row, as the activity module's JSON document (activityDocument), written
+   * by its database function record_activity in this same statement only when the line grew;
+   * null writes none (the quick add and reorder write one row for the whole call).
+   */
+  activity: string | null;
+};
 
 const value = (name: keyof AddArgs) => sql.placeholder(name);
 
 /**
- * The add as one statement with placeholders, prepared under one name through drizzle's public
- * `.prepare()`: PostgreSQL parses and plans it once per connection, later runs send only the
- * values. Built on the caller's executor, because a transaction runs on its own connection.
+ * The one statement that grows a cart line (the add, the quick add and reorder, ADR 0174): the
+ * cart row locked if the user owns it (FOR NO KEY UPDATE, the lock order above), a new line or
+ * the existing line raised by `quantity` (ON CONFLICT makes the read-and-add atomic, so parallel
+ * adds never lose an update; its WHERE keeps the total within `max`, the stock), the cart's
+ * last-modified time, and, when the line grew and `activity` is not null, the activity row through
+ * the activity module's function `record_activity(jsonb)`. Everything commits together: in
+ * autocommit it is its own transaction, in the caller's transaction it is part of it.
+ *
+ * Prepared under one name through drizzle's public `.prepare()` with placeholders: PostgreSQL
+ * parses and plans it once per connection, later runs send only the values. Built on the
+ * caller's executor, because a transaction runs on its own connection.
  */
 function addStatement(db: DbOrTx) {
   const owned = db
@@ -187,16 +200,36 @@ function addStatement(db: DbOrTx) {
   const touched = db
     .$with('touched', { id: sql<number>`id`.as('id') })
     .as(sql`update ${carts} set last_modified = now() where id in (select id from owned) and exists (select 1 from upsert) returning id`);
+  // A plain SELECT in WITH runs only when the main query reads it: the main query reads `logged`.
+  const logged = db
+    .$with('logged', { id: sql<number>`id`.as('id') })
+    .as(
+      sql`select record_activity(entry) as id from (select ${value('activity')}::jsonb as entry) as given
+        where entry is not null and exists (select 1 from upsert)`,
+    );
   return db
-    .with(owned, upsert, touched)
-    .select({ owned: sql<boolean>`exists (select 1 from owned)`, id: upsert.id, quantity: upsert.quantity })
+    .with(owned, upsert, touched, logged)
+    .select({
+      owned: sql<boolean>`exists (select 1 from owned)`,
+      id: upsert.id,
+      quantity: upsert.quantity,
+      activityId: sql<number | null>`(select id from logged)`,
+    })
     .from(sql`(select 1) as one`)
     .leftJoin(upsert, sql`true`)
     .prepare('cart_item_add');
 }
 
+/** The statement on a handle, built once per handle: the pool's is reused by every add without a key. */
+const addStatements = new WeakMap<DbOrTx, ReturnType<typeof addStatement>>();
+
 export async function addToCartItem(db: DbOrTx, args: AddArgs): Promise<UpsertResult> {
-  const [row] = await addStatement(db).execute(args);
+  let statement = addStatements.get(db);
+  if (!statement) {
+    statement = addStatement(db);
+    addStatements.set(db, statement);
+  }
+  const [row] = await statement.execute(args);
   if (!row?.owned) return { owned: false };
   if (row.id === null || row.quantity === null) return { owned: true };
   return { owned: true, item: { id: row.id, cartId: args.cartId, productId: args.productId, quantity: row.quantity } };

@@ -1,4 +1,4 @@
-import { asc, count, inArray, max } from 'drizzle-orm';
+import { asc, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
 
@@ -43,4 +43,17 @@ export async function findProductSummaries(db: DbOrTx, ids: readonly number[]): 
     .select(summaryColumns)
     .from(products)
     .where(inArray(products.id, [...ids]));
+}
+
+/**
+ * One product's summary by primary key, prepared by name through drizzle's public `.prepare()`
+ * with a placeholder: PostgreSQL parses and plans it once per connection (the cart add's read,
+ * ADR 0174). Built on the caller's executor, because a transaction runs on its own connection.
+ */
+export function productSummaryStatement(db: DbOrTx) {
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .where(eq(products.id, sql.placeholder('id')))
+    .prepare('product_summary_by_id');
 }

@@ -10,6 +10,7 @@ import {
   derivedCatalogueVersion,
   findProductSummaries,
   listProducts,
+  productSummaryStatement,
   type ProductRow,
   type ProductSummary,
 } from './repository';
@@ -96,6 +97,8 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
     holdMs: REVALIDATE_AFTER_MS,
   });
   const bodies = new Map<CatalogueVariant, CatalogueBody>();
+  /** Built once on the pool; inside a transaction it is built on the transaction's connection. */
+  const summaryOnPool = productSummaryStatement(db);
   const building = new Map<CatalogueVariant, Promise<CatalogueBody>>();
 
   /** Version and rows read in one snapshot, so a body is never labelled with the wrong version. */
@@ -152,6 +155,15 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
     /** What a cart line shows of some products; pass `tx` to read inside the caller's transaction. */
     async summaries(ids: readonly number[], tx: DbOrTx = db): Promise<ProductSummary[]> {
       return findProductSummaries(tx, ids);
+    },
+
+    /**
+     * One product as a cart line needs it (the cart add), or undefined: a prepared primary-key
+     * read. Pass `tx` to read inside the caller's transaction.
+     */
+    async summary(id: number, tx: DbOrTx = db): Promise<ProductSummary | undefined> {
+      const [row] = await (tx === db ? summaryOnPool : productSummaryStatement(tx)).execute({ id });
+      return row;
     },
 
     /** Call inside the transaction that changes products. */
