@@ -7,8 +7,9 @@ import { activityLogs, cartItems, products } from '../../db/schema';
 const ctx = useTestApp();
 
 /**
- * The cart add through the API (ADR 0174): the product is read as it is now on every add,
- * the line never passes the stock, and the activity row is written with the add.
+ * The cart add through the API (ADR 0174): the rules and the activity row always use the product
+ * as it is when the add commits (a remembered product is confirmed by the add's own statement,
+ * or read again), the line never passes the stock, and the activity row is written with the add.
  * Products of this file's own are changed behind the server's back, as another server's
  * stock import would.
  */
@@ -100,6 +101,27 @@ describe('cart add (ADR 0174)', () => {
     expect(bulk.statusCode).toBe(400);
     expect(single.json().message).toBe(`Only 4 of ${limited.name} are in stock. You already have 3 in your cart.`);
     expect(bulk.json().message).toBe(single.json().message);
+  });
+
+  it('logs the name the product has now when it was renamed after this server read it', async () => {
+    const { user, client, cart } = await signedIn();
+    const renamed = { ...MOVING, id: 2105, name: 'Old Name 12x24', stockLevel: '100' };
+    await ctx.db.insert(products).values(renamed);
+    expect((await client.post(`/api/carts/${cart.id}/items`, { productId: renamed.id, quantity: 1 })).statusCode).toBe(200);
+    // Behind the server's back, as another server's import would; the stock still allows the add.
+    await ctx.db.update(products).set({ name: 'New Name 12x24' }).where(eq(products.id, renamed.id));
+    expect((await client.post(`/api/carts/${cart.id}/items`, { productId: renamed.id, quantity: 2 })).statusCode).toBe(200);
+    const logged = await ctx.db
+      .select({ description: activityLogs.description })
+      .from(activityLogs)
+      .where(and(eq(activityLogs.userId, user.id), eq(activityLogs.type, 'product_added')))
+      .orderBy(activityLogs.id);
+    expect(logged.map((row) => row.description)).toEqual([
+      `${user.username} added 1 x Old Name 12x24 to their cart`,
+      `${user.username} added 2 x New Name 12x24 to their cart`,
+    ]);
+    const [line] = await ctx.db.select().from(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, renamed.id)));
+    expect(line?.quantity).toBe(3);
   });
 
   it('answers 404 for a product deleted after an earlier add', async () => {

@@ -4,7 +4,8 @@ import { parseStockLevel } from '@common/domain/stock-level';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
-import { addProduct, currentProduct } from './add-product';
+import type { ProductSummary } from '../products';
+import { addProduct, addRememberedProduct, currentProduct } from './add-product';
 import type { CartsDeps } from './deps';
 import { cartWrite, itemNotFound } from './errors';
 import type { OwnCarts } from './own-carts';
@@ -15,25 +16,34 @@ import { idempotencyOf, writeOnce } from './write-once';
 export function createCartItems({ db, activity, products }: CartsDeps, { ownCart }: Pick<OwnCarts, 'ownCart'>) {
   return {
     /**
-     * Adds a product (ADR 0174): the product through the products service's prepared read, then
-     * ONE statement (repository addToCartItem) that locks the user's cart, grows the line within
-     * the stock and writes the activity row through the activity module's record_activity; line
-     * and row commit together and durably (ADR 0172). Without an Idempotency-Key that statement
-     * is its own autocommit transaction: two round trips, no BEGIN/COMMIT. With a key the same
-     * two steps run in writeOnce's transaction, which also stores the answer (ADR 0060).
+     * Adds a product (ADR 0174). Without an Idempotency-Key, usually ONE round trip: the rules
+     * checked against the products service's remembered summary, then one autocommit statement
+     * (repository addToCartItem) that confirms the product through the products module's
+     * product_as_seen, locks the user's cart, grows the line within the stock and writes the
+     * activity row through the activity module's record_activity; line and row commit together
+     * and durably (ADR 0172). A product not remembered, changed since or refused is read again
+     * (the products service's prepared read) and added by the same statement without the check.
+     * With a key those two steps (fresh read, statement) run in writeOnce's transaction, which
+     * also stores the answer (ADR 0060).
      */
     async addItem(actor: Actor, cartId: number, body: AddCartItemBody, idempotencyKey?: string): Promise<CartItemResponse> {
-      const add = async (executor: DbOrTx) => {
-        const product = await currentProduct(products, executor, body.productId);
-        const entry = activity.document(actor, {
+      const entry = (product: ProductSummary) =>
+        activity.document(actor, {
           type: 'product_added',
           description: `${actor.username} added ${body.quantity} x ${product.name} to their cart`,
           metadata: { cartId, productId: product.id, quantity: body.quantity },
         });
-        return addProduct(executor, actor.userId, cartId, product, body.quantity, entry);
+      const addFresh = async (executor: DbOrTx) => {
+        const product = await currentProduct(products, executor, body.productId);
+        return addProduct(executor, actor.userId, cartId, product, body.quantity, entry(product));
       };
       const idempotency = idempotencyOf(idempotencyKey, `add ${cartId}`, body);
-      return cartWrite(() => (idempotency ? writeOnce(db, actor, idempotency, add) : add(db)));
+      if (idempotency) return cartWrite(() => writeOnce(db, actor, idempotency, addFresh));
+      return cartWrite(async () => {
+        const seen = products.rememberedSummary(body.productId);
+        const item = seen && (await addRememberedProduct(db, actor.userId, cartId, seen, body.quantity, entry(seen)));
+        return item || addFresh(db);
+      });
     },
 
     /** Quick add: every line is checked; one bad line refuses them all. */

@@ -8,7 +8,7 @@ import type { CartCatalogue } from './view';
 export interface CartsDeps {
   db: Db;
   activity: ActivityService;
-  /** `summary` is the add's prepared one-product read. */
-  products: CartCatalogue['products'] & Pick<ProductsService, 'summary'>;
+  /** `summary` and `rememberedSummary`: the add's product (ADR 0174). */
+  products: CartCatalogue['products'] & Pick<ProductsService, 'summary' | 'rememberedSummary'>;
   merchandise: CartCatalogue['merchandise'] & Pick<MerchandiseService, 'existingCodes' | 'isDeactivated'>;
 }

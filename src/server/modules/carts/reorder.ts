@@ -51,7 +51,7 @@ export function createReorder({ products, merchandise }: CartsDeps, { ensureActi
         continue;
       }
       // The same capped upsert as every add (repository addToCartItem).
-      await repo.addToCartItem(tx, { userId: actor.userId, cartId: cart.id, productId: product.id, quantity, max, activity: null });
+      await repo.addToCartItem(tx, { userId: actor.userId, cartId: cart.id, productId: product.id, quantity, max, activity: null, seenName: null, seenStockLevel: null });
       added.push({ name: product.name, quantity, requested: line.quantity });
     }
     for (const list of MERCHANDISE_LISTS) {

@@ -151,6 +151,11 @@ export async function listCartMerchandise(db: DbOrTx, cartIds: readonly number[]
 export type CartMerchandiseRow = Awaited<ReturnType<typeof listCartMerchandise>>[number];
 
 export interface UpsertResult {
+  /**
+   * False when `seen` was given and the product no longer has that name and stock level (or is
+   * gone): nothing was written, and `owned` says nothing. Always true without `seen`.
+   */
+  asSeen: boolean;
   /** The cart exists and belongs to the user. */
   owned: boolean;
   /** The line after the add; undefined when the new total would pass `max`. */
@@ -169,6 +174,13 @@ type AddArgs = {
    * null writes none (the quick add and reorder write one row for the whole call).
    */
   activity: string | null;
+  /**
+   * The name and stock level the caller checked its rules against, when they came from the
+   * products service's remembered summary: the statement then acts only if the products module's
+   * database function product_as_seen confirms them. Null for a product read just now.
+   */
+  seenName: string | null;
+  seenStockLevel: string | null;
 };
 
 const value = (name: keyof AddArgs) => sql.placeholder(name);
@@ -180,16 +192,23 @@ const value = (name: keyof AddArgs) => sql.placeholder(name);
  * adds never lose an update; its WHERE keeps the total within `max`, the stock), the cart's
  * last-modified time, and, when the line grew and `activity` is not null, the activity row through
  * the activity module's function `record_activity(jsonb)`. Everything commits together: in
- * autocommit it is its own transaction, in the caller's transaction it is part of it.
+ * autocommit it is its own transaction, in the caller's transaction it is part of it. With
+ * `seenName`/`seenStockLevel` it first asks the products module's function `product_as_seen` and
+ * does nothing at all unless the product is still so.
  *
  * Prepared under one name through drizzle's public `.prepare()` with placeholders: PostgreSQL
  * parses and plans it once per connection, later runs send only the values. Built on the
  * caller's executor, because a transaction runs on its own connection.
  */
 function addStatement(db: DbOrTx) {
+  const checked = db.$with('checked', { ok: sql<boolean>`ok`.as('ok') }).as(
+    sql`select ${value('seenName')}::text is null or product_as_seen(${value('productId')}::integer, ${value('seenName')}::text, ${value('seenStockLevel')}::text) as ok`,
+  );
   const owned = db
     .$with('owned', { id: sql<number>`id`.as('id') })
-    .as(sql`select id from ${carts} where id = ${value('cartId')} and user_id = ${value('userId')} for no key update`);
+    .as(
+      sql`select id from ${carts} where id = ${value('cartId')} and user_id = ${value('userId')} and (select ok from checked) for no key update`,
+    );
   const upsert = db.$with('upsert', { id: sql<number>`id`.as('id'), quantity: sql<number>`quantity`.as('quantity') }).as(sql`
     insert into ${cartItems} (cart_id, product_id, quantity)
     select id, ${value('productId')}, ${value('quantity')} from owned
@@ -208,8 +227,9 @@ function addStatement(db: DbOrTx) {
         where entry is not null and exists (select 1 from upsert)`,
     );
   return db
-    .with(owned, upsert, touched, logged)
+    .with(checked, owned, upsert, touched, logged)
     .select({
+      asSeen: sql<boolean>`(select ok from checked)`,
       owned: sql<boolean>`exists (select 1 from owned)`,
       id: upsert.id,
       quantity: upsert.quantity,
@@ -230,9 +250,10 @@ export async function addToCartItem(db: DbOrTx, args: AddArgs): Promise<UpsertRe
     addStatements.set(db, statement);
   }
   const [row] = await statement.execute(args);
-  if (!row?.owned) return { owned: false };
-  if (row.id === null || row.quantity === null) return { owned: true };
-  return { owned: true, item: { id: row.id, cartId: args.cartId, productId: args.productId, quantity: row.quantity } };
+  if (!row?.asSeen) return { asSeen: false, owned: false };
+  if (!row.owned) return { asSeen: true, owned: false };
+  if (row.id === null || row.quantity === null) return { asSeen: true, owned: true };
+  return { asSeen: true, owned: true, item: { id: row.id, cartId: args.cartId, productId: args.productId, quantity: row.quantity } };
 }
 
 export async function findCartItem(db: DbOrTx, cartId: number, itemId: number) {
