@@ -1,8 +1,8 @@
 /**
  * Cart add under load, DURABLE (issue 22, ADR 0172): every add commits with synchronous_commit on.
  * 50 concurrent users adding to their own carts through the portal (HTTP), BESIDE the limit: the
- * carts service's own add (the same code the route calls, carts/cart-items.ts addItem: product read,
- * capped upsert and activity row in one transaction, ADR 0174) called straight from 50 concurrent
+ * carts service's own add (the same code the route calls, carts/cart-items.ts addItem: the remembered
+ * product, then one statement with the capped upsert and the activity row, ADR 0174) called straight from 50 concurrent
  * callers on a pool of the portal's size, no HTTP, no session. Prints both, and portal / limit: the
  * target is >= 0.5.
  *
@@ -261,7 +261,7 @@ function cartsServiceOn(limitDb: Db) {
 
 /**
  * The limit: the carts service's add, as the route calls it, from CONNECTIONS concurrent callers on
- * a pool of the portal's size (the same product read, upsert and activity row; no HTTP, no session).
+ * a pool of the portal's size (the same statement and activity row; no HTTP, no session).
  */
 async function sqlLoad(limitDb: Db, amount: number, pick: (caller: number) => Pick): Promise<LoadResult> {
   const carts = cartsServiceOn(limitDb);
