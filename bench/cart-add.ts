@@ -1,21 +1,29 @@
 /**
  * Cart add under load, DURABLE (issue 22, ADR 0172): every add commits with synchronous_commit on.
- * 50 concurrent users adding to their own carts through the portal (HTTP), BESIDE the limit: the same
- * cart-add statement (the same code, carts/repository.ts addToCartLogged, named prepared statement)
- * sent straight to the same PostgreSQL by node-postgres, 50 concurrent callers on a pool of the
- * portal's size, no HTTP, no session, no rules. Prints both, and portal / limit: the target is >= 0.5.
+ * 50 concurrent users adding to their own carts through the portal (HTTP), BESIDE the limit: the
+ * carts service's own add (the same code the route calls, carts/cart-items.ts addItem: the remembered
+ * product, then one statement with the capped upsert and the activity row, ADR 0174) called straight from 50 concurrent
+ * callers on a pool of the portal's size, no HTTP, no session. Prints both, and portal / limit: the
+ * target is >= 0.5.
+ *
+ * BENCH_BASE=<commit> also runs THAT commit's portal in every round, beside this checkout's, on the
+ * same database and sessions (its files are extracted with `git archive` into .tmp/, with this
+ * checkout's node_modules): a change is measured against its base in the same run, on the same
+ * machine, under the same load (issue 24: "within 10% of the figures before").
  *
  * Each of BENCH_RUNS rounds (default 3) starts a FRESH portal process and a FRESH pool (cold V8,
  * new PostgreSQL backends with empty caches and no prepared statement), so every round also shows
  * what the first second looks like for a real user after a start: a warm-up that is NOT counted in
  * the steady-state figures (its first second and its p99 are printed), then the measured run.
- * The order alternates (portal first, then limit first) so drift on a shared machine hits both.
- * The summary gives each run, the median and the worst, and the ratio of the medians.
+ * The order rotates from round to round so drift on a shared machine hits every side.
+ * The summary gives each run, the median and the worst, and the ratios of the medians.
  *
  * Lost updates: successful adds (warm-up included) minus the database's increase; must be 0.
  * Both runs are a fixed number of requests rather than a fixed time: autocannon drops the requests
  * in flight when a timed run ends, and the server may still commit them.
  *   BENCH_RUNS              rounds (default 3)
+ *   BENCH_BASE              a commit (or branch) whose portal runs beside this one's in each round
+ *   BENCH_LIMIT=0           skips the limit (with BENCH_BASE: the comparison alone, a third faster)
  *   BENCH_CONNECTIONS       concurrent users / callers (default 50)
  *   BENCH_WARMUP_REQUESTS   warm-up per run, not counted (default 3000)
  *   BENCH_REQUESTS          measured adds per run (default 12000)
@@ -23,22 +31,26 @@
  *   BENCH_HOT_WARMUP_REQUESTS / BENCH_HOT_REQUESTS  its sizes (default 1000 / 4000)
  *   BENCH_COMMIT_DELAY / BENCH_COMMIT_SIBLINGS  PostgreSQL group commit for this benchmark's
  *     database (ALTER DATABASE ... SET, microseconds / count), to measure whether it helps
+ *   BENCH_PORT              the portal's port (default 5410; the base portal uses the next one)
  *
  * The portal runs in its own process (bench/support/serve.ts) so autocannon does not share its
  * event loop. Uses a throwaway embedded PostgreSQL unless BENCH_DATABASE_URL points at an empty database.
  */
 import autocannon from 'autocannon';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { execFileSync, execSync } from 'node:child_process';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { parseStockLevel } from '../src/common/domain/stock-level';
-import { openDatabase } from '../src/server/db/client';
+import path from 'node:path';
+import { openDatabase, type Db } from '../src/server/db/client';
 import { cartItems, products, users } from '../src/server/db/schema';
 import type { Actor } from '../src/server/lib/actor';
 import { hashPassword } from '../src/server/lib/password-hash';
 import { createActivityService } from '../src/server/modules/activity';
-// eslint-disable-next-line portal/import-directions -- the limit is the portal's own statement without the service and HTTP above it
-import { addToCartLogged } from '../src/server/modules/carts/repository';
-import { PRODUCT_AS_SEEN_TEMPLATE, productAsSeenValues } from '../src/server/modules/products';
+import { createCartsService } from '../src/server/modules/carts';
+import { createMerchandiseService } from '../src/server/modules/merchandise';
+import { createProductsService } from '../src/server/modules/products';
+import { createSettingsService } from '../src/server/modules/settings';
 import { startChildServer, type ChildServer } from './support/child-server';
 import { cpuSplit } from './support/cpu-split';
 import { BENCH_POOL_SIZE, benchDatabase } from './support/database';
@@ -54,6 +66,8 @@ const HOT_REQUESTS = Number(process.env.BENCH_HOT_REQUESTS ?? 4000);
 const COMMIT_DELAY = process.env.BENCH_COMMIT_DELAY;
 const COMMIT_SIBLINGS = process.env.BENCH_COMMIT_SIBLINGS;
 const PORT = Number(process.env.BENCH_PORT ?? 5410);
+const BASE = process.env.BENCH_BASE || undefined;
+const WITH_LIMIT = process.env.BENCH_LIMIT !== '0';
 /** Issue 22: the portal reaches at least half of what PostgreSQL and node-postgres alone do. */
 const TARGET_RATIO = 0.5;
 const PASSWORD = 'Bench123';
@@ -90,6 +104,34 @@ interface Session {
 }
 
 const startPortal = () => startChildServer({ BENCH_MODE: 'app', DATABASE_URL: database.url, PORT: String(PORT) });
+
+/** The base commit's files in .tmp/ (once per commit), with this checkout's node_modules. */
+function baseCheckout(ref: string): { dir: string; commit: string } {
+  const commit = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { encoding: 'utf8' }).trim();
+  const dir = path.resolve('.tmp', `bench-base-${commit.slice(0, 12)}`);
+  if (!existsSync(path.join(dir, 'package.json'))) {
+    mkdirSync(dir, { recursive: true });
+    execSync(`git archive ${commit} | tar -x -C '${dir}'`);
+    symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'));
+  }
+  return { dir, commit };
+}
+const base = BASE ? baseCheckout(BASE) : undefined;
+
+/**
+ * The base commit's own portal (its bench/support/serve.ts and src/), on the next port. startChildServer
+ * spawns relative to the working directory before its first await, so the directory is changed
+ * around that call only.
+ */
+function startBasePortal(): Promise<ChildServer> {
+  const here = process.cwd();
+  process.chdir(base!.dir);
+  try {
+    return startChildServer({ BENCH_MODE: 'app', DATABASE_URL: database.url, PORT: String(PORT + 1) });
+  } finally {
+    process.chdir(here);
+  }
+}
 
 async function signIn(base: string, user: { id: number; username: string }): Promise<Session> {
   const login = await fetch(`${base}/api/login`, {
@@ -208,14 +250,21 @@ async function httpLoad(base: string, amount: number, pick: (connection: number)
   };
 }
 
-const activity = createActivityService(db);
-const max = parseStockLevel(STOCK).maxQuantity;
+/** The carts service as app.ts builds it, on the limit's own pool. */
+function cartsServiceOn(limitDb: Db) {
+  const activity = createActivityService(limitDb);
+  const settings = createSettingsService(limitDb);
+  const products = createProductsService({ db: limitDb, settings });
+  const merchandise = createMerchandiseService({ db: limitDb, activity });
+  return createCartsService({ db: limitDb, activity, products, merchandise });
+}
 
 /**
- * The limit: the portal's cart-add statement from CONNECTIONS concurrent callers on a pool of the
- * portal's size, each call with the values the service would send (and the same activity row).
+ * The limit: the carts service's add, as the route calls it, from CONNECTIONS concurrent callers on
+ * a pool of the portal's size (the same statement and activity row; no HTTP, no session).
  */
-async function sqlLoad(limitDb: typeof db, amount: number, pick: (caller: number) => Pick): Promise<LoadResult> {
+async function sqlLoad(limitDb: Db, amount: number, pick: (caller: number) => Pick): Promise<LoadResult> {
+  const carts = cartsServiceOn(limitDb);
   const latencies: number[] = [];
   let issued = 0;
   let ok = 0;
@@ -226,31 +275,15 @@ async function sqlLoad(limitDb: typeof db, amount: number, pick: (caller: number
   let last = started;
   async function caller(index: number) {
     const { session, productId } = pick(index % USERS);
-    const seen = { name: `Bench Tile ${productId - FIRST_SKU}`, stockLevel: STOCK };
     while (issued < amount) {
       issued++;
       const sent = performance.now();
       try {
-        const result = await addToCartLogged(limitDb, {
-          userId: session.actor.userId,
-          cartId: session.cartId,
-          productId,
-          quantity: 1,
-          max,
-          productQuery: { template: PRODUCT_AS_SEEN_TEMPLATE, values: productAsSeenValues(productId, seen) },
-          activityInsert: {
-            template: activity.insertTemplate,
-            values: activity.insertValues(session.actor, {
-              type: 'product_added',
-              description: `${session.actor.username} added 1 x ${seen.name} to their cart`,
-              metadata: { cartId: session.cartId, productId, quantity: 1 },
-            }),
-          },
-        });
-        if (result.product === 'as-seen' && result.owned && result.item) ok++;
-        else refused++;
-      } catch {
-        failed++;
+        await carts.addItem(session.actor, session.cartId, { productId, quantity: 1 });
+        ok++;
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode !== undefined) refused++;
+        else failed++;
       }
       last = performance.now();
       latencies.push(last - sent);
@@ -272,10 +305,12 @@ interface Measured {
 
 const rate = (r: LoadResult) => r.total / r.seconds;
 
+type Side = 'portal' | 'base' | 'limit';
+
 /** Warm-up (not counted) and measured run against a fresh portal or pool; prints the run and checks lost updates. */
 async function scenario(
   title: string,
-  kind: 'portal' | 'limit',
+  side: Side,
   sizes: { warmup: number; measured: number },
   pick: (connection: number) => Pick,
 ): Promise<Measured> {
@@ -283,7 +318,8 @@ async function scenario(
   const before = await totalQuantity(cartIds);
   let portal: ChildServer | undefined;
   let limit: ReturnType<typeof openDatabase> | undefined;
-  if (kind === 'portal') portal = await startPortal();
+  if (side === 'portal') portal = await startPortal();
+  else if (side === 'base') portal = await startBasePortal();
   else limit = openDatabase(database.url, { max: BENCH_POOL_SIZE });
   const go = (amount: number) => (portal ? httpLoad(portal.url, amount, pick) : sqlLoad(limit!.db, amount, pick));
   try {
@@ -324,18 +360,21 @@ console.log(`PostgreSQL: ${show.join(', ')}; pool ${BENCH_POOL_SIZE}; ${CONNECTI
 
 const spread = (i: number): Pick => ({ session: sessions[i]!, productId: FIRST_SKU + i });
 const sizes = { warmup: WARMUP_REQUESTS, measured: REQUESTS };
-const portalRuns: Measured[] = [];
-const limitRuns: Measured[] = [];
+const sides: Side[] = ['portal', ...(base ? (['base'] as const) : []), ...(WITH_LIMIT ? (['limit'] as const) : [])];
+const runs: Record<Side, Measured[]> = { portal: [], base: [], limit: [] };
+const titles: Record<Side, string> = {
+  portal: `portal: ${CONNECTIONS} users over HTTP, each adding to their own cart`,
+  base: `base portal (${base?.commit.slice(0, 12)}): the same load on the commit before`,
+  limit: `limit: the carts service's add from ${CONNECTIONS} callers, pool ${BENCH_POOL_SIZE}, no HTTP`,
+};
+if (base) console.log(`base: ${base.commit} (${BASE}) from ${path.relative(process.cwd(), base.dir)}, on port ${PORT + 1}`);
 for (let run = 1; run <= RUNS; run++) {
-  const portalFirst = run % 2 === 1;
-  for (const kind of portalFirst ? (['portal', 'limit'] as const) : (['limit', 'portal'] as const)) {
-    const title =
-      kind === 'portal'
-        ? `run ${run}/${RUNS}  portal: ${CONNECTIONS} users over HTTP, each adding to their own cart`
-        : `run ${run}/${RUNS}  limit: the same statement from ${CONNECTIONS} node-postgres callers, pool ${BENCH_POOL_SIZE}, no HTTP`;
-    (kind === 'portal' ? portalRuns : limitRuns).push(await scenario(title, kind, sizes, spread));
-  }
+  // Each round starts one side later, so no side always runs first (or last) on a drifting machine.
+  const order = sides.map((_, i) => sides[(i + run - 1) % sides.length]!);
+  for (const side of order) runs[side].push(await scenario(`run ${run}/${RUNS}  ${titles[side]}`, side, sizes, spread));
 }
+const portalRuns = runs.portal;
+const limitRuns = runs.limit;
 
 let hotLost = 0;
 if (process.env.BENCH_HOT !== '0') {
@@ -348,6 +387,16 @@ if (process.env.BENCH_HOT !== '0') {
     () => ({ session: hot, productId: FIRST_SKU }),
   );
   hotLost = hotRun.lost;
+  if (base) {
+    await db.delete(cartItems).where(eq(cartItems.cartId, hot.cartId));
+    const baseHot = await scenario(
+      `hot row on the base portal (${base.commit.slice(0, 12)}), the same load (once)`,
+      'base',
+      { warmup: HOT_WARMUP_REQUESTS, measured: HOT_REQUESTS },
+      () => ({ session: hot, productId: FIRST_SKU }),
+    );
+    hotLost += baseHot.lost;
+  }
 }
 
 const median = (values: number[]) => {
@@ -359,21 +408,46 @@ const row = (label: string, values: number[], worst: (v: number[]) => number, di
   `  ${label.padEnd(30)} ${values.map((v) => v.toFixed(digits).padStart(7)).join(' ')}   median ${median(values).toFixed(digits).padStart(7)}   worst ${worst(values).toFixed(digits).padStart(7)}`;
 const lowest = (v: number[]) => Math.min(...v);
 const highest = (v: number[]) => Math.max(...v);
-const ratio = median(portalRuns.map((r) => r.perSecond)) / median(limitRuns.map((r) => r.perSecond));
-console.log(
-  [
-    `\nsummary: durable cart add (synchronous_commit on), ${CONNECTIONS} users, ${RUNS} runs; steady state after a ${WARMUP_REQUESTS}-add warm-up`,
-    `  ${''.padEnd(30)} ${Array.from({ length: RUNS }, (_, i) => `run ${i + 1}`.padStart(7)).join(' ')}`,
-    row('portal adds/s (HTTP)', portalRuns.map((r) => r.perSecond), lowest),
-    row('limit adds/s (node-postgres)', limitRuns.map((r) => r.perSecond), lowest),
-    row('portal / limit', portalRuns.map((r, i) => r.perSecond / limitRuns[i]!.perSecond), lowest, 2),
+const rates = (measured: Measured[]) => measured.map((r) => r.perSecond);
+const lines = [
+  `\nsummary: durable cart add (synchronous_commit on), ${CONNECTIONS} users, ${RUNS} runs; steady state after a ${WARMUP_REQUESTS}-add warm-up`,
+  `  ${''.padEnd(30)} ${Array.from({ length: RUNS }, (_, i) => `run ${i + 1}`.padStart(7)).join(' ')}`,
+  row('portal adds/s (HTTP)', rates(portalRuns), lowest),
+];
+if (base) {
+  lines.push(
+    row('base portal adds/s (HTTP)', rates(runs.base), lowest),
+    row('portal / base', portalRuns.map((r, i) => r.perSecond / runs.base[i]!.perSecond), lowest, 2),
     row('portal p99 ms', portalRuns.map((r) => r.p99), highest),
+    row('base portal p99 ms', runs.base.map((r) => r.p99), highest),
+  );
+} else {
+  lines.push(row('portal p99 ms', portalRuns.map((r) => r.p99), highest));
+}
+if (WITH_LIMIT) {
+  lines.push(
+    row('limit adds/s (service, no HTTP)', rates(limitRuns), lowest),
+    row('portal / limit', portalRuns.map((r, i) => r.perSecond / limitRuns[i]!.perSecond), lowest, 2),
     row('limit p99 ms', limitRuns.map((r) => r.p99), highest),
-    row('portal adds in first second', portalRuns.map((r) => r.firstSecond), lowest),
+  );
+}
+lines.push(row('portal adds in first second', portalRuns.map((r) => r.firstSecond), lowest));
+if (base) lines.push(row('base adds in first second', runs.base.map((r) => r.firstSecond), lowest));
+if (WITH_LIMIT) {
+  const ratio = median(rates(portalRuns)) / median(rates(limitRuns));
+  lines.push(
     row('limit adds in first second', limitRuns.map((r) => r.firstSecond), lowest),
     `target: portal >= ${TARGET_RATIO} of the limit, durable -> ratio of medians ${ratio.toFixed(2)} (${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
-  ].join('\n'),
-);
+  );
+}
+if (base) {
+  const change = median(rates(portalRuns)) / median(rates(runs.base));
+  const worst = lowest(rates(portalRuns)) / lowest(rates(runs.base));
+  lines.push(
+    `against the base: median / base median ${change.toFixed(2)}, worst run / base worst run ${worst.toFixed(2)} (issue 24: within 10%, i.e. >= 0.90)`,
+  );
+}
+console.log(lines.join('\n'));
 
 if (COMMIT_DELAY !== undefined || COMMIT_SIBLINGS !== undefined) {
   // A BENCH_DATABASE_URL database outlives the benchmark: leave it as it was.
@@ -381,7 +455,7 @@ if (COMMIT_DELAY !== undefined || COMMIT_SIBLINGS !== undefined) {
   await db.execute(sql`alter database ${databaseName} reset commit_siblings`);
 }
 await database.close();
-const lost = [...portalRuns, ...limitRuns].reduce((sum, r) => sum + r.lost, 0) + hotLost;
+const lost = [...portalRuns, ...runs.base, ...limitRuns].reduce((sum, r) => sum + r.lost, 0) + hotLost;
 if (lost !== 0) {
   console.error(`FAIL: ${lost} updates were lost`);
   process.exit(1);

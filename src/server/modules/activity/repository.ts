@@ -6,8 +6,9 @@ import { userNames } from '../users';
 
 export type NewActivity = typeof activityLogs.$inferInsert;
 
-export async function insertActivity(db: DbOrTx, entry: NewActivity): Promise<void> {
-  await db.insert(activityLogs).values(entry);
+/** One row through the module's database function (migration 0009): `document` is activityDocument()'s JSON. */
+export async function recordActivity(db: DbOrTx, document: string): Promise<void> {
+  await db.execute(sql`select record_activity(${document}::jsonb)`);
 }
 
 export async function insertActivities(db: DbOrTx, entries: NewActivity[]): Promise<void> {
@@ -152,41 +153,4 @@ export async function countActivityUpTo(db: DbOrTx, where: SQL | undefined, cap:
     .as('limited');
   const [row] = await db.select({ n: count() }).from(limited);
   return row?.n ?? 0;
-}
-
-/**
- * `insert into activity_logs ... select <entry>`, for a statement of another module
- * that writes its activity row in the same statement (the one-statement cart add,
- * ADR 0150); the caller appends its own `where`.
- */
-/** The placeholders of ACTIVITY_INSERT_TEMPLATE, one per column. */
-type ActivityColumn = 'userId' | 'targetUserId' | 'type' | 'description' | 'metadata' | 'ipAddress' | 'userAgent' | 'sessionId' | 'url' | 'referrer' | 'duration';
-const activityPlaceholder = (column: ActivityColumn) => sql.placeholder(`activity_${column}`);
-
-/**
- * The insert of one activity row with placeholders instead of values, built once, for a
- * statement that writes its activity row itself (the cart add, ADR 0150): its text is
- * rendered once and each call sends only `activityInsertValues(entry)` (ADR 0153).
- */
-export const ACTIVITY_INSERT_TEMPLATE: SQL = sql`insert into ${activityLogs} (user_id, target_user_id, type, description, metadata, ip_address, user_agent, session_id, url, referrer, duration)
-    select ${activityPlaceholder('userId')}::int, ${activityPlaceholder('targetUserId')}::int, ${activityPlaceholder('type')},
-      ${activityPlaceholder('description')}, ${activityPlaceholder('metadata')}::jsonb, ${activityPlaceholder('ipAddress')},
-      ${activityPlaceholder('userAgent')}, ${activityPlaceholder('sessionId')}, ${activityPlaceholder('url')},
-      ${activityPlaceholder('referrer')}, ${activityPlaceholder('duration')}::int`;
-
-/** The values of ACTIVITY_INSERT_TEMPLATE's placeholders for one entry. */
-export function activityInsertValues(entry: NewActivity): Record<string, unknown> {
-  return {
-    activity_userId: entry.userId ?? null,
-    activity_targetUserId: entry.targetUserId ?? null,
-    activity_type: entry.type,
-    activity_description: entry.description,
-    activity_metadata: entry.metadata === undefined || entry.metadata === null ? null : JSON.stringify(entry.metadata),
-    activity_ipAddress: entry.ipAddress ?? null,
-    activity_userAgent: entry.userAgent ?? null,
-    activity_sessionId: entry.sessionId ?? null,
-    activity_url: entry.url ?? null,
-    activity_referrer: entry.referrer ?? null,
-    activity_duration: entry.duration ?? null,
-  };
 }

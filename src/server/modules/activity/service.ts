@@ -3,15 +3,12 @@ import { ACTIVITY_PAGE_SIZE, ACTIVITY_REPEAT_WINDOW_MS, type ActivityType } from
 import { createHash } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor, Origin } from '../../lib/actor';
-import type { SQL } from 'drizzle-orm';
 import {
   activityBatch,
-  ACTIVITY_INSERT_TEMPLATE,
-  activityInsertValues,
   activityWhere,
   countActivityUpTo,
   insertActivities,
-  insertActivity,
+  recordActivity,
   insertActivityUnlessRecent,
   listActivity,
   userIdsMatching,
@@ -57,6 +54,35 @@ function toView(row: ActivityLogRow): ActivityLogView {
   };
 }
 
+/** `by` is the actor, or only the origin when nobody is signed in (a failed login, a registration). */
+function rowOf(by: Origin | Actor, entry: ActivityEntry): NewActivity {
+  return {
+    ipAddress: by.ip,
+    userAgent: by.userAgent,
+    sessionId: by.sessionId,
+    url: entry.url === undefined ? by.url : entry.url,
+    referrer: entry.referrer === undefined ? by.referrer : entry.referrer,
+    type: entry.type,
+    description: entry.description,
+    userId: entry.userId ?? ('userId' in by ? by.userId : null),
+    targetUserId: entry.targetUserId ?? null,
+    // A machine's rows name its token, beside the admin it acts for (docs/decisions/0160).
+    metadata: by.apiToken ? { ...entry.metadata, apiToken: by.apiToken } : (entry.metadata ?? null),
+    duration: entry.duration ?? null,
+  };
+}
+
+/**
+ * The JSON document the database function `record_activity(entry jsonb) returns bigint` takes
+ * (migration 0009, ADR 0174): the activity row `record(by, entry)` writes, as JSON text. The
+ * function and this document are the activity module's public database interface: another
+ * module that must write its activity row inside its own statement calls
+ * `record_activity($n::jsonb)` with this text, and never names activity_logs.
+ */
+export function activityDocument(by: Origin | Actor, entry: ActivityEntry): string {
+  return JSON.stringify(rowOf(by, entry));
+}
+
 export type ActivityService = ReturnType<typeof createActivityService>;
 
 export function createActivityService(db: Db) {
@@ -65,26 +91,9 @@ export function createActivityService(db: Db) {
     return activityWhere(filters, userIds);
   }
 
-  /** `by` is the actor, or only the origin when nobody is signed in (a failed login, a registration). */
-  function rowOf(by: Origin | Actor, entry: ActivityEntry): NewActivity {
-    return {
-      ipAddress: by.ip,
-      userAgent: by.userAgent,
-      sessionId: by.sessionId,
-      url: entry.url === undefined ? by.url : entry.url,
-      referrer: entry.referrer === undefined ? by.referrer : entry.referrer,
-      type: entry.type,
-      description: entry.description,
-      userId: entry.userId ?? ('userId' in by ? by.userId : null),
-      targetUserId: entry.targetUserId ?? null,
-      // A machine's rows name its token, beside the admin it acts for (docs/decisions/0160).
-      metadata: by.apiToken ? { ...entry.metadata, apiToken: by.apiToken } : (entry.metadata ?? null),
-      duration: entry.duration ?? null,
-    };
-  }
-
+  /** Through record_activity, the same function other modules' statements call: one way a row is written. */
   async function record(by: Origin | Actor, entry: ActivityEntry, tx: DbOrTx = db): Promise<void> {
-    await insertActivity(tx, rowOf(by, entry));
+    await recordActivity(tx, activityDocument(by, entry));
   }
 
   /**
@@ -125,16 +134,11 @@ export function createActivityService(db: Db) {
   }
 
   return {
-    /**
-     * The insert of an activity for a statement that writes its activity row itself (one
-     * statement per cart add, ADR 0150): the SQL with placeholders, built once (append a
-     * `where`), and one entry's values for them (ADR 0153).
-     */
-    insertTemplate: ACTIVITY_INSERT_TEMPLATE as SQL,
-    insertValues: (by: Origin | Actor, entry: ActivityEntry): Record<string, unknown> => activityInsertValues(rowOf(by, entry)),
-
     /** Records an activity; pass `tx` to make it part of the caller's transaction. */
     record,
+
+    /** The JSON text for `record_activity(entry jsonb)` in another module's statement (see activityDocument). */
+    document: activityDocument,
 
     /** Activity no request caused (a session that timed out); there is no IP or browser to record. */
     async recordSystem(entries: ActivityEntry[], tx: DbOrTx = db): Promise<void> {

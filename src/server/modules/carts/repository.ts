@@ -1,8 +1,6 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type pg from 'pg';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { MerchandiseType } from '@common/domain/cart-rules';
 import type { DbOrTx } from '../../db/client';
-import { executeTemplate, statementTemplate, type StatementTemplate } from '../../db/named-statement';
 import { cartIdempotencyKeys, cartItems, cartMerchandise, carts } from '../../db/schema';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -153,42 +151,109 @@ export async function listCartMerchandise(db: DbOrTx, cartIds: readonly number[]
 export type CartMerchandiseRow = Awaited<ReturnType<typeof listCartMerchandise>>[number];
 
 export interface UpsertResult {
+  /**
+   * False when `seen` was given and the product no longer has that name and stock level (or is
+   * gone): nothing was written, and `owned` says nothing. Always true without `seen`.
+   */
+  asSeen: boolean;
   /** The cart exists and belongs to the user. */
   owned: boolean;
   /** The line after the add; undefined when the new total would pass `max`. */
   item?: { id: number; cartId: number; productId: number; quantity: number };
 }
 
+type AddArgs = {
+  userId: number;
+  cartId: number;
+  productId: number;
+  quantity: number;
+  max: number;
+  /**
+   * The add's activity row, as the activity module's JSON document (activityDocument), written
+   * by its database function record_activity in this same statement only when the line grew;
+   * null writes none (the quick add and reorder write one row for the whole call).
+   */
+  activity: string | null;
+  /**
+   * The name and stock level the caller checked its rules against, when they came from the
+   * products service's remembered summary: the statement then acts only if the products module's
+   * database function product_as_seen confirms them. Null for a product read just now.
+   */
+  seenName: string | null;
+  seenStockLevel: string | null;
+};
+
+const value = (name: keyof AddArgs) => sql.placeholder(name);
+
 /**
- * Adds `quantity` of a product to a cart the user owns, in one statement: a new
- * line, or the existing line raised by that much (spec §4). ON CONFLICT makes
- * the read-and-add atomic, so parallel adds never lose an update; the WHERE
- * keeps the total within `max` (the stock).
+ * The one statement that grows a cart line (the add, the quick add and reorder, ADR 0174): the
+ * cart row locked if the user owns it (FOR NO KEY UPDATE, the lock order above), a new line or
+ * the existing line raised by `quantity` (ON CONFLICT makes the read-and-add atomic, so parallel
+ * adds never lose an update; its WHERE keeps the total within `max`, the stock), the cart's
+ * last-modified time, and, when the line grew and `activity` is not null, the activity row through
+ * the activity module's function `record_activity(jsonb)`. Everything commits together: in
+ * autocommit it is its own transaction, in the caller's transaction it is part of it. With
+ * `seenName`/`seenStockLevel` it first asks the products module's function `product_as_seen` and
+ * does nothing at all unless the product is still so.
+ *
+ * Prepared under one name through drizzle's public `.prepare()` with placeholders: PostgreSQL
+ * parses and plans it once per connection, later runs send only the values. Built on the
+ * caller's executor, because a transaction runs on its own connection.
  */
-export async function addToCartItem(
-  db: DbOrTx,
-  args: { userId: number; cartId: number; productId: number; quantity: number; max: number },
-): Promise<UpsertResult> {
-  const result = await db.execute<{ owned: boolean; id: number | null; quantity: number | null }>(sql`
-    with owned as (
-      select id from ${carts} where id = ${args.cartId} and user_id = ${args.userId} for no key update
-    ), upsert as (
-      insert into ${cartItems} (cart_id, product_id, quantity)
-      select id, ${args.productId}, ${args.quantity} from owned
-      on conflict (cart_id, product_id) do update
-        set quantity = ${cartItems}.quantity + excluded.quantity
-        where ${cartItems}.quantity + excluded.quantity <= ${args.max}
-      returning id, quantity
-    ), touched as (
-      update ${carts} set last_modified = now() where id in (select id from owned) and exists (select 1 from upsert)
-    )
-    select exists (select 1 from owned) as owned, upsert.id, upsert.quantity
-    from (select 1) as one left join upsert on true
-  `);
-  const row = result.rows[0];
-  if (!row?.owned) return { owned: false };
-  if (row.id === null || row.quantity === null) return { owned: true };
-  return { owned: true, item: { id: row.id, cartId: args.cartId, productId: args.productId, quantity: row.quantity } };
+function addStatement(db: DbOrTx) {
+  const checked = db.$with('checked', { ok: sql<boolean>`ok`.as('ok') }).as(
+    sql`select ${value('seenName')}::text is null or product_as_seen(${value('productId')}::integer, ${value('seenName')}::text, ${value('seenStockLevel')}::text) as ok`,
+  );
+  const owned = db
+    .$with('owned', { id: sql<number>`id`.as('id') })
+    .as(
+      sql`select id from ${carts} where id = ${value('cartId')} and user_id = ${value('userId')} and (select ok from checked) for no key update`,
+    );
+  const upsert = db.$with('upsert', { id: sql<number>`id`.as('id'), quantity: sql<number>`quantity`.as('quantity') }).as(sql`
+    insert into ${cartItems} (cart_id, product_id, quantity)
+    select id, ${value('productId')}, ${value('quantity')} from owned
+    on conflict (cart_id, product_id) do update
+      set quantity = ${cartItems}.quantity + excluded.quantity
+      where ${cartItems}.quantity + excluded.quantity <= ${value('max')}
+    returning id, quantity`);
+  const touched = db
+    .$with('touched', { id: sql<number>`id`.as('id') })
+    .as(sql`update ${carts} set last_modified = now() where id in (select id from owned) and exists (select 1 from upsert) returning id`);
+  // A plain SELECT in WITH runs only when the main query reads it: the main query reads `logged`.
+  const logged = db
+    .$with('logged', { id: sql<number>`id`.as('id') })
+    .as(
+      sql`select record_activity(entry) as id from (select ${value('activity')}::jsonb as entry) as given
+        where entry is not null and exists (select 1 from upsert)`,
+    );
+  return db
+    .with(checked, owned, upsert, touched, logged)
+    .select({
+      asSeen: sql<boolean>`(select ok from checked)`,
+      owned: sql<boolean>`exists (select 1 from owned)`,
+      id: upsert.id,
+      quantity: upsert.quantity,
+      activityId: sql<number | null>`(select id from logged)`,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(upsert, sql`true`)
+    .prepare('cart_item_add');
+}
+
+/** The statement on a handle, built once per handle: the pool's is reused by every add without a key. */
+const addStatements = new WeakMap<DbOrTx, ReturnType<typeof addStatement>>();
+
+export async function addToCartItem(db: DbOrTx, args: AddArgs): Promise<UpsertResult> {
+  let statement = addStatements.get(db);
+  if (!statement) {
+    statement = addStatement(db);
+    addStatements.set(db, statement);
+  }
+  const [row] = await statement.execute(args);
+  if (!row?.asSeen) return { asSeen: false, owned: false };
+  if (!row.owned) return { asSeen: true, owned: false };
+  if (row.id === null || row.quantity === null) return { asSeen: true, owned: true };
+  return { asSeen: true, owned: true, item: { id: row.id, cartId: args.cartId, productId: args.productId, quantity: row.quantity } };
 }
 
 export async function findCartItem(db: DbOrTx, cartId: number, itemId: number) {
@@ -336,125 +401,6 @@ export async function saveIdempotentAnswer(tx: DbOrTx, userId: number, key: stri
     .update(cartIdempotencyKeys)
     .set({ response: response ?? null })
     .where(and(eq(cartIdempotencyKeys.userId, userId), eq(cartIdempotencyKeys.key, key)));
-}
-
-/** What the cart-add statement checks the product against: the product as the caller last read it. */
-export interface SeenProduct {
-  name: string;
-  stockLevel: string | null;
-}
-
-export type LoggedAddResult =
-  | { product: 'missing' }
-  | { product: 'changed'; now: SeenProduct }
-  | { product: 'as-seen'; owned: false }
-  | { product: 'as-seen'; owned: true; item?: { id: number; cartId: number; productId: number; quantity: number } };
-
-/** A query of another module, built once with placeholders, and one call's values for them (ADR 0153). */
-export interface TemplatePart {
-  template: SQL;
-  values: Record<string, unknown>;
-}
-
-/** The cart add's statement, rendered once for the other modules' templates (constants, so in practice once). */
-let addStatement: { product: SQL; activity: SQL; statement: StatementTemplate } | undefined;
-
-function cartAddStatement(product: SQL, activity: SQL): StatementTemplate {
-  if (addStatement?.product === product && addStatement.activity === activity) return addStatement.statement;
-  const value = (name: string) => sql.placeholder(`cart_${name}`);
-  const statement = statementTemplate('cart_add', sql`
-    with product as (${product}
-    ), owned as (
-      select id from ${carts} where id = ${value('cartId')} and user_id = ${value('userId')} for no key update
-    ), upsert as (
-      insert into ${cartItems} (cart_id, product_id, quantity)
-      select owned.id, product.id, ${value('quantity')} from owned, product where product.as_seen
-      on conflict (cart_id, product_id) do update
-        set quantity = ${cartItems}.quantity + excluded.quantity
-        where ${cartItems}.quantity + excluded.quantity <= ${value('max')}
-      returning id, quantity
-    ), touched as (
-      update ${carts} set last_modified = now() where id in (select id from owned) and exists (select 1 from upsert)
-    ), logged as (
-      ${activity} where exists (select 1 from upsert)
-    )
-    select exists (select 1 from product) as product_exists, (select as_seen from product) as as_seen,
-           (select name from product) as name, (select stock_level from product) as stock_level,
-           exists (select 1 from owned) as owned, upsert.id, upsert.quantity
-    from (select 1) as one left join upsert on true
-  `);
-  addStatement = { product, activity, statement };
-  return statement;
-}
-
-/**
- * One cart add in ONE statement (issue 15, ADR 0150): the ownership check, the
- * atomic add within `max`, the cart's last-modified time and the activity row
- * together, so there is no transaction to open and no round trip to wait for. The
- * add happens only if the product is still as the caller checked the rules against
- * (`productQuery`, from the products module); otherwise nothing changes and the
- * product as it is now comes back, for the caller to check again. `activityInsert`
- * (from the activity module) is written only when the add happened.
- *
- * The statement is a named prepared statement (parsed and planned once per connection,
- * ADR 0153) whose text is rendered once: each call only collects its values (ADR 0153).
- * It commits synchronously like every other write: an acknowledged add survives a
- * PostgreSQL crash (ADR 0172, which supersedes 0155's asynchronous commit).
- */
-export async function addToCartLogged(
-  db: DbOrTx,
-  args: { userId: number; cartId: number; productId: number; quantity: number; max: number; productQuery: TemplatePart; activityInsert: TemplatePart },
-): Promise<LoggedAddResult> {
-  const statement = cartAddStatement(args.productQuery.template, args.activityInsert.template);
-  const values = {
-    ...args.productQuery.values,
-    ...args.activityInsert.values,
-    cart_cartId: args.cartId,
-    cart_userId: args.userId,
-    cart_quantity: args.quantity,
-    cart_max: args.max,
-  };
-  const pool = poolOf(db);
-  // On the pool (every add without an Idempotency-Key) node-postgres's public named query config.
-  // Inside the Idempotency-Key transaction drizzle has no public handle on the transaction's
-  // connection, so that add still goes through db/named-statement.ts (to be removed by a later issue).
-  const result = pool
-    ? await pool.query<LoggedAddRow>({ name: statement.name, text: statement.text, values: parametersOf(statement, values) })
-    : await executeTemplate<LoggedAddRow>(db, statement, values);
-  const row = result.rows[0];
-  if (!row?.product_exists) return { product: 'missing' };
-  if (!row.as_seen) return { product: 'changed', now: { name: row.name ?? '', stockLevel: row.stock_level } };
-  if (!row.owned) return { product: 'as-seen', owned: false };
-  if (row.id === null || row.quantity === null) return { product: 'as-seen', owned: true };
-  return { product: 'as-seen', owned: true, item: { id: row.id, cartId: args.cartId, productId: args.productId, quantity: row.quantity } };
-}
-
-type LoggedAddRow = {
-  product_exists: boolean;
-  as_seen: boolean | null;
-  name: string | null;
-  stock_level: string | null;
-  owned: boolean;
-  id: number | null;
-  quantity: number | null;
-};
-
-/**
- * The node-postgres pool under the app's drizzle instance: drizzle's documented `db.$client`
- * (https://orm.drizzle.team/docs/connect-overview). A transaction has none: undefined.
- */
-function poolOf(db: DbOrTx): pg.Pool | undefined {
-  const client = (db as { $client?: pg.Pool }).$client;
-  return client && typeof client.query === 'function' ? client : undefined;
-}
-
-/** This call's parameters in the statement's order (a missing placeholder is an error, as in drizzle). */
-function parametersOf(statement: StatementTemplate, values: Record<string, unknown>): unknown[] {
-  return statement.slots.map((slot) => {
-    if (!('placeholder' in slot)) return slot.value;
-    if (!(slot.placeholder in values)) throw new Error(`No value for placeholder "${slot.placeholder}" was provided`);
-    return values[slot.placeholder];
-  });
 }
 
 /** Lines and distinct carts that hold any of the products (docs/decisions/0130 replace preview). */

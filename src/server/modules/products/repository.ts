@@ -1,4 +1,4 @@
-import { asc, count, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
 
@@ -46,16 +46,14 @@ export async function findProductSummaries(db: DbOrTx, ids: readonly number[]): 
 }
 
 /**
- * For a statement of another module that must act only on a product as its caller
- * last read it (the one-statement cart add, ADR 0150): a query of the product's id,
- * name and stock level, and whether they are still what the caller saw. Built once with
- * placeholders (ADR 0153); productAsSeenValues gives one call's values.
+ * One product's summary by primary key, prepared by name through drizzle's public `.prepare()`
+ * with a placeholder: PostgreSQL parses and plans it once per connection (the cart add's read,
+ * ADR 0174). Built on the caller's executor, because a transaction runs on its own connection.
  */
-export const PRODUCT_AS_SEEN_TEMPLATE: SQL = sql`select id, name, stock_level,
-      (name = ${sql.placeholder('product_seenName')} and stock_level is not distinct from ${sql.placeholder('product_seenStockLevel')}) as as_seen
-    from ${products} where id = ${sql.placeholder('product_id')}`;
-
-/** The values of PRODUCT_AS_SEEN_TEMPLATE's placeholders. */
-export function productAsSeenValues(productId: number, seen: { name: string; stockLevel: string | null }): Record<string, unknown> {
-  return { product_id: productId, product_seenName: seen.name, product_seenStockLevel: seen.stockLevel };
+export function productSummaryStatement(db: DbOrTx) {
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .where(eq(products.id, sql.placeholder('id')))
+    .prepare('product_summary_by_id');
 }

@@ -10,6 +10,7 @@ import {
   derivedCatalogueVersion,
   findProductSummaries,
   listProducts,
+  productSummaryStatement,
   type ProductRow,
   type ProductSummary,
 } from './repository';
@@ -82,6 +83,9 @@ async function compressAll(json: string): Promise<Record<Encoding, Buffer>> {
 
 export type ProductsService = ReturnType<typeof createProductsService>;
 
+/** Most summaries one server remembers for the cart add; past it the map starts again. */
+const MAX_REMEMBERED = 20_000;
+
 /**
  * The catalogue is read far more than it is written (spec §7 GET /api/products):
  * each app server keeps it serialised and compressed, and checks per request,
@@ -95,6 +99,14 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
     holdMs: CATALOGUE_VERSION_HOLD_MS,
   });
   const bodies = new Map<CatalogueVariant, CatalogueBody>();
+  /** Built once on the pool; inside a transaction it is built on the transaction's connection. */
+  const summaryOnPool = productSummaryStatement(db);
+  /**
+   * Summaries as this server last read them on the pool (the cart add, ADR 0174). Never
+   * trusted alone: whoever acts on one confirms it in its own statement with the database
+   * function product_as_seen (migration 0010), and reads again when it is not.
+   */
+  const remembered = new Map<number, ProductSummary>();
   const building = new Map<CatalogueVariant, Promise<CatalogueBody>>();
 
   /** Version and rows read in one snapshot, so a body is never labelled with the wrong version. */
@@ -153,6 +165,31 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
       return findProductSummaries(tx, ids);
     },
 
+    /**
+     * One product as a cart line needs it (the cart add), or undefined: a prepared primary-key
+     * read. Pass `tx` to read inside the caller's transaction.
+     */
+    async summary(id: number, tx: DbOrTx = db): Promise<ProductSummary | undefined> {
+      if (tx !== db) return (await productSummaryStatement(tx).execute({ id }))[0];
+      const [row] = await summaryOnPool.execute({ id });
+      if (!row) remembered.delete(id);
+      else {
+        if (remembered.size >= MAX_REMEMBERED && !remembered.has(id)) remembered.clear();
+        remembered.set(id, row);
+      }
+      return row;
+    },
+
+    /**
+     * The summary this server's last `summary(id)` on the pool read, or undefined: possibly
+     * stale (another server's import). Act on it only inside a statement that also checks
+     * `product_as_seen(id, name, stock_level)`, the products module's database function, and
+     * read `summary(id)` again when that is false.
+     */
+    rememberedSummary(id: number): ProductSummary | undefined {
+      return remembered.get(id);
+    },
+
     /** Call inside the transaction that changes products. */
     async recordChange(tx: DbOrTx): Promise<void> {
       await settings.put(CATALOGUE_VERSION, newVersionToken(), tx);
@@ -161,6 +198,7 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
     /** Call after that transaction committed, so this server's next read sees the new version. */
     changed(): void {
       versions.invalidate();
+      remembered.clear();
     },
   };
 }

@@ -1,0 +1,88 @@
+import type { CartItemResponse } from '@common/contracts/carts';
+import { lineQuantityProblem, unorderableReason } from '@common/domain/cart-rules';
+import { parseStockLevel } from '@common/domain/stock-level';
+import type { DbOrTx } from '../../db/client';
+import { HttpError } from '../../lib/http-error';
+import type { ProductSummary } from '../products';
+import { cartNotFound, pastTheStock, productNotFound } from './errors';
+import * as repo from './repository';
+import type { CartsDeps } from './deps';
+
+/**
+ * The product as it is now, read through the products module's public interface (its prepared
+ * primary-key read) on the caller's executor: the pool, or the caller's transaction.
+ */
+export async function currentProduct(products: CartsDeps['products'], executor: DbOrTx, productId: number): Promise<ProductSummary> {
+  const product = await products.summary(productId, executor);
+  if (!product) throw productNotFound();
+  return product;
+}
+
+type AddedProduct = Pick<ProductSummary, 'id' | 'name' | 'stockLevel'>;
+
+/**
+ * The one way a cart line grows by a quantity the user asked for (the add and the quick add;
+ * reorder cuts its quantity down instead of refusing, and uses the same upsert): the
+ * product's rules, then the atomic upsert that keeps the line within the stock even when
+ * two tabs add at once. Throws the spec's sentence when the add may not happen.
+ *
+ * `activity`, when given, is the add's activity row (the activity module's JSON document): the
+ * same statement writes it, only if the line grew. On the pool (no Idempotency-Key) the add is
+ * that one autocommit statement; in a transaction it is part of the transaction.
+ */
+export async function addProduct(
+  executor: DbOrTx,
+  userId: number,
+  cartId: number,
+  product: AddedProduct,
+  quantity: number,
+  activity: string | null = null,
+): Promise<CartItemResponse> {
+  const refusal = unorderableReason(product) ?? lineQuantityProblem(product, quantity);
+  if (refusal) throw new HttpError(400, refusal);
+  const item = await grow(executor, { userId, cartId, product, quantity, activity, remembered: false });
+  if (!item) throw new Error('a product read just now cannot fail product_as_seen: it is not asked');
+  return item;
+}
+
+/**
+ * The add against the products service's remembered summary (ADR 0174): the rules are checked
+ * against it, and the statement acts only if the products module's product_as_seen confirms
+ * the name and stock level in the database. Undefined when the caller must read the product
+ * again and add with addProduct: it changed or is gone, or its remembered state refuses the add
+ * (a refusal is never given on a remembered product alone).
+ */
+export async function addRememberedProduct(
+  executor: DbOrTx,
+  userId: number,
+  cartId: number,
+  product: AddedProduct,
+  quantity: number,
+  activity: string | null,
+): Promise<CartItemResponse | undefined> {
+  if (unorderableReason(product) ?? lineQuantityProblem(product, quantity)) return undefined;
+  return grow(executor, { userId, cartId, product, quantity, activity, remembered: true });
+}
+
+/** The statement, and the answer to a line that would pass the stock. Undefined: the remembered product was not as seen. */
+async function grow(
+  executor: DbOrTx,
+  add: { userId: number; cartId: number; product: AddedProduct; quantity: number; activity: string | null; remembered: boolean },
+): Promise<CartItemResponse | undefined> {
+  const { userId, cartId, product, quantity, activity } = add;
+  const result = await repo.addToCartItem(executor, {
+    userId,
+    cartId,
+    productId: product.id,
+    quantity,
+    max: parseStockLevel(product.stockLevel).maxQuantity,
+    activity,
+    seenName: add.remembered ? product.name : null,
+    seenStockLevel: add.remembered ? product.stockLevel : null,
+  });
+  if (!result.asSeen) return undefined;
+  if (!result.owned) throw cartNotFound();
+  if (result.item) return result.item;
+  const inCart = (await repo.findCartItemByProduct(executor, cartId, product.id))?.quantity ?? 0;
+  throw pastTheStock(product, inCart, quantity);
+}

@@ -1,0 +1,123 @@
+import type { AddCartItemBody, BulkAddBody, BulkAddResponse, CartItemResponse } from '@common/contracts/carts';
+import { lineQuantityProblem } from '@common/domain/cart-rules';
+import { parseStockLevel } from '@common/domain/stock-level';
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { HttpError } from '../../lib/http-error';
+import type { ProductSummary } from '../products';
+import { addProduct, addRememberedProduct, currentProduct } from './add-product';
+import type { CartsDeps } from './deps';
+import { cartWrite, itemNotFound } from './errors';
+import type { OwnCarts } from './own-carts';
+import * as repo from './repository';
+import { idempotencyOf, writeOnce } from './write-once';
+
+/** Product lines of a cart (spec §4): add, quick add, change a quantity, remove. */
+export function createCartItems({ db, activity, products }: CartsDeps, { ownCart }: Pick<OwnCarts, 'ownCart'>) {
+  return {
+    /**
+     * Adds a product (ADR 0174). Without an Idempotency-Key, usually ONE round trip: the rules
+     * checked against the products service's remembered summary, then one autocommit statement
+     * (repository addToCartItem) that confirms the product through the products module's
+     * product_as_seen, locks the user's cart, grows the line within the stock and writes the
+     * activity row through the activity module's record_activity; line and row commit together
+     * and durably (ADR 0172). A product not remembered, changed since or refused is read again
+     * (the products service's prepared read) and added by the same statement without the check.
+     * With a key those two steps (fresh read, statement) run in writeOnce's transaction, which
+     * also stores the answer (ADR 0060).
+     */
+    async addItem(actor: Actor, cartId: number, body: AddCartItemBody, idempotencyKey?: string): Promise<CartItemResponse> {
+      const entry = (product: ProductSummary) =>
+        activity.document(actor, {
+          type: 'product_added',
+          description: `${actor.username} added ${body.quantity} x ${product.name} to their cart`,
+          metadata: { cartId, productId: product.id, quantity: body.quantity },
+        });
+      const addFresh = async (executor: DbOrTx) => {
+        const product = await currentProduct(products, executor, body.productId);
+        return addProduct(executor, actor.userId, cartId, product, body.quantity, entry(product));
+      };
+      const idempotency = idempotencyOf(idempotencyKey, `add ${cartId}`, body);
+      if (idempotency) return cartWrite(() => writeOnce(db, actor, idempotency, addFresh));
+      return cartWrite(async () => {
+        const seen = products.rememberedSummary(body.productId);
+        const item = seen && (await addRememberedProduct(db, actor.userId, cartId, seen, body.quantity, entry(seen)));
+        return item || addFresh(db);
+      });
+    },
+
+    /** Quick add: every line is checked; one bad line refuses them all. */
+    async addItems(actor: Actor, cartId: number, body: BulkAddBody, idempotencyKey?: string): Promise<BulkAddResponse> {
+      return cartWrite(() =>
+        writeOnce(db, actor, idempotencyOf(idempotencyKey, `bulk-add ${cartId}`, body), async (tx) => {
+          await ownCart(actor, cartId, tx);
+          // Same product twice in one call counts once with the summed quantity.
+          const merged = new Map<number, number>();
+          for (const line of body.items) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
+          let count = 0;
+          let skipped = 0;
+          for (const [productId, quantity] of merged) {
+            const product = await currentProduct(products, tx, productId);
+            // Quick add (spec §4, §8): out-of-stock products are left out and counted, not refused.
+            if (parseStockLevel(product.stockLevel).kind === 'out_of_stock') {
+              skipped += 1;
+              continue;
+            }
+            await addProduct(tx, actor.userId, cartId, product, quantity);
+            count += 1;
+          }
+          if (count > 0) {
+            await activity.record(
+              actor,
+              { type: 'product_added', description: `${actor.username} added ${count} products to their cart`, metadata: { cartId, count, skipped } },
+              tx,
+            );
+          }
+          return { count, skipped };
+        }),
+      );
+    },
+
+    async setItemQuantity(actor: Actor, cartId: number, itemId: number, quantity: number): Promise<CartItemResponse> {
+      return db.transaction(async (tx) => {
+        await ownCart(actor, cartId, tx);
+        const item = await repo.findCartItem(tx, cartId, itemId);
+        if (!item) throw itemNotFound();
+        const product = await currentProduct(products, tx, item.productId);
+        const problem = lineQuantityProblem(product, quantity);
+        if (problem) throw new HttpError(400, problem);
+        const updated = await repo.setCartItemQuantity(tx, cartId, itemId, quantity);
+        if (!updated) throw itemNotFound();
+        await repo.touchCart(tx, cartId);
+        await activity.record(
+          actor,
+          {
+            type: 'cart_updated',
+            description: `${actor.username} set ${product.name} to ${quantity}`,
+            metadata: { cartId, productId: product.id, quantity },
+          },
+          tx,
+        );
+        return updated;
+      });
+    },
+
+    async removeItem(actor: Actor, cartId: number, itemId: number): Promise<void> {
+      await db.transaction(async (tx: DbOrTx) => {
+        await ownCart(actor, cartId, tx);
+        const removed = await repo.deleteCartItem(tx, cartId, itemId);
+        if (!removed) throw itemNotFound();
+        await repo.touchCart(tx, cartId);
+        await activity.record(
+          actor,
+          {
+            type: 'product_removed',
+            description: `${actor.username} removed product ${removed.productId} from their cart`,
+            metadata: { cartId, productId: removed.productId, quantity: removed.quantity },
+          },
+          tx,
+        );
+      });
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { Db } from '../../db/client';
+import type { ActivityService } from '../activity';
+import type { MerchandiseService } from '../merchandise';
+import type { ProductsService } from '../products';
+import type { CartCatalogue } from './view';
+
+/** What app.ts hands the carts module. Products and merchandise are read through their modules, never their tables. */
+export interface CartsDeps {
+  db: Db;
+  activity: ActivityService;
+  /** `summary` and `rememberedSummary`: the add's product (ADR 0174). */
+  products: CartCatalogue['products'] & Pick<ProductsService, 'summary' | 'rememberedSummary'>;
+  merchandise: CartCatalogue['merchandise'] & Pick<MerchandiseService, 'existingCodes' | 'isDeactivated'>;
+}

@@ -1,0 +1,32 @@
+import { CART_MESSAGES, lineQuantityProblem, merchandiseList, type MerchandiseType } from '@common/domain/cart-rules';
+import { HttpError } from '../../lib/http-error';
+import { isForeignKeyViolation } from '../../lib/pg-errors';
+
+/** Another user's cart answers 404 like a missing one: never their data (spec §4). */
+export const cartNotFound = () => new HttpError(404, CART_MESSAGES.cartNotFound);
+export const itemNotFound = () => new HttpError(404, CART_MESSAGES.itemNotFound);
+export const productNotFound = () => new HttpError(404, CART_MESSAGES.productNotFound);
+
+/**
+ * An add that would take the line past what may be ordered: the rule's own sentence, then
+ * what the cart already holds (spec §4). Every add path (add, quick add) says it this way.
+ */
+export function pastTheStock(product: { name: string; stockLevel: string | null }, inCart: number, adding: number): HttpError {
+  const rule = lineQuantityProblem(product, inCart + adding) ?? CART_MESSAGES.quantityMax;
+  return new HttpError(400, `${rule}. You already have ${inCart} in your cart.`);
+}
+
+/** An admin deactivated the item (docs/decisions/0131): the cart refuses it and says why. */
+export function noLongerAvailable(type: MerchandiseType, code: string): string {
+  return `${merchandiseList(type).singular} ${code} is no longer available`;
+}
+
+/** A cart deleted in another tab turns a foreign-key failure into the cart's 404. */
+export async function cartWrite<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw cartNotFound();
+    throw error;
+  }
+}

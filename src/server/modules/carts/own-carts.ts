@@ -1,0 +1,178 @@
+import type { CartView, createCartBody, updateCartBody } from '@common/contracts/carts';
+import { CART_MESSAGES, DEFAULT_CART_NAME, MERCHANDISE_LISTS } from '@common/domain/cart-rules';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { HttpError } from '../../lib/http-error';
+import type { CartsDeps } from './deps';
+import { cartNotFound } from './errors';
+import type { RequireMerchandise } from './merchandise-check';
+import * as repo from './repository';
+import { toCartViews, type CartCatalogue } from './view';
+import { idempotencyOf, writeOnce } from './write-once';
+
+export type OwnCarts = ReturnType<typeof createOwnCarts>;
+
+/**
+ * The caller's carts as a set (spec §4; docs/product-decisions.md#carts-and-orders): one is
+ * active, they have unique names, they are created, renamed, switched, cleared and deleted.
+ * Every call is scoped to the caller: another user's cart answers 404, never their data.
+ */
+export function createOwnCarts({ db, activity, products, merchandise }: CartsDeps, requireMerchandise: RequireMerchandise) {
+  const catalogue: CartCatalogue = { products, merchandise };
+
+  /** Spec §4: one active cart, created when missing; else the first cart becomes active. */
+  async function ensureActiveCart(userId: number, tx?: DbOrTx): Promise<repo.CartRow> {
+    const existing = await repo.findActiveCart(tx ?? db, userId);
+    if (existing) return existing;
+    const run = async (t: DbOrTx) => {
+      await repo.lockUserCarts(t, userId);
+      const active = await repo.findActiveCart(t, userId);
+      if (active) return active;
+      const first = await repo.firstCartId(t, userId);
+      if (first === undefined) return repo.insertCart(t, { userId, name: DEFAULT_CART_NAME, isActive: true });
+      await repo.activateCart(t, userId, first);
+      const activated = await repo.findActiveCart(t, userId);
+      if (!activated) throw new Error('no active cart after activation');
+      return activated;
+    };
+    return tx ? run(tx) : db.transaction(run);
+  }
+
+  /** The caller's cart; inside a transaction (tx given) its row is locked first (see repository lock order). */
+  async function ownCart(actor: Actor, cartId: number, tx?: DbOrTx): Promise<repo.CartRow> {
+    const cart = await repo.findOwnCart(tx ?? db, actor.userId, cartId, { lock: tx !== undefined });
+    if (!cart) throw cartNotFound();
+    return cart;
+  }
+
+  /** PO names are unique per user, ignoring case ("Kitchen" and "kitchen" are one name). */
+  async function assertNameFree(tx: DbOrTx, userId: number, name: string, exceptCartId?: number) {
+    if (await repo.findCartNamed(tx, userId, name, exceptCartId)) {
+      const message = CART_MESSAGES.nameTaken(name.trim());
+      throw new HttpError(409, message, [{ path: 'name', message }]);
+    }
+  }
+
+  async function view(actor: Actor, cartId: number): Promise<CartView> {
+    const [cart] = await toCartViews(db, catalogue, [await ownCart(actor, cartId)]);
+    if (!cart) throw cartNotFound();
+    return cart;
+  }
+
+  return {
+    ensureActiveCart,
+    ownCart,
+    view,
+
+    async list(actor: Actor): Promise<CartView[]> {
+      await ensureActiveCart(actor.userId);
+      return toCartViews(db, catalogue, await repo.listCartRows(db, actor.userId));
+    },
+
+    async create(actor: Actor, body: z.infer<typeof createCartBody>, idempotencyKey?: string): Promise<CartView> {
+      if (body.userId !== undefined && body.userId !== actor.userId) {
+        throw new HttpError(403, 'You can only create carts for yourself');
+      }
+      // Spec §6: a salesperson has no cart switching, so one sample order (issue 12).
+      if (actor.role === 'salesperson') throw new HttpError(403, CART_MESSAGES.oneSampleOrder);
+      const cart = await writeOnce(db, actor, idempotencyOf(idempotencyKey, 'create', body), async (tx) => {
+        await repo.lockUserCarts(tx, actor.userId);
+        await assertNameFree(tx, actor.userId, body.name);
+        const hasActive = (await repo.findActiveCart(tx, actor.userId)) !== undefined;
+        const makeActive = body.isActive === true || !hasActive;
+        const created = await repo.insertCart(tx, { userId: actor.userId, name: body.name, isActive: false });
+        if (makeActive) await repo.activateCart(tx, actor.userId, created.id);
+        await activity.record(
+          actor,
+          { type: 'cart_created', description: `${actor.username} created cart "${body.name}"`, metadata: { cartId: created.id } },
+          tx,
+        );
+        return created;
+      });
+      return view(actor, cart.id);
+    },
+
+    /** Rename, switch to, and replace whole merchandise lists (PATCH with arrays), in one transaction. */
+    async update(actor: Actor, cartId: number, body: z.infer<typeof updateCartBody>): Promise<CartView> {
+      await db.transaction(async (tx) => {
+        if (body.isActive || body.name !== undefined) await repo.lockUserCarts(tx, actor.userId);
+        const cart = await ownCart(actor, cartId, tx);
+        if (body.name !== undefined) {
+          await assertNameFree(tx, actor.userId, body.name, cart.id);
+          await repo.renameCart(tx, cart.id, body.name);
+        }
+        if (body.isActive) await repo.activateCart(tx, actor.userId, cart.id);
+        const changedLists: string[] = [];
+        for (const list of MERCHANDISE_LISTS) {
+          const entries = body[list.key];
+          if (!entries) continue;
+          const kept = entries.filter((e) => e.quantity > 0).sort((a, b) => a.code.localeCompare(b.code));
+          const codes = kept.map((e) => e.code);
+          if (new Set(codes).size !== codes.length) throw new HttpError(400, `Each ${list.singular.toLowerCase()} may appear only once`);
+          await requireMerchandise(tx, list.type, codes);
+          await repo.replaceMerchandiseList(tx, cart.id, list.type, kept);
+          changedLists.push(list.key);
+        }
+        if (changedLists.length > 0) await repo.touchCart(tx, cart.id);
+        await activity.record(
+          actor,
+          {
+            type: 'cart_updated',
+            description: body.isActive ? `${actor.username} switched to cart "${cart.name}"` : `${actor.username} updated cart "${cart.name}"`,
+            metadata: { cartId: cart.id, renamed: body.name !== undefined, activated: body.isActive === true, lists: changedLists },
+          },
+          tx,
+        );
+      });
+      return view(actor, cartId);
+    },
+
+    /** Deletes a cart; if it was active, the first remaining cart (or a new default one) takes over. */
+    async remove(actor: Actor, cartId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        await repo.lockUserCarts(tx, actor.userId);
+        const cart = await ownCart(actor, cartId, tx);
+        await repo.deleteCart(tx, actor.userId, cart.id);
+        if (cart.isActive) await ensureActiveCart(actor.userId, tx);
+        await activity.record(
+          actor,
+          { type: 'cart_updated', description: `${actor.username} deleted cart "${cart.name}"`, metadata: { cartId, deleted: true } },
+          tx,
+        );
+      });
+    },
+
+    async clear(actor: Actor, cartId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const cart = await ownCart(actor, cartId, tx);
+        await repo.clearCartContents(tx, cart.id);
+        await repo.touchCart(tx, cart.id);
+        await activity.record(
+          actor,
+          { type: 'cart_cleared', description: `${actor.username} cleared cart "${cart.name}"`, metadata: { cartId } },
+          tx,
+        );
+      });
+    },
+
+    // ---- for the orders service, inside its transaction ----
+
+    /** Serialises with cart switching and deletion for the rest of `tx`. */
+    lockCarts: (tx: DbOrTx, userId: number) => repo.lockUserCarts(tx, userId),
+
+    /** The user's active cart with its contents, or undefined. */
+    async activeCartIn(tx: DbOrTx, userId: number): Promise<CartView | undefined> {
+      const row = await repo.findActiveCart(tx, userId, { lock: true });
+      if (!row) return undefined;
+      const [cart] = await toCartViews(tx, catalogue, [row]);
+      return cart;
+    },
+
+    /** Spec §4: a cart is cleared on a successful order. */
+    async emptyCart(tx: DbOrTx, cartId: number): Promise<void> {
+      await repo.clearCartContents(tx, cartId);
+      await repo.touchCart(tx, cartId);
+    },
+  };
+}
