@@ -8,7 +8,7 @@ import { pingOf, type Db } from './db/client';
 import { createLifecycle, type Lifecycle } from './lifecycle';
 import { activityRoutes, createActivityService } from './modules/activity';
 import { announcementRoutes, createAnnouncementsService } from './modules/announcements';
-import { authRoutes, createAuthService } from './modules/auth';
+import { authRoutes, createAuthService, HashGate } from './modules/auth';
 import { cartReferences, cartRoutes, createCartsService } from './modules/carts';
 import { calendarRoutes, createCalendarService } from './modules/calendar';
 import { createFilesService, filesRoutes } from './modules/files';
@@ -118,7 +118,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The business's calendar is this process's local date (set TZ); docs/decisions/0042.
     today: deps.today ?? (() => todayIn()),
   });
-  const auth = createAuthService({ db, activity, carts, allowRegistration: config.ALLOW_REGISTRATION, userCache: authCache });
+  const auth = createAuthService({
+    db,
+    activity,
+    carts,
+    allowRegistration: config.ALLOW_REGISTRATION,
+    userCache: authCache,
+    hashGate: HashGate.withDefaults(config.LOGIN_HASH_CONCURRENCY),
+  });
   const stock = createStockService({
     db,
     activity,

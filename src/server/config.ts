@@ -51,6 +51,16 @@ const configSchema = z
     MAX_UPLOAD_MB: z.coerce.number({ error: 'must be a number' }).positive().max(1024).default(25),
     /** Set when a TLS-terminating proxy sits in front, so cookies get Secure and IPs come from X-Forwarded-For. */
     TRUST_PROXY: booleanFlag.default(false),
+    /**
+     * Login password checks one server runs at once, plus as many again reserved for addresses an
+     * account signed in from before; default half the cores, at most 2 (issue 23, hash-gate.ts).
+     */
+    LOGIN_HASH_CONCURRENCY: z.coerce
+      .number({ error: 'must be a whole number from 1 to 16' })
+      .int('must be a whole number from 1 to 16')
+      .min(1, 'must be a whole number from 1 to 16')
+      .max(16, 'must be a whole number from 1 to 16')
+      .optional(),
     /** Requests one API token may make per minute (docs/decisions/0160). */
     API_TOKEN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(120),
     /** Lets webhooks use http and private or loopback addresses: tests and closed networks only (docs/decisions/0161). */

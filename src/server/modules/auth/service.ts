@@ -10,12 +10,12 @@ import { endUserSessions } from '../../plugins/session-store';
 import type { SessionPort } from '../../plugins/sessions';
 import type { ActivityService } from '../activity';
 import type { CartsService } from '../carts';
+import { HashGate, RetryLaterError } from './hash-gate';
 import {
   clearPasswordAttempts,
-  isLoginLocked,
   PASSWORD_THROTTLED_MESSAGE,
-  recordLoginFailure,
   recordLoginSuccess,
+  reserveLoginAttempt,
   takePasswordAttempt,
   THROTTLED_MESSAGE,
 } from './login-throttle';
@@ -45,8 +45,11 @@ export function createAuthService(deps: {
   allowRegistration: boolean;
   /** Keeps a user read for up to a second (plugins/session-cache.ts); absent, every request reads. */
   userCache?: { user(id: number, read: () => Promise<UserRow | null>): Promise<UserRow | null> };
+  /** The cap on concurrent password hashing for sign-ins (hash-gate.ts); default from the cores. */
+  hashGate?: HashGate;
 }) {
   const { db, activity } = deps;
+  const hashGate = deps.hashGate ?? HashGate.withDefaults();
 
   /**
    * Starts a fresh session for the user: a new id defeats session fixation (docs/product-decisions.md).
@@ -104,14 +107,16 @@ export function createAuthService(deps: {
 
     async login(origin: Origin, session: SessionPort, body: Required<LoginBody>): Promise<CurrentUser> {
       const ip = origin.ip ?? '';
-      if (await isLoginLocked(db, ip, body.username)) throw new HttpError(429, THROTTLED_MESSAGE);
+      // Counted before any hashing (issue 23): a parallel burst cannot slip past the limit.
+      const attempt = await reserveLoginAttempt(db, ip, body.username);
+      if (!attempt.allowed) throw new RetryLaterError(THROTTLED_MESSAGE, attempt.retryAfterSeconds);
       const row = await findLiveUserByUsername(db, body.username);
-      const valid = row ? await verifyPassword(body.password, row.passwordHash) : (await burnPasswordCheck(body.password), false);
-      if (!row || !valid) {
-        await recordLoginFailure(db, ip, body.username);
-        // Same message for an unknown user and a wrong password.
-        throw new HttpError(401, INVALID_CREDENTIALS);
-      }
+      // The unknown user burns a hash too, so both take as long and share the same cap.
+      const valid = await hashGate.run(attempt.knownAddress, () =>
+        row ? verifyPassword(body.password, row.passwordHash) : burnPasswordCheck(body.password).then(() => false),
+      );
+      // Same message for an unknown user and a wrong password; the failure is already counted.
+      if (!row || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
       await recordLoginSuccess(db, ip, body.username);
       await recordSignIn(db, row.id, needsRehash(row.passwordHash) ? await hashPassword(body.password) : undefined);
       const started = await startSession(origin, session, row, body.rememberMe);
@@ -138,7 +143,8 @@ export function createAuthService(deps: {
       if (await findLiveUserByUsername(db, body.username)) throw new HttpError(409, USERNAME_TAKEN);
       const row = await insertUser(db, {
         username: body.username,
-        passwordHash: await hashPassword(body.password),
+        // A public route that hashes: it shares the sign-in cap (issue 23).
+        passwordHash: await hashGate.run(false, () => hashPassword(body.password)),
         role: 'bold_customer',
         email: body.email ?? null,
         firstName: body.firstName ?? null,
