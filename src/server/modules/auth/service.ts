@@ -2,6 +2,7 @@ import type { CurrentUser, LoginBody, PasswordChangeBody, RegisterBody } from '@
 import { canActAs, permissionsOf, type Role } from '@common/domain/permissions';
 import type { Db } from '../../db/client';
 import { toAccountView } from '../../lib/account-view';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { HttpError } from '../../lib/http-error';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash';
 import type { Actor, Origin } from '../../lib/actor';
@@ -140,6 +141,7 @@ export function createAuthService(deps: {
 
     async register(origin: Origin, session: SessionPort, body: RegisterBody): Promise<CurrentUser> {
       if (!deps.allowRegistration) throw new HttpError(403, REGISTRATION_DISABLED);
+      await refuseCommonPassword(body.password, 'password');
       if (await findLiveUserByUsername(db, body.username)) throw new HttpError(409, USERNAME_TAKEN);
       const row = await insertUser(db, {
         username: body.username,
@@ -166,6 +168,8 @@ export function createAuthService(deps: {
     /** Both password flows: checks the current password, stores the new one, clears the temporary flag. */
     async changePassword(actor: Actor, body: PasswordChangeBody): Promise<CurrentUser> {
       const row = await currentRow(actor.userId);
+      // Like the contract's rules, before anything is counted or hashed (issue 23).
+      await refuseCommonPassword(body.newPassword, 'newPassword');
       // Counted before hashing: a wrong-password flood is refused without costing a 32 MiB scrypt each.
       if (!(await takePasswordAttempt(db, row.id))) throw new HttpError(429, PASSWORD_THROTTLED_MESSAGE);
       if (!(await verifyPassword(body.currentPassword, row.passwordHash))) {
