@@ -8,7 +8,7 @@ import { pingOf, type Db } from './db/client';
 import { createLifecycle, type Lifecycle } from './lifecycle';
 import { activityRoutes, createActivityService } from './modules/activity';
 import { announcementRoutes, createAnnouncementsService } from './modules/announcements';
-import { authRoutes, createAuthService, HashGate } from './modules/auth';
+import { activityReportLimit, authRoutes, createAuthService, HashGate } from './modules/auth';
 import { cartReferences, cartRoutes, createCartsService } from './modules/carts';
 import { calendarRoutes, createCalendarService } from './modules/calendar';
 import { createFilesService, filesRoutes } from './modules/files';
@@ -153,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes, { files: createFilesService({ db, activity }), maxUploadMegabytes: config.MAX_UPLOAD_MB });
   await app.register(userRoutes, { users: createUsersService({ db, activity, mail, mailFrom: config.ORDER_EMAIL_FROM }) });
   await app.register(announcementRoutes, { announcements: createAnnouncementsService(db) });
-  await app.register(activityRoutes, { activity });
+  await app.register(activityRoutes, { activity, reportLimit: activityReportLimit(db) });
   const merchandiseAdmin = createMerchandiseAdmin({ db, activity, carts: cartReferences, orders: orderReferences });
   await app.register(merchandiseRoutes, { merchandise, admin: merchandiseAdmin });
   await app.register(productsRoutes, { products });

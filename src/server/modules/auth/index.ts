@@ -3,3 +3,4 @@ export { authRoutes } from './routes';
 export { createAuthService, type AuthService } from './service';
 export { KNOWN_ADDRESS_DAYS, THROTTLE_WINDOW_MINUTES } from './login-throttle';
 export { HashGate } from './hash-gate';
+export { activityReportLimit, type RateVerdict } from './account-rate';
