@@ -25,6 +25,7 @@ import { createUsersService, userRoutes } from './modules/users';
 import { createWebhooksService, webhookRoutes } from './modules/webhooks';
 import { accessPlugin } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
+import { registerHsts } from './plugins/hsts';
 import { registerLifecycleHooks } from './plugins/lifecycle';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLifecycleHooks(app, lifecycle);
 
   registerSecurity(app);
+  registerHsts(app, config.TRUST_PROXY);
   await app.register(compress, { threshold: 1024 });
   // Uploads are streamed by the routes that take them; these limits stop a request before it grows.
   await app.register(multipart, {
