@@ -29,7 +29,8 @@ const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(5000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Unset: 127.0.0.1 while demo data is on (its accounts are for trying the portal here), else 0.0.0.0 (listenHost). */
+    HOST: optionalText,
     DATABASE_URL: optionalText.pipe(
       z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
     ),
@@ -133,4 +134,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Demo data defaults on for the embedded database and off for an external one (DESIGN.md Running). */
 export function demoDataEnabled(config: Config): boolean {
   return config.DEMO_DATA ?? config.DATABASE_URL === undefined;
+}
+
+/**
+ * Where the server listens (ADR 0178): HOST when set; otherwise only this machine while demo
+ * data is on, because a plain `npm start` must not serve demo accounts to the network; else
+ * every interface.
+ */
+export function listenHost(config: Config): string {
+  return config.HOST ?? (demoDataEnabled(config) ? '127.0.0.1' : '0.0.0.0');
 }
