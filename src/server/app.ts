@@ -29,10 +29,7 @@ import { registerHsts } from './plugins/hsts';
 import { registerLifecycleHooks } from './plugins/lifecycle';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
-import { SessionCache } from './plugins/session-cache';
-import type { CachedSession } from './plugins/session-store';
 import { registerSessions, sessionOf } from './plugins/sessions';
-import type { users } from './db/schema';
 import { registerSpa } from './plugins/spa';
 
 export interface AppDeps {
@@ -84,16 +81,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const lifecycle = deps.lifecycle ?? createLifecycle();
   registerLifecycleHooks(app, lifecycle);
 
-  registerSecurity(app);
+  await registerSecurity(app);
   registerHsts(app, config.TRUST_PROXY);
   await app.register(compress, { threshold: 1024 });
   // Uploads are streamed by the routes that take them; these limits stop a request before it grows.
   await app.register(multipart, {
     limits: { fileSize: config.MAX_UPLOAD_MB * 1024 * 1024, files: 20, fields: 20, fieldSize: 64 * 1024, parts: 60 },
   });
-  // Session and user reads are kept a second per process (ADR 0150): most calls then cost no lookup.
-  const authCache = new SessionCache<CachedSession, typeof users.$inferSelect>();
-  await registerSessions(app, { db, secret: deps.sessionSecret, trustProxy: config.TRUST_PROXY, cache: authCache });
+  // No per-process cache of sessions or users: an ended session is refused by every server at once (ADR 0176).
+  await registerSessions(app, { db, secret: deps.sessionSecret, trustProxy: config.TRUST_PROXY });
   // Before the routes: it collects each one as it is added.
   await registerOpenApi(app);
 
@@ -125,7 +121,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     activity,
     carts,
     allowRegistration: config.ALLOW_REGISTRATION,
-    userCache: authCache,
     hashGate: HashGate.withDefaults(config.LOGIN_HASH_CONCURRENCY),
   });
   const stock = createStockService({

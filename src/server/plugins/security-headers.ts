@@ -1,8 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import helmet, { type HelmetOptions } from 'helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
 
-/** Our helmet settings: CSP, frame rules and the rest (docs/decisions/0153 for why they are computed once). */
-export const HELMET_OPTIONS: HelmetOptions = {
+/** Our helmet settings: CSP, frame rules and the rest (docs/decisions/0006, 0176). */
+export const HELMET_OPTIONS = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -26,30 +26,12 @@ export const HELMET_OPTIONS: HelmetOptions = {
   crossOriginEmbedderPolicy: false,
   // Plain HTTP on localhost must keep working; HSTS belongs to the TLS proxy.
   strictTransportSecurity: false,
-};
+} satisfies FastifyHelmetOptions;
 
 /**
- * The headers helmet sets for these options, computed ONCE. They depend on the
- * options only (no nonces, nothing from the request). @fastify/helmet called
- * `helmet(options)` on every request, which re-parsed the CSP directives and set a
- * dozen headers one by one: ~4% of the server's CPU in the cart-add benchmark.
- * Helmet itself still decides the names and values.
+ * @fastify/helmet on every answer, 404s and refusals included (its onRequest hook is global).
+ * A route that needs another policy says so in its own `helmet` option (ADR 0176).
  */
-export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const recorder = {
-    setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-    },
-    // X-Powered-By: Fastify never sets it, so there is nothing to remove per request.
-    removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
-    },
-  };
-  let failed: unknown;
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
-    failed = error;
-  });
-  if (failed) throw failed;
-  return headers;
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, HELMET_OPTIONS);
 }

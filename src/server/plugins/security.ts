@@ -4,7 +4,7 @@ import { bearerToken } from '../lib/bearer';
 import { HttpError } from '../lib/http-error';
 import { isCanonicalPath, NON_CANONICAL_PATH } from './canonical-path';
 import { registerInputRules } from './input-rules';
-import { securityHeaders } from './security-headers';
+import { registerSecurityHeaders } from './security-headers';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ALLOWED_BODY_TYPES = ['application/json', 'multipart/form-data'];
@@ -41,13 +41,9 @@ export function checkWriteRequest(
   }
 }
 
-export function registerSecurity(app: FastifyInstance): void {
-  // Helmet's headers (CSP, frame rules, ...) are the same for every answer: computed once, set first.
-  const headers = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
+export async function registerSecurity(app: FastifyInstance): Promise<void> {
+  // Helmet's headers (CSP, frame rules, ...) first, so refusals below carry them too.
+  await registerSecurityHeaders(app);
   app.addHook('onRequest', async (request) => {
     // Routing has already happened: refuse an API route reached through an altered spelling of its path.
     const route = request.routeOptions.url;

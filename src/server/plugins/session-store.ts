@@ -2,7 +2,7 @@ import type { SessionStore } from '@fastify/session';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { sessions } from '../db/schema';
-import type { SessionCache } from './session-cache';
+import { batchedReads } from '../lib/batched-reads';
 
 /** A session that is not "remember me" ends after this long without a request (docs/product-decisions.md). */
 export const IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
@@ -30,37 +30,27 @@ function expiryOf(session: StoredSession): Date {
   return new Date(Math.min(idle, absolute));
 }
 
-/** A session as cached between reads: its JSON (parsed afresh for each request) and its expiry. */
-export interface CachedSession {
-  json: string;
-  expire: number;
-}
-
-/** The cache the app keeps in front of session and user reads (plugins/session-cache.ts). */
-export type AuthCache = SessionCache<CachedSession, unknown>;
-
 /**
  * Sessions live in PostgreSQL (spec §3 sessions: sid, sess, expire) so any
  * number of app servers share them. user_id is copied out so a user's sessions
- * can be ended with one statement. With a cache, a session read by this process
- * less than a second ago is not read again (ADR 0150).
+ * can be ended with one statement. Nothing is cached between requests: the row
+ * is the only truth about whether a session still exists (ADR 0176).
  */
 export class PgSessionStore implements SessionStore {
-  /**
-   * The session read, built once as a named prepared statement: with the cache it runs
-   * once a second per active session, and drizzle's select builder cost more than the read.
-   */
-  private readonly readSession;
+  /** Every request reads its session; requests arriving together share one query (lib/batched-reads.ts). */
+  private readonly reads;
 
-  constructor(
-    private readonly db: Db,
-    private readonly cache?: AuthCache,
-  ) {
-    this.readSession = db
-      .select({ sess: sessions.sess, expire: sessions.expire })
+  constructor(private readonly db: Db) {
+    // A named prepared statement: parsed and planned once per connection.
+    const readMany = db
+      .select({ sid: sessions.sid, sess: sessions.sess, expire: sessions.expire })
       .from(sessions)
-      .where(eq(sessions.sid, sql.placeholder('sid')))
-      .prepare('session_read');
+      .where(sql`${sessions.sid} = any(${sql.placeholder('sids')})`)
+      .prepare('session_read_many');
+    this.reads = batchedReads(async (sids: readonly string[]) => {
+      const rows = await readMany.execute({ sids });
+      return new Map(rows.map((row) => [row.sid, row]));
+    });
   }
 
   set(sid: string, session: StoredSession, callback: (err?: unknown) => void): void {
@@ -73,33 +63,23 @@ export class PgSessionStore implements SessionStore {
       .insert(sessions)
       .values({ sid, ...row })
       .onConflictDoUpdate({ target: sessions.sid, set: row })
-      .then(() => {
-        this.cache?.rememberSession(sid, { json: JSON.stringify(row.sess), expire: row.expire.getTime() });
-        callback();
-      }, callback);
+      .then(() => callback(), callback);
   }
 
   get(sid: string, callback: (err: unknown, result?: StoredSession | null) => void): void {
-    const read = () =>
-      this.readSession
-        .execute({ sid })
-        .then(([row]) => (row ? { json: JSON.stringify(row.sess), expire: row.expire.getTime() } : null));
-    (this.cache ? this.cache.session(sid, read) : read()).then((found) => {
-      if (!found || found.expire <= Date.now()) return callback(null, null);
-      // A fresh object each time: the session plugin changes what it is given.
-      callback(null, JSON.parse(found.json) as StoredSession);
+    this.reads.load(sid).then((row) => {
+      if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
+      // A fresh object for each request, even when two requests of one session shared the read:
+      // the session plugin changes what it is given.
+      callback(null, structuredClone(row.sess) as StoredSession);
     }, callback);
   }
 
   destroy(sid: string, callback: (err?: unknown) => void): void {
-    this.cache?.forgetSession(sid);
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))
-      .then(() => {
-        this.cache?.forgetSession(sid);
-        callback();
-      }, callback);
+      .then(() => callback(), callback);
   }
 }
 

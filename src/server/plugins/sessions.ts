@@ -3,8 +3,7 @@ import cookie from '@fastify/cookie';
 import session from '@fastify/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { CachedSigner } from './cached-signer';
-import { absoluteLifetime, PgSessionStore, REMEMBER_ME_MS, type AuthCache } from './session-store';
+import { absoluteLifetime, PgSessionStore, REMEMBER_ME_MS } from './session-store';
 
 declare module 'fastify' {
   interface Session {
@@ -35,34 +34,23 @@ declare module 'fastify' {
 }
 
 /**
- * Calls that change accounts or sessions (sign-in and out, role choice, password
- * changes and resets, user edits, deletions and imports). After one of them this
- * process forgets what it cached about sessions and users, so its own next request
- * sees the change at once; other app servers see it within a second (ADR 0150).
- */
-const ACCOUNT_WRITES = ['/api/user', '/api/password-reset', '/api/bypass-password-reset', '/api/logout', '/api/login', '/api/register', '/api/session'];
-
-function changesAccounts(method: string, route: string | undefined): boolean {
-  if (method === 'GET' || method === 'HEAD' || !route) return false;
-  return ACCOUNT_WRITES.some((prefix) => route.startsWith(prefix));
-}
-
-/**
  * Cookie sessions stored in PostgreSQL. Not rolling: saving on every request
  * would write a row per API call; instead lastSeenAt is bumped once a minute,
- * which re-saves the session and pushes its idle expiry forward.
+ * which re-saves the session and pushes its idle expiry forward. Every request
+ * reads its session row, so a session ended through any app server is refused
+ * by all of them at once (ADR 0176).
  */
-export async function registerSessions(app: FastifyInstance, options: { db: Db; secret: string; trustProxy?: boolean; cache?: AuthCache }): Promise<void> {
+export async function registerSessions(app: FastifyInstance, options: { db: Db; secret: string; trustProxy?: boolean }): Promise<void> {
   // 'auto': Secure over HTTPS, plain on http://localhost; behind a TLS proxy always Secure.
   const cookieOptions = { httpOnly: true, sameSite: 'lax', secure: options.trustProxy ? true : 'auto', path: '/' } as const;
   const name = options.trustProxy ? HOST_SESSION_COOKIE : SESSION_COOKIE;
   app.decorate('sessionCookie', { name, options: cookieOptions });
   await app.register(cookie);
   await app.register(session, {
-    // Remembers its HMAC answers: the same cookie arrives with every request (ADR 0153).
-    secret: new CachedSigner(options.secret),
+    // @fastify/cookie's Signer (HMAC-SHA256); the plugin refuses a secret under 32 characters.
+    secret: options.secret,
     cookieName: name,
-    store: new PgSessionStore(options.db, options.cache),
+    store: new PgSessionStore(options.db),
     saveUninitialized: false,
     rolling: false,
     cookie: cookieOptions,
@@ -74,13 +62,6 @@ export async function registerSessions(app: FastifyInstance, options: { db: Db; 
     const startedAt = s.get('startedAt');
     if (typeof startedAt !== 'number' || Date.now() - startedAt > absoluteLifetime(s.get('rememberMe'))) await s.destroy();
   });
-  const { cache } = options;
-  if (cache) {
-    // onSend: the handler's transaction has committed and the answer is not out yet.
-    app.addHook('onSend', async (request) => {
-      if (changesAccounts(request.method, request.routeOptions.url)) cache.forgetAll();
-    });
-  }
   app.addHook('preHandler', async (request) => {
     const s = request.session;
     if (typeof s.get('userId') !== 'number') return;

@@ -14,26 +14,28 @@ export async function findLiveUserByUsername(db: DbOrTx, username: string): Prom
   return row;
 }
 
-/** The user read every signed-in request needs (once a second per user with the cache), built once per database. */
-const preparedUserReads = new WeakMap<Db, ReturnType<typeof prepareUserRead>>();
+/**
+ * The user read every signed-in request needs: live users by id, as one named prepared
+ * statement built once per database (ADR 0153); the service batches it (ADR 0176).
+ */
+const preparedUserReads = new WeakMap<Db, ReturnType<typeof prepareUserReads>>();
 
-function prepareUserRead(db: Db) {
+function prepareUserReads(db: Db) {
   return db
     .select()
     .from(users)
-    .where(and(eq(users.id, sql.placeholder('id')), live))
-    .prepare('auth_live_user_by_id');
+    .where(and(sql`${users.id} = any(${sql.placeholder('ids')})`, live))
+    .prepare('auth_live_users_by_ids');
 }
 
-/** findLiveUserById on the pool, as a named prepared statement built once (ADR 0153). */
-export async function readLiveUserById(db: Db, id: number): Promise<UserRow | undefined> {
+export async function readLiveUsersByIds(db: Db, ids: readonly number[]): Promise<Map<number, UserRow>> {
   let prepared = preparedUserReads.get(db);
   if (!prepared) {
-    prepared = prepareUserRead(db);
+    prepared = prepareUserReads(db);
     preparedUserReads.set(db, prepared);
   }
-  const [row] = await prepared.execute({ id });
-  return row;
+  const rows = await prepared.execute({ ids });
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function findLiveUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { toAccountView } from '../../lib/account-view';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import { HttpError } from '../../lib/http-error';
+import { batchedReads } from '../../lib/batched-reads';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash';
 import type { Actor, Origin } from '../../lib/actor';
 import type { RequestUser } from '../../plugins/access';
@@ -20,7 +21,7 @@ import {
   takePasswordAttempt,
   THROTTLED_MESSAGE,
 } from './login-throttle';
-import { findLiveUserById, findLiveUserByUsername, insertUser, readLiveUserById, recordSignIn, updatePassword, type UserRow } from './repository';
+import { findLiveUserById, findLiveUserByUsername, insertUser, readLiveUsersByIds, recordSignIn, updatePassword, type UserRow } from './repository';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
@@ -44,13 +45,13 @@ export function createAuthService(deps: {
   /** Spec §4: an active cart is created at login when the user has none. */
   carts: Pick<CartsService, 'ensureActiveCart'>;
   allowRegistration: boolean;
-  /** Keeps a user read for up to a second (plugins/session-cache.ts); absent, every request reads. */
-  userCache?: { user(id: number, read: () => Promise<UserRow | null>): Promise<UserRow | null> };
   /** The cap on concurrent password hashing for sign-ins (hash-gate.ts); default from the cores. */
   hashGate?: HashGate;
 }) {
   const { db, activity } = deps;
   const hashGate = deps.hashGate ?? HashGate.withDefaults();
+  // Every signed-in request reads its user; requests arriving together share the query (ADR 0176).
+  const liveUsers = batchedReads((ids: readonly number[]) => readLiveUsersByIds(db, ids));
 
   /**
    * Starts a fresh session for the user: a new id defeats session fixation (docs/product-decisions.md).
@@ -75,12 +76,11 @@ export function createAuthService(deps: {
     return row;
   }
 
-  /** The session's account (read through the one-second cache) and the role it acts as. */
+  /** The session's account, read on every request (ADR 0176), and the role it acts as. */
   async function sessionAccount(session: Pick<SessionPort, 'userId' | 'activeRole'>): Promise<{ row: UserRow; activeRole: Role | null } | null> {
     const userId = session.userId;
     if (userId === null) return null;
-    const read = async () => (await readLiveUserById(db, userId)) ?? null;
-    const row = deps.userCache ? await deps.userCache.user(userId, read) : await read();
+    const row = await liveUsers.load(userId);
     if (!row) return null;
     const chosen = session.activeRole;
     // An admin demoted since choosing a role loses it at once (the role is checked on every request).

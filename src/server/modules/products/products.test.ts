@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { REVALIDATE_AFTER_MS } from '../../plugins/session-cache';
+import { CATALOGUE_VERSION_HOLD_MS } from './version-reader';
 import { productsResponse } from '@common/contracts/products';
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -137,7 +137,7 @@ describe('GET /api/products', () => {
       });
 
       // The other server reads the catalogue version again within a second (ADR 0150).
-      await sleep(REVALIDATE_AFTER_MS);
+      await sleep(CATALOGUE_VERSION_HOLD_MS);
       const after = await onOther.request({ method: 'GET', url: '/api/products', headers: { 'if-none-match': etag } });
       expect(after.statusCode).toBe(200);
       expect(productsResponse.parse(after.json()).find((p) => p.id === 5)?.stockLevel).toBe('321');
@@ -160,7 +160,7 @@ describe('the catalogue version', () => {
       expect(before.headers.etag).toMatch(/^W\/"catalogue-derived-/);
       expect(await ctx.db.select().from(systemSettings).where(eq(systemSettings.key, CATALOGUE_VERSION))).toEqual([]);
       await ctx.db.insert(products).values({ id: 777, name: 'Added behind our back', stockLevel: '1' });
-      await sleep(REVALIDATE_AFTER_MS);
+      await sleep(CATALOGUE_VERSION_HOLD_MS);
       const after = await client.request({ method: 'GET', url: '/api/products', headers: { 'if-none-match': before.headers.etag as string } });
       expect(after.statusCode).toBe(200);
       expect(productsResponse.parse(after.json()).some((p) => p.id === 777)).toBe(true);

@@ -13,8 +13,7 @@ import {
   type ProductRow,
   type ProductSummary,
 } from './repository';
-import { REVALIDATE_AFTER_MS } from '../../plugins/session-cache';
-import { createVersionReader } from './version-reader';
+import { CATALOGUE_VERSION_HOLD_MS, createVersionReader } from './version-reader';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -93,7 +92,7 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
   // A GET never writes (docs/product-decisions.md): the row is created at start (ensureVersion), and
   // should it vanish, the version is derived from the products themselves.
   const versions = createVersionReader(async () => (await settings.get(CATALOGUE_VERSION)) ?? derivedCatalogueVersion(db), {
-    holdMs: REVALIDATE_AFTER_MS,
+    holdMs: CATALOGUE_VERSION_HOLD_MS,
   });
   const bodies = new Map<CatalogueVariant, CatalogueBody>();
   const building = new Map<CatalogueVariant, Promise<CatalogueBody>>();

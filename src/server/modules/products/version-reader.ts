@@ -1,7 +1,10 @@
+/** How long a server keeps a catalogue version it read (issue 15, ADR 0150); sessions are no longer cached (ADR 0176). */
+export const CATALOGUE_VERSION_HOLD_MS = 1000;
+
 /**
  * Reads the catalogue version at most once at a time: concurrent requests share
  * the read in flight (50 connections asking at once cost one query). A version read
- * is kept for `holdMs` (issue 15: one second, like sessions, ADR 0150), so a busy
+ * is kept for `holdMs` (CATALOGUE_VERSION_HOLD_MS in the service), so a busy
  * server asks PostgreSQL about once a second; another server's stock import shows
  * within that time. A change made by this process calls `invalidate()`, after which
  * nothing read before the change is answered, so the uploader's next request sees

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Access } from '../access';
-import { renderReferencePage } from './reference-page';
+import { registerReferencePage } from './reference';
 
 /** Who may call a route, in words, for the reference. */
 function describeAccess(access: Access | undefined): string {
@@ -27,7 +27,7 @@ function tagOf(url: string): string {
  * goes next"): @fastify/swagger collects every route, the Zod type provider's
  * transform turns the contracts into JSON Schema, and this adds who may call
  * each route and which API token scope it needs. Served at /api/openapi.json,
- * with a reference page at /api/docs rendered here (no CDN, no script).
+ * with a reference page at /api/docs (./reference.ts).
  */
 export interface ApiRouteRecord {
   method: string;
@@ -49,14 +49,6 @@ export function isDocumented(route: ApiRouteRecord): boolean {
 }
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  const apiRoutes: ApiRouteRecord[] = [];
-  app.decorate('apiRoutes', apiRoutes);
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, schema: route.schema as ApiRouteRecord['schema'] });
-    }
-  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -97,15 +89,22 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
   });
 
+  // Before the recorder below: the reference's routes serve Swagger UI's files and a copy of the
+  // document, not data; they are public (reference.ts) and answer no contract.
+  await registerReferencePage(app);
+
+  const apiRoutes: ApiRouteRecord[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, schema: route.schema as ApiRouteRecord['schema'] });
+    }
+  });
+
   app.get(
     '/api/openapi.json',
     { config: { access: 'public' }, schema: { hide: true, produces: ['application/json'] } },
     async (_request, reply) => reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(JSON.stringify(app.swagger())),
   );
-
-  let page: string | undefined;
-  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true, produces: ['text/html'] } }, async (_request, reply) => {
-    page ??= renderReferencePage(app.swagger() as Parameters<typeof renderReferencePage>[0]);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
-  });
 }

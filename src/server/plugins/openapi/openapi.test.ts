@@ -42,12 +42,31 @@ describe('OpenAPI document', () => {
     expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/'))).toBe(true);
   });
 
-  it('serves a reference page from the portal itself, without scripts', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.body).toContain('BOLD portal API');
-    expect(response.body).toContain('<code>/api/admin/webhooks/{id}/deliveries/{deliveryId}/resend</code>');
-    expect(response.body).not.toMatch(/<script|https?:\/\/(?!evil)/i);
+  it('serves the Swagger UI reference page, its files from the portal itself, under the CSP (ADR 0176)', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<title>BOLD portal API reference</title>');
+    // The portal's CSP as is: scripts from this origin only, so no inline script may run.
+    expect(page.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(page.body).not.toMatch(/<script(?![^>]*\ssrc=)/i);
+    expect(page.body).not.toMatch(/https?:\/\//i);
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(assets).toEqual(expect.arrayContaining(['/api/docs/static/swagger-ui-bundle.js', '/api/docs/static/swagger-initializer.js']));
+    for (const asset of assets) {
+      const response = await ctx.app.inject({ method: 'GET', url: asset });
+      expect(response.statusCode, asset).toBe(200);
+    }
+    const initializer = await ctx.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    expect(initializer.body).toContain("resolveUrl('./json')");
+    const shown = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(shown.json()).toEqual((await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
+  });
+
+  it('refuses an altered spelling of a reference file path', async () => {
+    for (const url of ['/api/docs/static/%73wagger-ui.css', '/api/docs/static/..%2fswagger-ui.css', '/api/%64ocs/static/swagger-ui.css']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+    }
   });
 });
