@@ -45,12 +45,12 @@ const knownKey = (ip: string, username: string) => `known:${ip}:${name(username)
  * later attempts, so it ends 15 minutes after the limit was passed. Returns the key's
  * `locked_until` when it is in force.
  */
-function countAttempt(key: string, limit: number): SQL {
+function countAttempt(key: string, limit: number, onlyIf: SQL = sql`true`): SQL {
   const over = sql`(login_throttles.window_started_at <= now() - ${window}
                     and (login_throttles.locked_until is null or login_throttles.locked_until <= now()))`;
   return sql`
     insert into login_throttles (key, failures, window_started_at, locked_until)
-      values (${key}, 1, now(), case when 1 > ${limit} then now() + ${window} end)
+      select ${key}, 1, now(), case when 1 > ${limit} then now() + ${window} end where ${onlyIf}
     on conflict (key) do update set
       failures = case when ${over} then 1 else login_throttles.failures + 1 end,
       window_started_at = case when ${over} then now() else login_throttles.window_started_at end,
@@ -78,14 +78,16 @@ const secondsUntil = (until: Date | string | null | undefined) =>
  * too: a flood keeps its own locks in force and never reaches scrypt.
  */
 export async function reserveLoginAttempt(db: Db, ip: string, username: string): Promise<LoginAttempt> {
+  // A known address is not counted on the address key at all: its logins then never wait for that
+  // row's lock behind a flood from the same address (bench/login-flood.ts), and the key stays about strangers.
   const rows = await db.execute<{ pair: string | null; account: string | null; address: string | null; known: boolean }>(sql`
-    with pair as (${countAttempt(pairKey(ip, username), PAIR_LIMIT)}),
+    with known as (select exists (select 1 from login_throttles
+                                  where key = ${knownKey(ip, username)} and window_started_at > now() - ${knownFor}) as known),
+         pair as (${countAttempt(pairKey(ip, username), PAIR_LIMIT)}),
          account as (${countAttempt(accountKey(username), ACCOUNT_LIMIT)}),
-         address as (${countAttempt(addressKey(ip), ADDRESS_LIMIT)})
-    select pair.locked_until as pair, account.locked_until as account, address.locked_until as address,
-           exists (select 1 from login_throttles
-                   where key = ${knownKey(ip, username)} and window_started_at > now() - ${knownFor}) as known
-    from pair, account, address`);
+         address as (${countAttempt(addressKey(ip), ADDRESS_LIMIT, sql`not (select known from known)`)})
+    select pair.locked_until as pair, account.locked_until as account, address.locked_until as address, known.known
+    from known cross join pair cross join account left join address on true`);
   const row = rows.rows[0];
   if (!row) throw new Error('login throttle returned no row');
   const known = row.known === true;
@@ -96,14 +98,15 @@ export async function reserveLoginAttempt(db: Db, ip: string, username: string):
 }
 
 /**
- * A correct password: the pair starts again, the account's and address's counts give this
+ * A correct password: the pair starts again, the account's and (for a new address) the address's counts give this
  * attempt back (they count failures, and an office signing in every morning must not fill
  * its address's count), and the address becomes known to the account for 30 days.
  * One row per statement, so no lock order can deadlock against a reservation.
  */
-export async function recordLoginSuccess(db: Db, ip: string, username: string): Promise<void> {
+export async function recordLoginSuccess(db: Db, ip: string, username: string, attempt: Pick<LoginAttempt, 'knownAddress'>): Promise<void> {
   await db.execute(sql`delete from login_throttles where key = ${pairKey(ip, username)}`);
-  for (const key of [accountKey(username), addressKey(ip)]) {
+  // A known address's attempt was never counted on the address key.
+  for (const key of attempt.knownAddress ? [accountKey(username)] : [accountKey(username), addressKey(ip)]) {
     await db.execute(sql`update login_throttles set failures = failures - 1 where key = ${key} and failures > 0`);
   }
   await db.execute(sql`

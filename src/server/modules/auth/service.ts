@@ -118,7 +118,7 @@ export function createAuthService(deps: {
       );
       // Same message for an unknown user and a wrong password; the failure is already counted.
       if (!row || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
-      await recordLoginSuccess(db, ip, body.username);
+      await recordLoginSuccess(db, ip, body.username, attempt);
       await recordSignIn(db, row.id, needsRehash(row.passwordHash) ? await hashPassword(body.password) : undefined);
       const started = await startSession(origin, session, row, body.rememberMe);
       await deps.carts.ensureActiveCart(row.id);
