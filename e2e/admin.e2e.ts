@@ -35,7 +35,7 @@ describe('user management', () => {
     await dialog.getByText('Username must be at least 3 characters').waitFor();
     await dialog.getByText('Password must contain at least one capital letter').waitFor();
     await dialog.getByLabel('Username').fill(username);
-    await dialog.getByLabel('Temporary Password').fill('Welcome1');
+    await dialog.getByLabel('Temporary Password').fill('Tilework7');
     await dialog.getByLabel('First Name').fill('Erin');
     await dialog.getByLabel('Email').fill(`${username}@example.com`);
     await dialog.getByRole('button', { name: 'Create User' }).click();
@@ -48,9 +48,9 @@ describe('user management', () => {
     // The new user must choose a password before anything else.
     const newcomer = await browser.open();
     await newcomer.page.goto('/auth');
-    await signIn(newcomer.page, { username, password: 'Welcome1' });
+    await signIn(newcomer.page, { username, password: 'Tilework7' });
     await newcomer.page.waitForURL('**/profile-completion');
-    await newcomer.page.getByLabel('Current Password').fill('Welcome1');
+    await newcomer.page.getByLabel('Current Password').fill('Tilework7');
     await newcomer.page.getByLabel('New Password', { exact: true }).fill('Chosen123');
     await newcomer.page.getByLabel('Confirm New Password').fill('Chosen123');
     await newcomer.page.getByRole('button', { name: 'Update Password' }).click();

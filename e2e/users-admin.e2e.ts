@@ -8,13 +8,13 @@ import { signInAs } from './support/session';
 const browser = useBrowser();
 const IMPORT_BATCH = 500;
 
-/** Users `<prefix>-0000` … : every fourth a BOLD customer, the rest salespeople; password Welcome1. */
+/** Users `<prefix>-0000` … : every fourth a BOLD customer, the rest salespeople; password Tilework7. */
 function usersCsv(prefix: string, from: number, count: number): string {
   const lines = ['username,password,role,firstName,lastName,email,company'];
   for (let i = from; i < from + count; i += 1) {
     const n = String(i).padStart(4, '0');
     const role = i % 4 === 0 ? 'bold_customer' : 'salesperson';
-    lines.push(`${prefix}-${n},Welcome1,${role},Person,${n},${prefix}.${n}.a.rather.long.address@example-flooring-company.com,Scale Co`);
+    lines.push(`${prefix}-${n},Tilework7,${role},Person,${n},${prefix}.${n}.a.rather.long.address@example-flooring-company.com,Scale Co`);
   }
   return lines.join('\n');
 }
@@ -53,7 +53,7 @@ describe('users at scale (issue 13)', () => {
     const target = `${prefix}-1996`;
     const signInResponse = await (await browser.open()).page.request.post('/api/login', {
       headers: { 'x-request-timestamp': String(Date.now()) },
-      data: { username: target, password: 'Welcome1' },
+      data: { username: target, password: 'Tilework7' },
     });
     expect(signInResponse.status()).toBe(200);
 
@@ -91,7 +91,7 @@ describe('users at scale (issue 13)', () => {
     const admin = await browser.open();
     await signInAs(admin.page, ACCOUNTS.admin, 'Admin');
     const username = `pick${Date.now().toString(36)}`;
-    await importThroughApi(admin.page, `username,password\n${username},Welcome1\n`);
+    await importThroughApi(admin.page, `username,password\n${username},Tilework7\n`);
     await admin.page.goto('/admin/password-reset');
     const dialog = admin.page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Bypass Password Requirement' }).click();
@@ -104,7 +104,7 @@ describe('users at scale (issue 13)', () => {
     // The user now signs in without the change screen.
     const user = await browser.open();
     await user.page.goto('/auth');
-    await signIn(user.page, { username, password: 'Welcome1' });
+    await signIn(user.page, { username, password: 'Tilework7' });
     await user.page.waitForURL('**/dashboard');
   });
 

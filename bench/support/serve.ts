@@ -24,7 +24,9 @@ if (process.env.BENCH_MODE === 'bare') {
     .listen(port, '127.0.0.1', () => console.log('ready'));
 } else {
   const database = openDatabase(process.env.DATABASE_URL!, { max: BENCH_POOL_SIZE });
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/bench-data', PORT: String(port) });
+  // LOGIN_HASH_CONCURRENCY passes through for bench/login-flood.ts (its uncapped reference run).
+  const hashCap = process.env.LOGIN_HASH_CONCURRENCY ? { LOGIN_HASH_CONCURRENCY: process.env.LOGIN_HASH_CONCURRENCY } : {};
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/bench-data', PORT: String(port), ...hashCap });
   const app = await buildApp({ db: database.db, config, sessionSecret: 'b'.repeat(48), logger: false, clientDir: process.env.CLIENT_DIR || undefined });
   await app.listen({ port, host: '127.0.0.1' });
   console.log('ready');

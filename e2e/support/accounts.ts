@@ -34,7 +34,7 @@ const SPECS = {
   // Issue 12 journeys: accounts of their own, so editing a profile or filling a cart touches no other journey.
   profileSalesperson: { username: 'journey-profile', password: 'Journey123', role: 'salesperson', firstName: 'Pat', lastName: 'Journey' },
   catalogDealer: { username: 'journey-catalog', password: 'Journey123', role: 'bold_customer', firstName: 'Cat', lastName: 'Journey' },
-  temporary: { username: 'journey-newhire', password: 'Welcome1', role: 'salesperson', firstName: 'Nia', lastName: 'Journey', temporary: true },
+  temporary: { username: 'journey-newhire', password: 'Tilework7', role: 'salesperson', firstName: 'Nia', lastName: 'Journey', temporary: true },
 } satisfies Record<string, AccountSpec>;
 
 export const ACCOUNTS: { admin: JourneyAccount } & Record<keyof typeof SPECS, JourneyAccount> = { admin: ADMIN_ACCOUNT, ...SPECS };

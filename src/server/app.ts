@@ -8,7 +8,7 @@ import { pingOf, type Db } from './db/client';
 import { createLifecycle, type Lifecycle } from './lifecycle';
 import { activityRoutes, createActivityService } from './modules/activity';
 import { announcementRoutes, createAnnouncementsService } from './modules/announcements';
-import { authRoutes, createAuthService } from './modules/auth';
+import { activityReportLimit, authRoutes, createAuthService, HashGate } from './modules/auth';
 import { cartReferences, cartRoutes, createCartsService } from './modules/carts';
 import { calendarRoutes, createCalendarService } from './modules/calendar';
 import { createFilesService, filesRoutes } from './modules/files';
@@ -25,6 +25,7 @@ import { createUsersService, userRoutes } from './modules/users';
 import { createWebhooksService, webhookRoutes } from './modules/webhooks';
 import { accessPlugin } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
+import { registerHsts } from './plugins/hsts';
 import { registerLifecycleHooks } from './plugins/lifecycle';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLifecycleHooks(app, lifecycle);
 
   await registerSecurity(app);
+  registerHsts(app, config.TRUST_PROXY);
   await app.register(compress, { threshold: 1024 });
   // Uploads are streamed by the routes that take them; these limits stop a request before it grows.
   await app.register(multipart, {
@@ -114,7 +116,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The business's calendar is this process's local date (set TZ); docs/decisions/0042.
     today: deps.today ?? (() => todayIn()),
   });
-  const auth = createAuthService({ db, activity, carts, allowRegistration: config.ALLOW_REGISTRATION });
+  const auth = createAuthService({
+    db,
+    activity,
+    carts,
+    allowRegistration: config.ALLOW_REGISTRATION,
+    hashGate: HashGate.withDefaults(config.LOGIN_HASH_CONCURRENCY),
+  });
   const stock = createStockService({
     db,
     activity,
@@ -142,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes, { files: createFilesService({ db, activity }), maxUploadMegabytes: config.MAX_UPLOAD_MB });
   await app.register(userRoutes, { users: createUsersService({ db, activity, mail, mailFrom: config.ORDER_EMAIL_FROM }) });
   await app.register(announcementRoutes, { announcements: createAnnouncementsService(db) });
-  await app.register(activityRoutes, { activity });
+  await app.register(activityRoutes, { activity, reportLimit: activityReportLimit(db) });
   const merchandiseAdmin = createMerchandiseAdmin({ db, activity, carts: cartReferences, orders: orderReferences });
   await app.register(merchandiseRoutes, { merchandise, admin: merchandiseAdmin });
   await app.register(productsRoutes, { products });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, demoDataEnabled, loadConfig } from './config';
+import { ConfigError, demoDataEnabled, listenHost, loadConfig } from './config';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -11,6 +11,15 @@ describe('configuration', () => {
   it('turns demo data off for an external database unless asked', () => {
     expect(demoDataEnabled(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/portal' }))).toBe(false);
     expect(demoDataEnabled(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/portal', DEMO_DATA: 'true' }))).toBe(true);
+  });
+
+  it('listens on this machine only while demo data is on, unless HOST is set (ADR 0178)', () => {
+    expect(listenHost(loadConfig({}))).toBe('127.0.0.1');
+    expect(listenHost(loadConfig({ DEMO_DATA: 'true', DATABASE_URL: 'postgres://u:p@db:5432/portal' }))).toBe('127.0.0.1');
+    expect(listenHost(loadConfig({ HOST: '0.0.0.0' }))).toBe('0.0.0.0');
+    expect(listenHost(loadConfig({ DEMO_DATA: 'false' }))).toBe('0.0.0.0');
+    expect(listenHost(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/portal' }))).toBe('0.0.0.0');
+    expect(listenHost(loadConfig({ HOST: '' }))).toBe('127.0.0.1');
   });
 
   it('lists every bad variable at once', () => {

@@ -29,7 +29,8 @@ const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(5000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Unset: 127.0.0.1 while demo data is on (its accounts are for trying the portal here), else 0.0.0.0 (listenHost). */
+    HOST: optionalText,
     DATABASE_URL: optionalText.pipe(
       z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
     ),
@@ -51,6 +52,16 @@ const configSchema = z
     MAX_UPLOAD_MB: z.coerce.number({ error: 'must be a number' }).positive().max(1024).default(25),
     /** Set when a TLS-terminating proxy sits in front, so cookies get Secure and IPs come from X-Forwarded-For. */
     TRUST_PROXY: booleanFlag.default(false),
+    /**
+     * Login password checks one server runs at once, plus as many again reserved for addresses an
+     * account signed in from before; default half the cores, at most 2 (issue 23, hash-gate.ts).
+     */
+    LOGIN_HASH_CONCURRENCY: z.coerce
+      .number({ error: 'must be a whole number from 1 to 16' })
+      .int('must be a whole number from 1 to 16')
+      .min(1, 'must be a whole number from 1 to 16')
+      .max(16, 'must be a whole number from 1 to 16')
+      .optional(),
     /** Requests one API token may make per minute (docs/decisions/0160). */
     API_TOKEN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(120),
     /** Lets webhooks use http and private or loopback addresses: tests and closed networks only (docs/decisions/0161). */
@@ -123,4 +134,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Demo data defaults on for the embedded database and off for an external one (DESIGN.md Running). */
 export function demoDataEnabled(config: Config): boolean {
   return config.DEMO_DATA ?? config.DATABASE_URL === undefined;
+}
+
+/**
+ * Where the server listens (ADR 0178): HOST when set; otherwise only this machine while demo
+ * data is on, because a plain `npm start` must not serve demo accounts to the network; else
+ * every interface.
+ */
+export function listenHost(config: Config): string {
+  return config.HOST ?? (demoDataEnabled(config) ? '127.0.0.1' : '0.0.0.0');
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, demoDataEnabled, loadConfig, type Config } from './config';
+import { ConfigError, demoDataEnabled, listenHost, loadConfig, type Config } from './config';
 import type { BootstrapResult } from './db/bootstrap';
 import { connectDatabase, type ConnectedDatabase } from './db/connect';
 import { createLifecycle, type Lifecycle } from './lifecycle';
@@ -31,6 +31,11 @@ function printWelcome(config: Config, url: string, boot: BootstrapResult): void 
     for (const a of boot.demoAccounts) {
       lines.push(`  ${a.role.padEnd(14)} ${a.username} / ${a.password}${a.temporary ? '  (temporary: must change it at first login)' : ''}`);
     }
+    // The passwords are random and stored only as hashes (ADR 0178): this is the one time they are shown.
+    lines.push('  These passwords are shown only now; keep them. An admin can reset them later.');
+  }
+  if (config.HOST === undefined && listenHost(config) === '127.0.0.1') {
+    lines.push('Demo data is on, so the portal answers on this machine only; set HOST=0.0.0.0 to serve the network (ADR 0178).');
   }
   if (!config.SMTP_URL) lines.push('SMTP_URL is not set: emails wait in the outbox.');
   console.log(lines.join('\n'));
@@ -143,7 +148,8 @@ export async function main(): Promise<void> {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
-  const context = { databaseUrl: config.DATABASE_URL, port: config.PORT, host: config.HOST };
+  const host = listenHost(config);
+  const context = { databaseUrl: config.DATABASE_URL, port: config.PORT, host };
 
   let database: ConnectedDatabase | undefined;
   let app: FastifyInstance | undefined;
@@ -152,7 +158,7 @@ export async function main(): Promise<void> {
     const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, path.resolve(config.DATA_DIR));
     const lifecycle = createLifecycle();
     app = await buildApp({ db: database.db, config, sessionSecret, clientDir, lifecycle });
-    const address = await app.listen({ port: config.PORT, host: config.HOST });
+    const address = await app.listen({ port: config.PORT, host });
 
     const connected = database;
     const running: Running = { app, lifecycle, database: connected, jobs: [], started: Promise.resolve() };
@@ -170,7 +176,7 @@ export async function main(): Promise<void> {
     installShutdown(running, config);
     const boot = await prepared;
 
-    const shown = config.HOST === '0.0.0.0' ? `http://localhost:${new URL(address).port}` : address;
+    const shown = host === '0.0.0.0' ? `http://localhost:${new URL(address).port}` : address;
     printWelcome(config, shown, boot);
     if (!database.embedded && !config.SESSION_SECRET) {
       console.warn(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { THROTTLE_WINDOW_MINUTES } from '../modules/auth';
+import { KNOWN_ADDRESS_DAYS, THROTTLE_WINDOW_MINUTES } from '../modules/auth';
 import { pruneDeliveredWebhooks } from '../modules/webhooks';
 
 export interface RetentionPolicy {
@@ -55,10 +55,13 @@ export async function runRetentionOnce(db: Db, policy: RetentionPolicy): Promise
         )
       : 0;
   // A throttle counts failures for one window (login-throttle.ts); once that window and any lock are over it is dead weight.
+  // A known address (`known:` rows) is remembered for KNOWN_ADDRESS_DAYS: deleting it sooner would
+  // let strangers' failures lock the real user out of their usual office (issue 23).
   const throttles = await deleteInBatches(
     db,
     sql`delete from login_throttles where key in (select key from login_throttles
-          where window_started_at < now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})
+          where window_started_at < now() - case when key like 'known:%' then make_interval(days => ${KNOWN_ADDRESS_DAYS})
+                                                 else make_interval(mins => ${THROTTLE_WINDOW_MINUTES}) end
             and (locked_until is null or locked_until < now()) limit ${BATCH})`,
   );
   const idempotencyKeys = await deleteInBatches(

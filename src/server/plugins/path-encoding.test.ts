@@ -106,7 +106,7 @@ describe('the write rule cannot be skipped by spelling the path differently', ()
   it('refuses every spelling of POST /api/users/import and creates no admin', async () => {
     const cookie = await adminCookie();
     const before = (await ctx.db.select({ n: count() }).from(users))[0]?.n;
-    const csv = `Username,Password,Role\nsneaky${Date.now().toString(36)},Welcome1,admin\n`;
+    const csv = `Username,Password,Role\nsneaky${Date.now().toString(36)},Tilework7,admin\n`;
     const statuses = await sendEachWay(cookie, '/api/users/import', '', () => multipartBody([{ filename: 'users.csv', content: csv }]));
     expectAllRefused(statuses);
     expect((await ctx.db.select({ n: count() }).from(users))[0]?.n).toBe(before);

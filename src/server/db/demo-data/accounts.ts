@@ -1,3 +1,5 @@
+import { generateTemporaryPassword } from '../../lib/password-hash';
+
 export type DemoRole = 'admin' | 'salesperson' | 'bold_customer';
 
 export interface DemoAccount {
@@ -18,13 +20,14 @@ export interface DemoAccount {
  * One account per journey worth demonstrating: two salespeople (sample orders,
  * announcements), a dealer (purchase orders, prices), and a new hire whose
  * temporary password forces the change-password screen (spec §2 /profile-completion).
- * Passwords meet spec §5 (6+ characters, one capital).
+ * Passwords are random for every install and printed once at first start (ADR 0178):
+ * published ones were accepted from the network by any demo install (issue 23).
  */
-export function demoAccounts(): DemoAccount[] {
+export function demoAccounts(password: () => string = generateTemporaryPassword): DemoAccount[] {
   return [
     {
       username: 'sales',
-      password: 'Sales123',
+      password: password(),
       role: 'salesperson',
       firstName: 'Maria',
       lastName: 'Lopez',
@@ -36,7 +39,7 @@ export function demoAccounts(): DemoAccount[] {
     },
     {
       username: 'jsmith',
-      password: 'Sales123',
+      password: password(),
       role: 'salesperson',
       firstName: 'John',
       lastName: 'Smith',
@@ -48,7 +51,7 @@ export function demoAccounts(): DemoAccount[] {
     },
     {
       username: 'dealer',
-      password: 'Dealer123',
+      password: password(),
       role: 'bold_customer',
       firstName: 'David',
       lastName: 'Chen',
@@ -60,7 +63,7 @@ export function demoAccounts(): DemoAccount[] {
     },
     {
       username: 'newhire',
-      password: 'Welcome1',
+      password: password(),
       role: 'salesperson',
       firstName: 'Priya',
       lastName: 'Patel',

@@ -1,8 +1,9 @@
 import { ACTIVITY_MESSAGES } from '@common/contracts/activity';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
+import { buildApp } from '../../app';
 import { activityLogs, sessions } from '../../db/schema';
 import { pruneSessionsOnce } from '../../jobs/prune-sessions';
 import { CLIENT_ACTIVITY_PER_MINUTE } from './routes';
@@ -99,13 +100,25 @@ describe('POST /api/activity (the browser’s page views, docs/product-decisions
     expect(await ctx.db.select().from(activityLogs).where(and(eq(activityLogs.userId, user.id), eq(activityLogs.type, 'page_view')))).toEqual([]);
   });
 
-  it(`limits a session to ${CLIENT_ACTIVITY_PER_MINUTE} reports a minute`, async () => {
+  it(`limits an account to ${CLIENT_ACTIVITY_PER_MINUTE} reports a minute, across two sign-ins (issue 23)`, async () => {
     const user = await createUser(ctx.db);
-    const c = await client().signInAs(user);
+    // Half the minute's reports in one session, the rest and more in a second sign-in of the same
+    // account on a second app server (another app on the same database).
+    const otherServer = await buildApp({ db: ctx.db, config: ctx.config, sessionSecret: 'x'.repeat(48), logger: false });
+    onTestFinished(() => otherServer.close());
+    const first = await client().signInAs(user);
+    const second = await new TestClient(otherServer).signInAs(user);
     const statuses: number[] = [];
-    for (let i = 0; i < CLIENT_ACTIVITY_PER_MINUTE + 5; i += 1) statuses.push((await c.post('/api/activity', { type: 'page_view', path: `/p${i}` })).statusCode);
+    for (let i = 0; i < CLIENT_ACTIVITY_PER_MINUTE + 5; i += 1) {
+      const c = i < CLIENT_ACTIVITY_PER_MINUTE / 2 ? first : second;
+      statuses.push((await c.post('/api/activity', { type: 'page_view', path: `/p${i}` })).statusCode);
+    }
     expect(statuses.filter((s) => s === 200)).toHaveLength(CLIENT_ACTIVITY_PER_MINUTE);
     expect(statuses.slice(CLIENT_ACTIVITY_PER_MINUTE)).toEqual([429, 429, 429, 429, 429]);
+    const refused = await first.post('/api/activity', { type: 'page_view', path: '/again' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(`Too many activity reports; at most ${CLIENT_ACTIVITY_PER_MINUTE} a minute`);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     const [{ n } = { n: 0 }] = await ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(activityLogs)

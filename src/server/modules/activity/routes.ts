@@ -1,10 +1,10 @@
 import { activityLogFilters, activityLogPage, activityLogQuery, CLIENT_ACTIVITY_LIMITS, clientActivityBody } from '@common/contracts/activity';
 import { okBody } from '@common/contracts/common';
 import { REPORT_REPEAT_WINDOW_MS } from '@common/domain/activity-types';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { actorOf } from '../../lib/actor';
+import { HttpError } from '../../lib/http-error';
 import { activityCsv } from './export-csv';
 import type { ActivityService } from './service';
 
@@ -12,31 +12,25 @@ import type { ActivityService } from './service';
 export const CLIENT_ACTIVITY_PER_MINUTE = 60;
 
 /** Spec §7 activity calls, docs/product-decisions.md#activity-announcements-files. */
-export const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }> = async (app, { activity }) => {
-  // Per-session limit (docs/decisions/0100), registered here so it covers this route only.
-  await app.register(rateLimit, { global: false });
+export const ACTIVITY_LIMIT_MESSAGE = `Too many activity reports; at most ${CLIENT_ACTIVITY_PER_MINUTE} a minute`;
 
+export const activityRoutes: FastifyPluginAsyncZod<{
+  activity: ActivityService;
+  /** Counts a report against the account's minute (docs/decisions/0100, issue 23); shared by every server. */
+  reportLimit: (userId: number, perMinute: number) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+}> = async (app, { activity, reportLimit }) => {
   // The browser's page views and UI events; any signed-in user who is past the temporary-password step.
   app.post(
     '/api/activity',
-    {
-      bodyLimit: CLIENT_ACTIVITY_LIMITS.bodyBytes,
-      config: {
-        access: 'user',
-        rateLimit: {
-          max: CLIENT_ACTIVITY_PER_MINUTE,
-          timeWindow: 60_000,
-          keyGenerator: (request) => request.session?.sessionId ?? request.ip,
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: 429,
-            message: `Too many activity reports; at most ${context.max} a minute`,
-          }),
-        },
-      },
-      schema: { body: clientActivityBody, response: { 200: okBody } },
-    },
-    async (request) => {
-      await activity.recordClient(actorOf(request), request.body);
+    { bodyLimit: CLIENT_ACTIVITY_LIMITS.bodyBytes, config: { access: 'user' }, schema: { body: clientActivityBody, response: { 200: okBody } } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const verdict = await reportLimit(actor.userId, CLIENT_ACTIVITY_PER_MINUTE);
+      if (!verdict.allowed) {
+        reply.header('Retry-After', String(verdict.retryAfterSeconds));
+        throw new HttpError(429, ACTIVITY_LIMIT_MESSAGE);
+      }
+      await activity.recordClient(actor, request.body);
       return { ok: true as const };
     },
   );

@@ -1,3 +1,4 @@
+import { PASSWORD_MESSAGES } from '@common/domain/password-rules';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
@@ -39,6 +40,23 @@ describe('password change rules (spec §5)', () => {
     const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(await verifyPassword(user.password, row!.passwordHash)).toBe(true);
   });
+
+  // Issue 23 (ASVS 6.2.4): the spec's rules pass, the list of common passwords does not.
+  for (const url of ['/api/user/password', '/api/password-reset']) {
+    it.each(['Password1', 'Welcome1', 'Qwerty123'])(`${url} refuses the common password %s with its own message on the field`, async (newPassword) => {
+      const user = await createUser(ctx.db, { isTemporaryPassword: url === '/api/password-reset' });
+      const c = new TestClient(ctx.app);
+      await c.login(user.username, user.password);
+      const response = await c.post(url, { currentPassword: user.password, newPassword });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: PASSWORD_MESSAGES.tooCommon,
+        errors: [{ path: 'newPassword', message: PASSWORD_MESSAGES.tooCommon }],
+      });
+      const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+      expect(await verifyPassword(user.password, row!.passwordHash)).toBe(true);
+    });
+  }
 
   it('refuses a wrong current password', async () => {
     const user = await createUser(ctx.db);

@@ -1,7 +1,8 @@
+import { PASSWORD_MESSAGES } from '@common/domain/password-rules';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TestClient, useTestApp } from '../../../../test/api';
-import { carts } from '../../db/schema';
+import { carts, users } from '../../db/schema';
 
 const ctx = useTestApp({ ALLOW_REGISTRATION: 'true' });
 
@@ -15,6 +16,13 @@ describe('registration when enabled', () => {
     // Spec §4: the new customer starts with an active cart.
     const owned = await ctx.db.select().from(carts).where(eq(carts.userId, response.json().id));
     expect(owned).toMatchObject([{ name: 'Active Purchase Order', isActive: true }]);
+  });
+
+  it('refuses a common password (issue 23) and creates no account', async () => {
+    const response = await new TestClient(ctx.app).post('/api/register', { username: 'commonpw', password: 'Welcome1' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ path: 'password', message: PASSWORD_MESSAGES.tooCommon }]);
+    expect(await ctx.db.select().from(users).where(eq(users.username, 'commonpw'))).toEqual([]);
   });
 
   it('applies the spec rules to the username and password', async () => {

@@ -10,6 +10,7 @@ import { okBody } from '@common/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, originOf } from '../../lib/actor';
 import { sessionOf } from '../../plugins/sessions';
+import { RetryLaterError } from './hash-gate';
 import type { AuthService } from './service';
 
 /** Spec §7 auth calls and docs/product-decisions.md#accounts. Thin: validate, call the service. */
@@ -18,9 +19,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     auth.me(actorOf(request)),
   );
 
-  app.post('/api/login', { config: { access: 'public' }, schema: { body: loginBody, response: { 200: currentUser } } }, (request) =>
-    auth.login(originOf(request), sessionOf(request), request.body),
-  );
+  app.post('/api/login', { config: { access: 'public' }, schema: { body: loginBody, response: { 200: currentUser } } }, async (request, reply) => {
+    try {
+      return await auth.login(originOf(request), sessionOf(request), request.body);
+    } catch (error) {
+      // A lock or the hashing cap: say when to come back (issue 23).
+      if (error instanceof RetryLaterError) reply.header('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
+  });
 
   app.post('/api/logout', { config: { access: 'public' }, schema: { response: { 200: okBody } } }, async (request, reply) => {
     await auth.logout(request.user ? actorOf(request) : originOf(request), sessionOf(request));

@@ -2,6 +2,7 @@ import type { CurrentUser, LoginBody, PasswordChangeBody, RegisterBody } from '@
 import { canActAs, permissionsOf, type Role } from '@common/domain/permissions';
 import type { Db } from '../../db/client';
 import { toAccountView } from '../../lib/account-view';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { HttpError } from '../../lib/http-error';
 import { batchedReads } from '../../lib/batched-reads';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash';
@@ -11,12 +12,12 @@ import { endUserSessions } from '../../plugins/session-store';
 import type { SessionPort } from '../../plugins/sessions';
 import type { ActivityService } from '../activity';
 import type { CartsService } from '../carts';
+import { HashGate, RetryLaterError } from './hash-gate';
 import {
   clearPasswordAttempts,
-  isLoginLocked,
   PASSWORD_THROTTLED_MESSAGE,
-  recordLoginFailure,
   recordLoginSuccess,
+  reserveLoginAttempt,
   takePasswordAttempt,
   THROTTLED_MESSAGE,
 } from './login-throttle';
@@ -44,8 +45,11 @@ export function createAuthService(deps: {
   /** Spec §4: an active cart is created at login when the user has none. */
   carts: Pick<CartsService, 'ensureActiveCart'>;
   allowRegistration: boolean;
+  /** The cap on concurrent password hashing for sign-ins (hash-gate.ts); default from the cores. */
+  hashGate?: HashGate;
 }) {
   const { db, activity } = deps;
+  const hashGate = deps.hashGate ?? HashGate.withDefaults();
   // Every signed-in request reads its user; requests arriving together share the query (ADR 0176).
   const liveUsers = batchedReads((ids: readonly number[]) => readLiveUsersByIds(db, ids));
 
@@ -104,15 +108,17 @@ export function createAuthService(deps: {
 
     async login(origin: Origin, session: SessionPort, body: Required<LoginBody>): Promise<CurrentUser> {
       const ip = origin.ip ?? '';
-      if (await isLoginLocked(db, ip, body.username)) throw new HttpError(429, THROTTLED_MESSAGE);
+      // Counted before any hashing (issue 23): a parallel burst cannot slip past the limit.
+      const attempt = await reserveLoginAttempt(db, ip, body.username);
+      if (!attempt.allowed) throw new RetryLaterError(THROTTLED_MESSAGE, attempt.retryAfterSeconds);
       const row = await findLiveUserByUsername(db, body.username);
-      const valid = row ? await verifyPassword(body.password, row.passwordHash) : (await burnPasswordCheck(body.password), false);
-      if (!row || !valid) {
-        await recordLoginFailure(db, ip, body.username);
-        // Same message for an unknown user and a wrong password.
-        throw new HttpError(401, INVALID_CREDENTIALS);
-      }
-      await recordLoginSuccess(db, ip, body.username);
+      // The unknown user burns a hash too, so both take as long and share the same cap.
+      const valid = await hashGate.run(attempt.knownAddress, () =>
+        row ? verifyPassword(body.password, row.passwordHash) : burnPasswordCheck(body.password).then(() => false),
+      );
+      // Same message for an unknown user and a wrong password; the failure is already counted.
+      if (!row || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
+      await recordLoginSuccess(db, ip, body.username, attempt);
       await recordSignIn(db, row.id, needsRehash(row.passwordHash) ? await hashPassword(body.password) : undefined);
       const started = await startSession(origin, session, row, body.rememberMe);
       await deps.carts.ensureActiveCart(row.id);
@@ -135,10 +141,12 @@ export function createAuthService(deps: {
 
     async register(origin: Origin, session: SessionPort, body: RegisterBody): Promise<CurrentUser> {
       if (!deps.allowRegistration) throw new HttpError(403, REGISTRATION_DISABLED);
+      await refuseCommonPassword(body.password, 'password');
       if (await findLiveUserByUsername(db, body.username)) throw new HttpError(409, USERNAME_TAKEN);
       const row = await insertUser(db, {
         username: body.username,
-        passwordHash: await hashPassword(body.password),
+        // A public route that hashes: it shares the sign-in cap (issue 23).
+        passwordHash: await hashGate.run(false, () => hashPassword(body.password)),
         role: 'bold_customer',
         email: body.email ?? null,
         firstName: body.firstName ?? null,
@@ -160,6 +168,8 @@ export function createAuthService(deps: {
     /** Both password flows: checks the current password, stores the new one, clears the temporary flag. */
     async changePassword(actor: Actor, body: PasswordChangeBody): Promise<CurrentUser> {
       const row = await currentRow(actor.userId);
+      // Like the contract's rules, before anything is counted or hashed (issue 23).
+      await refuseCommonPassword(body.newPassword, 'newPassword');
       // Counted before hashing: a wrong-password flood is refused without costing a 32 MiB scrypt each.
       if (!(await takePasswordAttempt(db, row.id))) throw new HttpError(429, PASSWORD_THROTTLED_MESSAGE);
       if (!(await verifyPassword(body.currentPassword, row.passwordHash))) {

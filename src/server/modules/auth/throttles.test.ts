@@ -1,21 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
-import { ACCOUNT_LIMIT, PAIR_LIMIT, PASSWORD_CHANGE_LIMIT, PASSWORD_THROTTLED_MESSAGE, recordLoginFailure, THROTTLED_MESSAGE } from './login-throttle';
+import { HASHING_BUSY_MESSAGE } from './hash-gate';
+import {
+  ACCOUNT_LIMIT,
+  ADDRESS_LIMIT,
+  PAIR_LIMIT,
+  PASSWORD_CHANGE_LIMIT,
+  PASSWORD_THROTTLED_MESSAGE,
+  recordLoginSuccess,
+  reserveLoginAttempt,
+  THROTTLED_MESSAGE,
+} from './login-throttle';
 
 /**
- * Security review: account-level login limit and throttled password changes (docs/decisions/0100).
- * Most earlier failures are counted with the throttle's own counter instead of one scrypt
- * login each (40 scrypts took longer than the test timeout on a busy machine, issue 22);
+ * Security reviews: account-level login limit and throttled password changes (docs/decisions/0100);
+ * attempts reserved before hashing, the per-address limit that spares known addresses, and the
+ * hashing cap (issue 23). Most earlier failures are counted with the throttle's own counter instead
+ * of one scrypt login each (40 scrypts took longer than the test timeout on a busy machine, issue 22);
  * the last failure goes through the route, so a route that stopped counting fails the test.
+ * One hash at a time (plus one reserved for known addresses), so the cap is reached on any machine.
  */
-const ctx = useTestApp();
+const ctx = useTestApp({ LOGIN_HASH_CONCURRENCY: '1' });
 
 const failEarlier = async (ip: string, username: string, times: number) => {
-  for (let i = 0; i < times; i += 1) await recordLoginFailure(ctx.db, ip, username);
+  for (let i = 0; i < times; i += 1) await reserveLoginAttempt(ctx.db, ip, username);
 };
 
 let network = 0;
-/** A fresh /24 per test, so the per-IP limit of one test never touches another. */
+/** A fresh /24 per test, so the per-address limit of one test never touches another. */
 const addresses = () => {
   network += 1;
   return (host: number) => `10.${network}.0.${host}`;
@@ -35,6 +47,7 @@ describe('account-level login limit', () => {
     const fromNewAddress = await loginFrom(ip(5), user.username, user.password);
     expect(fromNewAddress.statusCode).toBe(429);
     expect(fromNewAddress.json().message).toBe(THROTTLED_MESSAGE);
+    expect(Number(fromNewAddress.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('still lets the real user in from an address they signed in from before', async () => {
@@ -46,7 +59,77 @@ describe('account-level login limit', () => {
     expect((await loginFrom(ip(250), user.username, user.password)).statusCode).toBe(429);
     expect((await loginFrom(ip(1), user.username, user.password)).statusCode).toBe(200);
   });
+});
 
+describe('a parallel burst of wrong passwords (issue 23)', () => {
+  it(`judges at most ${PAIR_LIMIT} of 40 parallel wrong passwords and then refuses the right one while locked`, async () => {
+    const user = await createUser(ctx.db);
+    const ip = addresses()(1);
+    const burst = await Promise.all(Array.from({ length: 40 }, () => loginFrom(ip, user.username, 'Wrong123')));
+    const statuses = burst.map((r) => r.statusCode);
+    // 401 is a judged password; every other answer is a 429 that hashed nothing.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(PAIR_LIMIT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - statuses.filter((s) => s === 401).length);
+    const right = await loginFrom(ip, user.username, user.password);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toBe(THROTTLED_MESSAGE);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('the per-address limit spares known addresses (issue 23)', () => {
+  it('a correct login from a known address survives 60 failures from the same address on other accounts', async () => {
+    const user = await createUser(ctx.db);
+    const colleague = await createUser(ctx.db);
+    const office = addresses()(1);
+    expect((await loginFrom(office, user.username, user.password)).statusCode).toBe(200);
+    // 60 failures from the office on other accounts: the colleague's and names that do not exist.
+    for (let i = 0; i < 59; i += 1) await failEarlier(office, i % 2 ? colleague.username : `nobody-${i}`, 1);
+    expect((await loginFrom(office, `nobody-else`, 'Wrong123')).statusCode).toBe(429);
+    const known = await loginFrom(office, user.username, user.password);
+    expect(known.statusCode).toBe(200);
+  });
+
+  it(`refuses accounts new to an address after ${ADDRESS_LIMIT} failures from it, with the same message`, async () => {
+    const stranger = await createUser(ctx.db);
+    const ip = addresses()(1);
+    for (let i = 0; i < ADDRESS_LIMIT - 1; i += 1) await failEarlier(ip, `guess-${i}`, 1);
+    expect((await loginFrom(ip, 'guess-last', 'Wrong123')).statusCode).toBe(401);
+    const refused = await loginFrom(ip, stranger.username, stranger.password);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(THROTTLED_MESSAGE);
+  });
+
+  it('does not count a correct login against the address or the account', async () => {
+    const user = await createUser(ctx.db);
+    const ip = addresses()(1);
+    // A busy office: many correct logins, counted and given back as the route does, without 55 scrypts.
+    for (let i = 0; i < ADDRESS_LIMIT + 5; i += 1) {
+      await recordLoginSuccess(ctx.db, ip, user.username, await reserveLoginAttempt(ctx.db, ip, user.username));
+    }
+    expect((await loginFrom(ip, user.username, user.password)).statusCode).toBe(200);
+    const newcomer = await createUser(ctx.db);
+    expect((await loginFrom(ip, newcomer.username, newcomer.password)).statusCode).toBe(200);
+  });
+});
+
+describe('the cap on concurrent password hashing (issue 23)', () => {
+  it('answers 429 with Retry-After past the cap, and a known address still gets in during the flood', async () => {
+    const user = await createUser(ctx.db);
+    const home = addresses()(1);
+    expect((await loginFrom(home, user.username, user.password)).statusCode).toBe(200);
+    const attacker = addresses()(1);
+    // 30 unknown names from one address: no per-name or per-address limit is reached, only the cap.
+    const flood = Array.from({ length: 30 }, (_, i) => loginFrom(attacker, `flood-${i}`, 'Wrong123'));
+    const real = loginFrom(home, user.username, user.password);
+    const [answers, mine] = await Promise.all([Promise.all(flood), real]);
+    expect(mine.statusCode).toBe(200);
+    const busy = answers.filter((r) => r.statusCode === 429);
+    expect(answers.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]!.json().message).toBe(HASHING_BUSY_MESSAGE);
+    expect(busy[0]!.headers['retry-after']).toBe('1');
+  });
 });
 
 describe('password change and temporary-password reset are throttled', () => {

@@ -105,7 +105,7 @@ describe('email outbox screen', () => {
   });
 
   it('lists welcome emails too, newest first, paged on the server and filtered by status', async () => {
-    const created = await admin.post('/api/users', { username: 'newcomer', password: 'Welcome12', role: 'salesperson', email: 'newcomer@bold.test' });
+    const created = await admin.post('/api/users', { username: 'newcomer', password: 'Tilework12', role: 'salesperson', email: 'newcomer@bold.test' });
     expect(created.statusCode).toBe(200);
     const outbox = createMailOutbox(ctx.db);
     for (let i = 0; i < EMAILS_PAGE_SIZE + 4; i += 1) {

@@ -11,9 +11,11 @@ import {
   type UsersQuery,
   type UserView,
 } from '@common/contracts/users';
-import { issuePath, takenUsernameIssues, validateUserImport, type ImportIssue } from '@common/domain/user-import';
+import { PASSWORD_MESSAGES } from '@common/domain/password-rules';
+import { issuePath, takenUsernameIssues, validateUserImport, type ImportIssue, type ValidImportRow } from '@common/domain/user-import';
 import type { Db, DbOrTx } from '../../db/client';
 import { toAccountView } from '../../lib/account-view';
+import { isCommonPassword, refuseCommonPassword } from '../../lib/common-passwords';
 import { HttpError } from '../../lib/http-error';
 import type { ReceivedFile } from '../../lib/upload';
 import { generateTemporaryPassword, hashPassword, hashTemporaryPassword } from '../../lib/password-hash';
@@ -37,6 +39,15 @@ import {
   type UserRow,
 } from './repository';
 import { welcomeEmail } from './welcome-email';
+
+/** Import rows whose password is a common one (issue 23): reported like any other row problem. */
+async function commonPasswordIssues(rows: readonly ValidImportRow[]): Promise<ImportIssue[]> {
+  const issues: ImportIssue[] = [];
+  for (const { row, user } of rows) {
+    if (await isCommonPassword(user.password)) issues.push({ row, field: 'password', message: PASSWORD_MESSAGES.tooCommon });
+  }
+  return issues;
+}
 
 export function toUserView(row: UserRow): UserView {
   return { ...toAccountView(row), createdAt: row.createdAt.toISOString(), lastLoginAt: row.lastLoginAt?.toISOString() ?? null };
@@ -158,6 +169,7 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
     },
 
     async create(actor: Actor, body: CreateUserBody): Promise<UserView> {
+      await refuseCommonPassword(body.password, 'password');
       if ((await takenUsernames(db, [body.username.toLowerCase()])).size > 0) {
         throw new HttpError(409, USER_MESSAGES.usernameTaken, [{ path: 'username', message: USER_MESSAGES.usernameTaken }]);
       }
@@ -306,7 +318,9 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
           issues.map((i) => ({ path: issuePath(i), message: i.message })),
         );
       const taken = await takenUsernames(db, checked.rows.map((r) => r.user.username.toLowerCase()));
-      const issues = [...checked.issues, ...takenUsernameIssues(checked.rows, taken)].sort((a, b) => a.row - b.row);
+      const issues = [...checked.issues, ...takenUsernameIssues(checked.rows, taken), ...(await commonPasswordIssues(checked.rows))].sort(
+        (a, b) => a.row - b.row,
+      );
       if (issues.length > 0) throw refuse(issues);
       const total = checked.rows.length;
       const skippedExamples = checked.skippedExamples;

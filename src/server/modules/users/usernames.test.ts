@@ -19,7 +19,7 @@ describe('usernames are NFKC-normalised and use a clear set of characters', () =
     ['space inside', (s: string) => `ad min${s}`],
   ])('refuses a %s with a message that names the allowed set', async (_label, make) => {
     const c = await admin();
-    const response = await c.post('/api/users', { username: make(stamp()), password: 'Welcome1', role: 'salesperson' });
+    const response = await c.post('/api/users', { username: make(stamp()), password: 'Tilework7', role: 'salesperson' });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toContainEqual({ path: 'username', message: USERNAME_CHARACTERS_MESSAGE });
   });
@@ -28,16 +28,16 @@ describe('usernames are NFKC-normalised and use a clear set of characters', () =
     const c = await admin();
     const plain = `jane${stamp()}`;
     const fullWidth = [...plain].map((ch) => String.fromCodePoint(ch.codePointAt(0)! + 0xfee0)).join('');
-    const response = await c.post('/api/users', { username: fullWidth, password: 'Welcome1', role: 'salesperson' });
+    const response = await c.post('/api/users', { username: fullWidth, password: 'Tilework7', role: 'salesperson' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().username).toBe(plain);
-    const login = await new TestClient(ctx.app).post('/api/login', { username: fullWidth, password: 'Welcome1' });
+    const login = await new TestClient(ctx.app).post('/api/login', { username: fullWidth, password: 'Tilework7' });
     expect(login.statusCode).toBe(200);
   });
 
   it('applies the same rule to the bulk import', async () => {
     const c = await admin();
-    const csv = `username,password\n\u0430lice${stamp()},Welcome1\n`;
+    const csv = `username,password\n\u0430lice${stamp()},Tilework7\n`;
     const boundary = 'x-boundary';
     const payload = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="u.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,

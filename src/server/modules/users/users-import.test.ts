@@ -50,8 +50,8 @@ describe('bulk user import from CSV (spec §5 "Bulk user import row")', () => {
     const [a, b] = [name('csva'), name('csvb')];
     const csv = [
       'Username,Password,Role,First Name,last_name,EMAIL,company,notes',
-      `${a},Welcome1,,Ann,Lee,ann.${a}@example.com,BOLD,ignored column`,
-      `${b},Welcome2,BOLD Customer,Bob,,,"Floors, Inc.",`,
+      `${a},Tilework7,,Ann,Lee,ann.${a}@example.com,BOLD,ignored column`,
+      `${b},Tilework8,BOLD Customer,Bob,,,"Floors, Inc.",`,
       ',,,,,,,',
     ].join('\r\n');
     const response = await upload(c, 'users.csv', csv);
@@ -68,7 +68,7 @@ describe('bulk user import from CSV (spec §5 "Bulk user import row")', () => {
     const ann = rows.find((r) => r.username === a)!;
     expect(ann).toMatchObject({ firstName: 'Ann', lastName: 'Lee', company: 'BOLD', isTemporaryPassword: true, email: `ann.${a}@example.com` });
     expect(rows.find((r) => r.username === b)).toMatchObject({ company: 'Floors, Inc.', email: null, lastName: null });
-    expect(await verifyPassword('Welcome1', ann.passwordHash)).toBe(true);
+    expect(await verifyPassword('Tilework7', ann.passwordHash)).toBe(true);
 
     const created = await ctx.db
       .select()
@@ -86,20 +86,21 @@ describe('bulk user import from CSV (spec §5 "Bulk user import row")', () => {
     const dup = name('dup');
     const csv = [
       'username,password,role,email',
-      `${good},Welcome1,salesperson,good@example.com`,
-      `${name('bademail')},Welcome1,,not-an-email`,
-      `,Welcome1,,`,
+      `${good},Tilework7,salesperson,good@example.com`,
+      `${name('bademail')},Tilework7,,not-an-email`,
+      `,Tilework7,,`,
       `${name('shortpw')},Ab1,,`,
       `${name('nocap')},lowercase1,,`,
-      `${name('badrole')},Welcome1,owner,`,
-      `${existing.username.toUpperCase()},Welcome1,,`,
-      `${dup},Welcome1,,`,
-      `${dup.toUpperCase()},Welcome1,,`,
+      `${name('badrole')},Tilework7,owner,`,
+      `${existing.username.toUpperCase()},Tilework7,,`,
+      `${dup},Tilework7,,`,
+      `${dup.toUpperCase()},Tilework7,,`,
+      `${name('common')},Qwerty123,,`,
     ].join('\n');
     const response = await upload(c, 'users.csv', csv);
     expect(response.statusCode).toBe(400);
     const body = response.json();
-    expect(body.message).toBe('No users were imported: 7 problems found');
+    expect(body.message).toBe('No users were imported: 8 problems found');
     expect(body.errors).toEqual([
       { path: 'rows.3.email', message: USER_MESSAGES.invalidEmail },
       { path: 'rows.4.username', message: USER_MESSAGES.usernameRequired },
@@ -108,6 +109,8 @@ describe('bulk user import from CSV (spec §5 "Bulk user import row")', () => {
       { path: 'rows.7.role', message: 'Role must be admin, salesperson or bold_customer' },
       { path: 'rows.8.username', message: USER_MESSAGES.usernameTaken },
       { path: 'rows.10.username', message: 'Username appears more than once in the file (first on row 9)' },
+      // Issue 23: a password on the list of common ones.
+      { path: 'rows.11.password', message: PASSWORD_MESSAGES.tooCommon },
     ]);
     expect(await liveUsersNamed([good, dup])).toEqual([]);
   });
@@ -116,7 +119,7 @@ describe('bulk user import from CSV (spec §5 "Bulk user import row")', () => {
     const c = await admin();
     const existing = await createUser(ctx.db);
     const fresh = name('fresh');
-    const response = await upload(c, 'users.csv', `username,password\n${fresh},Welcome1\n${existing.username},Welcome1\n`);
+    const response = await upload(c, 'users.csv', `username,password\n${fresh},Tilework7\n${existing.username},Tilework7\n`);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([{ path: 'rows.3.username', message: USER_MESSAGES.usernameTaken }]);
     expect(await liveUsersNamed([fresh])).toEqual([]);
@@ -144,7 +147,7 @@ describe('import progress (ADR 0132: NDJSON when the client asks for it)', () =>
   it('streams progress lines, then the result; every user created', async () => {
     const c = await admin();
     const names = Array.from({ length: 60 }, () => name('strm'));
-    const csv = ['username,password', ...names.map((n) => `${n},Welcome1`)].join('\n');
+    const csv = ['username,password', ...names.map((n) => `${n},Tilework7`)].join('\n');
     const body = multipart('users.csv', csv);
     const response = await c.request({ method: 'POST', url: '/api/users/import', payload: body.payload, headers: { ...body.headers, accept: 'application/x-ndjson' } });
     expect(response.statusCode, response.body).toBe(200);
@@ -160,7 +163,7 @@ describe('import progress (ADR 0132: NDJSON when the client asks for it)', () =>
 
   it('still answers a file with problems as a 400 with every row, before any line', async () => {
     const c = await admin();
-    const body = multipart('users.csv', `username,password\n${name('ok')},Welcome1\n${name('bad')},short\n`);
+    const body = multipart('users.csv', `username,password\n${name('ok')},Tilework7\n${name('bad')},short\n`);
     const response = await c.request({ method: 'POST', url: '/api/users/import', payload: body.payload, headers: { ...body.headers, accept: 'application/x-ndjson' } });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([expect.objectContaining({ path: 'rows.3.password' })]);
@@ -175,7 +178,7 @@ describe('bulk user import from the workbook’s users sheet', () => {
       displays: [['type', 'code', 'name'], ['display', 'D1', 'Stand']],
       Users: [
         ['Username', 'Password', 'Role', 'Email', 'Store Name'],
-        [u, 'Welcome1', 'admin', `${u}@example.com`, 'Downtown'],
+        [u, 'Tilework7', 'admin', `${u}@example.com`, 'Downtown'],
       ],
     });
     const response = await upload(c, 'merchandise-template.xlsx', file);
@@ -186,7 +189,7 @@ describe('bulk user import from the workbook’s users sheet', () => {
 
   it('applies the same row rules to the sheet', async () => {
     const c = await admin();
-    const file = await workbook({ users: [['username', 'password', 'email'], [name('x'), 'Welcome1', 'bad@'], ['', 'Welcome1', '']] });
+    const file = await workbook({ users: [['username', 'password', 'email'], [name('x'), 'Tilework7', 'bad@'], ['', 'Tilework7', '']] });
     const response = await upload(c, 'book.xlsx', file);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([
@@ -215,7 +218,7 @@ describe('the import checks the file by its content', () => {
 
   it('refuses text named .xlsx', async () => {
     const c = await admin();
-    const response = await upload(c, 'users.xlsx', 'username,password\nabc,Welcome1\n');
+    const response = await upload(c, 'users.xlsx', 'username,password\nabc,Tilework7\n');
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toBe(IMPORT_FILE_MESSAGES.badWorkbook);
   });
@@ -229,7 +232,7 @@ describe('the import checks the file by its content', () => {
     const sales = await createUser(ctx.db, { role: 'salesperson' });
     const c = await new TestClient(ctx.app).signInAs(sales);
     const u = name('nope');
-    const response = await upload(c, 'users.csv', `username,password\n${u},Welcome1\n`);
+    const response = await upload(c, 'users.csv', `username,password\n${u},Tilework7\n`);
     expect(response.statusCode).toBe(403);
     expect(await liveUsersNamed([u])).toEqual([]);
   });
@@ -289,7 +292,7 @@ describe('the users templates never write real data (issue 13)', () => {
     const c = await admin();
     const template = (await c.get('/api/users/import-template.csv')).body;
     const u = name('real');
-    const imported = await upload(c, 'users.csv', `${template.trim()}\n${u},Welcome1,salesperson\n`);
+    const imported = await upload(c, 'users.csv', `${template.trim()}\n${u},Tilework7,salesperson\n`);
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json()).toMatchObject({ created: 1, skippedExamples: 2, users: [{ username: u }] });
   });
@@ -298,7 +301,7 @@ describe('the users templates never write real data (issue 13)', () => {
 describe('the import workbook passes the zip guard (security review: a 430 KB workbook took the server to 1 GB)', () => {
   it('refuses a workbook whose entries would inflate past the limit, before exceljs reads it', async () => {
     const c = await admin();
-    const bomb = await workbook({ users: [['username', 'password'], [name('zip'), 'Welcome1']] });
+    const bomb = await workbook({ users: [['username', 'password'], [name('zip'), 'Tilework7']] });
     // Declare a 100 MB uncompressed size on the first central-directory entry.
     const central = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
     bomb.writeUInt32LE(100 * 1024 * 1024, central + 24);

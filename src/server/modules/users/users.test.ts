@@ -113,12 +113,21 @@ describe('POST /api/users (spec §5 "Create user")', () => {
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
+  it('refuses a common password with its own message on the password field (issue 23)', async () => {
+    const { c } = await signedInAdmin();
+    const username = uniqueName();
+    const response = await c.post('/api/users', { username, password: 'Password1', isTemporaryPassword: true });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: PASSWORD_MESSAGES.tooCommon, errors: [{ path: 'password', message: PASSWORD_MESSAGES.tooCommon }] });
+    expect(await ctx.db.select().from(users).where(eq(users.username, username))).toEqual([]);
+  });
+
   it('creates a salesperson by default with a temporary password, logs user_created and queues a welcome email', async () => {
     const { admin, c } = await signedInAdmin();
     const username = uniqueName();
     const response = await c.post('/api/users', {
       username,
-      password: 'Welcome1',
+      password: 'Tilework7',
       email: 'new.person@example.com',
       firstName: 'New',
       lastName: 'Person',
@@ -129,7 +138,7 @@ describe('POST /api/users (spec §5 "Create user")', () => {
     const created = response.json();
     expect(created).toMatchObject({ username, role: 'salesperson', isTemporaryPassword: true, email: 'new.person@example.com', phone: null });
     const row = await rowOf(created.id);
-    expect(await verifyPassword('Welcome1', row.passwordHash)).toBe(true);
+    expect(await verifyPassword('Tilework7', row.passwordHash)).toBe(true);
 
     const logged = await activityFor(created.id);
     expect(logged).toEqual([expect.objectContaining({ type: 'user_created', userId: admin.id })]);
@@ -138,13 +147,13 @@ describe('POST /api/users (spec §5 "Create user")', () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ kind: 'welcome', status: 'pending', fromAddress: ctx.config.ORDER_EMAIL_FROM });
     expect(mail[0]!.textBody).toContain(username);
-    expect(mail[0]!.textBody).not.toContain('Welcome1');
+    expect(mail[0]!.textBody).not.toContain('Tilework7');
   });
 
   it('queues no email for a user without an address', async () => {
     const { c } = await signedInAdmin();
     const before = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox);
-    const response = await c.post('/api/users', { username: uniqueName(), password: 'Welcome1', role: 'bold_customer', email: null });
+    const response = await c.post('/api/users', { username: uniqueName(), password: 'Tilework7', role: 'bold_customer', email: null });
     expect(response.statusCode).toBe(200);
     expect(response.json().role).toBe('bold_customer');
     const after = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox);
@@ -154,12 +163,12 @@ describe('POST /api/users (spec §5 "Create user")', () => {
   it('lets the new user sign in only to change the temporary password', async () => {
     const { c } = await signedInAdmin();
     const username = uniqueName();
-    await c.post('/api/users', { username, password: 'Welcome1' });
+    await c.post('/api/users', { username, password: 'Tilework7' });
     const newcomer = client();
-    const login = await newcomer.login(username, 'Welcome1');
+    const login = await newcomer.login(username, 'Tilework7');
     expect(login.json().isTemporaryPassword).toBe(true);
     expect((await newcomer.get('/api/system/settings')).statusCode).toBe(403);
-    const changed = await newcomer.post('/api/password-reset', { currentPassword: 'Welcome1', newPassword: 'MyOwn123' });
+    const changed = await newcomer.post('/api/password-reset', { currentPassword: 'Tilework7', newPassword: 'MyOwn123' });
     expect(changed.statusCode).toBe(200);
     expect((await newcomer.get('/api/system/settings')).statusCode).toBe(200);
   });
@@ -167,12 +176,12 @@ describe('POST /api/users (spec §5 "Create user")', () => {
   it('refuses a username a live user has, whatever its case, but frees a deleted user’s name', async () => {
     const { c } = await signedInAdmin();
     const existing = await createUser(ctx.db);
-    const clash = await c.post('/api/users', { username: existing.username.toUpperCase(), password: 'Welcome1' });
+    const clash = await c.post('/api/users', { username: existing.username.toUpperCase(), password: 'Tilework7' });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe(USER_MESSAGES.usernameTaken);
 
     expect((await c.delete(`/api/users/${existing.id}`)).statusCode).toBe(200);
-    const reused = await c.post('/api/users', { username: existing.username, password: 'Welcome1' });
+    const reused = await c.post('/api/users', { username: existing.username, password: 'Tilework7' });
     expect(reused.statusCode).toBe(200);
     expect(reused.json().id).not.toBe(existing.id);
   });

@@ -2,9 +2,8 @@ import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_EVENT_TYPE_HEADER, WEBHOOK_SIGNATURE_H
 import type { FastifyBaseLogger } from 'fastify';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
 import type { Db } from '../../db/client';
-import { guardedLookup, isPrivateAddress, WebhookTargetError } from '../../lib/webhook-target';
+import { guardedLookup, WebhookTargetError, webhookUrlProblem } from '../../lib/webhook-target';
 import {
   claimDueDeliveries,
   markDelivered,
@@ -50,9 +49,9 @@ function post(delivery: ClaimedDelivery, allowPrivate: boolean, timeoutMs: numbe
       resolve({ statusCode: null, responseMs: null, error: 'Invalid endpoint URL' });
       return;
     }
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    // A literal address is connected to without a lookup, so it is judged here.
-    if (!allowPrivate && ((isIP(host) && isPrivateAddress(host)) || url.protocol !== 'https:')) {
+    // A literal address is connected to without a lookup, so it is judged here, with the
+    // registration rules (https, local names with or without a trailing dot; issue 23).
+    if (!allowPrivate && webhookUrlProblem(delivery.url, false) !== null) {
       resolve({ statusCode: null, responseMs: null, error: 'Refused: the endpoint is not public https' });
       return;
     }

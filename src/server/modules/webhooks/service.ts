@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
-import { webhookUrlProblem } from '../../lib/webhook-target';
+import { webhookTargetProblem } from '../../lib/webhook-target';
 import type { Actor } from '../../lib/actor';
 import type { ActivityService } from '../activity';
 import * as repo from './repository';
@@ -88,7 +88,8 @@ export function createWebhooksService(deps: { db: Db; activity: ActivityService;
     },
 
     async create(actor: Actor, body: z.output<typeof createWebhookBody>): Promise<CreatedWebhook> {
-      const problem = webhookUrlProblem(body.url, deps.allowPrivate);
+      // The literal address, or every address the name resolves to now; delivery checks again (issue 23).
+      const problem = await webhookTargetProblem(body.url, deps.allowPrivate);
       if (problem) throw new HttpError(400, problem, [{ path: 'url', message: problem }]);
       const secret = newSigningSecret();
       return db.transaction(async (tx) => {

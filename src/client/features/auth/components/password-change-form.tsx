@@ -69,7 +69,7 @@ export function PasswordChangeForm({
       </FormField>
       <FormField
         label="New Password"
-        hint="At least 6 characters, including one capital letter."
+        hint="At least 6 characters, including one capital letter; not a common password."
         error={errors.newPassword?.message}
       >
         {(control) => (
