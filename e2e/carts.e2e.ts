@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localDateOf } from '../src/common/domain/business-days';
+import { CART_LIMIT_MESSAGES, MAX_CARTS_PER_USER } from '../src/common/domain/cart-limits';
 import { skuBucketOf } from '../src/common/domain/stock-filters';
 import { generateDemoProducts } from '../src/server/db/demo-data/products';
 import { ACCOUNTS, PHONE, hasHorizontalScroll, useBrowser } from './support/browser';
@@ -154,6 +155,35 @@ describe('purchase orders (dealer)', () => {
     expect(await other.page.getByText(name).count()).toBe(0);
     await other.page.goto(href!);
     await other.page.getByText('Order not found').waitFor();
+  });
+
+  it('says in the Create New PO dialog that the 50 POs are used up (issue 23, ADR 0179)', async () => {
+    const session = await browser.open();
+    const { page } = session;
+    await signInAs(page, ACCOUNTS.dealer, 'BOLD Customer');
+    const existing = await api<Cart[]>(page, 'GET', '/api/carts');
+    const made: number[] = [];
+    try {
+      for (let i = existing.length; i < MAX_CARTS_PER_USER; i++) {
+        made.push((await api<Cart>(page, 'POST', '/api/carts', { name: `E2E cap ${Date.now().toString(36)} ${i}` })).id);
+      }
+      await page.goto('/cartselect');
+      await page.getByRole('heading', { name: 'Current POs' }).waitFor();
+      // One page holds them all.
+      await page.getByRole('button', { name: /^Select / }).nth(MAX_CARTS_PER_USER - 1).waitFor();
+      await page.getByRole('button', { name: 'Create New PO' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByPlaceholder('Enter PO name').fill('One too many');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await dialog.getByRole('alert').getByText(CART_LIMIT_MESSAGES.tooMany).waitFor();
+      expect(await page.getByRole('cell', { name: 'One too many', exact: true }).count()).toBe(0);
+      // The refusal we provoked shows in the console as a failed load, once.
+      const index = session.errors.findIndex((e) => /status of 409/.test(e));
+      expect(index).toBeGreaterThanOrEqual(0);
+      session.errors.splice(index, 1);
+    } finally {
+      for (const id of made) await api(page, 'DELETE', `/api/carts/${id}`);
+    }
   });
 
   it('fits a phone without horizontal scrolling', async () => {

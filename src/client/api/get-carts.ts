@@ -6,6 +6,11 @@ import { api } from '@client/lib/api-client';
 /** GET /api/carts (cart, merchandise, quick add, orders, dashboard). Spec §7: queries GET their key path; every cart call invalidates it. */
 export const cartsQueryKey = ['/api/carts'] as const;
 
+/**
+ * The first page of the caller's carts with their contents, active cart first. Without `limit` a page
+ * holds every cart a user may keep (the cap, ADR 0179), so this one request is the whole list; it
+ * stays query-free because the app page preloads `/api/carts` by that address (ADR 0152).
+ */
 export async function getCarts(): Promise<CartView[]> {
   return api.get<z.output<typeof cartsResponse>>('/api/carts');
 }

@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { idSchema, MAX_ID } from './common';
+import { blankAsMissing, idSchema, MAX_ID } from './common';
+import { CART_LIMIT_MESSAGES, CARTS_PAGE_SIZE, MAX_CARTS_PAGE_SIZE } from '../domain/cart-limits';
 import { CART_MESSAGES, MAX_CART_NAME_LENGTH, MERCHANDISE_TYPES } from '../domain/cart-rules';
 import { MAX_LINE_QUANTITY } from '../domain/stock-level';
 
@@ -102,8 +103,38 @@ export const cartView = z.object({
 });
 export type CartView = z.infer<typeof cartView>;
 
-/** GET /api/carts: the caller's carts, most recently changed first; exactly one is active. */
+/**
+ * GET /api/carts: a page of the caller's carts, the active one first, then most recently
+ * changed first; exactly one is active. Still a plain array (ADR 0179): without `limit` a
+ * page holds CARTS_PAGE_SIZE carts, every cart a user can keep under the cap, so a caller
+ * that never pages sees them all. The paging facts travel in headers: CARTS_TOTAL_HEADER
+ * (all the caller's carts) and, when more follow, CARTS_NEXT_CURSOR_HEADER and a
+ * `Link: <...>; rel="next"`.
+ */
 export const cartsResponse = z.array(cartView);
+
+export const CARTS_TOTAL_HEADER = 'x-total-count';
+export const CARTS_NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+/** GET /api/carts query: `limit` (1 to MAX_CARTS_PAGE_SIZE, default CARTS_PAGE_SIZE) and the `cursor` a previous page gave. */
+export const cartsQuery = z.object({
+  limit: blankAsMissing(
+    z._default(
+      z.coerce
+        .number({ error: CART_LIMIT_MESSAGES.badLimit })
+        .check(
+          z.int({ error: CART_LIMIT_MESSAGES.badLimit }),
+          z.minimum(1, { error: CART_LIMIT_MESSAGES.badLimit }),
+          z.maximum(MAX_CARTS_PAGE_SIZE, { error: CART_LIMIT_MESSAGES.badLimit }),
+        ),
+      CARTS_PAGE_SIZE,
+    ),
+  ),
+  cursor: blankAsMissing(
+    z.optional(z.string({ error: CART_LIMIT_MESSAGES.badCursor }).check(z.maxLength(200, { error: CART_LIMIT_MESSAGES.badCursor }))),
+  ),
+});
+export type CartsQuery = z.infer<typeof cartsQuery>;
 
 // ---- calls ----
 

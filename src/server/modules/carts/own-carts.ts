@@ -1,6 +1,8 @@
-import type { CartView, createCartBody, updateCartBody } from '@common/contracts/carts';
+import type { CartsQuery, CartView, createCartBody, updateCartBody } from '@common/contracts/carts';
+import { CART_LIMIT_MESSAGES, MAX_CARTS_PER_USER } from '@common/domain/cart-limits';
 import { CART_MESSAGES, DEFAULT_CART_NAME, MERCHANDISE_LISTS } from '@common/domain/cart-rules';
 import type { z } from 'zod';
+import { MAX_ID } from '@common/contracts/common';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
@@ -13,6 +15,44 @@ import { idempotencyOf, writeOnce } from './write-once';
 
 export type OwnCarts = ReturnType<typeof createOwnCarts>;
 
+/** A page of the caller's carts and what the route puts in the paging headers. */
+export interface CartPage {
+  carts: CartView[];
+  total: number;
+  /** Where the next page starts, or null on the last page. */
+  nextCursor: string | null;
+}
+
+/** The cursor is the last cart's place in the list's order, opaque to callers (base64url JSON). */
+function encodeCursor(position: repo.CartPosition): string {
+  return Buffer.from(JSON.stringify([position.isActive, position.lastModified, position.id])).toString('base64url');
+}
+
+/** PostgreSQL's UTC text with microseconds, as listCartPage writes it, and a real time since 1970 (no 30 February). */
+function isStamp(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(value)) return false;
+  const millis = value.slice(0, 23);
+  const date = new Date(`${millis}Z`);
+  return !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1970 && date.toISOString().slice(0, 23) === millis;
+}
+
+/** A cursor this server wrote, else 400 (never a 500 from PostgreSQL reading a bad value). */
+function decodeCursor(text: string): repo.CartPosition {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
+  if (Array.isArray(parsed) && parsed.length === 3) {
+    const [isActive, lastModified, id] = parsed as unknown[];
+    if (typeof isActive === 'boolean' && isStamp(lastModified) && typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= MAX_ID) {
+      return { isActive, lastModified, id };
+    }
+  }
+  throw new HttpError(400, CART_LIMIT_MESSAGES.badCursor, [{ path: 'cursor', message: CART_LIMIT_MESSAGES.badCursor }]);
+}
+
 /**
  * The caller's carts as a set (spec §4; docs/product-decisions.md#carts-and-orders): one is
  * active, they have unique names, they are created, renamed, switched, cleared and deleted.
@@ -21,7 +61,11 @@ export type OwnCarts = ReturnType<typeof createOwnCarts>;
 export function createOwnCarts({ db, activity, products, merchandise }: CartsDeps, requireMerchandise: RequireMerchandise) {
   const catalogue: CartCatalogue = { products, merchandise };
 
-  /** Spec §4: one active cart, created when missing; else the first cart becomes active. */
+  /**
+   * Spec §4: one active cart, created when missing; else the first cart becomes active. It creates
+   * one only when the user has no cart at all, so it never meets the cap (ADR 0179) and never
+   * stands in the way of an add, a reorder or a login.
+   */
   async function ensureActiveCart(userId: number, tx?: DbOrTx): Promise<repo.CartRow> {
     const existing = await repo.findActiveCart(tx ?? db, userId);
     if (existing) return existing;
@@ -65,9 +109,22 @@ export function createOwnCarts({ db, activity, products, merchandise }: CartsDep
     ownCart,
     view,
 
-    async list(actor: Actor): Promise<CartView[]> {
+    /**
+     * A page of the caller's carts with their contents (the client reads the active cart's lines
+     * from this list), the active one first so the first page always holds it (ADR 0179).
+     */
+    async list(actor: Actor, query: CartsQuery): Promise<CartPage> {
+      const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
       await ensureActiveCart(actor.userId);
-      return toCartViews(db, catalogue, await repo.listCartRows(db, actor.userId));
+      // One row more than the page says whether another page follows.
+      const { rows, total } = await repo.listCartPage(db, actor.userId, after, query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        carts: await toCartViews(db, catalogue, page.map((r) => r.cart)),
+        total,
+        nextCursor: rows.length > query.limit && last ? encodeCursor(last.position) : null,
+      };
     },
 
     async create(actor: Actor, body: z.infer<typeof createCartBody>, idempotencyKey?: string): Promise<CartView> {
@@ -77,7 +134,9 @@ export function createOwnCarts({ db, activity, products, merchandise }: CartsDep
       // Spec §6: a salesperson has no cart switching, so one sample order (issue 12).
       if (actor.role === 'salesperson') throw new HttpError(403, CART_MESSAGES.oneSampleOrder);
       const cart = await writeOnce(db, actor, idempotencyOf(idempotencyKey, 'create', body), async (tx) => {
+        // Under the lock every path that adds a cart takes, so two creates at 49 cannot both pass.
         await repo.lockUserCarts(tx, actor.userId);
+        if ((await repo.countCarts(tx, actor.userId)) >= MAX_CARTS_PER_USER) throw new HttpError(409, CART_LIMIT_MESSAGES.tooMany);
         await assertNameFree(tx, actor.userId, body.name);
         const hasActive = (await repo.findActiveCart(tx, actor.userId)) !== undefined;
         const makeActive = body.isActive === true || !hasActive;

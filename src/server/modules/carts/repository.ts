@@ -47,8 +47,50 @@ export async function findOwnCart(
   return row;
 }
 
-export async function listCartRows(db: DbOrTx, userId: number): Promise<CartRow[]> {
-  return db.select().from(carts).where(eq(carts.userId, userId)).orderBy(desc(carts.lastModified), desc(carts.id));
+/**
+ * Where a page of the list stopped: the last cart's place in the list's order. `lastModified`
+ * is PostgreSQL's text with microseconds (JavaScript dates drop them), so carts changed in the
+ * same millisecond are neither skipped nor repeated.
+ */
+export interface CartPosition {
+  isActive: boolean;
+  lastModified: string;
+  id: number;
+}
+
+/**
+ * A page of the user's carts: the active one first, then most recently changed first (id breaks
+ * ties), after `after` when given; with each row's position, and the number of carts in all.
+ */
+export async function listCartPage(
+  db: DbOrTx,
+  userId: number,
+  after: CartPosition | undefined,
+  limit: number,
+): Promise<{ rows: { cart: CartRow; position: CartPosition }[]; total: number }> {
+  const where = and(
+    eq(carts.userId, userId),
+    after
+      ? sql`(${carts.isActive}, ${carts.lastModified}, ${carts.id}) < (${after.isActive}::boolean, ${after.lastModified}::timestamptz, ${after.id}::integer)`
+      : undefined,
+  );
+  const stamp = sql<string>`to_char(${carts.lastModified} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  const [rows, total] = await Promise.all([
+    db
+      .select({ cart: carts, stamp })
+      .from(carts)
+      .where(where)
+      .orderBy(desc(carts.isActive), desc(carts.lastModified), desc(carts.id))
+      .limit(limit),
+    countCarts(db, userId),
+  ]);
+  return { rows: rows.map((r) => ({ cart: r.cart, position: { isActive: r.cart.isActive, lastModified: r.stamp, id: r.cart.id } })), total };
+}
+
+/** How many carts the user keeps (the cap, ADR 0179). Under lockUserCarts the answer holds until commit. */
+export async function countCarts(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(carts).where(eq(carts.userId, userId));
+  return row?.n ?? 0;
 }
 
 /** Another cart of the user with this name, ignoring case and surrounding spaces (issue 12). Call under lockUserCarts. */

@@ -5,6 +5,9 @@ import {
   bulkAddResponse,
   cartItemParams,
   cartItemResponse,
+  CARTS_NEXT_CURSOR_HEADER,
+  CARTS_TOTAL_HEADER,
+  cartsQuery,
   cartsResponse,
   cartView,
   createCartBody,
@@ -16,6 +19,7 @@ import {
 } from '@common/contracts/carts';
 import { IDEMPOTENCY_HEADER, idParams, okBody } from '@common/contracts/common';
 import { idempotencyKey } from '@common/contracts/orders';
+import { CARTS_PAGE_SIZE } from '@common/domain/cart-limits';
 import { ORDERING_PERMISSION } from '@common/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
@@ -36,8 +40,28 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
   const access = { permission: ORDERING_PERMISSION };
   const ok = { ok: true as const };
 
-  app.get('/api/carts', { config: { access }, schema: { response: { 200: cartsResponse } } }, (request) =>
-    carts.list(actorOf(request)),
+  app.get(
+    '/api/carts',
+    {
+      config: { access },
+      schema: {
+        description:
+          'A page of your carts (POs) with their contents: the active one first, then the most recently changed. ' +
+          `Without \`limit\` a page holds ${CARTS_PAGE_SIZE}, as many as a user may keep (ADR 0179). ` +
+          `Headers: \`X-Total-Count\` (all your carts); when more follow, \`X-Next-Cursor\` (pass it as \`cursor\`) and \`Link: <…>; rel="next"\`.`,
+        querystring: cartsQuery,
+        response: { 200: cartsResponse },
+      },
+    },
+    async (request, reply) => {
+      const page = await carts.list(actorOf(request), request.query);
+      reply.header(CARTS_TOTAL_HEADER, String(page.total));
+      if (page.nextCursor !== null) {
+        const next = `/api/carts?limit=${request.query.limit}&cursor=${encodeURIComponent(page.nextCursor)}`;
+        reply.header(CARTS_NEXT_CURSOR_HEADER, page.nextCursor).header('link', `<${next}>; rel="next"`);
+      }
+      return page.carts;
+    },
   );
 
   app.post(

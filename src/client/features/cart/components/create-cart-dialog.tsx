@@ -11,15 +11,22 @@ import { Input } from '@client/components/ui/input';
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
 import { useCreateCart } from '../api/create-cart';
 import { applyFieldErrors } from '@client/lib/apply-field-errors';
+import { isApiError } from '@client/lib/api-client';
 import { toastCartError } from '../lib/cart-errors';
 
 const nameForm = z.pick(createCartBody, { name: true });
+
+/** A 409 that no field owns, e.g. "You have reached the limit of 50 purchase orders…" (ADR 0179): said in the dialog. */
+function refusalOf(error: unknown): string | undefined {
+  return isApiError(error) && error.status === 409 && error.fieldErrors.length === 0 ? error.serverMessage : undefined;
+}
 
 /**
  * Spec §2 Create New PO: a non-blank name (placeholder "Enter PO name",
  * Cancel / Create), toast "New PO created". `activate` makes it the active cart.
  * Issue 12: it opens empty every time (whichever way it was closed), Create stays
  * disabled while the name is blank, and a name already used shows on the field.
+ * Issue 23: a refusal that is not about the name (the cap on POs, ADR 0179) shows in the dialog.
  */
 export function CreateCartDialog({
   open,
@@ -44,6 +51,7 @@ export function CreateCartDialog({
     resetForm({ name: '' });
     resetMutation();
   }, [open, resetForm, resetMutation]);
+  const refusal = refusalOf(create.error);
 
   const submit = form.handleSubmit(async ({ name }) => {
     try {
@@ -53,8 +61,9 @@ export function CreateCartDialog({
       onOpenChange(false);
       onCreated?.(cart);
     } catch (error) {
-      // "You already have a PO named ..." belongs on the field; other failures get the toast.
-      if (!applyFieldErrors(error, ['name'], form.setError)) toastCartError(error, 'Error Creating Cart');
+      // "You already have a PO named ..." belongs on the field, a 409 of no field in the dialog (`refusal`); other failures get the toast.
+      if (applyFieldErrors(error, ['name'], form.setError)) return;
+      if (refusalOf(error) === undefined) toastCartError(error, 'Error Creating Cart');
     }
   });
 
@@ -71,6 +80,11 @@ export function CreateCartDialog({
               <Input {...control} autoFocus autoComplete="off" placeholder={wording.namePlaceholder} maxLength={100} {...form.register('name')} />
             )}
           </FormField>
+          {refusal && (
+            <p role="alert" className="text-sm text-destructive">
+              {refusal}
+            </p>
+          )}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
