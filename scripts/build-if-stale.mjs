@@ -47,6 +47,12 @@ export function isStale(part) {
 
 function build(part) {
   const { command, label } = targets[part];
+  // The build tools are devDependencies (ADR 0180): an install without them (`npm ci --omit=dev`)
+  // can run a dist/ built beforehand, but cannot build one.
+  if (!existsSync(command[0])) {
+    console.error(`Cannot build ${label}: the build tools are missing (${path.relative(root, command[0])}). Run \`npm install\` (with dev dependencies) or copy a dist/ built by \`npm run build\`.`);
+    process.exit(1);
+  }
   console.log(`Building ${label}…`);
   // Always a production build: under vitest (the e2e setup) NODE_ENV is 'test', and Vite would
   // then bundle React's development build into dist/, which a later `npm start` would serve.
