@@ -4,7 +4,7 @@
  * same pre-compressed bytes with the same headers on the same machine. Both servers
  * run in their own processes; autocannon runs here. Requests carry a session cookie
  * and a browser's Accept-Encoding, so the portal pays for what a real request pays
- * for: the session and user reads (every request, batched per event-loop turn, ADR 0176),
+ * for: the session read with its user in one statement (every request, batched per event-loop turn, ADR 0176),
  * the permission check and the version check (kept a second per server, ADR 0150). Target: at least 80%.
  */
 import autocannon, { type Result } from 'autocannon';

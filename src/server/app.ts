@@ -8,7 +8,7 @@ import { pingOf, type Db } from './db/client';
 import { createLifecycle, type Lifecycle } from './lifecycle';
 import { activityRoutes, createActivityService } from './modules/activity';
 import { announcementRoutes, createAnnouncementsService } from './modules/announcements';
-import { activityReportLimit, authRoutes, createAuthService, HashGate } from './modules/auth';
+import { activityReportLimit, authRoutes, createAuthService, createSessionReads, HashGate } from './modules/auth';
 import { cartReferences, cartRoutes, createCartsService } from './modules/carts';
 import { calendarRoutes, createCalendarService } from './modules/calendar';
 import { createFilesService, filesRoutes } from './modules/files';
@@ -89,7 +89,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: config.MAX_UPLOAD_MB * 1024 * 1024, files: 20, fields: 20, fieldSize: 64 * 1024, parts: 60 },
   });
   // No per-process cache of sessions or users: an ended session is refused by every server at once (ADR 0176).
-  await registerSessions(app, { db, secret: deps.sessionSecret, trustProxy: config.TRUST_PROXY });
+  // One statement reads a request's session and its live user (the auth module's read).
+  const userReadWithSession = await registerSessions(app, {
+    db,
+    secret: deps.sessionSecret,
+    trustProxy: config.TRUST_PROXY,
+    readSessions: createSessionReads(db),
+  });
   // Before the routes: it collects each one as it is added.
   await registerOpenApi(app);
 
@@ -135,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const apiTokens = createApiTokensService({ db, activity, requestsPerMinute: config.API_TOKEN_RATE_LIMIT });
   await app.register(accessPlugin, {
-    loadUser: (request) => auth.loadSessionUser(sessionOf(request)),
+    loadUser: (request) => auth.loadSessionUser(sessionOf(request), userReadWithSession(request)),
     authenticateToken: (token) => apiTokens.authenticate(token),
   });
 
@@ -158,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(priceListRoutes, { priceList: createPriceListService({ products, activity }) });
   await app.register(emailRoutes, { emails: createEmailsService({ db, activity, smtpConfigured: Boolean(config.SMTP_URL) }) });
 
-  await registerSpa(app, deps.clientDir, { pageUser: (request) => auth.sessionUser(sessionOf(request)) });
+  await registerSpa(app, deps.clientDir, { pageUser: (request) => auth.sessionUser(sessionOf(request), userReadWithSession(request)) });
   if (!deps.lifecycle) await lifecycle.markReady();
   return app;
 }

@@ -1,5 +1,5 @@
 import type { SessionStore } from '@fastify/session';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { sessions } from '../db/schema';
 import { batchedReads } from '../lib/batched-reads';
@@ -30,27 +30,51 @@ function expiryOf(session: StoredSession): Date {
   return new Date(Math.min(idle, absolute));
 }
 
+/** A session row as read for a request, with its owner's live account read in the same statement. */
+export interface SessionRead<U> {
+  sid: string;
+  sess: unknown;
+  expire: Date;
+  /** The live user the session names; null when it names none, or one deleted since. */
+  user: U | null;
+}
+
+/**
+ * Reads sessions by id, each with its live user, in one statement. The auth module provides it
+ * (it owns the sessions table's reads and the user it joins); the store batches it.
+ */
+export type ReadSessions<U> = (sids: readonly string[]) => Promise<ReadonlyMap<string, SessionRead<U>>>;
+
 /**
  * Sessions live in PostgreSQL (spec §3 sessions: sid, sess, expire) so any
  * number of app servers share them. user_id is copied out so a user's sessions
  * can be ended with one statement. Nothing is cached between requests: the row
  * is the only truth about whether a session still exists (ADR 0176).
+ *
+ * Each read brings the session's live user too, so a signed-in request costs one round
+ * trip. The store hands that user over only while the session plugin's callback for that
+ * read runs (`userReadWith`): nothing outlives the callback.
  */
-export class PgSessionStore implements SessionStore {
+export class PgSessionStore<U> implements SessionStore {
   /** Every request reads its session; requests arriving together share one query (lib/batched-reads.ts). */
   private readonly reads;
+  /** The user read with the session whose callback is running right now; null otherwise. */
+  private handing: { sid: string; user: U | null } | null = null;
 
-  constructor(private readonly db: Db) {
-    // A named prepared statement: parsed and planned once per connection.
-    const readMany = db
-      .select({ sid: sessions.sid, sess: sessions.sess, expire: sessions.expire })
-      .from(sessions)
-      .where(sql`${sessions.sid} = any(${sql.placeholder('sids')})`)
-      .prepare('session_read_many');
-    this.reads = batchedReads(async (sids: readonly string[]) => {
-      const rows = await readMany.execute({ sids });
-      return new Map(rows.map((row) => [row.sid, row]));
-    });
+  constructor(
+    private readonly db: Db,
+    readSessions: ReadSessions<U>,
+  ) {
+    this.reads = batchedReads(readSessions);
+  }
+
+  /**
+   * The user read with session `sid`, when asked from inside that session's read callback (a hook
+   * the session plugin runs synchronously after it); undefined when asked at any other moment.
+   */
+  userReadWith(sid: string | undefined): U | null | undefined {
+    const handing = this.handing;
+    return handing && handing.sid === sid ? handing.user : undefined;
   }
 
   set(sid: string, session: StoredSession, callback: (err?: unknown) => void): void {
@@ -69,9 +93,14 @@ export class PgSessionStore implements SessionStore {
   get(sid: string, callback: (err: unknown, result?: StoredSession | null) => void): void {
     this.reads.load(sid).then((row) => {
       if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
-      // A fresh object for each request, even when two requests of one session shared the read:
-      // the session plugin changes what it is given.
-      callback(null, structuredClone(row.sess) as StoredSession);
+      this.handing = { sid, user: row.user };
+      try {
+        // A fresh object for each request, even when two requests of one session shared the read:
+        // the session plugin changes what it is given.
+        callback(null, structuredClone(row.sess) as StoredSession);
+      } finally {
+        this.handing = null;
+      }
     }, callback);
   }
 

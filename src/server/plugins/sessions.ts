@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import session from '@fastify/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { absoluteLifetime, PgSessionStore, REMEMBER_ME_MS } from './session-store';
+import { absoluteLifetime, PgSessionStore, type ReadSessions, REMEMBER_ME_MS } from './session-store';
 
 declare module 'fastify' {
   interface Session {
@@ -39,21 +39,39 @@ declare module 'fastify' {
  * which re-saves the session and pushes its idle expiry forward. Every request
  * reads its session row, so a session ended through any app server is refused
  * by all of them at once (ADR 0176).
+ *
+ * `readSessions` reads each session with its live user in one statement (the auth module's);
+ * the returned function gives the user read with a request's session: undefined when the
+ * request's session was not read that way (no cookie, or a new session since), null when the
+ * session names no live user. It is kept for that request only.
  */
-export async function registerSessions(app: FastifyInstance, options: { db: Db; secret: string; trustProxy?: boolean }): Promise<void> {
+export async function registerSessions<U>(
+  app: FastifyInstance,
+  options: { db: Db; secret: string; trustProxy?: boolean; readSessions: ReadSessions<U> },
+): Promise<(request: FastifyRequest) => U | null | undefined> {
   // 'auto': Secure over HTTPS, plain on http://localhost; behind a TLS proxy always Secure.
   const cookieOptions = { httpOnly: true, sameSite: 'lax', secure: options.trustProxy ? true : 'auto', path: '/' } as const;
   const name = options.trustProxy ? HOST_SESSION_COOKIE : SESSION_COOKIE;
   app.decorate('sessionCookie', { name, options: cookieOptions });
   await app.register(cookie);
+  const store = new PgSessionStore(options.db, options.readSessions);
   await app.register(session, {
     // @fastify/cookie's Signer (HMAC-SHA256); the plugin refuses a secret under 32 characters.
     secret: options.secret,
     cookieName: name,
-    store: new PgSessionStore(options.db),
+    store,
     saveUninitialized: false,
     rolling: false,
     cookie: cookieOptions,
+  });
+  // Registered right after the session plugin's onRequest hook, so Fastify runs it synchronously
+  // inside the store's read callback, the only moment the store hands over the user it read.
+  const usersReadWithSessions = new WeakMap<FastifyRequest, { sid: string; user: U | null }>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    const sid = request.session?.sessionId;
+    const user = store.userReadWith(sid);
+    if (sid && user !== undefined) usersReadWithSessions.set(request, { sid, user });
+    done();
   });
   // Absolute lifetime: past it (or from before it was recorded) a new login is needed, however active the session.
   app.addHook('onRequest', async (request) => {
@@ -68,6 +86,11 @@ export async function registerSessions(app: FastifyInstance, options: { db: Db; 
     const last = s.get('lastSeenAt') ?? 0;
     if (Date.now() - last > TOUCH_EVERY_MS) s.set('lastSeenAt', Date.now());
   });
+  // Only while the request keeps the session it was read with (not after a logout or a new login).
+  return (request) => {
+    const read = usersReadWithSessions.get(request);
+    return read && read.sid === request.session?.sessionId ? read.user : undefined;
+  };
 }
 
 /**

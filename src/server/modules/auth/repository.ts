@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
+import type { SessionRead } from '../../plugins/session-store';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -36,6 +37,32 @@ export async function readLiveUsersByIds(db: Db, ids: readonly number[]): Promis
   }
   const rows = await prepared.execute({ ids });
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * The one read every signed-in request makes (ADR 0176, update): the sessions by id, each with
+ * its live user in the same statement (null when it names none, or a deleted one). A named
+ * prepared statement built once per database; the session store batches it per event-loop turn.
+ */
+const preparedSessionReads = new WeakMap<Db, ReturnType<typeof prepareSessionReads>>();
+
+function prepareSessionReads(db: Db) {
+  return db
+    .select({ sid: sessions.sid, sess: sessions.sess, expire: sessions.expire, user: getTableColumns(users) })
+    .from(sessions)
+    .leftJoin(users, and(eq(users.id, sessions.userId), live))
+    .where(sql`${sessions.sid} = any(${sql.placeholder('sids')})`)
+    .prepare('auth_sessions_with_users');
+}
+
+export async function readSessionsWithUsers(db: Db, sids: readonly string[]): Promise<Map<string, SessionRead<UserRow>>> {
+  let prepared = preparedSessionReads.get(db);
+  if (!prepared) {
+    prepared = prepareSessionReads(db);
+    preparedSessionReads.set(db, prepared);
+  }
+  const rows = await prepared.execute({ sids });
+  return new Map(rows.map((row) => [row.sid, row]));
 }
 
 export async function findLiveUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {

@@ -8,7 +8,7 @@ import { batchedReads } from '../../lib/batched-reads';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash';
 import type { Actor, Origin } from '../../lib/actor';
 import type { RequestUser } from '../../plugins/access';
-import { endUserSessions } from '../../plugins/session-store';
+import { endUserSessions, type ReadSessions } from '../../plugins/session-store';
 import type { SessionPort } from '../../plugins/sessions';
 import type { ActivityService } from '../activity';
 import type { CartsService } from '../carts';
@@ -21,7 +21,16 @@ import {
   takePasswordAttempt,
   THROTTLED_MESSAGE,
 } from './login-throttle';
-import { findLiveUserById, findLiveUserByUsername, insertUser, readLiveUsersByIds, recordSignIn, updatePassword, type UserRow } from './repository';
+import {
+  findLiveUserById,
+  findLiveUserByUsername,
+  insertUser,
+  readLiveUsersByIds,
+  readSessionsWithUsers,
+  recordSignIn,
+  updatePassword,
+  type UserRow,
+} from './repository';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
@@ -39,6 +48,21 @@ export function toCurrentUser(row: UserRow, activeRole: Role | null): CurrentUse
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
+/**
+ * The session store's read (plugins/sessions.ts): each session with its live user in one statement,
+ * so a signed-in request costs one round trip; the user half comes back to `loadSessionUser` and
+ * `sessionUser` for that request only (ADR 0176, update).
+ */
+export function createSessionReads(db: Db): ReadSessions<UserRow> {
+  return (sids) => readSessionsWithUsers(db, sids);
+}
+
+/**
+ * The user read with the request's session: a row or null (none live) when the session read
+ * brought it, undefined when it did not (then the service reads the user itself).
+ */
+export type UserReadWithSession = UserRow | null | undefined;
+
 export function createAuthService(deps: {
   db: Db;
   activity: ActivityService;
@@ -50,7 +74,8 @@ export function createAuthService(deps: {
 }) {
   const { db, activity } = deps;
   const hashGate = deps.hashGate ?? HashGate.withDefaults();
-  // Every signed-in request reads its user; requests arriving together share the query (ADR 0176).
+  // A signed-in request whose session read did not bring its user (a session started during the
+  // request, or read another way) reads it here; requests arriving together share the query (ADR 0176).
   const liveUsers = batchedReads((ids: readonly number[]) => readLiveUsersByIds(db, ids));
 
   /**
@@ -76,11 +101,18 @@ export function createAuthService(deps: {
     return row;
   }
 
-  /** The session's account, read on every request (ADR 0176), and the role it acts as. */
-  async function sessionAccount(session: Pick<SessionPort, 'userId' | 'activeRole'>): Promise<{ row: UserRow; activeRole: Role | null } | null> {
+  /**
+   * The session's account, read on every request (ADR 0176), and the role it acts as. `readWithSession`
+   * is the user the session read brought for this request; it is used when it is that session's user.
+   */
+  async function sessionAccount(
+    session: Pick<SessionPort, 'userId' | 'activeRole'>,
+    readWithSession: UserReadWithSession,
+  ): Promise<{ row: UserRow; activeRole: Role | null } | null> {
     const userId = session.userId;
     if (userId === null) return null;
-    const row = await liveUsers.load(userId);
+    // null: the session read found no live user for this session (deleted since, or none).
+    const row = readWithSession === undefined || (readWithSession && readWithSession.id !== userId) ? await liveUsers.load(userId) : readWithSession;
     if (!row) return null;
     const chosen = session.activeRole;
     // An admin demoted since choosing a role loses it at once (the role is checked on every request).
@@ -89,16 +121,16 @@ export function createAuthService(deps: {
 
   return {
     /** The user behind the session, or null when signed out or deleted since. */
-    async loadSessionUser(session: Pick<SessionPort, 'userId' | 'activeRole'>): Promise<RequestUser | null> {
-      const found = await sessionAccount(session);
+    async loadSessionUser(session: Pick<SessionPort, 'userId' | 'activeRole'>, readWithSession?: UserReadWithSession): Promise<RequestUser | null> {
+      const found = await sessionAccount(session, readWithSession);
       if (!found) return null;
       const { row, activeRole } = found;
       return { id: row.id, username: row.username, role: row.role, email: row.email, isTemporaryPassword: row.isTemporaryPassword, activeRole };
     },
 
     /** What GET /api/user answers for this session, or null: the app page carries it (ADR 0152). */
-    async sessionUser(session: Pick<SessionPort, 'userId' | 'activeRole'>): Promise<CurrentUser | null> {
-      const found = await sessionAccount(session);
+    async sessionUser(session: Pick<SessionPort, 'userId' | 'activeRole'>, readWithSession?: UserReadWithSession): Promise<CurrentUser | null> {
+      const found = await sessionAccount(session, readWithSession);
       return found ? toCurrentUser(found.row, found.activeRole) : null;
     },
 
