@@ -24,12 +24,20 @@ export function useTestApp(env: Record<string, string> = {}, deps: { clientDir?:
   beforeAll(async () => {
     const database = await createTestDatabase();
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...env });
-    const app = await buildApp({ db: database.db, config, sessionSecret: 'x'.repeat(48), logger: false, ...deps });
+    const app = await buildApp({ db: database.db, config, sessionSecret: 'x'.repeat(48), logger: false, checkUndocumentedStatuses: true, ...deps });
     await app.ready();
     Object.assign(ctx, { app, db: database.db, config });
     close = async () => {
+      const undocumented = [...app.undocumentedAnswers];
       await app.close();
       await database.close();
+      // An undocumented status never comes back (ADR 0181): every answer this file provoked is one its route lists.
+      if (undocumented.length > 0) {
+        throw new Error(
+          'Answers the OpenAPI document does not list (declare the status in the route schema or in ' +
+            `src/server/plugins/openapi/operations.ts):\n${undocumented.join('\n')}`,
+        );
+      }
     };
   });
   afterAll(async () => close?.());

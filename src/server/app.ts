@@ -49,6 +49,8 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
   /** The health checks' way to the database; default the ping of the Database `db` came from (ADR 0170). */
   ping?: () => Promise<void>;
+  /** Tests: collect answers whose status the OpenAPI document does not list (app.undocumentedAnswers, ADR 0181). */
+  checkUndocumentedStatuses?: boolean;
 }
 
 /** Builds the whole HTTP application; main.ts and the tests both call this. */
@@ -97,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     readSessions: createSessionReads(db),
   });
   // Before the routes: it collects each one as it is added.
-  await registerOpenApi(app);
+  await registerOpenApi(app, { checkUndocumentedStatuses: deps.checkUndocumentedStatuses });
 
   // Services are built here and handed to each other: a module uses another only through its index.ts.
   const activity = createActivityService(db);

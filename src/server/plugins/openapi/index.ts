@@ -1,8 +1,13 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Access } from '../access';
+import { namedSchemas, SECURITY_SCHEMES } from './components';
+import { completeDocument, tagOf } from './document';
+import { factsOf, openApiPath, type RouteFacts } from './error-responses';
+import { OPERATIONS } from './operations';
 import { registerReferencePage } from './reference';
+import { registerUndocumentedStatusCheck } from './undocumented';
 
 /** Who may call a route, in words, for the reference. */
 function describeAccess(access: Access | undefined): string {
@@ -14,20 +19,13 @@ function describeAccess(access: Access | undefined): string {
   return `users acting as ${access.roles.join(' or ')}`;
 }
 
-/** /api/admin/webhooks/{id} → "Admin webhooks"; /api/orders → "Orders". */
-function tagOf(url: string): string {
-  const [first = 'api', second] = url.replace(/^\/api\//, '').split('/');
-  const words = first === 'admin' && second ? `admin ${second}` : first;
-  const text = words.replace(/[-_]/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 /**
  * OpenAPI 3.1 from the routes' own Zod contracts (DESIGN.md "Where the design
  * goes next"): @fastify/swagger collects every route, the Zod type provider's
  * transform turns the contracts into JSON Schema, and this adds who may call
  * each route and which API token scope it needs. Served at /api/openapi.json,
- * with a reference page at /api/docs (./reference.ts).
+ * with a reference page at /api/docs (./reference.ts). ./document.ts completes each
+ * operation (name, error answers, headers) and adds the webhook events (ADR 0181).
  */
 export interface ApiRouteRecord {
   method: string;
@@ -48,7 +46,20 @@ export function isDocumented(route: ApiRouteRecord): boolean {
   return !!schema && (Object.keys(schema.response ?? {}).length > 0 || (schema.produces?.length ?? 0) > 0);
 }
 
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export interface OpenApiOptions {
+  /** Tests: remember every answer whose status the route's documentation does not list (./undocumented.ts). */
+  checkUndocumentedStatuses?: boolean;
+}
+
+/** The facts of a route by `METHOD /openapi/path`, with its table entry's extra statuses. */
+function routeFactsOf(method: string, route: { url: string; config?: unknown; schema?: unknown }): RouteFacts {
+  return factsOf(method, route, OPERATIONS[`${method} ${openApiPath(route.url)}`]?.errors ?? []);
+}
+
+export async function registerOpenApi(app: FastifyInstance, options: OpenApiOptions = {}): Promise<void> {
+  const facts = new Map<string, RouteFacts>();
+  const transformSchema = createJsonSchemaTransform({ schemaRegistry: namedSchemas });
+  const transformObject = createJsonSchemaTransformObject({ schemaRegistry: namedSchemas });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -58,19 +69,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'Browsers sign in with a session cookie and send X-Request-Timestamp on every write. Machines send ' +
           '`Authorization: Bearer <token>` with an API token an admin created; a token reaches only the routes of its scopes. ' +
-          'Errors are `{ message, errors? }`. See docs/integrations.md for stock pushes, order polling and webhook signatures.',
+          'Every error is `{ message, errors? }` (the Error schema). See docs/integrations.md for stock pushes, order polling ' +
+          'and webhook signatures.',
       },
-      components: {
-        securitySchemes: {
-          apiToken: { type: 'http', scheme: 'bearer', description: 'An API token (Admin → API tokens)' },
-          session: { type: 'apiKey', in: 'cookie', name: 'sessionId', description: 'The browser session' },
-        },
-      },
+      servers: [{ url: '/', description: 'The portal serving this document (an integration uses its own address, e.g. https://portal.example)' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform(input) {
       const route = (input as { route: RouteOptions }).route;
       const isApi = input.url.startsWith('/api/');
-      const result = jsonSchemaTransform(input);
+      const result = transformSchema(input);
       const schema = { ...(result.schema as Record<string, unknown>) };
       if (!isApi) return { schema: { ...schema, hide: true }, url: result.url };
       const config = (route.config ?? {}) as { access?: Access; scope?: string };
@@ -79,7 +87,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       else if (config.access !== 'public') lines.push('Not open to API tokens.');
       schema.description = [schema.description, lines.join(' ')].filter(Boolean).join('\n\n');
       schema.tags ??= [tagOf(input.url)];
-      if (config.access !== 'public') schema.security = config.scope ? [{ session: [] }, { apiToken: [config.scope] }] : [{ session: [] }];
+      // Public routes say so (`security: []`); the others name the session and, with a scope, the token.
+      schema.security = config.access === 'public' ? [] : config.scope ? [{ session: [] }, { apiToken: [config.scope] }] : [{ session: [] }];
+      for (const method of [route.method].flat()) facts.set(`${method} ${openApiPath(input.url)}`, routeFactsOf(method, route));
       // Uploads are read from the multipart stream by the route itself, so they have no body schema to transform.
       const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes;
       if (consumes?.includes('multipart/form-data')) {
@@ -87,6 +97,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       }
       return { schema, url: result.url };
     },
+    transformObject: (input) => completeDocument(transformObject(input) as Record<string, unknown>, (key) => facts.get(key)),
   });
 
   // Before the recorder below: the reference's routes serve Swagger UI's files and a copy of the
@@ -101,6 +112,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, schema: route.schema as ApiRouteRecord['schema'] });
     }
   });
+  if (options.checkUndocumentedStatuses) registerUndocumentedStatusCheck(app, routeFactsOf, (method, url) => OPERATIONS[`${method} ${openApiPath(url)}`]);
 
   app.get(
     '/api/openapi.json',

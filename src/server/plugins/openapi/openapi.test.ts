@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/api';
 import { isDocumented } from '.';
+import { openApiPath } from './error-responses';
 
 const ctx = useTestApp();
-
-/** Fastify's /api/orders/:id is OpenAPI's /api/orders/{id}. */
-const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
 describe('OpenAPI document', () => {
   it('gives every /api route a schema that says what it answers', () => {
