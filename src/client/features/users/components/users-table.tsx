@@ -30,11 +30,14 @@ function UsernameCell({ user }: { user: UserView }) {
   );
 }
 
-/** An email on one line, cut with an ellipsis when it does not fit; the whole address is the title. */
+/**
+ * An email wraps where it must (after the @ or a dot first, anywhere if needed) rather
+ * than being cut: an ellipsis hid addresses, and a title tooltip reaches neither touch nor keyboard.
+ */
 function EmailText({ email, className }: { email: string | null; className?: string }) {
   if (!email) return none;
   return (
-    <span className={cn('block truncate', className)} title={email}>
+    <span className={cn('block wrap-anywhere', className)}>
       {email}
     </span>
   );
