@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { UserSort, UserView } from '@common/contracts/users';
 import { formatDay, formatTimeOfDay } from '@common/domain/format-date';
@@ -38,7 +39,12 @@ function EmailText({ email, className }: { email: string | null; className?: str
   if (!email) return none;
   return (
     <span className={cn('block wrap-anywhere', className)}>
-      {email}
+      {email.split(/(?=[@.])/).map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
     </span>
   );
 }
