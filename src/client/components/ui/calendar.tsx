@@ -1,9 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { DayPicker, type Modifiers } from 'react-day-picker';
+import { formatWeekdayLongDate } from '@common/domain/format-date';
 import { cn } from '@client/lib/utils';
-
-const DAY_NAME = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 
 /**
  * "Tuesday, December 1, 2026": the day's number as shown on the button (react-day-picker's
@@ -11,7 +10,7 @@ const DAY_NAME = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'lon
  * label-content-name-mismatch on every day).
  */
 export function dayButtonLabel(date: Date, modifiers: Modifiers): string {
-  const name = DAY_NAME.format(date);
+  const name = formatWeekdayLongDate(date);
   return `${modifiers.today ? 'Today, ' : ''}${name}${modifiers.selected ? ', selected' : ''}`;
 }
 
