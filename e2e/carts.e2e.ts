@@ -76,9 +76,9 @@ describe('sample orders (salesperson)', () => {
     await page.getByText('Requested Arrival Date').waitFor();
     const { today, earliest } = await api<{ today: string; earliest: string }>(page, 'GET', '/api/orders/requested-dates');
     // Today is never selectable.
-    const todayButton = page.getByRole('button', { name: new RegExp(format(localDateOf(today), 'PPPP')) });
+    const todayButton = page.getByRole('button', { name: new RegExp(format(localDateOf(today), 'EEEE, MMMM d, yyyy')) });
     if ((await todayButton.count()) > 0) expect(await todayButton.first().isDisabled()).toBe(true);
-    const earliestName = new RegExp(format(localDateOf(earliest), 'PPPP'));
+    const earliestName = new RegExp(format(localDateOf(earliest), 'EEEE, MMMM d, yyyy'));
     if (earliest.slice(0, 7) !== today.slice(0, 7) && (await page.getByRole('button', { name: earliestName }).count()) === 0) {
       await page.getByRole('button', { name: /next month/i }).click();
     }

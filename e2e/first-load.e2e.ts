@@ -90,7 +90,7 @@ describe('a signed-in page opened by address (issue 15, ADR 0152)', () => {
     release();
     await page.getByRole('menuitem', { name: 'Edit My User Data' }).waitFor();
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toMatch(/^Account menu/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Account menu/);
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Change Password' }).waitFor();
   });

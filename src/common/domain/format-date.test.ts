@@ -7,6 +7,7 @@ import {
   formatLogTime,
   formatLogTimeWithZone,
   formatLongDate,
+  formatWeekdayLongDate,
   formatTimeOfDay,
   formatTimestamp,
 } from './format-date';
@@ -58,6 +59,9 @@ describe('dates on screen (one formatter, docs/decisions/0177)', () => {
 
   it('writes the price list date in prose', () => {
     expect(formatLongDate(new Date(2026, 2, 4, 12))).toBe('March 4, 2026');
+    // The day picker's button names hold the number the button shows (axe label-content-name-mismatch).
+    expect(formatWeekdayLongDate(new Date(2026, 11, 1, 12))).toBe('Tuesday, December 1, 2026');
+    expect(formatWeekdayLongDate(new Date('not a date'))).toBe('');
   });
 
   it('writes calendar dates without shifting them, and leaves anything else as it is', () => {

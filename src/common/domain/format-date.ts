@@ -31,6 +31,7 @@ const numericMonth = onFirstUse(
     new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true }),
 );
 const longMonth = onFirstUse(() => new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }));
+const longWeekday = onFirstUse(() => new Intl.DateTimeFormat('en-US', { weekday: 'long' }));
 /** The reader's offset from UTC, "GMT+1", "GMT-5", "GMT+5:30"; "GMT" at UTC. */
 const offset = onFirstUse(() => new Intl.DateTimeFormat('en-US', { timeZoneName: 'shortOffset' }));
 
@@ -130,6 +131,12 @@ export function formatLogTimeWithZone(iso: string): string {
 /** A day in prose, like "March 4, 2026" (the price list's date line). */
 export function formatLongDate(date: Date): string {
   return isReadable(date) ? day(read(longMonth(), date)) : '';
+}
+
+/** A day with its weekday in prose, like "Tuesday, December 1, 2026" (the date picker's day buttons). */
+export function formatWeekdayLongDate(date: Date): string {
+  if (!isReadable(date)) return '';
+  return `${partsOf(longWeekday(), date).weekday ?? ''}, ${day(read(longMonth(), date))}`;
 }
 
 /** A calendar date ('2025-01-09') as "Thu, Jan 9, 2025"; it has no time zone, so none is applied. */

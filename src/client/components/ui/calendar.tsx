@@ -1,7 +1,18 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { DayPicker } from 'react-day-picker';
+import { DayPicker, type Modifiers } from 'react-day-picker';
+import { formatWeekdayLongDate } from '@common/domain/format-date';
 import { cn } from '@client/lib/utils';
+
+/**
+ * "Tuesday, December 1, 2026": the day's number as shown on the button (react-day-picker's
+ * default "December 1st" does not contain the visible "1", which axe reports as
+ * label-content-name-mismatch on every day).
+ */
+export function dayButtonLabel(date: Date, modifiers: Modifiers): string {
+  const name = formatWeekdayLongDate(date);
+  return `${modifiers.today ? 'Today, ' : ''}${name}${modifiers.selected ? ', selected' : ''}`;
+}
 
 /**
  * react-day-picker styled with the theme (shadcn's calendar pattern). Day
@@ -36,6 +47,7 @@ export function Calendar({ className, classNames, ...props }: ComponentProps<typ
         hidden: 'invisible',
         ...classNames,
       }}
+      labels={{ labelDayButton: dayButtonLabel }}
       components={{
         Chevron: ({ orientation }) =>
           orientation === 'left' ? <ChevronLeft className="size-4" aria-hidden /> : <ChevronRight className="size-4" aria-hidden />,

@@ -3,7 +3,14 @@ import { Check } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@client/lib/utils';
 
-export const DropdownMenu = DropdownMenuPrimitive.Root;
+/**
+ * Menus are not modal: a modal Radix menu hides #root with aria-hidden while the
+ * trigger inside it keeps focus (axe aria-hidden-focus). Arrow keys, Escape and
+ * focus return work the same.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
 

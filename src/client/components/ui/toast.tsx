@@ -11,7 +11,8 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'fixed top-0 z-[100] flex max-h-dvh w-full flex-col-reverse gap-2 p-4 outline-none',
+        // Phones: just under the frame bar, so the cart count a toast reports stays visible.
+        'fixed top-[var(--frame-height,0px)] z-[100] flex max-h-dvh w-full flex-col-reverse gap-2 p-4 outline-none',
         'sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
         className,
       )}

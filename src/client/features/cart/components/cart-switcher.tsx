@@ -25,8 +25,10 @@ export function CartSwitcher({ carts, active, wording }: { carts: CartView[]; ac
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" className="max-w-full justify-between sm:max-w-xs" aria-label={`${wording.nameLabel}: ${active.name}. Switch or create`}>
+          <Button variant="outline" className="max-w-full justify-between sm:max-w-xs">
+            <span className="sr-only">{`${wording.nameLabel}: `}</span>
             <span className="truncate">{active.name}</span>
+            <span className="sr-only">. Switch or create</span>
             <ChevronDown aria-hidden />
           </Button>
         </DropdownMenuTrigger>

@@ -30,7 +30,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** /orders/{id}: one order, print-friendly (UI.md Print), with Reorder for its owner and status changes for admins. */
-export function OrderDetailPage({ user, orderId, headerActions }: { user: CurrentUser; orderId: number; headerActions?: ReactNode }) {
+export function OrderDetailPage({ user, orderId }: { user: CurrentUser; orderId: number }) {
   useDocumentTitle(`Order ${orderNumber(orderId)}`);
   const order = useOrder(orderId);
   const reorder = useReorder();
@@ -43,7 +43,6 @@ export function OrderDetailPage({ user, orderId, headerActions }: { user: Curren
         title={`Order ${orderNumber(orderId)}`}
         backHref="/orders"
         backLabel="Back to order history"
-        actions={headerActions}
       />
       <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6">
         {order.isPending ? (
@@ -106,11 +105,11 @@ export function OrderDetailPage({ user, orderId, headerActions }: { user: Curren
                   )}
                 </dl>
                 {order.data.notes && (
-                  <div className="mt-4 border-t border-border pt-4">
+                  <dl className="mt-4 border-t border-border pt-4">
                     <Fact label="Notes">
                       <span className="whitespace-pre-line">{order.data.notes}</span>
                     </Fact>
-                  </div>
+                  </dl>
                 )}
                 {isAdmin && (
                   <div className="mt-4 border-t border-border pt-4">

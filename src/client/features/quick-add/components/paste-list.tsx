@@ -50,13 +50,17 @@ export function PasteList({
         </Button>
       </div>
       {results && (
-        <ul aria-label="Pasted lines" className="grid gap-1 text-sm">
+        <ul aria-label="Pasted lines" className="grid divide-y divide-border text-sm">
+          {/* Each line in two columns (its number, then what happened and why), so on a phone a
+              long reason wraps under its own line instead of under the next line's label. */}
           {results.map((result) => (
-            <li key={result.line} className="flex flex-wrap items-baseline gap-2">
+            <li key={result.line} className="grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-3 gap-y-0.5 py-1.5">
               <span className="nums text-muted-foreground">Line {result.line}</span>
-              <Badge variant={STATUS[result.status].variant}>{STATUS[result.status].word}</Badge>
-              <span className="nums font-medium">{result.text}</span>
-              <span>{explain(result)}</span>
+              <span className="flex min-w-0 flex-wrap items-baseline gap-2">
+                <Badge variant={STATUS[result.status].variant}>{STATUS[result.status].word}</Badge>
+                <span className="nums font-medium wrap-anywhere">{result.text}</span>
+              </span>
+              <span className="col-start-2 wrap-anywhere">{explain(result)}</span>
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { UserSort, UserView } from '@common/contracts/users';
 import { formatDay, formatTimeOfDay } from '@common/domain/format-date';
@@ -30,12 +31,20 @@ function UsernameCell({ user }: { user: UserView }) {
   );
 }
 
-/** An email on one line, cut with an ellipsis when it does not fit; the whole address is the title. */
+/**
+ * An email wraps where it must (after the @ or a dot first, anywhere if needed) rather
+ * than being cut: an ellipsis hid addresses, and a title tooltip reaches neither touch nor keyboard.
+ */
 function EmailText({ email, className }: { email: string | null; className?: string }) {
   if (!email) return none;
   return (
-    <span className={cn('block truncate', className)} title={email}>
-      {email}
+    <span className={cn('block wrap-anywhere', className)}>
+      {email.split(/(?=[@.])/).map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
     </span>
   );
 }

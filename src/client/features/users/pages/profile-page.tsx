@@ -68,8 +68,8 @@ export function ProfilePage({ user, onSaved }: { user: CurrentUser; onSaved: (sa
                 )}
               </dd>
             </div>
-            <p className="text-xs text-muted-foreground sm:col-span-2">An admin changes your username or role.</p>
           </dl>
+          <p className="-mt-4 mb-6 px-4 text-xs text-muted-foreground">An admin changes your username or role.</p>
           <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
             <ProfileTextFields own register={(name) => form.register(name)} errors={form.formState.errors} />
             <div className="flex justify-end sm:col-span-2">
