@@ -2,7 +2,7 @@ import { idempotencyKey as idempotencyKeySchema } from '@common/contracts/orders
 import { IDEMPOTENCY_HEADER } from '@common/domain/http-headers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createHash, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { HttpError } from '../lib/http-error';
 import { claimKey, releaseKey, saveAnswer, type StoredAnswer } from './idempotency-store';
@@ -12,8 +12,8 @@ import { claimKey, releaseKey, saveAnswer, type StoredAnswer } from './idempoten
  * (caller, key) before its handler runs: the first runs and its answer (status, type, body) is kept
  * a day; the same key again with the same request gets that answer (`Idempotent-Replayed: true`)
  * without running anything; with a different request, 422. A request that arrives while the first
- * still runs waits for its answer (up to IN_PROGRESS_WAIT_MS, then 409). A 5xx is not kept: the key
- * is given back, so the retry runs. Multipart uploads are claimed by lib/upload once the file is
+ * still runs waits for its answer (up to IN_PROGRESS_WAIT_MS, then 409). Only a success is kept:
+ * after a 4xx or 5xx (which changed nothing) the key is given back, so the retry runs. Multipart uploads are claimed by lib/upload once the file is
  * read (`claimUpload`), on the file's bytes: the form's boundary differs on every retry.
  */
 
@@ -72,6 +72,29 @@ function headerKey(request: FastifyRequest): string | undefined {
 
 const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
+/**
+ * The table holds the key's hash and the answer sealed (AES-256-GCM) with a key made from the
+ * caller's Idempotency-Key: an answer can carry a secret shown once (a new API token), and only
+ * its hash is kept anywhere else (ADR 0160). Whoever reads the table cannot open the answers.
+ */
+function sealKey(actor: string, key: string): Buffer {
+  return createHash('sha256').update(`idempotency-answer\n${actor}\n${key}`).digest();
+}
+
+function seal(actor: string, key: string, body: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(actor, key), iv);
+  const data = Buffer.concat([cipher.update(body, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64');
+}
+
+function unseal(actor: string, key: string, sealed: string): string {
+  const bytes = Buffer.from(sealed, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', sealKey(actor, key), bytes.subarray(0, 12));
+  decipher.setAuthTag(bytes.subarray(12, 28));
+  return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+}
+
 export const idempotencyPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
   app.decorateRequest('idempotency', null);
 
@@ -81,13 +104,16 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, { db }: { db: D
     const claim = randomUUID();
     const deadline = Date.now() + IN_PROGRESS_WAIT_MS;
     for (;;) {
-      const outcome = await claimKey(db, state.actor, state.key, requestHash, claim);
+      const outcome = await claimKey(db, state.actor, sha256(state.key), requestHash, claim);
       if (outcome.kind === 'claimed') {
         state.claim = claim;
         return null;
       }
       if (outcome.kind === 'different-request') throw new HttpError(422, IDEMPOTENCY_MESSAGES.differentRequest);
-      if (outcome.kind === 'answered') return outcome.answer;
+      if (outcome.kind === 'answered') {
+        const { body } = outcome.answer;
+        return { ...outcome.answer, body: body === null ? null : unseal(state.actor, state.key, body) };
+      }
       if (Date.now() >= deadline) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress);
       await sleep(POLL_MS);
     }
@@ -126,14 +152,16 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, { db }: { db: D
     state.claim = null;
     const storable = typeof payload === 'string' || Buffer.isBuffer(payload) || payload == null;
     try {
-      if (reply.statusCode >= 500 || !storable) await releaseKey(db, state.actor, state.key, claim);
+      // Only a success is kept. A refusal changed nothing (every 4xx here leaves the data as it was), so the
+      // key goes back and a retry is judged afresh: the PO cap freed, the body corrected (ADR 0182).
+      if (reply.statusCode >= 400 || !storable) await releaseKey(db, state.actor, sha256(state.key), claim);
       else {
         const body = payload == null ? null : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
         const contentType = reply.getHeader('content-type');
-        await saveAnswer(db, state.actor, state.key, claim, {
+        await saveAnswer(db, state.actor, sha256(state.key), claim, {
           statusCode: reply.statusCode,
           contentType: typeof contentType === 'string' ? contentType : null,
-          body,
+          body: body === null ? null : seal(state.actor, state.key, body),
         });
       }
     } catch (error) {
@@ -147,7 +175,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, { db }: { db: D
   app.addHook('onResponse', async (request) => {
     const state = request.idempotency;
     if (!state?.claim) return;
-    await releaseKey(db, state.actor, state.key, state.claim).catch(() => {});
+    await releaseKey(db, state.actor, sha256(state.key), state.claim).catch(() => {});
     state.claim = null;
   });
 });

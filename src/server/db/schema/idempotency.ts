@@ -3,7 +3,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 /**
  * Idempotency-Key answers of every POST and PATCH (ADR 0182), one table for all routes, owned by
  * plugins/idempotency.ts (no module). `actor` is `user:<id>` or `token:<id>`: keys are per caller.
- * `request_hash` tells a retry from a reused key. While the first request runs, `status_code` is
+ * `key` is the SHA-256 of the Idempotency-Key and `body` is sealed with it (plugins/idempotency.ts). `request_hash` tells a retry from a reused key. While the first request runs, `status_code` is
  * NULL and `locked_until` is its lease; then its answer (status, type, body) is kept for a day
  * (jobs/retention.ts).
  */
