@@ -2,7 +2,7 @@ import { idempotencyKey as idempotencyKeySchema } from '@common/contracts/orders
 import { IDEMPOTENCY_HEADER } from '@common/domain/http-headers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { HttpError } from '../lib/http-error';
 import { claimKey, releaseKey, saveAnswer, type StoredAnswer } from './idempotency-store';
@@ -100,7 +100,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, { db }: { db: D
 
   /** Claims the key for this request, or answers it: replayed, 422, or 409 after waiting. */
   async function claimOrAnswer(state: IdempotencyState, bodyDigest: string): Promise<StoredAnswer | null> {
-    const requestHash = sha256(`${state.requestBase}\n${bodyDigest}`);
+    // Keyed by the caller's key: a body can hold a password (POST /api/users), and a bare SHA-256 of it could be guessed.
+    const requestHash = createHmac('sha256', sealKey(state.actor, state.key)).update(`${state.requestBase}\n${bodyDigest}`).digest('hex');
     const claim = randomUUID();
     const deadline = Date.now() + IN_PROGRESS_WAIT_MS;
     for (;;) {
