@@ -24,6 +24,7 @@ import { createStockService, stockRoutes } from './modules/stock';
 import { createUsersService, userRoutes } from './modules/users';
 import { createWebhooksService, webhookRoutes } from './modules/webhooks';
 import { accessPlugin } from './plugins/access';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { registerErrorHandling } from './plugins/errors';
 import { registerHsts } from './plugins/hsts';
 import { registerLifecycleHooks } from './plugins/lifecycle';
@@ -85,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerSecurity(app);
   registerHsts(app, config.TRUST_PROXY);
+  // Before compression: its onSend hook must see the answer as the route sent it, to keep it (ADR 0182).
+  await app.register(idempotencyPlugin, { db });
   await app.register(compress, { threshold: 1024 });
   // Uploads are streamed by the routes that take them; these limits stop a request before it grows.
   await app.register(multipart, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '@common/domain/email-address';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -46,8 +47,8 @@ const configSchema = z
     ),
     DEMO_DATA: optionalText.pipe(booleanFlag.optional()),
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
-    ORDER_EMAIL_FROM: z.email({ error: 'must be an email address' }).default('orders@boldportal.example'),
-    ORDER_EMAIL_TO: z.email({ error: 'must be an email address' }).default('samples@boldportal.example'),
+    ORDER_EMAIL_FROM: z.email({ pattern: EMAIL_PATTERN, error: 'must be an email address' }).default('orders@boldportal.example'),
+    ORDER_EMAIL_TO: z.email({ pattern: EMAIL_PATTERN, error: 'must be an email address' }).default('samples@boldportal.example'),
     ALLOW_REGISTRATION: booleanFlag.default(false),
     MAX_UPLOAD_MB: z.coerce.number({ error: 'must be a number' }).positive().max(1024).default(25),
     /** Set when a TLS-terminating proxy sits in front, so cookies get Secure and IPs come from X-Forwarded-For. */

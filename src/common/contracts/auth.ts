@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from '../domain/email-address';
 import { normalizeUsername, USERNAME_CHARACTERS_MESSAGE, USERNAME_PATTERN } from '../domain/username-rules';
 import { MIN_USERNAME_LENGTH, PASSWORD_MESSAGES, newPasswordSchema } from '../domain/password-rules';
 import { PERMISSIONS, ROLES } from '../domain/permissions';
@@ -47,7 +48,7 @@ export const registerBody = z.object({
       z.regex(USERNAME_PATTERN, USERNAME_CHARACTERS_MESSAGE),
     ),
   password: newPasswordSchema(),
-  email: z.nullish(z.email({ error: 'Invalid email' })),
+  email: z.nullish(z.email({ pattern: EMAIL_PATTERN, error: 'Invalid email' }).check(z.maxLength(MAX_EMAIL_LENGTH, 'Invalid email'))),
   firstName: z.nullish(z.string().check(z.trim(), z.maxLength(100))),
   lastName: z.nullish(z.string().check(z.trim(), z.maxLength(100))),
   company: z.nullish(z.string().check(z.trim(), z.maxLength(200))),

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { blankAsMissing } from './common';
 
 /** A price as PostgreSQL numeric text ("62.50"); null is CALL (spec §5 price formatting). */
 const decimalText = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
@@ -29,3 +30,37 @@ export type Product = z.infer<typeof product>;
 
 /** GET /api/products: the whole catalogue sorted by numeric id. */
 export const productsResponse = z.array(product);
+
+/** A page holds this many products unless `limit` says otherwise (ADR 0183). */
+export const PRODUCTS_PAGE_DEFAULT = 500;
+export const PRODUCTS_PAGE_MAX = 1000;
+
+export const PRODUCTS_MESSAGES = {
+  badLimit: `limit must be a whole number from 1 to ${PRODUCTS_PAGE_MAX}`,
+  badCursor: 'The cursor is not valid; start again without it',
+} as const;
+
+/**
+ * GET /api/products for an integration (ADR 0183): any of these asks for a page, ordered by id;
+ * none of them is the browser's whole catalogue. `cursor` is the `nextCursor` of the page before
+ * and carries its `updatedSince`, so it is passed alone (with `limit` if wanted).
+ */
+export const productsQuery = z.object({
+  limit: blankAsMissing(
+    z.optional(
+      z.coerce
+        .number({ error: PRODUCTS_MESSAGES.badLimit })
+        .check(z.int({ error: PRODUCTS_MESSAGES.badLimit }), z.minimum(1, PRODUCTS_MESSAGES.badLimit), z.maximum(PRODUCTS_PAGE_MAX, PRODUCTS_MESSAGES.badLimit)),
+    ),
+  ),
+  cursor: blankAsMissing(z.optional(z.string().check(z.maxLength(200, PRODUCTS_MESSAGES.badCursor)))),
+  updatedSince: blankAsMissing(z.optional(z.iso.datetime({ offset: true, error: 'updatedSince must be an ISO date-time' }))),
+});
+export type ProductsQuery = z.output<typeof productsQuery>;
+
+/** One page: `nextCursor` is null on the last one (also sent as `Link: <...>; rel="next"`). */
+export const productsPage = z.object({
+  products: z.array(product),
+  nextCursor: z.nullable(z.string()),
+});
+export type ProductsPage = z.infer<typeof productsPage>;

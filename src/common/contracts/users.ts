@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { EMAIL_PATTERN } from '../domain/email-address';
 import { normalizeUsername, USERNAME_CHARACTERS_MESSAGE, USERNAME_PATTERN } from '../domain/username-rules';
 import { idSchema } from './common';
 import { MIN_USERNAME_LENGTH, newPasswordSchema } from '../domain/password-rules';
@@ -28,10 +29,10 @@ function profileText(label: string, max: number) {
   return z.pipe(z.nullish(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))), z.transform(blankToNull));
 }
 
-/** Spec §5: "email valid or null". */
+/** Spec §5: "email valid or null"; international addresses too (@common/domain/email-address). */
 export const optionalEmail = z.pipe(
   z.pipe(z.nullish(z.string().check(z.trim(), z.maxLength(254, USER_MESSAGES.invalidEmail))), z.transform(blankToNull)),
-  z.nullish(z.email({ error: USER_MESSAGES.invalidEmail })),
+  z.nullish(z.email({ pattern: EMAIL_PATTERN, error: USER_MESSAGES.invalidEmail })),
 );
 
 /** NFKC, then the allowed set (@common/domain/username-rules). */

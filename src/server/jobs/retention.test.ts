@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { EmailStatus } from '@common/domain/email-status';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createUser, useTestApp } from '../../../test/api';
-import { activityLogs, cartIdempotencyKeys, emailOutbox, loginThrottles } from '../db/schema';
+import { activityLogs, idempotencyKeys, emailOutbox, loginThrottles } from '../db/schema';
 import { runRetentionOnce } from './retention';
 
 const ctx = useTestApp();
@@ -12,7 +12,7 @@ beforeEach(async () => {
   await ctx.db.delete(activityLogs);
   await ctx.db.delete(emailOutbox);
   await ctx.db.delete(loginThrottles);
-  await ctx.db.delete(cartIdempotencyKeys);
+  await ctx.db.delete(idempotencyKeys);
 });
 
 const email = (subject: string, status: EmailStatus, age: number) => ({
@@ -65,14 +65,15 @@ describe('retention', () => {
     expect(left.map((r) => r.k).sort()).toEqual(['counting', 'locked']);
   });
 
-  it('deletes cart idempotency keys after a day', async () => {
+  it('deletes Idempotency-Key answers after a day', async () => {
     const user = await createUser(ctx.db);
-    await ctx.db.insert(cartIdempotencyKeys).values([
-      { userId: user.id, key: 'old', request: 'r', response: {}, createdAt: sql`now() - interval '25 hours'` },
-      { userId: user.id, key: 'new', request: 'r', response: {} },
+    const actor = `user:${user.id}`;
+    await ctx.db.insert(idempotencyKeys).values([
+      { actor, key: 'old', requestHash: 'r', claim: 'c', statusCode: 200, createdAt: sql`now() - interval '25 hours'` },
+      { actor, key: 'new', requestHash: 'r', claim: 'c', statusCode: 200 },
     ]);
     expect((await runRetentionOnce(ctx.db, { activityDays: 730, sentEmailDays: 90 })).idempotencyKeys).toBe(1);
-    expect((await ctx.db.select({ k: cartIdempotencyKeys.key }).from(cartIdempotencyKeys)).map((r) => r.k)).toEqual(['new']);
+    expect((await ctx.db.select({ k: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.k)).toEqual(['new']);
   });
 
   it('0 keeps everything', async () => {

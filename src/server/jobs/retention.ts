@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { KNOWN_ADDRESS_DAYS, THROTTLE_WINDOW_MINUTES } from '../modules/auth';
 import { pruneDeliveredWebhooks } from '../modules/webhooks';
+import { IDEMPOTENCY_KEEP_HOURS } from '../plugins/idempotency-store';
 
 export interface RetentionPolicy {
   /** Activity rows older than this many days go; 0 keeps them all. */
@@ -34,8 +35,8 @@ async function deleteInBatches(db: Db, statement: ReturnType<typeof sql>): Promi
 
 /**
  * Retention (ADR 0060): deletes activity older than the setting, sent emails
- * older than theirs, login throttles whose window and lock are over, and cart
- * idempotency keys after a day (a retry comes within seconds). Nothing younger is touched.
+ * older than theirs, login throttles whose window and lock are over, and
+ * Idempotency-Key answers after a day (ADR 0182) (a retry comes within seconds). Nothing younger is touched.
  */
 export async function runRetentionOnce(db: Db, policy: RetentionPolicy): Promise<RetentionResult> {
   const activity =
@@ -66,8 +67,8 @@ export async function runRetentionOnce(db: Db, policy: RetentionPolicy): Promise
   );
   const idempotencyKeys = await deleteInBatches(
     db,
-    sql`delete from cart_idempotency_keys where ctid in (select ctid from cart_idempotency_keys
-          where created_at < now() - interval '1 day' limit ${BATCH})`,
+    sql`delete from idempotency_keys where ctid in (select ctid from idempotency_keys
+          where created_at < now() - make_interval(hours => ${IDEMPOTENCY_KEEP_HOURS}) limit ${BATCH})`,
   );
   const webhookDays = policy.deliveredWebhookDays ?? 30;
   const webhookDeliveries = webhookDays > 0 ? await pruneDeliveredWebhooks(db, new Date(Date.now() - webhookDays * 24 * 60 * 60 * 1000)) : 0;

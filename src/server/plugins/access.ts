@@ -27,6 +27,14 @@ export interface RequestUser {
   activeRole: Role | null;
 }
 
+/** Where a token stands in its one-minute rate window (docs/decisions/0160, 0182). */
+export interface TokenRate {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window starts again. */
+  resetSeconds: number;
+}
+
 /** The API token a bearer request came with (docs/decisions/0160). */
 export interface RequestToken {
   id: number;
@@ -86,6 +94,7 @@ export interface AccessOptions {
   /** Who a bearer token is; throws 401 for a bad one. retryAfterSeconds is set past the token's rate limit. */
   authenticateToken(token: string): Promise<{
     identity: { token: RequestToken; user: RequestUser };
+    rate: TokenRate;
     retryAfterSeconds: number | null;
   }>;
 }
@@ -102,7 +111,12 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessOptio
     const token = access === 'public' ? undefined : bearerToken(request.headers);
     if (token !== undefined) {
       // A bearer request is the token and nothing else: a session cookie sent with it is ignored.
-      const { identity, retryAfterSeconds } = await options.authenticateToken(token);
+      const { identity, rate, retryAfterSeconds } = await options.authenticateToken(token);
+      // The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers), on every answer to a token, 429 included.
+      reply
+        .header('RateLimit-Limit', String(rate.limit))
+        .header('RateLimit-Remaining', String(rate.remaining))
+        .header('RateLimit-Reset', String(rate.resetSeconds));
       if (retryAfterSeconds !== null) {
         reply.header('retry-after', String(retryAfterSeconds));
         throw new HttpError(429, TOKEN_RATE_LIMITED);

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
 import { databaseUnavailable, redactForLog } from '../lib/pg-errors';
+import { ReplayedAnswer, sendStoredAnswer } from './idempotency';
 
 /** Seconds a client should wait before retrying when the database is down or slow. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -48,6 +49,8 @@ function outageLogger() {
 export function registerErrorHandling(app: FastifyInstance): void {
   const logOutage = outageLogger();
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // An upload retried with its Idempotency-Key: the first answer, not an error (ADR 0182).
+    if (error instanceof ReplayedAnswer) return sendStoredAnswer(reply, error.answer);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { MERCHANDISE_TYPES, type MerchandiseType } from '../../../common/domain/cart-rules';
 import { oneOf } from './one-of';
 import { products } from './products';
@@ -68,21 +68,3 @@ export const cartMerchandise = pgTable(
   ],
 );
 
-/**
- * Answers to cart writes sent with an Idempotency-Key (ADR 0060): a retried add
- * whose answer was lost gets the stored answer instead of counting twice. Kept a
- * day (jobs/retention.ts); `request` tells a replay from a reused key.
- */
-export const cartIdempotencyKeys = pgTable(
-  'cart_idempotency_keys',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    key: text('key').notNull(),
-    request: text('request').notNull(),
-    response: jsonb('response').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('cart_idempotency_created_idx').on(t.createdAt)],
-);

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { HttpError } from '../http-error';
+import { claimUpload } from '../../plugins/idempotency';
 import { isUtf8Text, NOT_UTF8, SNIFF_BYTES, sniff, type Sniffed, type UploadKind } from './content';
 import { CsvTextStream, notCsv } from './csv-text-stream';
 import { inspectXlsx, type XlsxLimits } from './xlsx-guard';
@@ -89,11 +90,16 @@ function kindOf(sniffed: Sniffed, data: Buffer, rules: UploadRules): UploadKind 
  */
 export async function receiveFile(request: FastifyRequest, rules: UploadRules): Promise<{ file: ReceivedFile | undefined; fields: Record<string, string> }> {
   refuseDeclaredSize(request, rules);
+  let received: { file: ReceivedFile | undefined; fields: Record<string, string> };
   try {
-    return await readParts(request, rules);
+    received = await readParts(request, rules);
   } catch (error) {
     throw asTooLarge(error, rules);
   }
+  // An Idempotency-Key is claimed on what was sent, read in full, before anything is written (ADR 0182).
+  const { file, fields } = received;
+  await claimUpload(request, JSON.stringify({ file: file && { filename: file.filename, sha256: file.sha256 }, fields }));
+  return received;
 }
 
 /** @fastify/multipart's own size error, answered with this input's sentence. */
@@ -212,7 +218,12 @@ export async function openCsvStream(request: FastifyRequest, rules: UploadRules 
 export async function receiveCsvText(request: FastifyRequest, rules: Parameters<typeof openCsvStream>[1]): Promise<{ filename: string; text: Readable }> {
   const { filename, text } = await openCsvStream(request, rules);
   const chunks: Buffer[] = [];
-  for await (const chunk of text as AsyncIterable<Buffer>) chunks.push(chunk);
+  const hash = createHash('sha256');
+  for await (const chunk of text as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    hash.update(chunk);
+  }
+  await claimUpload(request, JSON.stringify({ file: { filename, sha256: hash.digest('hex') } }));
   return { filename, text: Readable.from(chunks, { objectMode: false }) };
 }
 

@@ -101,9 +101,9 @@ describe('bearer requests', () => {
     const { client } = await signedInAdmin(ctx.app, ctx.db);
     const { token, id } = await createToken(client, ['orders:write'], { name: 'Warehouse ERP' });
     const order = await placedOrder();
-    const response = await bearer(ctx.app, token, { method: 'PATCH', url: `/api/orders/${order.id}`, json: { status: 'shipped' } });
+    const response = await bearer(ctx.app, token, { method: 'PATCH', url: `/api/orders/${order.id}`, json: { status: 'confirmed' } });
     expect(response.statusCode).toBe(200);
-    expect(response.json().status).toBe('shipped');
+    expect(response.json().status).toBe('confirmed');
     const [row] = await ctx.db
       .select()
       .from(activityLogs)
@@ -153,15 +153,25 @@ describe('bearer requests', () => {
     expect(write.json().message).toBe(MISSING_TIMESTAMP);
   });
 
-  it('limits each token to its requests a minute, with Retry-After', async () => {
+  it('limits each token to its requests a minute, with Retry-After and RateLimit-* headers on every answer', async () => {
     const { client } = await signedInAdmin(ctx.app, ctx.db);
     const busy = await createToken(client, ['products:read']);
     const quiet = await createToken(client, ['products:read']);
+    const remaining: number[] = [];
     for (let i = 0; i < RATE_LIMIT; i += 1) {
-      expect((await bearer(ctx.app, busy.token, { method: 'GET', url: '/api/products' })).statusCode).toBe(200);
+      const ok = await bearer(ctx.app, busy.token, { method: 'GET', url: '/api/products' });
+      expect(ok.statusCode).toBe(200);
+      // ADR 0182: the limit is visible before the 429, on every answer.
+      expect(ok.headers['ratelimit-limit']).toBe(String(RATE_LIMIT));
+      const reset = Number(ok.headers['ratelimit-reset']);
+      expect(reset).toBeGreaterThan(0);
+      expect(reset).toBeLessThanOrEqual(60);
+      remaining.push(Number(ok.headers['ratelimit-remaining']));
     }
+    expect(remaining).toEqual(Array.from({ length: RATE_LIMIT }, (_, i) => RATE_LIMIT - 1 - i));
     const limited = await bearer(ctx.app, busy.token, { method: 'GET', url: '/api/products' });
     expect(limited.statusCode).toBe(429);
+    expect(limited.headers['ratelimit-remaining']).toBe('0');
     expect(limited.json().message).toBe(TOKEN_RATE_LIMITED);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another token has its own allowance.

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import type { Actor } from '../../lib/actor';
-import type { RequestUser } from '../../plugins/access';
+import type { RequestUser, TokenRate } from '../../plugins/access';
 import type { ActivityService } from '../activity';
 import * as repo from './repository';
 
@@ -93,8 +93,8 @@ export function createApiTokensService(deps: { db: Db; activity: ActivityService
       });
     },
 
-    /** The identity of a bearer request; 401 for an unknown, expired or revoked token, 429 past the rate limit. */
-    async authenticate(rawToken: string): Promise<{ identity: TokenIdentity; retryAfterSeconds: number | null }> {
+    /** The identity of a bearer request and its rate window; 401 for an unknown, expired or revoked token, 429 past the rate limit. */
+    async authenticate(rawToken: string): Promise<{ identity: TokenIdentity; rate: TokenRate; retryAfterSeconds: number | null }> {
       const found = rawToken.startsWith(TOKEN_PREFIX) ? await repo.useToken(db, hashToken(rawToken), RATE_WINDOW_SECONDS) : undefined;
       if (!found) throw new HttpError(401, INTEGRATION_MESSAGES.badToken);
       const identity: TokenIdentity = {
@@ -109,9 +109,12 @@ export function createApiTokensService(deps: { db: Db; activity: ActivityService
           isTemporaryPassword: false,
         },
       };
-      if (found.requestsInWindow <= deps.requestsPerMinute) return { identity, retryAfterSeconds: null };
       const windowEnds = found.windowStartedAt.getTime() + RATE_WINDOW_SECONDS * 1000;
-      return { identity, retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000)) };
+      const secondsLeft = Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000));
+      // What the RateLimit-* headers say on every token answer (ADR 0182): no surprise 429.
+      const rate = { limit: deps.requestsPerMinute, remaining: Math.max(0, deps.requestsPerMinute - found.requestsInWindow), resetSeconds: secondsLeft };
+      if (found.requestsInWindow <= deps.requestsPerMinute) return { identity, rate, retryAfterSeconds: null };
+      return { identity, rate, retryAfterSeconds: secondsLeft };
     },
   };
 }

@@ -19,7 +19,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     auth.me(actorOf(request)),
   );
 
-  app.post('/api/login', { config: { access: 'public' }, schema: { body: loginBody, response: { 200: currentUser } } }, async (request, reply) => {
+  // Session changes and passwords take no Idempotency-Key (ADR 0182): a replay could not set the cookie again.
+  app.post('/api/login', { config: { access: 'public', idempotent: false }, schema: { body: loginBody, response: { 200: currentUser } } }, async (request, reply) => {
     try {
       return await auth.login(originOf(request), sessionOf(request), request.body);
     } catch (error) {
@@ -29,28 +30,28 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     }
   });
 
-  app.post('/api/logout', { config: { access: 'public' }, schema: { response: { 200: okBody } } }, async (request, reply) => {
+  app.post('/api/logout', { config: { access: 'public', idempotent: false }, schema: { response: { 200: okBody } } }, async (request, reply) => {
     await auth.logout(request.user ? actorOf(request) : originOf(request), sessionOf(request));
     // The row is gone; the browser forgets the cookie too.
     reply.clearCookie(app.sessionCookie.name, app.sessionCookie.options);
     return { ok: true as const };
   });
 
-  app.post('/api/register', { config: { access: 'public' }, schema: { body: registerBody, response: { 200: currentUser } } }, (request) =>
+  app.post('/api/register', { config: { access: 'public', idempotent: false }, schema: { body: registerBody, response: { 200: currentUser } } }, (request) =>
     auth.register(originOf(request), sessionOf(request), request.body),
   );
 
   // The temporary-password flow (spec §7 POST /api/password-reset) and Change Password share one rule.
   app.post(
     '/api/password-reset',
-    { config: { access: 'signed-in' }, schema: { body: passwordResetBody, response: { 200: currentUser } } },
+    { config: { access: 'signed-in', idempotent: false }, schema: { body: passwordResetBody, response: { 200: currentUser } } },
     (request) => auth.changePassword(actorOf(request), request.body),
   );
-  app.post('/api/user/password', { config: { access: 'signed-in' }, schema: { body: passwordChangeBody, response: { 200: currentUser } } }, (request) =>
+  app.post('/api/user/password', { config: { access: 'signed-in', idempotent: false }, schema: { body: passwordChangeBody, response: { 200: currentUser } } }, (request) =>
     auth.changePassword(actorOf(request), request.body),
   );
 
-  app.post('/api/session/role', { config: { access: 'user' }, schema: { body: chooseRoleBody, response: { 200: currentUser } } }, (request) =>
+  app.post('/api/session/role', { config: { access: 'user', idempotent: false }, schema: { body: chooseRoleBody, response: { 200: currentUser } } }, (request) =>
     auth.chooseRole(actorOf(request), sessionOf(request), request.body.role),
   );
 };

@@ -10,7 +10,6 @@ import type { CartsDeps } from './deps';
 import { cartWrite, itemNotFound } from './errors';
 import type { OwnCarts } from './own-carts';
 import * as repo from './repository';
-import { idempotencyOf, writeOnce } from './write-once';
 
 /** Product lines of a cart (spec §4): add, quick add, change a quantity, remove. */
 export function createCartItems({ db, activity, products }: CartsDeps, { ownCart }: Pick<OwnCarts, 'ownCart'>) {
@@ -23,10 +22,9 @@ export function createCartItems({ db, activity, products }: CartsDeps, { ownCart
      * activity row through the activity module's record_activity; line and row commit together
      * and durably (ADR 0172). A product not remembered, changed since or refused is read again
      * (the products service's prepared read) and added by the same statement without the check.
-     * With a key those two steps (fresh read, statement) run in writeOnce's transaction, which
-     * also stores the answer (ADR 0060).
+     * An Idempotency-Key is the idempotency plugin's business, before this runs (ADR 0182).
      */
-    async addItem(actor: Actor, cartId: number, body: AddCartItemBody, idempotencyKey?: string): Promise<CartItemResponse> {
+    async addItem(actor: Actor, cartId: number, body: AddCartItemBody): Promise<CartItemResponse> {
       const entry = (product: ProductSummary) =>
         activity.document(actor, {
           type: 'product_added',
@@ -37,8 +35,6 @@ export function createCartItems({ db, activity, products }: CartsDeps, { ownCart
         const product = await currentProduct(products, executor, body.productId);
         return addProduct(executor, actor.userId, cartId, product, body.quantity, entry(product));
       };
-      const idempotency = idempotencyOf(idempotencyKey, `add ${cartId}`, body);
-      if (idempotency) return cartWrite(() => writeOnce(db, actor, idempotency, addFresh));
       return cartWrite(async () => {
         const seen = products.rememberedSummary(body.productId);
         const item = seen && (await addRememberedProduct(db, actor.userId, cartId, seen, body.quantity, entry(seen)));
@@ -47,9 +43,9 @@ export function createCartItems({ db, activity, products }: CartsDeps, { ownCart
     },
 
     /** Quick add: every line is checked; one bad line refuses them all. */
-    async addItems(actor: Actor, cartId: number, body: BulkAddBody, idempotencyKey?: string): Promise<BulkAddResponse> {
+    async addItems(actor: Actor, cartId: number, body: BulkAddBody): Promise<BulkAddResponse> {
       return cartWrite(() =>
-        writeOnce(db, actor, idempotencyOf(idempotencyKey, `bulk-add ${cartId}`, body), async (tx) => {
+        db.transaction(async (tx) => {
           await ownCart(actor, cartId, tx);
           // Same product twice in one call counts once with the summed quantity.
           const merged = new Map<number, number>();

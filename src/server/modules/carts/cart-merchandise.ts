@@ -8,7 +8,6 @@ import { cartWrite, noLongerAvailable } from './errors';
 import type { RequireMerchandise } from './merchandise-check';
 import type { OwnCarts } from './own-carts';
 import * as repo from './repository';
-import { idempotencyOf, writeOnce } from './write-once';
 
 /** The four merchandise lists of a cart (displays, labels, price lists, handboards), entry by entry (spec §4). */
 export function createCartMerchandise(
@@ -38,11 +37,11 @@ export function createCartMerchandise(
       );
     },
 
-    async adjustMerchandise(actor: Actor, cartId: number, body: AdjustMerchandiseBody, idempotencyKey?: string) {
+    async adjustMerchandise(actor: Actor, cartId: number, body: AdjustMerchandiseBody) {
       // Sorted, so parallel calls lock the entries in the same order.
       const codes = [...new Set(body.codes)].sort();
       return cartWrite(() =>
-        writeOnce(db, actor, idempotencyOf(idempotencyKey, `adjust ${cartId}`, body), async (tx) => {
+        db.transaction(async (tx) => {
           await ownCart(actor, cartId, tx);
           await requireMerchandise(tx, body.type, codes);
           await repo.adjustMerchandiseQuantities(tx, cartId, body.type, codes, body.delta, MAX_LINE_QUANTITY);

@@ -70,8 +70,9 @@ describe('Idempotency-Key on cart writes', () => {
     const url = `/api/carts/${cart.id}/items`;
     await withKey(client, url, { productId: CATALOGUE.plenty.id, quantity: 1 }, 'reuse-1');
     const reused = await withKey(client, url, { productId: CATALOGUE.plenty.id, quantity: 5 }, 'reuse-1');
-    expect(reused.statusCode).toBe(409);
-    expect(reused.json().message).toBe('This Idempotency-Key was already used for a different request');
+    // Stripe's rule (ADR 0182): a reused key with another body is the caller's mistake, 422.
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().message).toBe('This Idempotency-Key was already used with a different request body.');
     const malformed = await withKey(client, url, { productId: CATALOGUE.plenty.id, quantity: 5 }, 'bad key with spaces');
     expect(malformed.statusCode).toBe(400);
     expect((await activeCart(client)).items[0]?.quantity).toBe(1);

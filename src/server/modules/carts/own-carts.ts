@@ -11,7 +11,6 @@ import { cartNotFound } from './errors';
 import type { RequireMerchandise } from './merchandise-check';
 import * as repo from './repository';
 import { toCartViews, type CartCatalogue } from './view';
-import { idempotencyOf, writeOnce } from './write-once';
 
 export type OwnCarts = ReturnType<typeof createOwnCarts>;
 
@@ -127,13 +126,13 @@ export function createOwnCarts({ db, activity, products, merchandise }: CartsDep
       };
     },
 
-    async create(actor: Actor, body: z.infer<typeof createCartBody>, idempotencyKey?: string): Promise<CartView> {
+    async create(actor: Actor, body: z.infer<typeof createCartBody>): Promise<CartView> {
       if (body.userId !== undefined && body.userId !== actor.userId) {
         throw new HttpError(403, 'You can only create carts for yourself');
       }
       // Spec §6: a salesperson has no cart switching, so one sample order (issue 12).
       if (actor.role === 'salesperson') throw new HttpError(403, CART_MESSAGES.oneSampleOrder);
-      const cart = await writeOnce(db, actor, idempotencyOf(idempotencyKey, 'create', body), async (tx) => {
+      const cart = await db.transaction(async (tx) => {
         // Under the lock every path that adds a cart takes, so two creates at 49 cannot both pass.
         await repo.lockUserCarts(tx, actor.userId);
         if ((await repo.countCarts(tx, actor.userId)) >= MAX_CARTS_PER_USER) throw new HttpError(409, CART_LIMIT_MESSAGES.tooMany);

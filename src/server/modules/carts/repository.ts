@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { MerchandiseType } from '@common/domain/cart-rules';
 import type { DbOrTx } from '../../db/client';
-import { cartIdempotencyKeys, cartItems, cartMerchandise, carts } from '../../db/schema';
+import { cartItems, cartMerchandise, carts } from '../../db/schema';
 
 export type CartRow = typeof carts.$inferSelect;
 
@@ -412,37 +412,6 @@ export async function merchandiseQuantities(db: DbOrTx, cartId: number, type: Me
     .where(and(eq(cartMerchandise.cartId, cartId), eq(cartMerchandise.type, type), inArray(cartMerchandise.code, [...codes])));
   const byCode = new Map(rows.map((r) => [r.code, r.quantity]));
   return codes.map((code) => ({ type, code, quantity: byCode.get(code) ?? 0 }));
-}
-
-// ---- Idempotency-Key on cart writes (ADR 0060) ----
-
-/**
- * Claims the key for this user inside the write's transaction. A concurrent
- * request with the same key waits on the primary key until the first commits
- * (then finds its answer) or rolls back (then claims it itself).
- */
-export async function claimIdempotencyKey(tx: DbOrTx, userId: number, key: string, request: string): Promise<boolean> {
-  const claimed = await tx
-    .insert(cartIdempotencyKeys)
-    .values({ userId, key, request, response: sql`'null'::jsonb` })
-    .onConflictDoNothing()
-    .returning({ key: cartIdempotencyKeys.key });
-  return claimed.length > 0;
-}
-
-export async function findIdempotentAnswer(tx: DbOrTx, userId: number, key: string) {
-  const [row] = await tx
-    .select({ request: cartIdempotencyKeys.request, response: cartIdempotencyKeys.response })
-    .from(cartIdempotencyKeys)
-    .where(and(eq(cartIdempotencyKeys.userId, userId), eq(cartIdempotencyKeys.key, key)));
-  return row;
-}
-
-export async function saveIdempotentAnswer(tx: DbOrTx, userId: number, key: string, response: unknown): Promise<void> {
-  await tx
-    .update(cartIdempotencyKeys)
-    .set({ response: response ?? null })
-    .where(and(eq(cartIdempotencyKeys.userId, userId), eq(cartIdempotencyKeys.key, key)));
 }
 
 /** Lines and distinct carts that hold any of the products (docs/decisions/0130 replace preview). */

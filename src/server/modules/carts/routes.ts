@@ -17,23 +17,12 @@ import {
   updateCartBody,
   updateCartItemBody,
 } from '@common/contracts/carts';
-import { IDEMPOTENCY_HEADER, idParams, okBody } from '@common/contracts/common';
-import { idempotencyKey } from '@common/contracts/orders';
+import { idParams, okBody } from '@common/contracts/common';
 import { CARTS_PAGE_SIZE } from '@common/domain/cart-limits';
 import { ORDERING_PERMISSION } from '@common/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
-import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../../lib/http-error';
 import type { CartsService } from './service';
-
-/** The optional Idempotency-Key of a cart write that adds (ADR 0060), as for orders. */
-function keyOf(request: FastifyRequest): string | undefined {
-  const header = request.headers[IDEMPOTENCY_HEADER];
-  const parsed = idempotencyKey.safeParse(Array.isArray(header) ? header[0] : header);
-  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
-  return parsed.data;
-}
 
 /** Spec §7 cart calls plus the per-entry merchandise operations. Every role keeps carts (ADR 0008). */
 export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async (app, { carts }) => {
@@ -67,7 +56,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
   app.post(
     '/api/carts',
     { config: { access }, schema: { body: createCartBody, response: { 201: cartView } } },
-    async (request, reply) => reply.code(201).send(await carts.create(actorOf(request), request.body, keyOf(request))),
+    async (request, reply) => reply.code(201).send(await carts.create(actorOf(request), request.body)),
   );
 
   app.get('/api/carts/:id', { config: { access }, schema: { params: idParams, response: { 200: cartView } } }, (request) =>
@@ -103,14 +92,14 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
       compress: false,
       schema: { params: idParams, body: addCartItemBody, response: { 200: cartItemResponse } },
     },
-    (request) => carts.addItem(actorOf(request), request.params.id, request.body, keyOf(request)),
+    (request) => carts.addItem(actorOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/api/carts/:id/bulk-items',
     // Quick Add is a salesperson screen (spec §2); dealers add from Check Stock and the catalog (issue 12).
     { config: { access: { permission: 'manage_orders' } }, schema: { params: idParams, body: bulkAddBody, response: { 200: bulkAddResponse } } },
-    (request) => carts.addItems(actorOf(request), request.params.id, request.body, keyOf(request)),
+    (request) => carts.addItems(actorOf(request), request.params.id, request.body),
   );
 
   app.patch(
@@ -148,6 +137,6 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
   app.post(
     '/api/carts/:id/merchandise/adjust',
     { config: { access }, schema: { params: idParams, body: adjustMerchandiseBody, response: { 200: merchandiseQuantitiesResponse } } },
-    (request) => carts.adjustMerchandise(actorOf(request), request.params.id, request.body, keyOf(request)),
+    (request) => carts.adjustMerchandise(actorOf(request), request.params.id, request.body),
   );
 };

@@ -107,6 +107,7 @@ describe('order export', () => {
 
   it('writes the same rows as xlsx and applies the filters', async () => {
     const { order } = await placeOrder('+SUM(1,2)');
+    await admin.patch(`/api/orders/${order.id}`, { status: 'confirmed' });
     await admin.patch(`/api/orders/${order.id}`, { status: 'shipped' });
     const response = await bearer(ctx.app, token, { method: 'GET', url: '/api/admin/orders/export?format=xlsx&status=shipped' });
     expect(response.statusCode).toBe(200);

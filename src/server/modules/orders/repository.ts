@@ -40,6 +40,12 @@ export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | unde
   return row;
 }
 
+/** The order locked for a status change: two admins (or an admin and an ERP) moving it at once take turns. */
+export async function findOrderForUpdate(tx: DbOrTx, id: number): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row;
+}
+
 export async function findOrderLines(db: DbOrTx, orderId: number) {
   const [items, merchandise] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),

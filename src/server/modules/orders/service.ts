@@ -17,6 +17,7 @@ import { displayName } from '@common/domain/display-name';
 import { emailReference } from '@common/domain/email-status';
 import { fromCents, toCents } from '@common/domain/money';
 import { ORDER_STATUS_LABELS, orderNumber, type OrderStatus } from '@common/domain/order-status';
+import { checkStatusMove } from '@common/domain/order-status-moves';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
@@ -337,8 +338,15 @@ export function createOrdersService(deps: {
 
     async updateStatus(actor: Actor, id: number, status: OrderStatus): Promise<OrderView> {
       return db.transaction(async (tx) => {
-        const before = await repo.findOrder(tx, id);
+        const before = await repo.findOrderForUpdate(tx, id);
         if (!before) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+        const move = checkStatusMove(before.status, status);
+        if (move.kind === 'illegal') throw new HttpError(409, move.message);
+        if (move.kind === 'same') {
+          // The same status again (a retried call, a second click) changes nothing: no row, activity or event (ADR 0183).
+          const [shown] = await withEmailStatus(actor, [await loadOrderView(tx, before)], tx);
+          return shown!;
+        }
         const row = await repo.updateOrderStatus(tx, id, status);
         if (!row) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
         await activity.record(
@@ -352,7 +360,7 @@ export function createOrdersService(deps: {
           tx,
         );
         const order = await loadOrderView(tx, row);
-        if (before.status !== status) await deps.events.publish(tx, 'order.status_changed', { order, previousStatus: before.status });
+        await deps.events.publish(tx, 'order.status_changed', { order, previousStatus: before.status });
         // The screen replaces its copy of the order with this answer, so it carries the email status too.
         const [shown] = await withEmailStatus(actor, [order], tx);
         return shown!;

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
 
@@ -13,6 +13,20 @@ export const CATALOGUE_VERSION = 'catalogue_version';
 
 export async function listProducts(db: DbOrTx): Promise<ProductRow[]> {
   return db.select().from(products).orderBy(asc(products.id));
+}
+
+/**
+ * A page for an integration (ADR 0183): by id after `afterId`, only rows changed after `since` when
+ * given. One more row than asked tells whether another page follows. Ordered by the primary key, so
+ * a page costs an index range however deep it is.
+ */
+export async function listProductsPage(db: DbOrTx, page: { afterId: number; since: Date | null; limit: number }): Promise<ProductRow[]> {
+  return db
+    .select()
+    .from(products)
+    .where(and(gt(products.id, page.afterId), page.since ? gt(products.updatedAt, page.since) : undefined))
+    .orderBy(asc(products.id))
+    .limit(page.limit + 1);
 }
 
 /** A version made from the data itself, for a database whose version row has gone missing. */

@@ -1,15 +1,18 @@
-import type { Product } from '@common/contracts/products';
-import { randomBytes } from 'node:crypto';
+import { PRODUCTS_MESSAGES, PRODUCTS_PAGE_DEFAULT, type Product, type ProductsPage, type ProductsQuery } from '@common/contracts/products';
+import { MAX_ID } from '@common/contracts/common';
+import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SettingsService } from '../settings';
 import type { Encoding } from '../../lib/http-caching';
+import { HttpError } from '../../lib/http-error';
 import {
   CATALOGUE_VERSION,
   derivedCatalogueVersion,
   findProductSummaries,
   listProducts,
+  listProductsPage,
   productSummaryStatement,
   type ProductRow,
   type ProductSummary,
@@ -79,6 +82,57 @@ async function compressAll(json: string): Promise<Record<Encoding, Buffer>> {
     }),
   ]);
   return { identity, gzip: gz, br };
+}
+
+/** Where a page ends: the last id sent and the updatedSince the first page was asked with. */
+interface PageCursor {
+  afterId: number;
+  since: string | null;
+}
+
+function encodePageCursor(cursor: PageCursor): string {
+  return Buffer.from(JSON.stringify([cursor.afterId, cursor.since])).toString('base64url');
+}
+
+function decodePageCursor(text: string): PageCursor {
+  try {
+    const [afterId, since] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    const idOk = typeof afterId === 'number' && Number.isInteger(afterId) && afterId >= 0 && afterId <= MAX_ID;
+    const sinceOk = since === null || (typeof since === 'string' && !Number.isNaN(Date.parse(since)));
+    if (idOk && sinceOk) return { afterId, since };
+  } catch {
+    // Not base64url JSON: the same answer as any other bad cursor.
+  }
+  throw new HttpError(400, PRODUCTS_MESSAGES.badCursor);
+}
+
+/** Whether a products request asks for a page (an integration) rather than the whole catalogue (the browser). */
+export function wantsPage(query: ProductsQuery): boolean {
+  return query.limit !== undefined || query.cursor !== undefined || query.updatedSince !== undefined;
+}
+
+/** Where a page request starts and how long it is; the ETag of a page names all three. */
+export interface PageRequest extends PageCursor {
+  limit: number;
+}
+
+export function pageRequest(query: ProductsQuery): PageRequest {
+  const limit = query.limit ?? PRODUCTS_PAGE_DEFAULT;
+  if (query.cursor !== undefined) return { ...decodePageCursor(query.cursor), limit };
+  return { afterId: 0, since: query.updatedSince ? new Date(query.updatedSince).toISOString() : null, limit };
+}
+
+export function pageEtag(version: string, variant: CatalogueVariant, page: PageRequest): string {
+  const digest = createHash('sha256').update(JSON.stringify([page.afterId, page.since, page.limit])).digest('base64url').slice(0, 16);
+  return `W/"products-${version}-${variant}-${digest}"`;
+}
+
+/** A page is built per request: one encoding, at a level that costs little time (unlike the cached catalogue's). */
+export async function compressOne(json: string, encoding: Encoding): Promise<Buffer> {
+  const identity = Buffer.from(json, 'utf8');
+  if (encoding === 'gzip') return gzipAsync(identity, { level: 6 });
+  if (encoding === 'br') return brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+  return identity;
 }
 
 export type ProductsService = ReturnType<typeof createProductsService>;
@@ -159,6 +213,18 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
     },
 
     snapshot,
+
+    /** One page for an integration (ADR 0183); `nextCursor` is null after the last. */
+    async page(variant: CatalogueVariant, page: PageRequest): Promise<ProductsPage> {
+      const rows = await listProductsPage(db, { afterId: page.afterId, since: page.since ? new Date(page.since) : null, limit: page.limit });
+      const more = rows.length > page.limit;
+      const shown = more ? rows.slice(0, page.limit) : rows;
+      const last = shown.at(-1);
+      return {
+        products: shown.map((row) => toApiProduct(row, variant === 'full')),
+        nextCursor: more && last ? encodePageCursor({ afterId: last.id, since: page.since }) : null,
+      };
+    },
 
     /** What a cart line shows of some products; pass `tx` to read inside the caller's transaction. */
     async summaries(ids: readonly number[], tx: DbOrTx = db): Promise<ProductSummary[]> {
