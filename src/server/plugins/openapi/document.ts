@@ -70,7 +70,7 @@ function completeOperation(method: string, path: string, operation: Operation, f
   }
   const parameters = [...(operation.parameters ?? [])];
   if (WRITES.has(method)) parameters.push(ref('parameters', facts.scope ? 'SessionRequestTimestamp' : 'RequestTimestamp'));
-  if (entry?.idempotent) parameters.push(ref('parameters', 'IdempotencyKey'));
+  if (facts.idempotent || entry?.idempotent) parameters.push(ref('parameters', 'IdempotencyKey'));
   if (parameters.length > 0) operation.parameters = parameters;
 }
 

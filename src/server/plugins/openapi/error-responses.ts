@@ -12,6 +12,8 @@ export interface RouteFacts {
   multipart: boolean;
   /** Statuses the route's own table entry adds (./operations.ts). */
   extra: readonly number[];
+  /** The route takes an Idempotency-Key (plugins/idempotency: a signed-in POST or PATCH not opted out). */
+  idempotent: boolean;
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -31,6 +33,8 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  *   rate limit (plugins/access).
  * - 404 with path parameters: the id names nothing the caller may see.
  * - 413 and 415 on multipart uploads (lib/upload).
+ * - 409 and 422 where an Idempotency-Key is read: the first request with the key is still
+ *   running; the key was used with another body (plugins/idempotency, ADR 0182).
  */
 export function errorStatusesOf(route: RouteFacts): number[] {
   const statuses = new Set<number>([400, 503, ...route.extra]);
@@ -39,6 +43,7 @@ export function errorStatusesOf(route: RouteFacts): number[] {
   if (route.access !== 'public') [401, 403, 429].forEach((s) => statuses.add(s));
   if (route.hasParams) statuses.add(404);
   if (route.multipart) [413, 415].forEach((s) => statuses.add(s));
+  if (route.idempotent) [409, 422].forEach((s) => statuses.add(s));
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -83,7 +88,7 @@ export function factsOf(
   route: { url: string; config?: unknown; schema?: unknown },
   extra: readonly number[] = [],
 ): RouteFacts {
-  const config = (route.config ?? {}) as { access?: Access; scope?: string };
+  const config = (route.config ?? {}) as { access?: Access; scope?: string; idempotent?: boolean };
   const schema = (route.schema ?? {}) as { consumes?: string[] };
   return {
     method,
@@ -92,5 +97,9 @@ export function factsOf(
     hasParams: /[:{]/.test(route.url),
     multipart: schema.consumes?.includes('multipart/form-data') ?? false,
     extra,
+    idempotent: IDEMPOTENT_METHODS.has(method.toUpperCase()) && config.access !== 'public' && config.idempotent !== false,
   };
 }
+
+/** The methods plugins/idempotency reads a key on. */
+const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
