@@ -72,13 +72,14 @@ export interface EventPublisher {
   publish<T extends WebhookEvent>(tx: DbOrTx, type: T, data: WebhookEventData<T>): Promise<void>;
 }
 
-/** The screen's one sentence about a test delivery. */
+/** The screen's one sentence about a test delivery (the title says delivered or not). */
 function testMessage(result: string, row: repo.DeliveryRow): string {
-  const answer = [row.lastStatusCode ? `HTTP ${row.lastStatusCode}` : null, row.lastResponseMs !== null ? `${row.lastResponseMs} ms` : null].filter(Boolean).join(', ');
-  if (result === 'delivered') return `Test event delivered: the endpoint answered ${answer}.`;
-  if (result === 'held') return 'Test event not sent: the endpoint was paused meanwhile. It goes out when the endpoint is resumed.';
-  const why = row.lastError && row.lastError !== `HTTP ${row.lastStatusCode}` ? row.lastError : answer || 'no answer';
-  return `Test event not delivered (${why}). It is retried like any event; see the delivery log.`;
+  const status = row.lastStatusCode ? `HTTP ${row.lastStatusCode}` : null;
+  const took = row.lastResponseMs !== null ? ` in ${row.lastResponseMs} ms` : '';
+  if (result === 'delivered') return `The endpoint answered ${status}${took}.`;
+  if (result === 'held') return 'The endpoint was paused meanwhile; the test event goes out when it is resumed.';
+  const why = row.lastError && row.lastError !== status ? row.lastError : `The endpoint answered ${status ?? 'nothing'}${took}`;
+  return `${why.replace(/\.$/, '')}. The test event is retried like any event; see the delivery log.`;
 }
 
 export type WebhooksService = ReturnType<typeof createWebhooksService>;

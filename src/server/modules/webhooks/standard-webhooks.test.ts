@@ -111,7 +111,7 @@ describe('Send test event', () => {
     expect(response.statusCode).toBe(200);
     const result = response.json();
     expect(result).toMatchObject({ delivered: true, delivery: { eventType: 'ping', status: 'delivered', attempts: 1, nextAttemptAt: null, lastStatusCode: 200 } });
-    expect(result.message).toMatch(/^Test event delivered: the endpoint answered HTTP 200, \d+ ms\.$/);
+    expect(result.message).toMatch(/^The endpoint answered HTTP 200 in \d+ ms\.$/);
 
     expect(receiver.received).toHaveLength(1);
     const hook = receiver.received[0]!;
@@ -128,7 +128,7 @@ describe('Send test event', () => {
     receiver.state.alwaysFail = true;
     const result = (await admin.post(`/api/admin/webhooks/${endpoint.id}/test`)).json();
     expect(result).toMatchObject({ delivered: false, delivery: { status: 'pending', attempts: 1, lastStatusCode: 500 } });
-    expect(result.message).toMatch(/^Test event not delivered \(HTTP 500, \d+ ms\)\. It is retried like any event; see the delivery log\.$/);
+    expect(result.message).toMatch(/^The endpoint answered HTTP 500 in \d+ ms\. The test event is retried like any event; see the delivery log\.$/);
     expect((await endpointRow(endpoint.id)).consecutiveFailures).toBe(1);
   });
 

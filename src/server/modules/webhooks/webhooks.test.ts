@@ -246,8 +246,8 @@ describe('the running sender', () => {
     await placeOrder();
     // One delivered long ago, one that failed long ago: only the delivered one is pruned.
     const [old, failed] = await deliveriesOf(endpoint.id);
-    await ctx.db.update(webhookDeliveries).set({ status: 'delivered', createdAt: sql`now() - interval '40 days'` }).where(eq(webhookDeliveries.id, old!.id));
-    await ctx.db.update(webhookDeliveries).set({ status: 'failed', createdAt: sql`now() - interval '40 days'` }).where(eq(webhookDeliveries.id, failed!.id));
+    await ctx.db.update(webhookDeliveries).set({ status: 'delivered', nextAttemptAt: null, createdAt: sql`now() - interval '40 days'` }).where(eq(webhookDeliveries.id, old!.id));
+    await ctx.db.update(webhookDeliveries).set({ status: 'failed', nextAttemptAt: null, createdAt: sql`now() - interval '40 days'` }).where(eq(webhookDeliveries.id, failed!.id));
     expect((await runRetentionOnce(ctx.db, { activityDays: 0, sentEmailDays: 0, deliveredWebhookDays: 30 })).webhookDeliveries).toBe(1);
     await placeOrder();
     const running = startWebhookSender({ db: ctx.db, allowPrivate: true, pollMs: 50 });
