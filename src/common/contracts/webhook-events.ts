@@ -82,8 +82,16 @@ export const WEBHOOK_EVENT_SUMMARIES: Record<DeliveredEvent, string> = {
   'product.updated': 'Products were added, changed or removed by a stock upload; one event per upload, at most 1,000 SKUs listed',
 };
 
+/**
+ * Each event's summary and `data` schema in the shape the OpenAPI document reads for its
+ * top-level `webhooks` (plugins/openapi, ADR 0181): `ping` included.
+ */
+export const WEBHOOK_EVENT_PAYLOADS = Object.fromEntries(
+  (Object.keys(WEBHOOK_EVENT_DATA) as DeliveredEvent[]).map((type) => [type, { summary: WEBHOOK_EVENT_SUMMARIES[type], data: WEBHOOK_EVENT_DATA[type] }]),
+) as { [T in DeliveredEvent]: { summary: string; data: (typeof WEBHOOK_EVENT_DATA)[T] } };
+
 /** The whole body of a delivery of one event type (Standard Webhooks' `type`, `timestamp`, `data`, plus our `id`). */
-export function webhookEnvelope<T extends DeliveredEvent>(type: T) {
+export function webhookEnvelope<T extends DeliveredEvent>(type: T, data: z.ZodMiniType = WEBHOOK_EVENT_DATA[type]) {
   return z.object({
     /** The event id, also the `webhook-id` header: the same on every retry; receivers de-duplicate on it. */
     id: z.string(),
@@ -92,7 +100,7 @@ export function webhookEnvelope<T extends DeliveredEvent>(type: T) {
     timestamp: z.string(),
     /** The same as `timestamp`; the name of the first release. */
     createdAt: z.string(),
-    data: WEBHOOK_EVENT_DATA[type],
+    data,
   });
 }
 
