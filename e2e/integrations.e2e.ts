@@ -1,3 +1,4 @@
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoProducts } from '../src/server/db/demo-data/products';
 import { verifySignature } from '../src/server/modules/webhooks';
@@ -53,6 +54,12 @@ describe('integrations (admin)', () => {
     const endpoint = page.getByRole('region', { name: `Webhook endpoint ${receiver.url}` });
     await endpoint.getByText('No deliveries yet').waitFor();
 
+    // Send test event: a ping arrives, verified with the Standard Webhooks library, and the card says so.
+    await endpoint.getByRole('button', { name: 'Send test event' }).click();
+    await endpoint.getByText('Test event delivered').waitFor();
+    const ping = receiver.received.find((r) => JSON.parse(r.body).type === 'ping')!;
+    expect(new Webhook(secret).verify(ping.body, ping.headers as Record<string, string>)).toMatchObject({ type: 'ping' });
+
     // A dealer places an order.
     const dealer = await browser.open();
     await signInAs(dealer.page, ACCOUNTS.dealer, 'BOLD Customer');
@@ -68,6 +75,7 @@ describe('integrations (admin)', () => {
     await endpoint.getByText('Delivered').first().waitFor({ timeout: 30_000 });
     await endpoint.getByText(/HTTP 200/).first().waitFor();
     const hook = receiver.received.find((r) => JSON.parse(r.body).type === 'order.created')!;
+    expect(new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>)).toMatchObject({ type: 'order.created' });
     expect(verifySignature(secret, String(hook.headers['x-portal-signature']), hook.body)).toBe(true);
 
     await page.setViewportSize(PHONE);

@@ -8,18 +8,20 @@ export interface ReceivedHook {
 
 /**
  * A real HTTP server on loopback that plays an ERP's webhook receiver. `failNext`
- * answers the next requests with 500; `delayMs` holds each answer back;
- * `onRequest` runs as each request arrives (the tests stop a sender from there).
+ * answers the next requests with 500, `alwaysFail` every request; `delayMs` holds
+ * each answer back; `onRequest` runs as each request arrives (the tests stop a
+ * sender from there). `received` keeps the answered requests, `attempts` counts all.
  */
 export async function startWebhookReceiver() {
   const received: ReceivedHook[] = [];
-  const state = { failNext: 0, delayMs: 0, onRequest: undefined as (() => void) | undefined };
+  const state = { failNext: 0, alwaysFail: false, delayMs: 0, attempts: 0, onRequest: undefined as (() => void) | undefined };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', () => {
-      const failing = state.failNext > 0;
-      if (failing) state.failNext -= 1;
+      state.attempts += 1;
+      const failing = state.alwaysFail || state.failNext > 0;
+      if (state.failNext > 0) state.failNext -= 1;
       else received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
       state.onRequest?.();
       setTimeout(() => {

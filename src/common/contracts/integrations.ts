@@ -19,6 +19,7 @@ export const INTEGRATION_MESSAGES = {
   tokenNotFound: 'API token not found',
   endpointNotFound: 'Webhook endpoint not found',
   deliveryNotFound: 'Delivery not found',
+  testWhilePaused: 'This endpoint is paused. Resume it to send a test event.',
   badToken: 'The API token is not valid, has expired or was revoked',
   httpsOnly: 'The endpoint URL must start with https://',
   privateTarget: 'The endpoint URL points at a private or loopback address, which is not allowed',
@@ -63,19 +64,30 @@ export type ApiTokenList = z.infer<typeof apiTokenList>;
 export const createdApiToken = z.extend(apiTokenView, { token: z.string() });
 export type CreatedApiToken = z.infer<typeof createdApiToken>;
 
-export const WEBHOOK_EVENTS = ['order.created', 'order.status_changed', 'stock.updated'] as const;
+/** The events an endpoint may subscribe to; their payloads are in ./webhook-events.ts. */
+export const WEBHOOK_EVENTS = ['order.created', 'order.status_changed', 'stock.updated', 'product.updated'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** `ping` is the "Send test event" event: sent to one endpoint on request, never subscribed to. */
+export const WEBHOOK_TEST_EVENT = 'ping';
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'order.created': 'Order placed',
   'order.status_changed': 'Order status changed',
-  'stock.updated': 'Stock updated',
+  'stock.updated': 'Stock levels changed',
+  'product.updated': 'Products added, changed or removed',
 };
 
-/** Headers of every delivery (docs/integrations.md). */
+/** Standard Webhooks headers of every delivery (docs/integrations.md, ADR 0184). */
+export const STANDARD_WEBHOOK_HEADERS = { id: 'webhook-id', timestamp: 'webhook-timestamp', signature: 'webhook-signature' } as const;
+/** Deprecated (ADR 0184): the portal's own signature, sent beside the standard headers for one release. */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-portal-signature';
+/** Deprecated with X-Portal-Signature: `webhook-id` carries the same id. */
 export const WEBHOOK_EVENT_ID_HEADER = 'x-portal-event-id';
 export const WEBHOOK_EVENT_TYPE_HEADER = 'x-portal-event';
+
+/** After a rotation the old secret still signs deliveries (beside the new one) this long (ADR 0184). */
+export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
 
 /** POST /api/admin/webhooks */
 export const createWebhookBody = z.object({
@@ -103,6 +115,8 @@ export const webhookEndpointView = z.object({
   consecutiveFailures: z.int(),
   pausedAt: z.nullable(z.string()),
   pausedReason: z.nullable(z.string()),
+  /** After a secret rotation: until when deliveries are also signed with the previous secret; null when only one secret signs. */
+  previousSecretExpiresAt: z.nullable(z.string()),
   createdAt: z.string(),
   pending: z.int(),
   failed: z.int(),
@@ -112,7 +126,7 @@ export type WebhookEndpointView = z.infer<typeof webhookEndpointView>;
 export const webhookEndpointList = z.object({ endpoints: z.array(webhookEndpointView) });
 export type WebhookEndpointList = z.infer<typeof webhookEndpointList>;
 
-/** The create answer: the only time the signing secret is shown. */
+/** The create and rotate answers: the only time the signing secret is shown. */
 export const createdWebhook = z.extend(webhookEndpointView, { secret: z.string() });
 export type CreatedWebhook = z.infer<typeof createdWebhook>;
 
@@ -125,7 +139,8 @@ export const webhookDeliveryView = z.object({
   lastStatusCode: z.nullable(z.int()),
   lastError: z.nullable(z.string()),
   lastResponseMs: z.nullable(z.int()),
-  nextAttemptAt: z.string(),
+  /** When a waiting delivery is tried next; null once it was delivered or given up. */
+  nextAttemptAt: z.nullable(z.string()),
   createdAt: z.string(),
   deliveredAt: z.nullable(z.string()),
 });
@@ -140,6 +155,15 @@ export const webhookDeliveriesQuery = z.object({
 
 export const webhookDeliveryList = z.object({ deliveries: z.array(webhookDeliveryView), nextBefore: z.nullable(z.int()) });
 export type WebhookDeliveryList = z.infer<typeof webhookDeliveryList>;
+
+/** POST /api/admin/webhooks/{id}/test: what became of the ping, sent through the ordinary delivery path. */
+export const webhookTestResult = z.object({
+  delivered: z.boolean(),
+  /** One sentence for the screen: the receiver's answer, or why nothing was delivered. */
+  message: z.string(),
+  delivery: webhookDeliveryView,
+});
+export type WebhookTestResult = z.infer<typeof webhookTestResult>;
 
 export const deliveryParams = z.object({
   id: z.coerce.number().check(z.int(), z.positive({ error: 'Invalid id' })),

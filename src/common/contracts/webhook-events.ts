@@ -1,56 +1,111 @@
-import { WEBHOOK_EVENTS, type WebhookEvent } from './integrations';
+import { WEBHOOK_TEST_EVENT, type WebhookEvent } from './integrations';
 import { orderStatusSchema, orderView } from './orders';
-import { STOCK_UPLOAD_MODES } from './stock';
 import { z } from './zod';
 
 /**
- * The `data` of every webhook event the portal sends, one entry per event name (ADR 0181).
- * The OpenAPI document's top-level `webhooks` is built from this list; a new event is one
- * more entry here (the Record type refuses an event of WEBHOOK_EVENTS without one).
+ * Every webhook event's payload, in one place (ADR 0184): the publishers are typed by it, the
+ * tests check real deliveries against it, and the OpenAPI document lists it under `webhooks`.
+ * A delivery's body is `webhookEnvelope(type)`: `{ id, type, timestamp, createdAt, data }`.
  */
-export const WEBHOOK_EVENT_PAYLOADS = {
-  'order.created': {
-    summary: 'An order was placed',
-    data: z.object({ order: orderView }),
-  },
-  'order.status_changed': {
-    summary: "An order's status changed (sent only when the status really changed)",
-    data: z.object({ order: orderView, previousStatus: orderStatusSchema }),
-  },
-  'stock.updated': {
-    summary: 'Stock levels changed, by a CSV upload or by PATCH /api/stock',
-    data: z.union([
-      z.object({
-        source: z.literal('csv'),
-        filename: z.string(),
-        mode: z.enum(STOCK_UPLOAD_MODES),
-        rows: z.int(),
-        created: z.int(),
-        updated: z.int(),
-        unchanged: z.int(),
-        removed: z.int(),
-        missing: z.int(),
-        cartLinesRemoved: z.int(),
-        /** SKUs removed because the file (mode=replace) did not list them. */
-        removedSkus: z.array(z.int()),
-      }),
-      z.object({
-        source: z.literal('api'),
-        /** Only the SKUs whose level changed. */
-        items: z.array(z.object({ sku: z.int(), stockLevel: z.string() })),
-      }),
-    ]),
-  },
-} satisfies Record<WebhookEvent, { summary: string; data: z.ZodMiniType }>;
 
-/** The body of every delivery: `data` is the event's own payload above. */
-export const webhookEnvelope = <T extends z.ZodMiniType>(type: WebhookEvent, data: T) =>
-  z.object({
-    /** The event id; also sent as a header, the same on every retry and resend. */
+/**
+ * How many SKUs one event lists. A stock upload of 10,000 rows is one event per endpoint, not
+ * 10,000: it lists the first 1,000 changed SKUs (by SKU), says how many changed in all, and sets
+ * `truncated`; the receiver reads the rest from the catalogue (`GET /api/products?updatedSince=`).
+ */
+export const WEBHOOK_EVENT_SKU_LIMIT = 1000;
+
+/** A list capped for an event: the first `limit` entries, the full count, and whether some were left out. */
+export function cappedForEvent<T>(all: readonly T[], limit = WEBHOOK_EVENT_SKU_LIMIT): { list: T[]; count: number; truncated: boolean } {
+  return { list: all.slice(0, limit), count: all.length, truncated: all.length > limit };
+}
+
+const sku = z.int();
+
+/** What every change event that lists SKUs says about the list. */
+const changeFields = {
+  /** When the change was committed; every product it changed has this `updatedAt`. */
+  changedAt: z.string(),
+  /** How many SKUs the change touched, listed or not. */
+  count: z.int(),
+  /** True when more SKUs changed than the event lists (WEBHOOK_EVENT_SKU_LIMIT). */
+  truncated: z.boolean(),
+};
+
+export const stockUpdatedData = z.object({
+  /** `csv`: a stock upload (browser or API); `api`: PATCH /api/stock. */
+  source: z.enum(['csv', 'api']),
+  ...changeFields,
+  /** The SKUs whose stock level changed (new products included), with the new level, by SKU. */
+  items: z.array(z.object({ sku, stockLevel: z.string() })),
+  /** A stock upload's file name and mode, and its counts as the upload answered them. */
+  filename: z.optional(z.string()),
+  mode: z.optional(z.enum(['keep', 'replace'])),
+  rows: z.optional(z.int()),
+  created: z.optional(z.int()),
+  updated: z.optional(z.int()),
+  unchanged: z.optional(z.int()),
+  removed: z.optional(z.int()),
+  missing: z.optional(z.int()),
+  cartLinesRemoved: z.optional(z.int()),
+  /** Kept from the first release of this event; the same SKUs are `removed` entries of product.updated. */
+  removedSkus: z.optional(z.array(sku)),
+});
+
+export const productUpdatedData = z.object({
+  source: z.enum(['csv']),
+  filename: z.optional(z.string()),
+  ...changeFields,
+  /**
+   * The products added, changed (any field but the stock level, which is stock.updated's) or
+   * removed (an upload with mode=replace), by SKU. Read their fields from GET /api/products.
+   */
+  products: z.array(z.object({ sku, change: z.enum(['created', 'updated', 'removed']) })),
+});
+
+export const WEBHOOK_EVENT_DATA = {
+  [WEBHOOK_TEST_EVENT]: z.object({ message: z.string(), endpointId: z.int() }),
+  'order.created': z.object({ order: orderView }),
+  'order.status_changed': z.object({ order: orderView, previousStatus: orderStatusSchema }),
+  'stock.updated': stockUpdatedData,
+  'product.updated': productUpdatedData,
+} as const satisfies Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT, z.ZodMiniType>;
+
+export type DeliveredEvent = keyof typeof WEBHOOK_EVENT_DATA;
+export type WebhookEventData<T extends DeliveredEvent> = z.input<(typeof WEBHOOK_EVENT_DATA)[T]>;
+
+export const WEBHOOK_EVENT_SUMMARIES: Record<DeliveredEvent, string> = {
+  ping: 'A test event, sent to one endpoint when an admin presses Send test event',
+  'order.created': 'An order was placed',
+  'order.status_changed': "An order's status changed",
+  'stock.updated': 'Stock levels changed (a stock upload or PATCH /api/stock); one event per change, at most 1,000 SKUs listed',
+  'product.updated': 'Products were added, changed or removed by a stock upload; one event per upload, at most 1,000 SKUs listed',
+};
+
+/**
+ * Each event's summary and `data` schema in the shape the OpenAPI document reads for its
+ * top-level `webhooks` (plugins/openapi, ADR 0181): `ping` included.
+ */
+export const WEBHOOK_EVENT_PAYLOADS = Object.fromEntries(
+  (Object.keys(WEBHOOK_EVENT_DATA) as DeliveredEvent[]).map((type) => [type, { summary: WEBHOOK_EVENT_SUMMARIES[type], data: WEBHOOK_EVENT_DATA[type] }]),
+) as { [T in DeliveredEvent]: { summary: string; data: (typeof WEBHOOK_EVENT_DATA)[T] } };
+
+/** The whole body of a delivery of one event type (Standard Webhooks' `type`, `timestamp`, `data`, plus our `id`). */
+export function webhookEnvelope<T extends DeliveredEvent>(type: T, data: z.ZodMiniType = WEBHOOK_EVENT_DATA[type]) {
+  return z.object({
+    /** The event id, also the `webhook-id` header: the same on every retry; receivers de-duplicate on it. */
     id: z.string(),
     type: z.literal(type),
+    /** When the event happened (ISO 8601). */
+    timestamp: z.string(),
+    /** The same as `timestamp`; the name of the first release. */
     createdAt: z.string(),
     data,
   });
+}
 
-export const DOCUMENTED_WEBHOOK_EVENTS: readonly WebhookEvent[] = WEBHOOK_EVENTS;
+/** The JSON a delivery carries, built once when the event is queued and signed as is at each attempt. */
+export function webhookBody<T extends DeliveredEvent>(id: string, type: T, data: WebhookEventData<T>, at = new Date()): string {
+  const timestamp = at.toISOString();
+  return JSON.stringify({ id, type, timestamp, createdAt: timestamp, data });
+}

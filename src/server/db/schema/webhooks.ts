@@ -11,6 +11,9 @@ export const webhookEndpoints = pgTable(
     description: text('description'),
     events: text('events').array().notNull(),
     secret: text('secret').notNull(),
+    /** After a rotation, the secret it replaced: it still signs deliveries, beside the new one, until it expires (ADR 0184). */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
     status: text('status').notNull().default('active'),
     /** Failed attempts in a row, over all deliveries; a success sets it back to 0. */
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
@@ -40,7 +43,8 @@ export const webhookDeliveries = pgTable(
     body: text('body').notNull(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a pending delivery is due (or its claim's lease ends); null once delivered or given up (ADR 0184). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),
     lastResponseMs: integer('last_response_ms'),
@@ -52,5 +56,6 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id.desc()),
     uniqueIndex('webhook_deliveries_event_endpoint_idx').on(t.eventId, t.endpointId),
     check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'delivered', 'failed')`),
+    check('webhook_deliveries_next_attempt_check', sql`(${t.status} = 'pending') = (${t.nextAttemptAt} is not null)`),
   ],
 );

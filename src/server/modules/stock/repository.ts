@@ -49,19 +49,14 @@ export async function lockStockImport(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('stock_import'))`);
 }
 
-function count(result: { rows: unknown[] }): number {
-  const row = result.rows[0] as { n?: number | string } | undefined;
-  return Number(row?.n ?? 0);
-}
-
 /**
  * Updates existing products from the staged rows, only the fields whose column
  * is in the file, and only rows where something differs (so updated_at and the
  * counts mean real changes). A blank name keeps the product's name.
  */
-export async function updateExisting(tx: Tx, present: ReadonlySet<StockCsvColumn>, now: Date): Promise<number> {
+export async function updateExisting(tx: Tx, present: ReadonlySet<StockCsvColumn>, now: Date): Promise<UpdatedProduct[]> {
   const fields = FIELDS.filter((f) => present.has(f));
-  if (fields.length === 0) return 0;
+  if (fields.length === 0) return [];
   const value = (f: Field): SQL =>
     f === 'name' ? sql.raw('coalesce(s.name, p.name)') : sql.raw(`s.${COLUMNS[f].column}`);
   const assignments = sql.join(
@@ -70,34 +65,42 @@ export async function updateExisting(tx: Tx, present: ReadonlySet<StockCsvColumn
   );
   const before = sql.join(fields.map((f) => sql.raw(`p.${COLUMNS[f].column}`)), sql`, `);
   const after = sql.join(fields.map(value), sql`, `);
-  const result = await tx.execute(sql`
-    with changed as (
-      update products p set ${assignments}, updated_at = ${now}
-      from stock_import s
-      where p.id = s.id and (${before}) is distinct from (${after})
-      returning 1
-    )
-    select count(*) as n from changed`);
-  return count(result);
+  // What changed, for the webhook events (ADR 0184): `o` is the same row as it was before this
+  // statement (a join reads the statement's snapshot), `p` in RETURNING as it is now.
+  const changed = (alias: 'o' | 'p', list: Field[]) => sql.raw(`row(${list.map((f) => `${alias}.${COLUMNS[f].column}`).join(', ')})`);
+  const others = fields.filter((f) => f !== 'stockLevel');
+  const stockChanged = fields.includes('stockLevel') ? sql`o.stock_level is distinct from p.stock_level` : sql`false`;
+  const otherChanged = others.length > 0 ? sql`${changed('o', others)} is distinct from ${changed('p', others)}` : sql`false`;
+  const result = await tx.execute<UpdatedProduct>(sql`
+    update products p set ${assignments}, updated_at = ${now}
+    from stock_import s join products o on o.id = s.id
+    where p.id = s.id and (${before}) is distinct from (${after})
+    returning p.id, p.stock_level as "stockLevel", ${stockChanged} as "stockChanged", ${otherChanged} as "otherChanged"`);
+  return result.rows.sort((a, b) => a.id - b.id);
 }
 
-/** Inserts the staged rows that are new products; columns missing from the file get the spec's defaults. */
-export async function insertNew(tx: Tx, now: Date): Promise<number> {
+/** A product an upload changed, and which kind of change it was. */
+export type UpdatedProduct = {
+  id: number;
+  stockLevel: string;
+  stockChanged: boolean;
+  otherChanged: boolean;
+};
+
+/** Inserts the staged rows that are new products; columns missing from the file get the spec's defaults. Answers them by SKU. */
+export async function insertNew(tx: Tx, now: Date): Promise<{ id: number; stockLevel: string }[]> {
   // A new product with no name is named from what describes it, else "SKU n".
   const derivedName = sql.raw(`coalesce(s.name, nullif(concat_ws(' ', s.line, s.size, s.color, s.finish), ''), 'SKU ' || s.id)`);
   const columns = FIELDS.map((f) => COLUMNS[f].column);
   const values = FIELDS.map((f) => (f === 'name' ? derivedName : sql.raw(`s.${COLUMNS[f].column}`)));
   const result = await tx.execute(sql`
-    with inserted as (
-      insert into products (id, ${sql.raw(columns.join(', '))}, updated_at)
-      select s.id, ${sql.join(values, sql`, `)}, ${now}
-      from stock_import s
-      where not exists (select 1 from products p where p.id = s.id)
-      order by s.id
-      returning 1
-    )
-    select count(*) as n from inserted`);
-  return count(result);
+    insert into products (id, ${sql.raw(columns.join(', '))}, updated_at)
+    select s.id, ${sql.join(values, sql`, `)}, ${now}
+    from stock_import s
+    where not exists (select 1 from products p where p.id = s.id)
+    order by s.id
+    returning id, stock_level as "stockLevel"`);
+  return (result.rows as { id: number; stockLevel: string }[]).sort((a, b) => a.id - b.id);
 }
 
 /** SKUs in the catalogue that the file did not mention. */

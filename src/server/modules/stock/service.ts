@@ -21,6 +21,7 @@ import type { CartReferences } from '../carts';
 import type { ProductsService } from '../products';
 import type { SettingsService } from '../settings';
 import type { EventPublisher } from '../webhooks';
+import { publishLevelEvents, publishUploadEvents } from './change-events';
 import { checkWholeFile, createRowValidator, createStager, parseRecords } from './import-steps';
 import { createIssueCollector } from './issue-collector';
 import {
@@ -110,8 +111,10 @@ export function createStockService(deps: {
     const { actor, upload, header, rows, collector, now } = run;
     await lockStockImport(tx);
     const fromCarts = upload.mode === 'replace' ? await removeFromCarts(tx, upload) : { lines: 0, carts: 0 };
-    const updated = await updateExisting(tx, header.present, now);
-    const created = await insertNew(tx, now);
+    const changedRows = await updateExisting(tx, header.present, now);
+    const inserted = await insertNew(tx, now);
+    const updated = changedRows.length;
+    const created = inserted.length;
     const removed = upload.mode === 'replace' ? await deleteMissingProducts(tx) : [];
     const missing = upload.mode === 'keep' ? await missingProductIds(tx) : [];
     if (created + updated + removed.length > 0) await products.recordChange(tx);
@@ -137,7 +140,7 @@ export function createStockService(deps: {
       },
       tx,
     );
-    await events.publish(tx, 'stock.updated', { source: 'csv', filename: upload.filename, mode: upload.mode, ...counts, removedSkus: removed });
+    await publishUploadEvents(events, tx, { filename: upload.filename, mode: upload.mode, now, counts, inserted, updated: changedRows, removed });
     return {
       message: STOCK_UPLOAD_SUCCESS,
       mode: upload.mode,
@@ -259,11 +262,8 @@ export function createStockService(deps: {
           },
           tx,
         );
-        if (ids.length > 0) {
-          const changedIds = new Set(ids);
-          const items = levels.filter((l) => changedIds.has(l.id)).map((l) => ({ sku: l.id, stockLevel: l.stockLevel }));
-          await events.publish(tx, 'stock.updated', { source: 'api', items });
-        }
+        const changedIds = new Set(ids);
+        await publishLevelEvents(events, tx, now, levels.filter((l) => changedIds.has(l.id)).sort((a, b) => a.id - b.id));
         return ids.length;
       });
       products.changed();

@@ -68,13 +68,33 @@ export async function enqueueEvent(db: DbOrTx, event: { id: string; type: string
   return listeners.length;
 }
 
-export type ClaimedDelivery = DeliveryRow & { url: string; secret: string };
+/** A claimed delivery with what sending it needs: where, and the secrets that sign it now (the previous one while its window lasts). */
+export type ClaimedDelivery = DeliveryRow & { url: string; secrets: string[] };
+
+const liveSecrets = {
+  url: webhookEndpoints.url,
+  secret: webhookEndpoints.secret,
+  previousSecret: sql<string | null>`case when ${webhookEndpoints.previousSecretExpiresAt} > now() then ${webhookEndpoints.previousSecret} end`,
+};
+
+async function loadClaimed(db: DbOrTx, ids: number[]): Promise<ClaimedDelivery[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ delivery: webhookDeliveries, ...liveSecrets })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(inArray(webhookDeliveries.id, ids));
+  return rows
+    .map((r) => ({ ...r.delivery, url: r.url, secrets: r.previousSecret ? [r.secret, r.previousSecret] : [r.secret] }))
+    .sort((a, b) => a.id - b.id);
+}
 
 /**
  * Claims up to `limit` due deliveries of active endpoints, like the email
  * outbox (mail/delivery-repository.ts): FOR UPDATE SKIP LOCKED so several
  * senders never take the same row, and a lease (next_attempt_at moved forward)
- * instead of a transaction held open over the network.
+ * instead of a transaction held open over the network. A claim is not yet an
+ * attempt: each one still asks startAttempt before it goes out.
  */
 export async function claimDueDeliveries(db: DbOrTx, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
   const result = await db.execute<{ id: string }>(sql`
@@ -90,14 +110,48 @@ export async function claimDueDeliveries(db: DbOrTx, limit: number, leaseMs: num
       next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
     from due where webhook_deliveries.id = due.id
     returning webhook_deliveries.id`);
-  const ids = result.rows.map((r) => Number(r.id));
-  if (ids.length === 0) return [];
+  return loadClaimed(
+    db,
+    result.rows.map((r) => Number(r.id)),
+  );
+}
+
+/** The test event: one delivery for one endpoint, queued already claimed by the caller (its lease covers a crash). */
+export async function insertClaimedDelivery(
+  db: DbOrTx,
+  event: { id: string; endpointId: number; type: string; body: string },
+  leaseMs: number,
+): Promise<ClaimedDelivery> {
+  const [row] = await db
+    .insert(webhookDeliveries)
+    .values({
+      eventId: event.id,
+      endpointId: event.endpointId,
+      eventType: event.type,
+      body: event.body,
+      attempts: 1,
+      nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+    })
+    .returning({ id: webhookDeliveries.id });
+  const [claimed] = await loadClaimed(db, row ? [row.id] : []);
+  if (!claimed) throw new Error('test delivery not stored');
+  return claimed;
+}
+
+/**
+ * Asked right before each request goes out, so a pause reaches deliveries that were
+ * already claimed (issue 25). The failure count goes up now, before the answer: an
+ * attempt counts as failed until it succeeds, so with several senders no more than
+ * `pauseAfter` attempts in a row can ever fail. False: the endpoint is paused (or its
+ * last allowed attempts are in flight): do not send.
+ */
+export async function startAttempt(db: DbOrTx, endpointId: number, pauseAfter: number): Promise<boolean> {
   const rows = await db
-    .select({ delivery: webhookDeliveries, url: webhookEndpoints.url, secret: webhookEndpoints.secret })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(inArray(webhookDeliveries.id, ids));
-  return rows.map((r) => ({ ...r.delivery, url: r.url, secret: r.secret })).sort((a, b) => a.id - b.id);
+    .update(webhookEndpoints)
+    .set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1` })
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.status, 'active'), lt(webhookEndpoints.consecutiveFailures, pauseAfter)))
+    .returning({ id: webhookEndpoints.id });
+  return rows.length > 0;
 }
 
 /** Hands back claimed deliveries a stopping sender did not start: due now, the claim's attempt not counted. */
@@ -119,15 +173,15 @@ export async function markDelivered(db: DbOrTx, delivery: { id: number; endpoint
   await db.transaction(async (tx) => {
     await tx
       .update(webhookDeliveries)
-      .set({ status: 'delivered', deliveredAt: sql`now()`, lastStatusCode: outcome.statusCode, lastResponseMs: outcome.responseMs, lastError: null })
+      .set({ status: 'delivered', deliveredAt: sql`now()`, nextAttemptAt: null, lastStatusCode: outcome.statusCode, lastResponseMs: outcome.responseMs, lastError: null })
       .where(eq(webhookDeliveries.id, delivery.id));
     await tx.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(eq(webhookEndpoints.id, delivery.endpointId));
   });
 }
 
 /**
- * A failed attempt: retry after `retryInMs` or give up; the endpoint's failure
- * count goes up, and an endpoint failing `pauseAfter` times in a row is paused.
+ * A failed attempt: retry after `retryInMs` or give up. startAttempt counted the
+ * failure already; an endpoint whose count reached `pauseAfter` is paused.
  * Answers whether this attempt paused it.
  */
 export async function markFailed(
@@ -144,14 +198,10 @@ export async function markFailed(
         lastStatusCode: outcome.statusCode,
         lastResponseMs: outcome.responseMs,
         lastError: outcome.error?.slice(0, 2000) ?? null,
-        nextAttemptAt: sql`now() + make_interval(secs => ${plan.retryInMs / 1000})`,
+        nextAttemptAt: plan.giveUp ? null : sql`now() + make_interval(secs => ${plan.retryInMs / 1000})`,
       })
       .where(eq(webhookDeliveries.id, delivery.id));
-    const [endpoint] = await tx
-      .update(webhookEndpoints)
-      .set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1` })
-      .where(eq(webhookEndpoints.id, delivery.endpointId))
-      .returning();
+    const [endpoint] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, delivery.endpointId)).for('update');
     if (!endpoint || endpoint.status !== 'active' || endpoint.consecutiveFailures < plan.pauseAfter) return false;
     const reason = `Paused after ${endpoint.consecutiveFailures} failed attempts in a row. Last error: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`;
     await tx
@@ -160,6 +210,23 @@ export async function markFailed(
       .where(eq(webhookEndpoints.id, delivery.endpointId));
     return true;
   });
+}
+
+/**
+ * A new secret signs from now on; the one it replaces keeps signing beside it for
+ * `overlapMs`. Rotating again within the window drops the older of the two at once.
+ */
+export async function rotateSecret(db: DbOrTx, id: number, secret: string, overlapMs: number): Promise<EndpointRow | undefined> {
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({
+      previousSecret: sql`${webhookEndpoints.secret}`,
+      previousSecretExpiresAt: sql`now() + make_interval(secs => ${overlapMs / 1000})`,
+      secret,
+    })
+    .where(eq(webhookEndpoints.id, id))
+    .returning();
+  return row;
 }
 
 export async function listDeliveries(db: DbOrTx, endpointId: number, limit: number, before?: number): Promise<DeliveryRow[]> {

@@ -1,4 +1,4 @@
-import { idParams, okBody } from '@common/contracts/common';
+import { errorBody, idParams, okBody } from '@common/contracts/common';
 import {
   createdWebhook,
   createWebhookBody,
@@ -9,6 +9,7 @@ import {
   webhookDeliveryView,
   webhookEndpointList,
   webhookEndpointView,
+  webhookTestResult,
 } from '@common/contracts/integrations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
@@ -53,6 +54,37 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
       await webhooks.remove(actorOf(request), request.params.id);
       return { ok: true as const };
     },
+  );
+
+  app.post(
+    '/api/admin/webhooks/:id/test',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'sendWebhookTestEvent',
+        summary: 'Send a test event (ping) to an endpoint now, through the ordinary delivery path',
+        description: 'Answers what the endpoint answered; a failed test is retried like any event. A paused endpoint answers 409.',
+        params: idParams,
+        response: { 200: webhookTestResult, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    (request) => webhooks.sendTest(actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/admin/webhooks/:id/rotate-secret',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'rotateWebhookSecret',
+        summary: 'Give an endpoint a new signing secret, shown only this once; the old one keeps signing beside it for 24 hours',
+        params: idParams,
+        response: { 200: createdWebhook, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    (request) => webhooks.rotateSecret(actorOf(request), request.params.id),
   );
 
   app.get(

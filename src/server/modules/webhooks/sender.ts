@@ -1,18 +1,18 @@
-import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_EVENT_TYPE_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@common/contracts/integrations';
 import type { FastifyBaseLogger } from 'fastify';
 import http from 'node:http';
 import https from 'node:https';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { guardedLookup, WebhookTargetError, webhookUrlProblem } from '../../lib/webhook-target';
 import {
   claimDueDeliveries,
   markDelivered,
   markFailed,
   releaseDeliveries,
+  startAttempt,
   type AttemptOutcome,
   type ClaimedDelivery,
 } from './repository';
-import { signatureHeader } from './signature';
+import { deliveryHeaders } from './signature';
 
 /**
  * The webhook sender's schedule (docs/decisions/0161): retries after 30 s,
@@ -56,7 +56,6 @@ function post(delivery: ClaimedDelivery, allowPrivate: boolean, timeoutMs: numbe
       return;
     }
     const body = Buffer.from(delivery.body, 'utf8');
-    const timestamp = Math.floor(Date.now() / 1000);
     const transport = url.protocol === 'https:' ? https : http;
     const request = transport.request(
       url,
@@ -68,9 +67,7 @@ function post(delivery: ClaimedDelivery, allowPrivate: boolean, timeoutMs: numbe
           'content-type': 'application/json',
           'content-length': String(body.length),
           'user-agent': 'BOLD-Portal-Webhooks/1',
-          [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(delivery.secret, timestamp, delivery.body),
-          [WEBHOOK_EVENT_ID_HEADER]: delivery.eventId,
-          [WEBHOOK_EVENT_TYPE_HEADER]: delivery.eventType,
+          ...deliveryHeaders(delivery, delivery.secrets, new Date()),
         },
       },
       (response) => {
@@ -97,6 +94,44 @@ export interface WebhookRunResult {
   gaveUp: number;
   /** Claimed but handed back unsent because the sender was stopping. */
   released: number;
+  /** Claimed but handed back unsent because the endpoint was paused meanwhile (issue 25). */
+  held: number;
+}
+
+export type AttemptResult = 'delivered' | 'retrying' | 'gaveUp' | 'held';
+
+export interface AttemptOptions {
+  db: DbOrTx;
+  allowPrivate: boolean;
+  log?: FastifyBaseLogger;
+  timeoutMs?: number;
+}
+
+/**
+ * One attempt at one claimed delivery, the only path a webhook request takes (the sender's
+ * batches and the test event alike). The endpoint is asked first (startAttempt): a delivery
+ * claimed before its endpoint was paused is handed back unsent, so after the pausing failure
+ * no further attempt goes out.
+ */
+export async function attemptDelivery(options: AttemptOptions, delivery: ClaimedDelivery): Promise<AttemptResult> {
+  const { db, log } = options;
+  if (!(await startAttempt(db, delivery.endpointId, WEBHOOK_POLICY.pauseAfterFailures))) {
+    await releaseDeliveries(db, [delivery.id]);
+    return 'held';
+  }
+  const outcome = await post(delivery, options.allowPrivate, options.timeoutMs ?? WEBHOOK_POLICY.timeoutMs);
+  if (outcome.error === null) {
+    await markDelivered(db, delivery, outcome);
+    return 'delivered';
+  }
+  const giveUp = delivery.attempts >= WEBHOOK_POLICY.maxAttempts;
+  const paused = await markFailed(db, delivery, outcome, {
+    retryInMs: webhookRetryDelayMs(delivery.attempts),
+    giveUp,
+    pauseAfter: WEBHOOK_POLICY.pauseAfterFailures,
+  });
+  log?.warn({ deliveryId: delivery.id, endpointId: delivery.endpointId, attempts: delivery.attempts, err: outcome.error, paused }, 'webhook not delivered');
+  return giveUp ? 'gaveUp' : 'retrying';
 }
 
 export interface WebhookSenderOptions {
@@ -108,24 +143,8 @@ export interface WebhookSenderOptions {
 }
 
 export function createWebhookSender(options: WebhookSenderOptions) {
-  const { db, log } = options;
+  const { db } = options;
   let stopping = false;
-
-  async function deliver(delivery: ClaimedDelivery): Promise<'delivered' | 'retrying' | 'gaveUp'> {
-    const outcome = await post(delivery, options.allowPrivate, options.timeoutMs ?? WEBHOOK_POLICY.timeoutMs);
-    if (outcome.error === null) {
-      await markDelivered(db, delivery, outcome);
-      return 'delivered';
-    }
-    const giveUp = delivery.attempts >= WEBHOOK_POLICY.maxAttempts;
-    const paused = await markFailed(db, delivery, outcome, {
-      retryInMs: webhookRetryDelayMs(delivery.attempts),
-      giveUp,
-      pauseAfter: WEBHOOK_POLICY.pauseAfterFailures,
-    });
-    log?.warn({ deliveryId: delivery.id, endpointId: delivery.endpointId, attempts: delivery.attempts, err: outcome.error, paused }, 'webhook not delivered');
-    return giveUp ? 'gaveUp' : 'retrying';
-  }
 
   return {
     /**
@@ -134,7 +153,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
      * back, so nothing is lost and no event goes out twice.
      */
     async runOnce(): Promise<WebhookRunResult> {
-      const result: WebhookRunResult = { delivered: 0, retrying: 0, gaveUp: 0, released: 0 };
+      const result: WebhookRunResult = { delivered: 0, retrying: 0, gaveUp: 0, released: 0, held: 0 };
       if (stopping) return result;
       const batch = await claimDueDeliveries(db, options.batchSize ?? WEBHOOK_POLICY.batchSize, WEBHOOK_POLICY.leaseMs);
       for (const [index, delivery] of batch.entries()) {
@@ -144,7 +163,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
           result.released = rest.length;
           break;
         }
-        result[await deliver(delivery)] += 1;
+        result[await attemptDelivery(options, delivery)] += 1;
       }
       return result;
     },

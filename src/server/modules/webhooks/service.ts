@@ -2,6 +2,8 @@ import {
   INTEGRATION_MESSAGES,
   WEBHOOK_DELIVERIES_PAGE_SIZE,
   WEBHOOK_EVENTS,
+  WEBHOOK_SECRET_OVERLAP_HOURS,
+  WEBHOOK_TEST_EVENT,
   type createWebhookBody,
   type CreatedWebhook,
   type WebhookDeliveryList,
@@ -9,7 +11,10 @@ import {
   type WebhookEndpointList,
   type WebhookEndpointView,
   type WebhookEvent,
+  type WebhookTestResult,
 } from '@common/contracts/integrations';
+import { webhookBody, type WebhookEventData } from '@common/contracts/webhook-events';
+import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -18,7 +23,10 @@ import { webhookTargetProblem } from '../../lib/webhook-target';
 import type { Actor } from '../../lib/actor';
 import type { ActivityService } from '../activity';
 import * as repo from './repository';
+import { attemptDelivery, WEBHOOK_POLICY } from './sender';
 import { newSigningSecret } from './signature';
+
+const OVERLAP_MS = WEBHOOK_SECRET_OVERLAP_HOURS * 60 * 60_000;
 
 function endpointView(row: repo.EndpointRow & { pending?: number; failed?: number }): WebhookEndpointView {
   return {
@@ -30,6 +38,8 @@ function endpointView(row: repo.EndpointRow & { pending?: number; failed?: numbe
     consecutiveFailures: row.consecutiveFailures,
     pausedAt: row.pausedAt?.toISOString() ?? null,
     pausedReason: row.pausedReason,
+    previousSecretExpiresAt:
+      row.previousSecret && row.previousSecretExpiresAt && row.previousSecretExpiresAt.getTime() > Date.now() ? row.previousSecretExpiresAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     pending: row.pending ?? 0,
     failed: row.failed ?? 0,
@@ -46,7 +56,7 @@ function deliveryView(row: repo.DeliveryRow): WebhookDeliveryView {
     lastStatusCode: row.lastStatusCode,
     lastError: row.lastError,
     lastResponseMs: row.lastResponseMs,
-    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
   };
@@ -58,12 +68,23 @@ function deliveryView(row: repo.DeliveryRow): WebhookDeliveryView {
  * or not at all (the outbox pattern, docs/decisions/0161).
  */
 export interface EventPublisher {
-  publish(tx: DbOrTx, type: WebhookEvent, data: unknown): Promise<void>;
+  /** `data` is typed by the event's payload contract (@common/contracts/webhook-events, ADR 0184). */
+  publish<T extends WebhookEvent>(tx: DbOrTx, type: T, data: WebhookEventData<T>): Promise<void>;
+}
+
+/** The screen's one sentence about a test delivery (the title says delivered or not). */
+function testMessage(result: string, row: repo.DeliveryRow): string {
+  const status = row.lastStatusCode ? `HTTP ${row.lastStatusCode}` : null;
+  const took = row.lastResponseMs !== null ? ` in ${row.lastResponseMs} ms` : '';
+  if (result === 'delivered') return `The endpoint answered ${status}${took}.`;
+  if (result === 'held') return 'The endpoint was paused meanwhile; the test event goes out when it is resumed.';
+  const why = row.lastError && row.lastError !== status ? row.lastError : `The endpoint answered ${status ?? 'nothing'}${took}`;
+  return `${why.replace(/\.$/, '')}. The test event is retried like any event; see the delivery log.`;
 }
 
 export type WebhooksService = ReturnType<typeof createWebhooksService>;
 
-export function createWebhooksService(deps: { db: Db; activity: ActivityService; allowPrivate: boolean }) {
+export function createWebhooksService(deps: { db: Db; activity: ActivityService; allowPrivate: boolean; log?: FastifyBaseLogger }) {
   const { db, activity } = deps;
 
   async function endpointOr404(id: number): Promise<repo.EndpointRow> {
@@ -75,8 +96,7 @@ export function createWebhooksService(deps: { db: Db; activity: ActivityService;
   const publisher: EventPublisher = {
     async publish(tx, type, data) {
       const id = randomUUID();
-      const body = JSON.stringify({ id, type, createdAt: new Date().toISOString(), data });
-      await repo.enqueueEvent(tx, { id, type, body });
+      await repo.enqueueEvent(tx, { id, type, body: webhookBody(id, type, data) });
     },
   };
 
@@ -141,6 +161,56 @@ export function createWebhooksService(deps: { db: Db; activity: ActivityService;
           tx,
         );
       });
+    },
+
+    /**
+     * A new signing secret, answered this once. The old one keeps signing beside it for
+     * WEBHOOK_SECRET_OVERLAP_HOURS, so the receiver can switch without losing an event.
+     */
+    async rotateSecret(actor: Actor, id: number): Promise<CreatedWebhook> {
+      const secret = newSigningSecret();
+      return db.transaction(async (tx) => {
+        const row = await repo.rotateSecret(tx, id, secret, OVERLAP_MS);
+        if (!row) throw new HttpError(404, INTEGRATION_MESSAGES.endpointNotFound);
+        await activity.record(
+          actor,
+          {
+            type: 'integration_updated',
+            description: `${actor.username} rotated the signing secret of webhook endpoint ${row.url}`,
+            metadata: { webhookEndpointId: row.id, previousSecretExpiresAt: row.previousSecretExpiresAt?.toISOString() },
+          },
+          tx,
+        );
+        const [withCounts] = (await repo.listEndpoints(tx)).filter((e) => e.id === id);
+        return { ...endpointView(withCounts ?? row), secret };
+      });
+    },
+
+    /**
+     * "Send test event": a `ping` for this endpoint through the ordinary delivery path
+     * (stored, claimed, signed, counted, retried), sent now so the admin sees the answer.
+     */
+    async sendTest(actor: Actor, id: number): Promise<WebhookTestResult> {
+      const endpoint = await endpointOr404(id);
+      if (endpoint.status === 'paused') throw new HttpError(409, INTEGRATION_MESSAGES.testWhilePaused);
+      const eventId = randomUUID();
+      const body = webhookBody(eventId, WEBHOOK_TEST_EVENT, { message: 'A test event from the BOLD portal', endpointId: id });
+      const delivery = await db.transaction(async (tx) => {
+        await activity.record(
+          actor,
+          {
+            type: 'integration_updated',
+            description: `${actor.username} sent a test event to webhook endpoint ${endpoint.url}`,
+            metadata: { webhookEndpointId: id, eventId },
+          },
+          tx,
+        );
+        return repo.insertClaimedDelivery(tx, { id: eventId, endpointId: id, type: WEBHOOK_TEST_EVENT, body }, WEBHOOK_POLICY.leaseMs);
+      });
+      const result = await attemptDelivery({ db, allowPrivate: deps.allowPrivate, log: deps.log }, delivery);
+      const [row] = await repo.listDeliveries(db, id, 1, delivery.id + 1);
+      if (!row) throw new HttpError(404, INTEGRATION_MESSAGES.endpointNotFound);
+      return { delivered: result === 'delivered', message: testMessage(result, row), delivery: deliveryView(row) };
     },
 
     async deliveries(endpointId: number, before?: number): Promise<WebhookDeliveryList> {

@@ -23,7 +23,7 @@ afterAll(async () => receiver.close());
 beforeEach(async () => {
   await ctx.db.delete(webhookEndpoints);
   receiver.received.length = 0;
-  Object.assign(receiver.state, { failNext: 0, delayMs: 0, onRequest: undefined });
+  Object.assign(receiver.state, { failNext: 0, alwaysFail: false, delayMs: 0, attempts: 0, onRequest: undefined });
 });
 
 const sender = (options: { allowPrivate?: boolean; batchSize?: number } = {}) =>
@@ -78,7 +78,7 @@ describe('delivering events', () => {
     const [queued] = await deliveriesOf(endpoint.id);
     expect(queued).toMatchObject({ eventType: 'order.created', status: 'pending', attempts: 0 });
 
-    expect(await sender().runOnce()).toEqual({ delivered: 1, retrying: 0, gaveUp: 0, released: 0 });
+    expect(await sender().runOnce()).toEqual({ delivered: 1, retrying: 0, gaveUp: 0, released: 0, held: 0 });
     expect(receiver.received).toHaveLength(1);
     const hook = receiver.received[0]!;
     expect(verifySignature(endpoint.secret, String(hook.headers['x-portal-signature']), hook.body)).toBe(true);
@@ -91,7 +91,7 @@ describe('delivering events', () => {
     const [row] = await deliveriesOf(endpoint.id);
     expect(row).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200, lastError: null });
     expect(row!.lastResponseMs).toBeGreaterThanOrEqual(0);
-    expect(await sender().runOnce()).toEqual({ delivered: 0, retrying: 0, gaveUp: 0, released: 0 });
+    expect(await sender().runOnce()).toEqual({ delivered: 0, retrying: 0, gaveUp: 0, released: 0, held: 0 });
   });
 
   it('queues nothing when the order fails, and only the events an endpoint listens to', async () => {
@@ -113,7 +113,13 @@ describe('delivering events', () => {
     const events = receiver.received.map((r) => JSON.parse(r.body));
     expect(events.map((e) => e.type)).toEqual(['order.created', 'order.status_changed', 'stock.updated']);
     expect(events[1].data).toMatchObject({ previousStatus: 'submitted', order: { id: order.id, status: 'confirmed' } });
-    expect(events[2].data).toEqual({ source: 'api', items: [{ sku: CATALOGUE.few.id, stockLevel: '77' }] });
+    expect(events[2].data).toEqual({
+      source: 'api',
+      changedAt: expect.any(String),
+      count: 1,
+      truncated: false,
+      items: [{ sku: CATALOGUE.few.id, stockLevel: '77' }],
+    });
     expect((await deliveriesOf(endpoint.id)).every((d) => d.status === 'delivered')).toBe(true);
   });
 
@@ -124,7 +130,7 @@ describe('delivering events', () => {
     expect(await sender().runOnce()).toMatchObject({ retrying: 1 });
     const [failed] = await deliveriesOf(endpoint.id);
     expect(failed).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500, lastError: 'HTTP 500' });
-    const waitMs = failed!.nextAttemptAt.getTime() - Date.now();
+    const waitMs = failed!.nextAttemptAt!.getTime() - Date.now();
     expect(waitMs).toBeGreaterThan(WEBHOOK_POLICY.firstRetryMs - 5_000);
     // Not due yet: nothing is sent.
     expect(await sender().runOnce()).toMatchObject({ delivered: 0, retrying: 0 });
@@ -200,7 +206,7 @@ describe('stopping and crashing senders', () => {
     const rows = await deliveriesOf(endpoint.id);
     expect(rows.filter((r) => r.status === 'delivered')).toHaveLength(2);
     // Handed back: due now, and the unsent ones have no attempt counted.
-    expect(rows.filter((r) => r.status === 'pending').every((r) => r.attempts === 0 && r.nextAttemptAt.getTime() <= Date.now())).toBe(true);
+    expect(rows.filter((r) => r.status === 'pending').every((r) => r.attempts === 0 && r.nextAttemptAt!.getTime() <= Date.now())).toBe(true);
 
     receiver.state.onRequest = undefined;
     expect(await sender().runOnce()).toMatchObject({ delivered: 4 });
@@ -240,8 +246,8 @@ describe('the running sender', () => {
     await placeOrder();
     // One delivered long ago, one that failed long ago: only the delivered one is pruned.
     const [old, failed] = await deliveriesOf(endpoint.id);
-    await ctx.db.update(webhookDeliveries).set({ status: 'delivered', createdAt: sql`now() - interval '40 days'` }).where(eq(webhookDeliveries.id, old!.id));
-    await ctx.db.update(webhookDeliveries).set({ status: 'failed', createdAt: sql`now() - interval '40 days'` }).where(eq(webhookDeliveries.id, failed!.id));
+    await ctx.db.update(webhookDeliveries).set({ status: 'delivered', nextAttemptAt: null, createdAt: sql`now() - interval '40 days'` }).where(eq(webhookDeliveries.id, old!.id));
+    await ctx.db.update(webhookDeliveries).set({ status: 'failed', nextAttemptAt: null, createdAt: sql`now() - interval '40 days'` }).where(eq(webhookDeliveries.id, failed!.id));
     expect((await runRetentionOnce(ctx.db, { activityDays: 0, sentEmailDays: 0, deliveredWebhookDays: 30 })).webhookDeliveries).toBe(1);
     await placeOrder();
     const running = startWebhookSender({ db: ctx.db, allowPrivate: true, pollMs: 50 });

@@ -1,4 +1,4 @@
-import { ChevronDown, Pause, Play, Trash2, TriangleAlert } from 'lucide-react';
+import { ChevronDown, CircleCheck, Pause, Play, Send, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import type { WebhookEndpointView } from '@common/contracts/integrations';
 import { errorMessage } from '@client/lib/api-client';
@@ -7,14 +7,17 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@client/components/ui/collapsible';
 import { toast } from '@client/components/ui/use-toast';
+import { useSendWebhookTest } from '../api/send-webhook-test';
 import { useSetWebhookStatus } from '../api/webhooks';
 import { DeliveryLog } from './delivery-log';
+import { RotateSecretButton } from './rotate-secret-button';
 import { when } from './when';
 
 /** One endpoint: where it posts, what it listens to, its state, and its delivery log. */
 export function EndpointCard({ endpoint, onRemove, logOpenAtStart }: { endpoint: WebhookEndpointView; onRemove: (e: WebhookEndpointView) => void; logOpenAtStart: boolean }) {
   const [open, setOpen] = useState(logOpenAtStart);
   const setStatus = useSetWebhookStatus();
+  const test = useSendWebhookTest();
   const paused = endpoint.status === 'paused';
 
   const change = (status: 'active' | 'paused') =>
@@ -45,8 +48,24 @@ export function EndpointCard({ endpoint, onRemove, logOpenAtStart }: { endpoint:
           <p className="nums mt-2 text-xs text-muted-foreground">
             Added {when(endpoint.createdAt)} · {endpoint.pending} waiting · {endpoint.failed} failed
           </p>
+          {endpoint.previousSecretExpiresAt && (
+            <p className="nums mt-1 text-xs text-muted-foreground">Secret rotated: the previous secret also signs until {when(endpoint.previousSecretExpiresAt)}.</p>
+          )}
         </div>
-        <div className="flex shrink-0 gap-2">
+        <div className="flex flex-wrap gap-2 sm:max-w-md sm:shrink-0 sm:justify-end lg:max-w-none">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => test.mutate(endpoint.id)}
+            disabled={paused}
+            title={paused ? 'Resume the endpoint to send a test event' : undefined}
+            loading={test.isPending}
+            loadingText="Sending..."
+          >
+            <Send aria-hidden />
+            Send test event
+          </Button>
+          <RotateSecretButton endpoint={endpoint} />
           {paused ? (
             <Button size="sm" onClick={() => change('active')} loading={setStatus.isPending} loadingText="Resuming...">
               <Play aria-hidden />
@@ -64,6 +83,20 @@ export function EndpointCard({ endpoint, onRemove, logOpenAtStart }: { endpoint:
           </Button>
         </div>
       </div>
+      {test.data && (
+        <Alert variant={test.data.delivered ? 'success' : 'destructive'}>
+          {test.data.delivered ? <CircleCheck aria-hidden /> : <TriangleAlert aria-hidden />}
+          <AlertTitle>{test.data.delivered ? 'Test event delivered' : 'Test event not delivered'}</AlertTitle>
+          <AlertDescription>{test.data.message}</AlertDescription>
+        </Alert>
+      )}
+      {test.isError && (
+        <Alert variant="destructive">
+          <TriangleAlert aria-hidden />
+          <AlertTitle>Test event not sent</AlertTitle>
+          <AlertDescription>{errorMessage(test.error, 'Please try again.')}</AlertDescription>
+        </Alert>
+      )}
       {paused && (
         <Alert variant="warning">
           <TriangleAlert aria-hidden />

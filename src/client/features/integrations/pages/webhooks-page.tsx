@@ -31,7 +31,7 @@ function Webhooks() {
   return (
     <Page
       title="Webhooks"
-      description="Your ERP hears about new orders, status changes and stock updates the moment they happen, signed and retried until it answers."
+      description="Your ERP hears about new orders, status changes, stock and product updates the moment they happen, signed and retried until it answers."
       actions={
         <Button onClick={() => setCreating(true)}>
           <Plus aria-hidden />
