@@ -1,4 +1,5 @@
 import {
+  STANDARD_WEBHOOK_HEADERS,
   WEBHOOK_EVENT_ID_HEADER,
   WEBHOOK_EVENT_TYPE_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
@@ -76,11 +77,16 @@ function completeOperation(method: string, path: string, operation: Operation, f
 
 /** Deliveries as OpenAPI 3.1 `webhooks`: what the portal POSTs to a registered endpoint. */
 function webhooks(): Json {
+  // Standard Webhooks headers first (verify with the `standardwebhooks` library); the X-Portal-*
+  // signature stays for one release for receivers written against it (ADR 0184).
   const headers = [
-    [WEBHOOK_EVENT_ID_HEADER, 'The event id, the same on every retry and resend; use it to ignore a repeat'],
-    [WEBHOOK_EVENT_TYPE_HEADER, 'The event name'],
-    [WEBHOOK_SIGNATURE_HEADER, '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` with the endpoint secret (docs/integrations.md)'],
-  ].map(([name, description]) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } }));
+    [STANDARD_WEBHOOK_HEADERS.id, 'The event id, the same on every retry and resend; use it to ignore a repeat', false],
+    [STANDARD_WEBHOOK_HEADERS.timestamp, 'Unix seconds when this attempt was signed', false],
+    [STANDARD_WEBHOOK_HEADERS.signature, '`v1,<base64 HMAC-SHA256>` per the Standard Webhooks specification, with the `whsec_` secret; two space-separated values while a rotated secret overlaps', false],
+    [WEBHOOK_EVENT_ID_HEADER, 'The event id (as webhook-id)', true],
+    [WEBHOOK_EVENT_TYPE_HEADER, 'The event name', false],
+    [WEBHOOK_SIGNATURE_HEADER, 'Deprecated: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`; use webhook-signature', true],
+  ].map(([name, description, deprecated]) => ({ name, in: 'header', required: true, description, ...(deprecated ? { deprecated: true } : {}), schema: { type: 'string' } }));
   return Object.fromEntries(
     Object.entries(WEBHOOK_EVENT_PAYLOADS).map(([event, { summary }]) => [
       event,
