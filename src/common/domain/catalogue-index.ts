@@ -104,7 +104,10 @@ export function createCatalogueIndex<P extends FilterableProduct>(products: read
     const found = new Int32Array(among ? among.length : count);
     let n = 0;
     if (among) {
-      for (const i of among) if (texts[i]!.includes(phrase)) found[n++] = i;
+      for (let a = 0; a < among.length; a++) {
+        const i = among[a]!;
+        if (texts[i]!.includes(phrase)) found[n++] = i;
+      }
     } else {
       for (let i = 0; i < count; i++) if (texts[i]!.includes(phrase)) found[n++] = i;
     }
@@ -167,18 +170,34 @@ export function createCatalogueIndex<P extends FilterableProduct>(products: read
     const noCondition = conditions.length === 0 && !bucket && !status;
     if (noCondition && !candidates) return { rows: products.slice(), search };
 
-    const rows: P[] = [];
-    const test = (i: number) => {
-      for (const condition of conditions) {
-        let any = false;
-        for (const { codes, allowed } of condition) if (allowed[codes[i]!] === 1) any = true;
-        if (!any) return false;
+    // Plain indexed loops over flat arrays: this runs for every product on every keystroke.
+    const columns: Int32Array[] = [];
+    const allowed: Uint8Array[] = [];
+    /** Condition k is met when any of its pairs `ends[k-1] <= j < ends[k]` allows the product's value. */
+    const ends: number[] = [];
+    for (const condition of conditions) {
+      for (const pair of condition) {
+        columns.push(pair.codes);
+        allowed.push(pair.allowed);
       }
-      if (status && status[i] !== 1) return false;
+      ends.push(columns.length);
+    }
+    const test = (i: number): boolean => {
+      let j = 0;
+      for (let k = 0; k < ends.length; k++) {
+        let met = false;
+        for (const end = ends[k]!; j < end; j++) if (allowed[j]![columns[j]![i]!] === 1) met = true;
+        if (!met) return false;
+      }
+      if (status !== undefined && status[i] !== 1) return false;
       return !bucket || skuBucketOf(products[i]!.id) === bucket;
     };
+    const rows: P[] = [];
     if (candidates) {
-      for (const i of candidates) if (test(i)) rows.push(products[i]!);
+      for (let c = 0; c < candidates.length; c++) {
+        const i = candidates[c]!;
+        if (test(i)) rows.push(products[i]!);
+      }
     } else {
       for (let i = 0; i < count; i++) if (test(i)) rows.push(products[i]!);
     }
