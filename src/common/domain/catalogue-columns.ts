@@ -2,8 +2,7 @@ import type { CatalogueColumns } from '../contracts/catalogue-columns';
 import type { Product } from '../contracts/products';
 
 /** The columns written through the string table (few distinct values, repeated across products). */
-const CODED = ['collection', 'line', 'size', 'color', 'finish', 'soldBy', 'imageUrl', 'stockLevel', 'coverage'] as const;
-type CodedField = (typeof CODED)[number];
+type CodedField = 'collection' | 'line' | 'size' | 'color' | 'finish' | 'soldBy' | 'imageUrl' | 'stockLevel' | 'coverage';
 
 /**
  * The catalogue as columns (ADR 0188): the same products as GET /api/products, in the same order.
