@@ -37,7 +37,9 @@ describe('a signed-in page opened by address (issue 15, ADR 0152)', () => {
     await page.getByText(/^[\d,]+ products$/).waitFor();
     await page.waitForLoadState('networkidle');
     expect(stock.get('/api/user') ?? 0).toBe(0);
-    expect(stock.get('/api/products')).toBe(1);
+    // The catalogue as columns, preloaded with the page and asked for once (ADR 0188).
+    expect(stock.get('/api/products/columns')).toBe(1);
+    expect(stock.get('/api/products') ?? 0).toBe(0);
   });
 
   it('shows the search box while the catalogue is still loading', async () => {
@@ -46,7 +48,7 @@ describe('a signed-in page opened by address (issue 15, ADR 0152)', () => {
     // Hold the catalogue back: the filters must be usable before it arrives.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/products', async (route) => {
+    await page.route('**/api/products/columns', async (route) => {
       await held;
       await route.continue();
     });

@@ -1,16 +1,25 @@
 import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product, productsResponse } from '@common/contracts/products';
+import type { catalogueColumnsResponse } from '@common/contracts/catalogue-columns';
+import type { Product } from '@common/contracts/products';
+import { decodeCatalogueColumns } from '@common/domain/catalogue-columns';
 import { api } from '@client/lib/api-client';
 
 export const productsQueryKey = ['/api/products'] as const;
+
+/**
+ * The address the browser reads the catalogue from: GET /api/products as columns (ADR 0188),
+ * less than half the JSON to parse. The server preloads it on /stock (first-requests.ts).
+ */
+export const CATALOGUE_COLUMNS_PATH = '/api/products/columns';
 
 /** Spec §9: the products cache lasts 5 minutes and the call is retried 3 times. */
 export const PRODUCTS_STALE_TIME = 5 * 60 * 1000;
 
 export async function getProducts(): Promise<Product[]> {
   // 'no-cache': the browser revalidates its copy with the ETag; an unchanged catalogue is a 304.
-  return api.get<z.output<typeof productsResponse>>('/api/products', { cache: 'no-cache' });
+  const columns = await api.get<z.output<typeof catalogueColumnsResponse>>(CATALOGUE_COLUMNS_PATH, { cache: 'no-cache' });
+  return decodeCatalogueColumns(columns);
 }
 
 export const productsQueryOptions = () =>

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@common/contracts/auth';
 import { firstRequestsOf, type FirstRequest } from '@common/domain/first-requests';
 import { cartsQueryOptions } from '@client/api/get-carts';
+import { productsQueryOptions } from '@client/api/get-products';
 import { systemSettingsQueryOptions } from '@client/api/get-system-settings';
 import { announcementsQueryOptions } from '@client/features/announcements/api/get-announcements';
 import { userQueryKey } from '@client/features/auth/api/get-user';
@@ -11,6 +12,7 @@ const PREFETCH: Record<FirstRequest, (client: QueryClient) => Promise<void>> = {
   '/api/carts': (client) => client.prefetchQuery(cartsQueryOptions()),
   '/api/announcements': (client) => client.prefetchQuery(announcementsQueryOptions()),
   '/api/system/settings': (client) => client.prefetchQuery(systemSettingsQueryOptions()),
+  '/api/products/columns': (client) => client.prefetchQuery(productsQueryOptions()),
 };
 
 /**

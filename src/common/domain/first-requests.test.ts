@@ -20,8 +20,14 @@ describe('a page\'s first requests (issue 15, ADR 0152)', () => {
   });
 
   it('names only the cart on other framed pages', () => {
-    expect(firstRequestsOf('/stock', as('bold_customer'))).toEqual(['/api/carts']);
     expect(firstRequestsOf('/orders', as('admin'))).toEqual(['/api/carts']);
+    expect(firstRequestsOf('/prices', as('salesperson'))).toEqual(['/api/carts']);
+  });
+
+  it('names the catalogue as columns on /stock for whoever may view stock (ADR 0188)', () => {
+    expect(firstRequestsOf('/stock', as('bold_customer'))).toEqual(['/api/carts', '/api/products/columns']);
+    expect(firstRequestsOf('/stock', as('admin'))).toEqual(['/api/carts', '/api/products/columns']);
+    expect(firstRequestsOf('/stock', as('admin', { permissions: ['manage_users'] }))).toEqual([]);
   });
 
   it('names the Last Updated setting only where the Check Stock tile shows, the cart only for those who order', () => {

@@ -1,15 +1,16 @@
 import { errorBody } from '@common/contracts/common';
+import { catalogueColumnsResponse } from '@common/contracts/catalogue-columns';
 import { productsPage, productsQuery, productsResponse } from '@common/contracts/products';
 import { hasPermission } from '@common/domain/permissions';
-import type { FastifySchema } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '@common/contracts/zod';
 import { requireUser } from '../../plugins/access';
 import { etagMatches, pickEncoding } from '../../lib/http-caching';
-import { catalogueEtag, compressOne, pageEtag, pageRequest, wantsPage, type ProductsService } from './service';
+import { catalogueEtag, compressOne, pageEtag, pageRequest, wantsPage, type CatalogueShape, type ProductsService } from './service';
 
 /**
- * Documents the body for OpenAPI only: widened to FastifySchema so the handler may send the
+ * Document the bodies for OpenAPI only: widened to FastifySchema so the handlers may send the
  * prebuilt Buffer, which Fastify never runs through a serializer.
  */
 const catalogueSchema: FastifySchema = {
@@ -23,47 +24,65 @@ const catalogueSchema: FastifySchema = {
   querystring: productsQuery,
   response: { 200: z.union([productsResponse, productsPage]), 400: errorBody },
 } as FastifySchema;
+const columnsSchema: FastifySchema = {
+  summary: 'The whole catalogue as columns',
+  description:
+    'The products of GET /api/products in the same order, column by column, repeated texts written once in `strings` (ADR 0188). The stock screens read this; cached and revalidated like GET /api/products.',
+  tags: ['Products'],
+  operationId: 'getCatalogueColumns',
+  response: { 200: catalogueColumnsResponse },
+};
+
+const access = { config: { access: { permission: 'view_stock' as const }, scope: 'products:read' as const } };
 
 /** Spec §7 GET /api/products: the whole catalogue, sorted by numeric id; pages for integrations (ADR 0183). */
 export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (app, { products }) => {
-  app.get(
-    '/api/products',
-    {
-      config: { access: { permission: 'view_stock' }, scope: 'products:read' },
-      schema: catalogueSchema,
-      // The body (common/contracts/products productsResponse, built by toApiProduct) is
-      // serialised and compressed once per catalogue version, so no per-request schema runs.
-      compress: false,
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const query = productsQuery.parse(request.query);
-      const variant = hasPermission(user.activeRole, 'view_prices') ? 'full' : 'no-prices';
-      const version = await products.currentVersion();
-      // The browser keeps the body and asks again every time; an unchanged catalogue costs a 304.
-      reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
-      const encoding = pickEncoding(request.headers['accept-encoding']);
-      if (wantsPage(query)) {
-        const page = pageRequest(query);
-        const etag = pageEtag(version, variant, page);
-        if (etagMatches(request.headers['if-none-match'], etag)) return reply.header('ETag', etag).code(304).send();
-        const body = await products.page(variant, page);
-        if (body.nextCursor !== null) {
-          const next = `/api/products?limit=${page.limit}&cursor=${encodeURIComponent(body.nextCursor)}`;
-          reply.header('Link', `<${next}>; rel="next"`);
-        }
-        reply.header('ETag', etag).type('application/json; charset=utf-8');
-        if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-        return reply.send(await compressOne(JSON.stringify(body), encoding));
-      }
-      const etag = catalogueEtag(version, variant);
-      if (etagMatches(request.headers['if-none-match'], etag)) {
-        return reply.header('ETag', etag).code(304).send();
-      }
-      const body = await products.body(variant, version);
-      reply.header('ETag', body.etag).type('application/json; charset=utf-8');
-      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-      return reply.send(body.bodies[encoding]);
-    },
+  /**
+   * The body (common/contracts/products productsResponse, built by toApiProduct; or its columns)
+   * is serialised and compressed once per catalogue version, so no per-request schema runs.
+   */
+  async function sendCatalogue(request: FastifyRequest, reply: FastifyReply, shape: CatalogueShape) {
+    const user = requireUser(request);
+    const variant = hasPermission(user.activeRole, 'view_prices') ? 'full' : 'no-prices';
+    const version = await products.currentVersion();
+    // The browser keeps the body and asks again every time; an unchanged catalogue costs a 304.
+    reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
+    const etag = catalogueEtag(version, variant, shape);
+    if (etagMatches(request.headers['if-none-match'], etag)) {
+      return reply.header('ETag', etag).code(304).send();
+    }
+    const body = await products.body(variant, version, shape);
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    reply.header('ETag', body.etag).type('application/json; charset=utf-8');
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.send(body.bodies[encoding]);
+  }
+
+  /** A page for integrations (ADR 0183): by id after the cursor, optionally only what changed since. */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const user = requireUser(request);
+    const query = productsQuery.parse(request.query);
+    const variant = hasPermission(user.activeRole, 'view_prices') ? 'full' : 'no-prices';
+    const version = await products.currentVersion();
+    reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
+    const page = pageRequest(query);
+    const etag = pageEtag(version, variant, page);
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.header('ETag', etag).code(304).send();
+    const body = await products.page(variant, page);
+    if (body.nextCursor !== null) {
+      const next = `/api/products?limit=${page.limit}&cursor=${encodeURIComponent(body.nextCursor)}`;
+      reply.header('Link', `<${next}>; rel="next"`);
+    }
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    reply.header('ETag', etag).type('application/json; charset=utf-8');
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.send(await compressOne(JSON.stringify(body), encoding));
+  }
+
+  app.get('/api/products', { ...access, schema: catalogueSchema, compress: false }, (request, reply) =>
+    wantsPage(productsQuery.parse(request.query)) ? sendPage(request, reply) : sendCatalogue(request, reply, 'objects'),
+  );
+  app.get('/api/products/columns', { ...access, schema: columnsSchema, compress: false }, (request, reply) =>
+    sendCatalogue(request, reply, 'columns'),
   );
 };

@@ -1,5 +1,6 @@
 import { PRODUCTS_MESSAGES, PRODUCTS_PAGE_DEFAULT, type Product, type ProductsPage, type ProductsQuery } from '@common/contracts/products';
 import { MAX_ID } from '@common/contracts/common';
+import { encodeCatalogueColumns } from '@common/domain/catalogue-columns';
 import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -24,6 +25,9 @@ const brotliAsync = promisify(brotliCompress);
 
 /** 'no-prices' is the catalogue for a role without view_prices (spec §6). */
 export type CatalogueVariant = 'full' | 'no-prices';
+
+/** 'objects': GET /api/products (an array of products); 'columns': GET /api/products/columns (ADR 0188). */
+export type CatalogueShape = 'objects' | 'columns';
 
 /** The catalogue serialised and compressed once per version, sent as is to every request. */
 export interface CatalogueBody {
@@ -60,8 +64,8 @@ export function toApiProduct(row: ProductRow, withPrices: boolean): Product {
   return product;
 }
 
-export function catalogueEtag(version: string, variant: CatalogueVariant): string {
-  return `W/"catalogue-${version}-${variant}"`;
+export function catalogueEtag(version: string, variant: CatalogueVariant, shape: CatalogueShape = 'objects'): string {
+  return shape === 'objects' ? `W/"catalogue-${version}-${variant}"` : `W/"catalogue-${version}-${variant}-${shape}"`;
 }
 
 function newVersionToken(): string {
@@ -152,7 +156,8 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
   const versions = createVersionReader(async () => (await settings.get(CATALOGUE_VERSION)) ?? derivedCatalogueVersion(db), {
     holdMs: CATALOGUE_VERSION_HOLD_MS,
   });
-  const bodies = new Map<CatalogueVariant, CatalogueBody>();
+  /** Keyed `${variant}/${shape}`. */
+  const bodies = new Map<string, CatalogueBody>();
   /** Built once on the pool; inside a transaction it is built on the transaction's connection. */
   const summaryOnPool = productSummaryStatement(db);
   /**
@@ -161,7 +166,7 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
    * function product_as_seen (migration 0010), and reads again when it is not.
    */
   const remembered = new Map<number, ProductSummary>();
-  const building = new Map<CatalogueVariant, Promise<CatalogueBody>>();
+  const building = new Map<string, Promise<CatalogueBody>>();
 
   /** Version and rows read in one snapshot, so a body is never labelled with the wrong version. */
   async function snapshot(): Promise<CatalogueSnapshot> {
@@ -174,19 +179,22 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
     );
   }
 
-  async function build(variant: CatalogueVariant): Promise<CatalogueBody> {
+  async function build(variant: CatalogueVariant, shape: CatalogueShape): Promise<CatalogueBody> {
     const { version, products } = await snapshot();
-    const json = JSON.stringify(products.map((row) => toApiProduct(row, variant === 'full')));
-    const body: CatalogueBody = { version, etag: catalogueEtag(version, variant), bodies: await compressAll(json) };
-    bodies.set(variant, body);
+    const withPrices = variant === 'full';
+    const list = products.map((row) => toApiProduct(row, withPrices));
+    const json = JSON.stringify(shape === 'columns' ? encodeCatalogueColumns(list, withPrices) : list);
+    const body: CatalogueBody = { version, etag: catalogueEtag(version, variant, shape), bodies: await compressAll(json) };
+    bodies.set(`${variant}/${shape}`, body);
     return body;
   }
 
-  function buildOnce(variant: CatalogueVariant): Promise<CatalogueBody> {
-    let pending = building.get(variant);
+  function buildOnce(variant: CatalogueVariant, shape: CatalogueShape): Promise<CatalogueBody> {
+    const key = `${variant}/${shape}`;
+    let pending = building.get(key);
     if (!pending) {
-      pending = build(variant).finally(() => building.delete(variant));
-      building.set(variant, pending);
+      pending = build(variant, shape).finally(() => building.delete(key));
+      building.set(key, pending);
     }
     return pending;
   }
@@ -204,12 +212,12 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
     currentVersion: () => versions.current(),
 
     /** The body for `version`; built (once, however many ask) when this server holds an older one. */
-    async body(variant: CatalogueVariant, version: string): Promise<CatalogueBody> {
-      const cached = bodies.get(variant);
+    async body(variant: CatalogueVariant, version: string, shape: CatalogueShape = 'objects'): Promise<CatalogueBody> {
+      const cached = bodies.get(`${variant}/${shape}`);
       if (cached?.version === version) return cached;
-      const built = await buildOnce(variant);
+      const built = await buildOnce(variant, shape);
       // A build that started before the change this request saw holds the older catalogue.
-      return built.version === version ? built : build(variant);
+      return built.version === version ? built : build(variant, shape);
     },
 
     snapshot,

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import type { Product } from '@common/contracts/products';
 import { DESKTOP_QUERY, useMediaQuery } from '@client/lib/use-media-query';
 import { cn } from '@client/lib/utils';
@@ -24,8 +24,12 @@ const STICKY_TOP = 'md:top-(--frame-height)';
  * rendering only the rows near the viewport so 20,000 products scroll smoothly.
  * With `renderDetail`, a row opens and closes on click and one row is open at a
  * time (spec §4 "Stock row"); the caller owns which one.
+ *
+ * Memoised (ADR 0188): a keystroke renders the page twice, the search box at once and the rows
+ * after filtering; given the same props (the caller keeps `columns` and the render functions
+ * stable), the first of those renders skips the rows.
  */
-export function ProductTable({
+export const ProductTable = memo(function ProductTable({
   products,
   columns,
   caption,
@@ -189,4 +193,4 @@ export function ProductTable({
       )}
     </table>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { pickSearchOption, removeSearchTokens, type SmartSearchResult } from '@common/domain/smart-search';
 import type { StockFilters } from '@common/domain/stock-filters';
@@ -13,16 +13,22 @@ import { SearchChips } from './search-chips';
 
 type SelectKey = Exclude<keyof StockFilters, 'search'>;
 
-function FilterSelect({
+/**
+ * Memoised (ADR 0188): typing re-renders the bar on every key, and the SKU ranges of a 50,000-product
+ * catalogue are hundreds of options; a select whose value and options did not change is skipped.
+ */
+const FilterSelect = memo(function FilterSelect({
   label,
+  name,
   value,
-  onChange,
+  onFilter,
   options,
   anyLabel,
 }: {
   label: string;
+  name: SelectKey;
   value: string;
-  onChange: (value: string) => void;
+  onFilter: (key: SelectKey, value: string) => void;
   options: readonly { value: string; label: string }[];
   anyLabel?: string;
 }) {
@@ -32,7 +38,7 @@ function FilterSelect({
       <Label htmlFor={id} className="text-xs text-muted-foreground">
         {label}
       </Label>
-      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+      <NativeSelect id={id} value={value} onChange={(e) => onFilter(name, e.target.value)}>
         {anyLabel && <option value="">{anyLabel}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -42,7 +48,7 @@ function FilterSelect({
       </NativeSelect>
     </div>
   );
-}
+});
 
 const asOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 const STATUS_OPTIONS = STOCK_STATUS_FILTERS.map((value) => ({ value, label: STOCK_STATUS_FILTER_LABELS[value] }));
@@ -74,6 +80,16 @@ export function StockFiltersBar({
   const selected = (['line', 'color', 'format', 'finish', 'skuRange'] as const).filter((k) => filters[k] !== '').length +
     (filters.stockStatus !== 'all' ? 1 : 0);
   const anything = selected > 0 || filters.search.trim() !== '';
+  const choices = useMemo(
+    () => ({
+      lines: asOptions(options.lines),
+      colors: asOptions(options.colors),
+      formats: asOptions(options.formats),
+      finishes: asOptions(options.finishes),
+      skuRanges: asOptions(options.skuRanges),
+    }),
+    [options],
+  );
 
   return (
     <section aria-label="Filters" className="grid gap-3">
@@ -113,13 +129,13 @@ export function StockFiltersBar({
         onPick={(chip, facet) => onSearch(pickSearchOption(filters.search, chip, facet))}
       />
       <div id={panelId} className={cn('grid-cols-2 gap-3 md:grid md:grid-cols-3 lg:grid-cols-6', open ? 'grid' : 'hidden')}>
-        <FilterSelect label="Line" value={filters.line} onChange={(v) => onFilter('line', v)} options={asOptions(options.lines)} anyLabel="All lines" />
-        <FilterSelect label="Color" value={filters.color} onChange={(v) => onFilter('color', v)} options={asOptions(options.colors)} anyLabel="All colors" />
-        <FilterSelect label="Format" value={filters.format} onChange={(v) => onFilter('format', v)} options={asOptions(options.formats)} anyLabel="All formats" />
-        <FilterSelect label="Finish" value={filters.finish} onChange={(v) => onFilter('finish', v)} options={asOptions(options.finishes)} anyLabel="All finishes" />
-        <FilterSelect label="SKU range" value={filters.skuRange} onChange={(v) => onFilter('skuRange', v)} options={asOptions(options.skuRanges)} anyLabel="All SKUs" />
+        <FilterSelect label="Line" name="line" value={filters.line} onFilter={onFilter} options={choices.lines} anyLabel="All lines" />
+        <FilterSelect label="Color" name="color" value={filters.color} onFilter={onFilter} options={choices.colors} anyLabel="All colors" />
+        <FilterSelect label="Format" name="format" value={filters.format} onFilter={onFilter} options={choices.formats} anyLabel="All formats" />
+        <FilterSelect label="Finish" name="finish" value={filters.finish} onFilter={onFilter} options={choices.finishes} anyLabel="All finishes" />
+        <FilterSelect label="SKU range" name="skuRange" value={filters.skuRange} onFilter={onFilter} options={choices.skuRanges} anyLabel="All SKUs" />
         {withStockStatus && (
-          <FilterSelect label="Stock status" value={filters.stockStatus} onChange={(v) => onFilter('stockStatus', v)} options={STATUS_OPTIONS} />
+          <FilterSelect label="Stock status" name="stockStatus" value={filters.stockStatus} onFilter={onFilter} options={STATUS_OPTIONS} />
         )}
       </div>
       {anything && (

@@ -24,6 +24,8 @@ function afterNextPaint(done: () => void): () => void {
  * into the first render made the phone wait for the whole table before it showed the title and the
  * search box. Now the page paints with its loading bar, then asks; the table follows in a deferred
  * render. Later visits (the catalogue cached, a catalogue page painted before) draw it at once.
+ * On /stock opened by address the request left with the page (a preload, ADR 0188), so the wait
+ * only holds back drawing, not the download.
  */
 export function useCatalogue(): { products: Product[] | undefined; isPending: boolean; isError: boolean } {
   const [ready, setReady] = useState(painted);

@@ -1,7 +1,7 @@
-import { useDeferredValue, useMemo } from 'react';
-import { onFirstUse } from '@common/domain/format';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import type { Product } from '@common/contracts/products';
-import { filterProducts, searchTextOf, skuBuckets, vocabularyOf, type StockFilters } from '@common/domain/stock-filters';
+import { createCatalogueIndex } from '@common/domain/catalogue-index';
+import type { StockFilters } from '@common/domain/stock-filters';
 
 /** What the filters offer: the catalogue's own values (spec §9: SKU buckets built from the ids present). */
 export interface FilterOptions {
@@ -12,31 +12,53 @@ export interface FilterOptions {
   skuRanges: readonly string[];
 }
 
-/**
- * The catalogue indexed once (vocabulary, dropdown options; search texts at the first search) and
- * filtered with a deferred copy of the filters: React renders the keystroke in
- * the search box first and the table after, so typing never waits for 20,000 rows.
- */
-export function useFilteredProducts(products: readonly Product[], filters: StockFilters) {
-  const index = useMemo(() => {
-    const vocabulary = vocabularyOf(products);
-    const options: FilterOptions = {
-      lines: vocabulary.lines,
-      colors: vocabulary.colors,
-      formats: vocabulary.sizes,
-      finishes: vocabulary.finishes,
-      skuRanges: skuBuckets(products.map((p) => p.id)),
-    };
-    // Search texts are built the first time someone searches (filterProducts asks only then).
-    return { texts: onFirstUse(() => products.map(searchTextOf)), vocabulary, options };
-  }, [products]);
+/** Longest slice of index building per idle moment, so a keystroke or a scroll never waits behind it. */
+const IDLE_SLICE_MS = 8;
 
-  const deferred = useDeferredValue(filters);
-  const result = useMemo(
-    () => filterProducts(products, index.texts, deferred, index.vocabulary),
-    [products, index, deferred],
-  );
-  const updating = (Object.keys(filters) as (keyof StockFilters)[]).some((key) => filters[key] !== deferred[key]);
-  return { ...result, options: index.options, updating, applied: deferred };
+/** Runs `work` in idle moments (a task per moment where there is no requestIdleCallback) until it says it is done. */
+function whenIdle(work: (timeLeft: () => boolean) => boolean): () => void {
+  let cancelled = false;
+  let handle: number | ReturnType<typeof setTimeout> | undefined;
+  const idle = typeof requestIdleCallback === 'function';
+  const step = (deadline?: IdleDeadline) => {
+    if (cancelled) return;
+    const until = performance.now() + Math.min(IDLE_SLICE_MS, deadline?.timeRemaining() ?? IDLE_SLICE_MS);
+    if (!work(() => performance.now() < until)) schedule();
+  };
+  const schedule = () => {
+    handle = idle ? requestIdleCallback(step, { timeout: 1_000 }) : setTimeout(step, 0);
+  };
+  schedule();
+  return () => {
+    cancelled = true;
+    if (handle === undefined) return;
+    if (idle) cancelIdleCallback(handle as number);
+    else clearTimeout(handle);
+  };
 }
 
+/**
+ * The catalogue indexed once (`createCatalogueIndex`, ADR 0188: vocabulary, dropdown options,
+ * numbered facet values and search texts, the last two built in idle moments after the rows
+ * painted) and filtered with a deferred copy of the filters: React renders the keystroke in the
+ * search box first and the table after, so typing never waits for the rows.
+ */
+export function useFilteredProducts(products: readonly Product[], filters: StockFilters) {
+  const index = useMemo(() => createCatalogueIndex(products), [products]);
+  const options = useMemo<FilterOptions>(
+    () => ({
+      lines: index.vocabulary.lines,
+      colors: index.vocabulary.colors,
+      formats: index.vocabulary.sizes,
+      finishes: index.vocabulary.finishes,
+      skuRanges: index.skuRanges,
+    }),
+    [index],
+  );
+  useEffect(() => (products.length === 0 ? undefined : whenIdle(index.prepare)), [index, products.length]);
+
+  const deferred = useDeferredValue(filters);
+  const result = useMemo(() => index.filter(deferred), [index, deferred]);
+  const updating = (Object.keys(filters) as (keyof StockFilters)[]).some((key) => filters[key] !== deferred[key]);
+  return { ...result, options, updating, applied: deferred };
+}

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { Product } from '@common/contracts/products';
 import { PageTitle } from '@client/components/page-frame';
@@ -61,15 +61,26 @@ export function StockPage({ user, renderAddAction }: { user: CurrentUser; render
   const showPrice = user.activeRole !== 'salesperson' && permissions.has('view_prices');
   const colouredSku = user.activeRole === 'admin' && filters.stockStatus === 'all';
 
-  const columns: ProductColumn[] = [
-    { id: 'sku', header: 'SKU', cell: (p) => <SkuCell product={p} coloured={colouredSku} />, width: '10rem' },
-    { id: 'line', header: 'Line', cell: (p) => p.line, width: '22%' },
-    { id: 'format', header: 'Format', cell: (p) => p.size, width: '14%' },
-    { id: 'color', header: 'Color', cell: (p) => p.color },
-    { id: 'finish', header: 'Finish', cell: (p) => p.finish },
-    // Issue 12: each row's availability at a glance, not one click per row.
-    { id: 'stock', header: 'Stock', cell: (p) => <StockCell product={p} />, width: '15rem' },
-  ];
+  // The table's props stay the same object while only the search box changed, so the keystroke's
+  // first render skips the rows (ADR 0188): list what a cell or render function reads in its deps.
+  const columns = useMemo<ProductColumn[]>(
+    () => [
+      { id: 'sku', header: 'SKU', cell: (p) => <SkuCell product={p} coloured={colouredSku} />, width: '10rem' },
+      { id: 'line', header: 'Line', cell: (p) => p.line, width: '22%' },
+      { id: 'format', header: 'Format', cell: (p) => p.size, width: '14%' },
+      { id: 'color', header: 'Color', cell: (p) => p.color },
+      { id: 'finish', header: 'Finish', cell: (p) => p.finish },
+      // Issue 12: each row's availability at a glance, not one click per row.
+      { id: 'stock', header: 'Stock', cell: (p) => <StockCell product={p} />, width: '15rem' },
+    ],
+    [colouredSku],
+  );
+  const toggleRow = useCallback((id: number) => setOpenId((current) => (current === id ? null : id)), []);
+  const renderDetail = useCallback(
+    (product: Product) => <StockRowDetail product={product} showPrice={showPrice} renderAddAction={renderAddAction} />,
+    [showPrice, renderAddAction],
+  );
+  const renderCard = useCallback((product: Product) => <StockCard product={product} coloured={colouredSku} />, [colouredSku]);
 
   return (
     <div className="min-h-dvh">
@@ -107,9 +118,9 @@ export function StockPage({ user, renderAddAction }: { user: CurrentUser; render
               columns={columns}
               caption="Stock"
               openId={openId}
-              onToggle={(id) => setOpenId((current) => (current === id ? null : id))}
-              renderDetail={(product) => <StockRowDetail product={product} showPrice={showPrice} renderAddAction={renderAddAction} />}
-              renderCard={(product) => <StockCard product={product} coloured={colouredSku} />}
+              onToggle={toggleRow}
+              renderDetail={renderDetail}
+              renderCard={renderCard}
             />
           </>
         )}
