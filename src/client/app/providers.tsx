@@ -16,7 +16,8 @@ import { prefetchFirstQueries, prefetchFirstQueriesOnSignIn } from './route-data
 function createPortalQueryClient() {
   const client = createQueryClient();
   const handedOver = handedOverSession();
-  const fromPage = handedOver === undefined ? pageUser() : undefined;
+  // The portal asks when the page says "no one": only /auth says that, and its app is not this one.
+  const fromPage = handedOver === undefined ? (pageUser() ?? undefined) : undefined;
   const signedIn = handedOver ?? fromPage;
   if (signedIn) client.setQueryData(userQueryKey, signedIn);
   if (fromPage) prefetchFirstQueries(client, window.location.pathname, fromPage);

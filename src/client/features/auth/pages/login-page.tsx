@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import type { CurrentUser } from '@common/contracts/auth';
 import { getUser } from '../api/fetch-user';
 import { LoginForm } from '../components/login-form';
+import { pageUser } from '../lib/page-user';
 import { handOverSession, handedOverSession } from '../lib/session-hand-over';
 import { postLoginPath } from '../lib/post-login-path';
 
@@ -21,8 +22,15 @@ export function LoginPage() {
   const [destination, setDestination] = useState<string | null>(null);
 
   useEffect(() => {
-    // The portal that sent us here already knows no one is signed in (ADR 0151).
-    if (handedOverSession() === null) return;
+    // The portal that sent us here already knows no one is signed in (ADR 0151), or the page
+    // says so (issue 28): no GET /api/user, whose 401 a browser logs as a console error.
+    const known = handedOverSession() === undefined ? pageUser() : handedOverSession();
+    if (known === null) return;
+    if (known) {
+      handOverSession(known);
+      setDestination('/');
+      return;
+    }
     let current = true;
     getUser()
       .then((user) => {
