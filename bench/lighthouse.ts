@@ -184,6 +184,21 @@ function failures(lhr: Result, category: string): string[] {
     .map((audit) => audit!.id);
 }
 
+/**
+ * One Lighthouse run; a run Lighthouse itself could not record (NO_NAVSTART, NO_FCP on a starved
+ * machine) is run again, up to twice, and said so: it is not a score of the page.
+ */
+async function auditWithRetry(url: string, cookie: () => Promise<string | undefined>, label: string): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, await cookie(), label);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`  (${new URL(url).pathname}: ${(error as Error).message.split('\n')[0]}; run again)`);
+    }
+  }
+}
+
 async function audit(url: string, cookie: string | undefined, label: string): Promise<Result> {
   // A fresh browser per run: no cache, no service state carried over.
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
@@ -299,8 +314,8 @@ async function runCase(benchCase: Case, pages: Page[]): Promise<Verdict[]> {
       const rows: Row[] = [];
       for (let i = 0; i < RUNS; i++) {
         // Each run signs in afresh: Lighthouse clears storage, and the cookie rides as a header.
-        const cookie = page.signedIn ? await signIn(server.url, account) : undefined;
-        rows.push(rowOf(await audit(`${server.url}${page.path}`, cookie, benchCase.name)));
+        const cookie = async () => (page.signedIn ? signIn(server.url, account) : undefined);
+        rows.push(rowOf(await auditWithRetry(`${server.url}${page.path}`, cookie, benchCase.name)));
       }
       report(page, rows);
       results.push({ page, rows });
