@@ -32,7 +32,16 @@ export default defineConfig({
       // Rollup merges chunks under 10 kB (icons, small helpers shared by a few pages) into a chunk
       // that loads with them when that changes no module's side effects: a page preloads about
       // half as many files (each one a request on a phone's network), for a few kB more (ADR 0152).
-      output: { experimentalMinChunkSize: 10_000 },
+      output: {
+        experimentalMinChunkSize: 10_000,
+        // React and React DOM in a chunk of their own (ADR 0187): the first chunk every page loads
+        // was named after whatever small module Rollup met first (`use-media-query-*.js`) and
+        // carried the class merger too; a chunk that changes only with React also stays cached
+        // across deploys.
+        manualChunks(id) {
+          return /node_modules\/(react|react-dom|scheduler)\//.test(id) ? 'react' : undefined;
+        },
+      },
       onwarn(warning, warn) {
         // zod ships /* @__PURE__ */ comments in places Rollup cannot use; harmless noise.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;

@@ -42,6 +42,27 @@ describe('a signed-in page opened by address (issue 15, ADR 0152)', () => {
     expect(stock.get('/api/products') ?? 0).toBe(0);
   });
 
+  it('opens /auth without asking who is signed in: no GET /api/user, no console error (issue 28)', async () => {
+    const { page } = await browser.open(PHONE);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const counts = countApiRequests(page);
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(counts.get('/api/user') ?? 0).toBe(0);
+    expect(errors).toEqual([]);
+
+    // Signed in, the page says who: /auth moves on without asking either.
+    await signedInContext(page, ACCOUNTS.salesperson);
+    const again = countApiRequests(page);
+    await page.goto('/auth');
+    await page.waitForURL((url) => url.pathname !== '/auth');
+    expect(again.get('/api/user') ?? 0).toBe(0);
+  });
+
   it('shows the search box while the catalogue is still loading', async () => {
     const { page } = await browser.open(PHONE);
     await signedInContext(page, ACCOUNTS.salesperson);

@@ -8,34 +8,48 @@ import { pageUser } from '@client/features/auth/lib/page-user';
 import { handedOverSession } from '@client/features/auth/lib/session-hand-over';
 import { prefetchFirstQueries, prefetchFirstQueriesOnSignIn } from './route-data';
 
+interface PreparedClient {
+  client: QueryClient;
+  /** Settles when the page's first requests have answered (at once when none were made). */
+  firstData: Promise<void>;
+}
+
 /**
  * A fresh cache, holding the signed-in user when it is known without asking: the user the
  * sign-in screen just signed in (or "no one" after a log out), else the user the app page
  * carries (ADR 0152), whose page data then leaves at once.
  */
-function createPortalQueryClient() {
+function createPortalQueryClient(): PreparedClient {
   const client = createQueryClient();
   const handedOver = handedOverSession();
-  const fromPage = handedOver === undefined ? pageUser() : undefined;
+  // The portal asks when the page says "no one": only /auth says that, and its app is not this one.
+  const fromPage = handedOver === undefined ? (pageUser() ?? undefined) : undefined;
   const signedIn = handedOver ?? fromPage;
   if (signedIn) client.setQueryData(userQueryKey, signedIn);
-  if (fromPage) prefetchFirstQueries(client, window.location.pathname, fromPage);
+  let firstData = Promise.resolve();
+  if (fromPage) firstData = prefetchFirstQueries(client, window.location.pathname, fromPage);
   else if (!signedIn) prefetchFirstQueriesOnSignIn(client);
-  return client;
+  return { client, firstData };
 }
 
 /**
- * A client made by a render that has not committed yet. React throws away the portal's first
- * render when a lazy page suspends in it and renders it again: that retry takes the same client,
- * so the page's first requests (already under way) are not asked twice.
+ * A client made before the portal's first commit: by `preparedQueryClient` before React
+ * renders (ADR 0187), or by a render that has not committed yet. React throws away the portal's
+ * first render when a lazy page suspends in it and renders it again: that retry takes the same
+ * client, so the page's first requests (already under way) are not asked twice.
  */
-let uncommitted: QueryClient | undefined;
+let uncommitted: PreparedClient | undefined;
+
+/** The client the portal's first render will use, its first requests already sent. */
+export function preparedQueryClient(): PreparedClient {
+  return (uncommitted ??= createPortalQueryClient());
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   // One client per mounted app (tests may mount several; a log out and sign in mounts a new one).
-  const [queryClient] = useState(() => (uncommitted ??= createPortalQueryClient()));
+  const [queryClient] = useState(() => preparedQueryClient().client);
   useEffect(() => {
-    if (uncommitted === queryClient) uncommitted = undefined;
+    if (uncommitted?.client === queryClient) uncommitted = undefined;
   }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>

@@ -20,8 +20,9 @@ const PREFETCH: Record<FirstRequest, (client: QueryClient) => Promise<void>> = {
  * The server named the same calls in the page as preloads, so these fetches take the answers
  * the browser is already downloading.
  */
-export function prefetchFirstQueries(client: QueryClient, path: string, user: CurrentUser): void {
-  for (const request of firstRequestsOf(path, user)) void PREFETCH[request](client);
+export function prefetchFirstQueries(client: QueryClient, path: string, user: CurrentUser): Promise<void> {
+  // prefetchQuery never rejects: a failed call is the query's error state, shown by its component.
+  return Promise.all(firstRequestsOf(path, user).map((request) => PREFETCH[request](client))).then(() => undefined);
 }
 
 /**
@@ -35,6 +36,6 @@ export function prefetchFirstQueriesOnSignIn(client: QueryClient, currentPath: (
     unsubscribe();
     const user = event.query.state.data as CurrentUser | null | undefined;
     if (!user) return;
-    prefetchFirstQueries(client, currentPath(), user);
+    void prefetchFirstQueries(client, currentPath(), user);
   });
 }

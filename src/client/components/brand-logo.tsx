@@ -1,9 +1,10 @@
-import { cn } from '@client/lib/utils';
+// clsx, not cn: the app shell paints this, and cn's tailwind-merge would join React in the first chunk (ADR 0187).
+import { clsx } from 'clsx';
 
 /** The BOLD wordmark with a four-tile mark; text, so it is crisp and needs no image request. */
 export function BrandLogo({ className, subtitle }: { className?: string; subtitle?: string }) {
   return (
-    <span className={cn('inline-flex items-center gap-2.5', className)}>
+    <span className={clsx('inline-flex items-center gap-2.5', className)}>
       <svg viewBox="0 0 32 32" className="size-8 shrink-0" aria-hidden>
         <rect width="32" height="32" rx="6" className="fill-accent" />
         <rect x="6" y="6" width="9" height="9" rx="1" fill="#fafaf9" />

@@ -62,6 +62,14 @@ export function signedInPage(page: AppPage, pathname: string, user: CurrentUser)
   return page.html.replace('</head>', () => `${preloads}${carried}</head>`);
 }
 
+/**
+ * The sign-in page for a visitor the server knows is signed out (issue 28): it carries `null`
+ * where a signed-in page carries the user, so the sign-in screen starts without asking.
+ */
+export function signedOutSignInPage(page: AppPage): string {
+  return page.html.replace('</head>', () => `<script type="application/json" id="${PAGE_USER_ELEMENT_ID}">null</script></head>`);
+}
+
 export function appPages(clientDir: string): (pathname: string) => AppPage {
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const preloadsPath = path.join(clientDir, PRELOADS_FILE);

@@ -159,6 +159,20 @@ describe('the signed-in app page (issue 15, ADR 0152: the user and the first dat
     expect(carried((await pageAs(client, '/dashboard')).body)).toBeUndefined();
   });
 
+  it('tells the sign-in page that no one is signed in, so it need not ask (issue 28), and no cache keeps that', async () => {
+    const anonymous = await page('/auth');
+    expect(anonymous.body).toContain(`<script type="application/json" id="${PAGE_USER_ELEMENT_ID}">null</script>`);
+    expect(anonymous.headers['cache-control']).toBe('private, no-store');
+    expect(anonymous.headers.etag).toBeUndefined();
+    // Still the sign-in page's chunks.
+    expect(anonymous.body).toContain('/assets/sign-in-1.js');
+    const sales = await createUser(ctx.db, { role: 'salesperson' });
+    const client = await new TestClient(ctx.app).signInAs(sales);
+    expect(carried((await pageAs(client, '/auth')).body)).toMatchObject({ username: sales.username });
+    await client.post('/api/logout');
+    expect((await pageAs(client, '/auth')).body).toContain('>null</script>');
+  });
+
   it("cannot be broken out of by what a user typed into their name (no </script>, no replacement patterns)", async () => {
     const sales = await createUser(ctx.db, { role: 'salesperson' });
     const client = await new TestClient(ctx.app).signInAs(sales);

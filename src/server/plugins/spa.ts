@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { CurrentUser } from '@common/contracts/auth';
-import { appPages, signedInPage } from './route-preloads';
+import { appPages, normalizePath, signedInPage, signedOutSignInPage } from './route-preloads';
 
 export interface SpaOptions {
   /** The signed-in user of the request's session (what GET /api/user answers), or null. */
@@ -27,6 +27,12 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
     const page = pageFor!(pathname);
     const user = options.pageUser ? await options.pageUser(request) : null;
     if (user) return reply.header('Cache-Control', 'private, no-store').type('text/html').send(signedInPage(page, pathname, user));
+    // /auth says "no one is signed in", so the sign-in screen need not ask GET /api/user and log its
+    // 401 in the console (issue 28). Never stored, so a visit after signing in (back button
+    // included) is answered afresh and never finds a stale "no one".
+    if (options.pageUser && normalizePath(pathname) === '/auth') {
+      return reply.header('Cache-Control', 'private, no-store').type('text/html').send(signedOutSignInPage(page));
+    }
     reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).type('text/html');
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     return reply.send(page.html);

@@ -1,28 +1,50 @@
-import { lazy } from 'react';
+import { preloadableLazy } from '@client/lib/preloadable-lazy';
 
 /*
  * Every page is its own chunk, loaded on first visit (issue 15): the sign-in page on
  * a phone over a mobile network downloads the app shell and the sign-in form, not
  * the stock table, the cart or the date picker. Rollup places each library with the
- * pages that use it; there is no hand-made vendor chunk (ADR 0150).
+ * pages that use it (ADR 0150). The page an address opens on is loaded before React's first
+ * render (`preloadPage`, ADR 0187), so that render commits the page, not a spinner first.
  */
-export const ProfileCompletionPage = lazy(() =>
-  import('@client/features/auth/pages/profile-completion-page').then((m) => ({ default: m.ProfileCompletionPage })),
-);
-export const RoleSelectPage = lazy(() => import('@client/features/auth/pages/role-select-page').then((m) => ({ default: m.RoleSelectPage })));
-export const CartPage = lazy(() => import('@client/features/cart/pages/cart-page').then((m) => ({ default: m.CartPage })));
-export const CartSelectPage = lazy(() => import('@client/features/cart/pages/cart-select-page').then((m) => ({ default: m.CartSelectPage })));
-export const CheckoutPage = lazy(() => import('@client/features/cart/pages/checkout-page').then((m) => ({ default: m.CheckoutPage })));
-export const PriceListPage = lazy(() => import('@client/features/catalogue/pages/price-list-page').then((m) => ({ default: m.PriceListPage })));
-export const PricesPage = lazy(() => import('@client/features/catalogue/pages/prices-page').then((m) => ({ default: m.PricesPage })));
-export const FilesPage = lazy(() => import('@client/features/files/pages/files-page').then((m) => ({ default: m.FilesPage })));
-export const AdditionalMerchandisePage = lazy(() =>
-  import('@client/features/merchandise/pages/additional-merchandise-page').then((m) => ({ default: m.AdditionalMerchandisePage })),
-);
-export const QuickAddPage = lazy(() => import('@client/features/quick-add/pages/quick-add-page').then((m) => ({ default: m.QuickAddPage })));
-export const StockRoute = lazy(() => import('./stock-route').then((m) => ({ default: m.StockRoute })));
-export const CatalogRoute = lazy(() => import('./stock-route').then((m) => ({ default: m.CatalogRoute })));
-export const ProfileRoute = lazy(() => import('./profile-route').then((m) => ({ default: m.ProfileRoute })));
-export const DashboardRoute = lazy(() => import('./dashboard-route').then((m) => ({ default: m.DashboardRoute })));
-export const OrderDetailRoute = lazy(() => import('./order-detail-route').then((m) => ({ default: m.OrderDetailRoute })));
-export const OrdersRoute = lazy(() => import('./orders-route').then((m) => ({ default: m.OrdersRoute })));
+export const ProfileCompletionPage = preloadableLazy(() => import('@client/features/auth/pages/profile-completion-page').then((m) => m.ProfileCompletionPage));
+export const RoleSelectPage = preloadableLazy(() => import('@client/features/auth/pages/role-select-page').then((m) => m.RoleSelectPage));
+export const CartPage = preloadableLazy(() => import('@client/features/cart/pages/cart-page').then((m) => m.CartPage));
+export const CartSelectPage = preloadableLazy(() => import('@client/features/cart/pages/cart-select-page').then((m) => m.CartSelectPage));
+export const CheckoutPage = preloadableLazy(() => import('@client/features/cart/pages/checkout-page').then((m) => m.CheckoutPage));
+export const PriceListPage = preloadableLazy(() => import('@client/features/catalogue/pages/price-list-page').then((m) => m.PriceListPage));
+export const PricesPage = preloadableLazy(() => import('@client/features/catalogue/pages/prices-page').then((m) => m.PricesPage));
+export const FilesPage = preloadableLazy(() => import('@client/features/files/pages/files-page').then((m) => m.FilesPage));
+export const AdditionalMerchandisePage = preloadableLazy(() => import('@client/features/merchandise/pages/additional-merchandise-page').then((m) => m.AdditionalMerchandisePage));
+export const QuickAddPage = preloadableLazy(() => import('@client/features/quick-add/pages/quick-add-page').then((m) => m.QuickAddPage));
+export const StockRoute = preloadableLazy(() => import('./stock-route').then((m) => m.StockRoute));
+export const CatalogRoute = preloadableLazy(() => import('./stock-route').then((m) => m.CatalogRoute));
+export const ProfileRoute = preloadableLazy(() => import('./profile-route').then((m) => m.ProfileRoute));
+export const DashboardRoute = preloadableLazy(() => import('./dashboard-route').then((m) => m.DashboardRoute));
+export const OrderDetailRoute = preloadableLazy(() => import('./order-detail-route').then((m) => m.OrderDetailRoute));
+export const OrdersRoute = preloadableLazy(() => import('./orders-route').then((m) => m.OrdersRoute));
+
+/** The page each address without a parameter opens on; others (admin screens, an order) suspend on first render. */
+const PAGE_OF: Record<string, { preload(): Promise<void> }> = {
+  '/': RoleSelectPage,
+  '/role-select': RoleSelectPage,
+  '/profile-completion': ProfileCompletionPage,
+  '/profile': ProfileRoute,
+  '/dashboard': DashboardRoute,
+  '/stock': StockRoute,
+  '/catalog': CatalogRoute,
+  '/prices': PricesPage,
+  '/cart': CartPage,
+  '/cartselect': CartSelectPage,
+  '/order-details': CheckoutPage,
+  '/orders': OrdersRoute,
+  '/files': FilesPage,
+  '/additional-merchandise': AdditionalMerchandisePage,
+  '/quick-add': QuickAddPage,
+};
+
+/** Loads the page of an address (its chunks are preloaded by the HTML, so this is their evaluation). */
+export function preloadPage(path: string): Promise<void> {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return PAGE_OF[normalized]?.preload() ?? Promise.resolve();
+}

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import type { CurrentUser } from '@common/contracts/auth';
 import { getUser } from '../api/fetch-user';
 import { LoginForm } from '../components/login-form';
+import { pageUser } from '../lib/page-user';
 import { handOverSession, handedOverSession } from '../lib/session-hand-over';
 import { postLoginPath } from '../lib/post-login-path';
 
@@ -18,11 +19,19 @@ export function LoginPage() {
   useDocumentTitle('Sign in');
   // Set when this page signs someone in (or finds them signed in), so the redirect goes where
   // spec §2 says (remembered path, role selection...) rather than to the plain "/" of a revisit.
-  const [destination, setDestination] = useState<string | null>(null);
+  // A signed-in visitor whose page says so (issue 28) moves on at once, as after the check below.
+  const [destination, setDestination] = useState<string | null>(() => {
+    const fromPage = handedOverSession() === undefined ? pageUser() : undefined;
+    if (!fromPage) return null;
+    handOverSession(fromPage);
+    return '/';
+  });
 
   useEffect(() => {
-    // The portal that sent us here already knows no one is signed in (ADR 0151).
-    if (handedOverSession() === null) return;
+    // The portal that sent us here already knows no one is signed in (ADR 0151), or the page
+    // says so (issue 28): no GET /api/user, whose 401 a browser logs as a console error.
+    const handedOver = handedOverSession();
+    if (handedOver === null || (handedOver === undefined && pageUser() !== undefined)) return;
     let current = true;
     getUser()
       .then((user) => {
