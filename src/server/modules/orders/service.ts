@@ -14,6 +14,7 @@ import {
 import { earliestRequestedDate, type IsoDate, requestedDateProblem } from '@common/domain/business-days';
 import { CART_MESSAGES, lineQuantityProblem, MERCHANDISE_LISTS, orderKindFor } from '@common/domain/cart-rules';
 import { displayName } from '@common/domain/display-name';
+import { describeAllocation } from '@common/domain/lots';
 import { emailReference } from '@common/domain/email-status';
 import { fromCents, toCents } from '@common/domain/money';
 import { ORDER_STATUS_LABELS, orderNumber, type OrderStatus } from '@common/domain/order-status';
@@ -25,6 +26,7 @@ import type { Actor } from '../../lib/actor';
 import type { ActivityService } from '../activity';
 import type { CalendarService } from '../calendar';
 import type { CartsService } from '../carts';
+import type { LotsService } from '../lots';
 import type { MailOutbox } from '../mail';
 import type { EventPublisher } from '../webhooks';
 import { orderConfirmationEmail, type OrderEmailSettings } from './email';
@@ -74,11 +76,21 @@ function toOrderFields(row: repo.OrderRow) {
   };
 }
 
-async function loadOrderView(db: DbOrTx, row: repo.OrderRow): Promise<OrderView> {
-  const lines = await repo.findOrderLines(db, row.id);
+/** What orders ask of the lots module (issue 27): allocation in the order's transaction, and reading it back. */
+export type OrderLots = Pick<LotsService, 'allocateOrder' | 'allocationsOf' | 'stockChanged'>;
+
+async function loadOrderView(db: DbOrTx, row: repo.OrderRow, lots: OrderLots): Promise<OrderView> {
+  const [lines, allocations] = await Promise.all([repo.findOrderLines(db, row.id), lots.allocationsOf(db, [row.id])]);
   return {
     ...toOrderFields(row),
-    items: lines.items.map((i) => ({ id: i.id, productId: i.productId, productName: i.productName, quantity: i.quantity, price: i.price })),
+    items: lines.items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      productName: i.productName,
+      quantity: i.quantity,
+      price: i.price,
+      allocations: allocations.get(i.id) ?? [],
+    })),
     merchandise: lines.merchandise.map((m) => ({
       id: m.id,
       type: m.type,
@@ -142,6 +154,8 @@ export function createOrdersService(deps: {
   db: Db;
   activity: ActivityService;
   carts: CartsService;
+  /** Shade lots: each line of a SKU with lots is allocated in the order's transaction (ADR 0185). */
+  lots: OrderLots;
   /** The confirmation is queued in the order's transaction (spec §9); admins see its status (ADR 0134). */
   mail: Pick<MailOutbox, 'enqueue' | 'statusesOf'>;
   email: OrderEmailSettings;
@@ -152,7 +166,8 @@ export function createOrdersService(deps: {
   /** Days the warehouse is closed from a date on (ADR 0054). */
   calendar: Pick<CalendarService, 'closedDaysFrom' | 'upcoming'>;
 }) {
-  const { db, activity, carts } = deps;
+  const { db, activity, carts, lots } = deps;
+  const view = (executor: DbOrTx, row: repo.OrderRow) => loadOrderView(executor, row, lots);
 
   async function visibleOrder(actor: Actor, id: number): Promise<repo.OrderRow> {
     const row = await repo.findOrder(db, id);
@@ -173,11 +188,11 @@ export function createOrdersService(deps: {
     actor: Actor,
     body: PlaceOrderInput,
     idempotencyKey: string | undefined,
-  ): Promise<{ order: OrderView; replayed: boolean }> {
+  ): Promise<{ order: OrderView; replayed: boolean; allocated?: boolean }> {
     await carts.lockCarts(tx, actor.userId);
     if (idempotencyKey) {
       const earlier = await repo.findOrderByIdempotencyKey(tx, actor.userId, idempotencyKey);
-      if (earlier) return { order: await loadOrderView(tx, earlier), replayed: true };
+      if (earlier) return { order: await view(tx, earlier), replayed: true };
     }
     const cart = await carts.activeCartIn(tx, actor.userId);
     if (!cart) throw new HttpError(409, CART_MESSAGES.noActiveCart);
@@ -218,8 +233,11 @@ export function createOrdersService(deps: {
       cart.items.map((i) => ({ productId: i.productId, productName: i.product.name, quantity: i.quantity, price: i.product.price })),
       merchandise,
     );
+    const placed = await view(tx, row);
+    // Before anything else is written about the order: a line no lot can fill refuses it whole (409).
+    const allocations = await lots.allocateOrder(tx, { orderId: row.id, cartId: cart.id, lines: placed.items });
+    const order = { ...placed, items: placed.items.map((i) => ({ ...i, allocations: allocations.get(i.id) ?? [] })) };
     await carts.emptyCart(tx, cart.id);
-    const order = await loadOrderView(tx, row);
     await activity.record(
       actor,
       {
@@ -231,7 +249,7 @@ export function createOrdersService(deps: {
     );
     await deps.mail.enqueue(orderConfirmationEmail(order, actor, deps.email), tx);
     await deps.events.publish(tx, 'order.created', { order });
-    return { order, replayed: false };
+    return { order, replayed: false, allocated: allocations.size > 0 };
   }
 
   return {
@@ -247,12 +265,14 @@ export function createOrdersService(deps: {
       idempotencyKey: string | undefined,
     ): Promise<{ order: OrderView; replayed: boolean }> {
       try {
-        return await db.transaction((tx) => placeInTransaction(tx, actor, body, idempotencyKey));
+        const { allocated, ...placed } = await db.transaction((tx) => placeInTransaction(tx, actor, body, idempotencyKey));
+        if (allocated) lots.stockChanged();
+        return placed;
       } catch (error) {
         // Belt and braces: the per-user lock already orders same-key requests one after the other.
         if (idempotencyKey && isUniqueViolation(error)) {
           const earlier = await repo.findOrderByIdempotencyKey(db, actor.userId, idempotencyKey);
-          if (earlier) return { order: await loadOrderView(db, earlier), replayed: true };
+          if (earlier) return { order: await view(db, earlier), replayed: true };
         }
         throw error;
       }
@@ -317,7 +337,11 @@ export function createOrdersService(deps: {
           }
           // Whole orders only: an order's lines are never split by the cap.
           if (sent + lines.length > ORDER_EXPORT_CAP) break;
-          for (const line of lines) yield line;
+          const allocations = await lots.allocationsOf(db, [...new Set(lines.map((l) => l.order.id))]);
+          for (const line of lines) {
+            const taken = line.itemId === undefined ? undefined : allocations.get(line.itemId);
+            yield taken && taken.length > 0 ? { ...line, lots: taken.map(describeAllocation).join('; ') } : line;
+          }
           sent += lines.length;
           afterId = lines.at(-1)!.order.id;
         }
@@ -331,7 +355,7 @@ export function createOrdersService(deps: {
     },
 
     async get(actor: Actor, id: number): Promise<OrderView> {
-      const [order] = await withEmailStatus(actor, [await loadOrderView(db, await visibleOrder(actor, id))]);
+      const [order] = await withEmailStatus(actor, [await view(db, await visibleOrder(actor, id))]);
       return order!;
     },
 
@@ -351,7 +375,7 @@ export function createOrdersService(deps: {
           },
           tx,
         );
-        const order = await loadOrderView(tx, row);
+        const order = await view(tx, row);
         if (before.status !== status) await deps.events.publish(tx, 'order.status_changed', { order, previousStatus: before.status });
         // The screen replaces its copy of the order with this answer, so it carries the email status too.
         const [shown] = await withEmailStatus(actor, [order], tx);
@@ -363,7 +387,7 @@ export function createOrdersService(deps: {
     async reorder(actor: Actor, id: number): Promise<ReorderResponse> {
       const row = await repo.findOrder(db, id);
       if (!row || row.userId !== actor.userId) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
-      const order = await loadOrderView(db, row);
+      const order = await view(db, row);
       return db.transaction(async (tx) => {
         await carts.lockCarts(tx, actor.userId);
         const result = await carts.reorderInto(
