@@ -183,6 +183,8 @@ export const reorderResponse = z.object({
   cartId: z.int(),
   added: z.array(z.object({ name: z.string(), quantity: z.int(), requested: z.int() })),
   skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+  /** Issue 27: for lines that came from one lot, whether that lot still holds the line. */
+  lotNotes: z.optional(z.array(z.string())),
 });
 export type ReorderResponse = z.infer<typeof reorderResponse>;
 

@@ -94,6 +94,9 @@ export const LOT_MESSAGES = {
     const fix = allocation.reason === 'no_single_lot' && allocation.total >= line.quantity ? ' Lower the quantity or allow mixed lots.' : ' Lower the quantity.';
     return `${name}: ${left}. Nothing was ordered.${fix}`;
   },
+  sameLotAvailable: (name: string, lot: string, left: number) => `${name}: the same lot ${lot} still has ${boxes(left)}`,
+  sameLotShort: (name: string, lot: string, left: number) =>
+    left > 0 ? `${name}: lot ${lot} has only ${boxes(left)} left; the order will take another lot` : `${name}: lot ${lot} is gone; the order will take another lot`,
   arriving: (quantity: number, eta: string, stage: IncomingStage) => `${boxes(quantity)} arriving about ${formatMonthDay(eta)} (${INCOMING_STAGE_LABELS[stage]})`,
 } as const;
 

@@ -265,3 +265,17 @@ describe('notify me', () => {
     expect(await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'stock_arrival'))).toHaveLength(1);
   });
 });
+
+describe('reorder', () => {
+  it('says whether the same lot still holds the line', async () => {
+    await put(admin, '/api/stock/lots', { items: [{ sku: 1001, lots: [{ lot: 'SAME', quantity: 30 }, { lot: 'OTHER', quantity: 5 }] }] });
+    const { client, cart } = await dealerWithLine(1001, 20);
+    const placed = await place(client, cart.id, 1001, 20);
+    expect(placed.json().items[0].allocations).toMatchObject([{ lot: 'SAME', quantity: 20 }]);
+    const again = await client.post(`/api/orders/${placed.json().id}/reorder`);
+    expect(again.json().lotNotes).toEqual(['Calacatta 12x24 White Polished: lot SAME has only 10 boxes left; the order will take another lot']);
+    await put(admin, '/api/stock/lots', { items: [{ sku: 1001, lots: [{ lot: 'SAME', quantity: 80 }] }] });
+    const third = await client.post(`/api/orders/${placed.json().id}/reorder`);
+    expect(third.json().lotNotes).toEqual(['Calacatta 12x24 White Polished: the same lot SAME still has 80 boxes']);
+  });
+});

@@ -115,6 +115,17 @@ export function createLotsService(deps: {
       return { message: NOTIFY_MESSAGES.cancelled, notifyRequested: false };
     },
 
+    /** Reorder (issue 27): for each line that came from one lot, whether that lot still holds it. */
+    async sameLotNotes(items: readonly { productId: number; productName: string; quantity: number; allocations?: { lot: string }[] }[]): Promise<string[]> {
+      const single = items.filter((i) => i.allocations?.length === 1);
+      const lots = await repo.findLots(db, single.map((i) => i.productId));
+      return single.map((item) => {
+        const code = item.allocations![0]!.lot;
+        const left = lots.find((l) => l.productId === item.productId && l.lot === code)?.quantity ?? 0;
+        return left >= item.quantity ? LOT_MESSAGES.sameLotAvailable(item.productName, code, left) : LOT_MESSAGES.sameLotShort(item.productName, code, left);
+      });
+    },
+
     /** For the scheduled job and tests: sends the arrival emails that are due. */
     sendArrivalNotices: () => sendArrivalNotices({ db, mail: deps.mail, products, from: deps.mailFrom }),
 

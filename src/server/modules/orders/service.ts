@@ -77,7 +77,7 @@ function toOrderFields(row: repo.OrderRow) {
 }
 
 /** What orders ask of the lots module (issue 27): allocation in the order's transaction, and reading it back. */
-export type OrderLots = Pick<LotsService, 'allocateOrder' | 'allocationsOf' | 'stockChanged'>;
+export type OrderLots = Pick<LotsService, 'allocateOrder' | 'allocationsOf' | 'stockChanged' | 'sameLotNotes'>;
 
 async function loadOrderView(db: DbOrTx, row: repo.OrderRow, lots: OrderLots): Promise<OrderView> {
   const [lines, allocations] = await Promise.all([repo.findOrderLines(db, row.id), lots.allocationsOf(db, [row.id])]);
@@ -388,6 +388,7 @@ export function createOrdersService(deps: {
       const row = await repo.findOrder(db, id);
       if (!row || row.userId !== actor.userId) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
       const order = await view(db, row);
+      const lotNotes = await lots.sameLotNotes(order.items);
       return db.transaction(async (tx) => {
         await carts.lockCarts(tx, actor.userId);
         const result = await carts.reorderInto(
@@ -405,7 +406,7 @@ export function createOrdersService(deps: {
           },
           tx,
         );
-        return result;
+        return lotNotes.length > 0 ? { ...result, lotNotes } : result;
       });
     },
   };
