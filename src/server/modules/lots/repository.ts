@@ -28,9 +28,9 @@ export async function replaceLots(tx: Tx, productIds: readonly number[], rows: r
   await tx.execute(sql`
     delete from product_lots l
     where l.product_id = any(${sql.param([...productIds])}::integer[])
-      and not exists (
-        select 1 from unnest(${sql.param(col('productId'))}::integer[], ${sql.param(col('lot'))}::text[]) as n(product_id, lot)
-        where n.product_id = l.product_id and n.lot = l.lot
+      -- NOT IN over the sent pairs is a hashed subplan: one pass, not a scan of the list per lot.
+      and (l.product_id, l.lot) not in (
+        select n.product_id, n.lot from unnest(${sql.param(col('productId'))}::integer[], ${sql.param(col('lot'))}::text[]) as n(product_id, lot)
       )`);
   if (rows.length === 0) return;
   await tx.execute(sql`
