@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health';
 import { createEmailsService, createMailOutbox, emailRoutes } from './modules/mail';
 import { apiTokenRoutes, createApiTokensService } from './modules/api-tokens';
 import { createMerchandiseAdmin, createMerchandiseService, merchandiseRoutes } from './modules/merchandise';
+import { createLotsService, lotsRoutes } from './modules/lots';
 import { createOrdersService, orderReferences, orderRoutes } from './modules/orders';
 import { createPriceListService, priceListRoutes } from './modules/price-list';
 import { createProductsService, productsRoutes } from './modules/products';
@@ -116,8 +117,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const carts = createCartsService({ db, activity, products, merchandise });
   const calendar = createCalendarService({ db, activity });
   const webhooks = createWebhooksService({ db, activity, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, log: app.log });
+  const lots = createLotsService({ db, activity, products, carts, mail, events: webhooks.publisher, mailFrom: config.ORDER_EMAIL_FROM, log: app.log });
   const orders = createOrdersService({
     db,
+    lots,
     calendar,
     activity,
     carts,
@@ -166,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(merchandiseRoutes, { merchandise, admin: merchandiseAdmin });
   await app.register(productsRoutes, { products });
   await app.register(stockRoutes, { stock, maxUploadMb: config.MAX_UPLOAD_MB });
+  await app.register(lotsRoutes, { lots, maxUploadMb: config.MAX_UPLOAD_MB });
   await app.register(priceListRoutes, { priceList: createPriceListService({ products, activity }) });
   await app.register(emailRoutes, { emails: createEmailsService({ db, activity, smtpConfigured: Boolean(config.SMTP_URL) }) });
 

@@ -12,6 +12,10 @@ import { pruneSessionsOnce } from './jobs/prune-sessions';
 import { RETENTION_EVERY_MS, runRetentionOnce } from './jobs/retention';
 import { every, type ScheduledJob } from './jobs/schedule';
 import { createActivityService } from './modules/activity';
+import { sendArrivalNotices } from './modules/lots';
+import { createMailOutbox } from './modules/mail';
+import { createProductsService } from './modules/products';
+import { createSettingsService } from './modules/settings';
 import { startWebhookSender } from './modules/webhooks';
 import { resolveSessionSecret } from './session-secret';
 import { describeStartupFailure } from './startup-failure';
@@ -108,6 +112,9 @@ function installShutdown(running: Running, config: Config): void {
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 }
 
+/** How often stock that arrived by a stock file (not a lots upload) is checked against open notify requests. */
+const ARRIVAL_NOTICES_EVERY_MS = 60_000;
+
 function startJobs(database: ConnectedDatabase, config: Config, log: FastifyBaseLogger): ScheduledJob[] {
   const { db } = database;
   const activity = createActivityService(db);
@@ -127,6 +134,9 @@ function startJobs(database: ConnectedDatabase, config: Config, log: FastifyBase
       log,
     ),
   ];
+  // "Notify me" (issue 27): lots changes send at once; this catches every other way stock arrives (a stock CSV, another server).
+  const arrivals = { db, mail: createMailOutbox(db), products: createProductsService({ db, settings: createSettingsService(db) }), from: config.ORDER_EMAIL_FROM };
+  jobs.push(every(ARRIVAL_NOTICES_EVERY_MS, 'arrival notices', () => sendArrivalNotices(arrivals), log));
   // Without SMTP_URL, emails wait in the outbox table (docs/product-decisions.md).
   if (config.SMTP_URL) jobs.push(startOutboxSender({ db, smtpUrl: config.SMTP_URL, log }));
   // Stopped with the other jobs: the request in flight finishes, the rest of its batch is handed back (ADR 0161).

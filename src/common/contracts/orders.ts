@@ -1,3 +1,4 @@
+import { allocationView } from './lots';
 import { z } from './zod';
 import { blankAsMissing, idSchema, MAX_ID } from './common';
 import { REQUESTED_DATE_MESSAGES } from '../domain/business-days';
@@ -82,6 +83,8 @@ export const orderItemView = z.object({
   quantity: z.int(),
   /** Catalogue price when ordered; null for CALL. */
   price: z.nullable(z.string()),
+  /** The lots this line was allocated from (issue 27); empty for a SKU without lots. */
+  allocations: z.optional(z.array(allocationView)),
 });
 
 export const orderMerchandiseView = z.object({
@@ -180,6 +183,8 @@ export const reorderResponse = z.object({
   cartId: z.int(),
   added: z.array(z.object({ name: z.string(), quantity: z.int(), requested: z.int() })),
   skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+  /** Issue 27: for lines that came from one lot, whether that lot still holds the line. */
+  lotNotes: z.optional(z.array(z.string())),
 });
 export type ReorderResponse = z.infer<typeof reorderResponse>;
 

@@ -33,8 +33,8 @@ const changeFields = {
 };
 
 export const stockUpdatedData = z.object({
-  /** `csv`: a stock upload (browser or API); `api`: PATCH /api/stock. */
-  source: z.enum(['csv', 'api']),
+  /** `csv`: a stock upload (browser or API); `api`: PATCH /api/stock; `lots`: a lots upload or PUT /api/stock/lots (the level is the sum of the lots). */
+  source: z.enum(['csv', 'api', 'lots']),
   ...changeFields,
   /** The SKUs whose stock level changed (new products included), with the new level, by SKU. */
   items: z.array(z.object({ sku, stockLevel: z.string() })),
@@ -53,7 +53,8 @@ export const stockUpdatedData = z.object({
 });
 
 export const productUpdatedData = z.object({
-  source: z.enum(['csv']),
+  /** `csv`: a stock upload; `incoming`: an incoming-loads upload or PUT /api/stock/incoming (quantityOnOrder). */
+  source: z.enum(['csv', 'incoming']),
   filename: z.optional(z.string()),
   ...changeFields,
   /**

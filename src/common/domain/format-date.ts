@@ -149,3 +149,13 @@ export function formatCalendarDate(date: string): string {
   const f = read(fields(), local);
   return `${f.weekday}, ${day(f)}`;
 }
+
+/** A calendar date ('2026-12-14') as "Dec 14" (an incoming load's ETA); no time zone is applied. */
+export function formatMonthDay(date: string): string {
+  if (!isIsoDate(date)) return date;
+  const [year, month, dayOfMonth] = date.split('-').map(Number);
+  const local = new Date(2000, 0, 1);
+  local.setFullYear(year!, month! - 1, dayOfMonth!);
+  const f = read(fields(), local);
+  return `${f.month} ${f.day}`;
+}

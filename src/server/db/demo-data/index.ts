@@ -1,10 +1,11 @@
 import { LAST_INVENTORY_UPDATE } from '@common/contracts/settings';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../client';
-import { announcements, merchandise, products, systemSettings, users } from '../schema';
+import { announcements, incomingLoads, merchandise, productLots, products, systemSettings, users } from '../schema';
 import { demoAccounts } from './accounts';
 import { demoAnnouncements } from './announcements';
 import { buildDemoLibrary, insertDemoLibrary } from './files';
+import { demoLots } from './lots';
 import { demoMerchandise } from './merchandise';
 import { generateDemoProducts } from './products';
 
@@ -59,6 +60,12 @@ export async function loadDemoData(db: Db, deps: DemoDataDeps): Promise<DemoData
         .onConflictDoNothing()
         .returning({ id: products.id });
       productCount += inserted.length;
+    }
+    // Only on a fresh catalogue: lots set stock levels (migration 0013), which must not move on a restart.
+    if (productCount > 0) {
+      const { lots, incoming } = demoLots(catalogue, now);
+      for (const batch of inBatches(lots, INSERT_BATCH_SIZE)) await tx.insert(productLots).values(batch).onConflictDoNothing();
+      for (const batch of inBatches(incoming, INSERT_BATCH_SIZE)) await tx.insert(incomingLoads).values(batch);
     }
 
     // No conflict target: the username index is a partial expression index (lower(username), live users only).

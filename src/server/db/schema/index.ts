@@ -18,3 +18,4 @@ export * from './calendar';
 export * from './api-tokens';
 export * from './webhooks';
 export * from './idempotency';
+export * from './lots';

@@ -2,6 +2,7 @@ import type { OrderView } from '@common/contracts/orders';
 import { merchandiseList, merchandiseTitle } from '@common/domain/cart-rules';
 import { formatCalendarDate } from '@common/domain/format-date';
 import { emailReference } from '@common/domain/email-status';
+import { describeAllocation } from '@common/domain/lots';
 import { formatPrice } from '@common/domain/money';
 import { DELIVERY_LABELS, ORDER_KIND_LABELS, orderNumber } from '@common/domain/order-status';
 import type { OutgoingEmail } from '../mail';
@@ -15,6 +16,12 @@ export interface OrderEmailSettings {
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** The lots a line was allocated from (issue 27), after its text. */
+function lotsOf(item: OrderView['items'][number]): string {
+  const taken = item.allocations ?? [];
+  return taken.length === 0 ? '' : ` - lot ${taken.map(describeAllocation).join('; ')}`;
 }
 
 /** The confirmation of spec §9: fixed sender and recipient, the user's own address in cc when known. */
@@ -39,7 +46,7 @@ export function orderConfirmationEmail(
 
   const lines = [
     ...order.items.map((i) => ({
-      text: `${i.quantity} x ${i.productName} (SKU ${i.productId})${showPrices ? ` @ ${formatPrice(i.price)}` : ''}`,
+      text: `${i.quantity} x ${i.productName} (SKU ${i.productId})${showPrices ? ` @ ${formatPrice(i.price)}` : ''}${lotsOf(i)}`,
     })),
     ...order.merchandise.map((m) => ({
       text: `${m.quantity} x ${merchandiseList(m.type).singular}: ${merchandiseTitle(m)} (${m.code})`,

@@ -28,6 +28,8 @@ const COLUMNS: { header: string; width: number; money?: true; value: (l: ExportL
   // CALL prices stay empty: the price was agreed by phone, not 0.
   { header: 'Unit Price', width: 10, money: true, value: (l) => (l.price === null ? null : Number(l.price)) },
   { header: 'Line Total', width: 11, money: true, value: (l) => (l.price === null ? null : Math.round(Number(l.price) * l.quantity * 100) / 100) },
+  // Issue 27: the shade lots a product line was allocated from; empty for SKUs without lots.
+  { header: 'Lots', width: 40, value: (l) => l.lots ?? null },
 ];
 
 /** Every text cell goes through safeCell: a name or note starting with = never runs as a formula. */

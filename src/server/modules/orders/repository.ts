@@ -151,6 +151,10 @@ export interface ExportLine {
   name: string;
   quantity: number;
   price: string | null;
+  /** The order line's id, for product lines (their lot allocations, issue 27). */
+  itemId?: number;
+  /** The lots the line was allocated from, written out (filled by the service). */
+  lots?: string;
 }
 
 export interface ExportFilters extends OrderFilters {
@@ -179,7 +183,7 @@ export async function exportBatch(db: DbOrTx, filters: ExportFilters, afterId: n
   for (const { order } of batch) {
     for (const i of items) {
       if (i.orderId === order.id) {
-        lines.push({ order, lineType: 'product', code: String(i.productId), name: i.productName, quantity: i.quantity, price: i.price });
+        lines.push({ order, lineType: 'product', code: String(i.productId), name: i.productName, quantity: i.quantity, price: i.price, itemId: i.id });
       }
     }
     for (const m of merchandise) {

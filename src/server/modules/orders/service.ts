@@ -14,6 +14,7 @@ import {
 import { earliestRequestedDate, type IsoDate, requestedDateProblem } from '@common/domain/business-days';
 import { CART_MESSAGES, lineQuantityProblem, MERCHANDISE_LISTS, orderKindFor } from '@common/domain/cart-rules';
 import { displayName } from '@common/domain/display-name';
+import { describeAllocation } from '@common/domain/lots';
 import { emailReference } from '@common/domain/email-status';
 import { fromCents, toCents } from '@common/domain/money';
 import { ORDER_STATUS_LABELS, orderNumber, type OrderStatus } from '@common/domain/order-status';
@@ -26,6 +27,7 @@ import type { Actor } from '../../lib/actor';
 import type { ActivityService } from '../activity';
 import type { CalendarService } from '../calendar';
 import type { CartsService } from '../carts';
+import type { LotsService } from '../lots';
 import type { MailOutbox } from '../mail';
 import type { EventPublisher } from '../webhooks';
 import { orderConfirmationEmail, type OrderEmailSettings } from './email';
@@ -75,11 +77,21 @@ function toOrderFields(row: repo.OrderRow) {
   };
 }
 
-async function loadOrderView(db: DbOrTx, row: repo.OrderRow): Promise<OrderView> {
-  const lines = await repo.findOrderLines(db, row.id);
+/** What orders ask of the lots module (issue 27): allocation in the order's transaction, and reading it back. */
+export type OrderLots = Pick<LotsService, 'allocateOrder' | 'allocationsOf' | 'stockChanged' | 'sameLotNotes'>;
+
+async function loadOrderView(db: DbOrTx, row: repo.OrderRow, lots: OrderLots): Promise<OrderView> {
+  const [lines, allocations] = await Promise.all([repo.findOrderLines(db, row.id), lots.allocationsOf(db, [row.id])]);
   return {
     ...toOrderFields(row),
-    items: lines.items.map((i) => ({ id: i.id, productId: i.productId, productName: i.productName, quantity: i.quantity, price: i.price })),
+    items: lines.items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      productName: i.productName,
+      quantity: i.quantity,
+      price: i.price,
+      allocations: allocations.get(i.id) ?? [],
+    })),
     merchandise: lines.merchandise.map((m) => ({
       id: m.id,
       type: m.type,
@@ -143,6 +155,8 @@ export function createOrdersService(deps: {
   db: Db;
   activity: ActivityService;
   carts: CartsService;
+  /** Shade lots: each line of a SKU with lots is allocated in the order's transaction (ADR 0185). */
+  lots: OrderLots;
   /** The confirmation is queued in the order's transaction (spec §9); admins see its status (ADR 0134). */
   mail: Pick<MailOutbox, 'enqueue' | 'statusesOf'>;
   email: OrderEmailSettings;
@@ -153,7 +167,8 @@ export function createOrdersService(deps: {
   /** Days the warehouse is closed from a date on (ADR 0054). */
   calendar: Pick<CalendarService, 'closedDaysFrom' | 'upcoming'>;
 }) {
-  const { db, activity, carts } = deps;
+  const { db, activity, carts, lots } = deps;
+  const view = (executor: DbOrTx, row: repo.OrderRow) => loadOrderView(executor, row, lots);
 
   async function visibleOrder(actor: Actor, id: number): Promise<repo.OrderRow> {
     const row = await repo.findOrder(db, id);
@@ -174,11 +189,11 @@ export function createOrdersService(deps: {
     actor: Actor,
     body: PlaceOrderInput,
     idempotencyKey: string | undefined,
-  ): Promise<{ order: OrderView; replayed: boolean }> {
+  ): Promise<{ order: OrderView; replayed: boolean; allocated?: boolean }> {
     await carts.lockCarts(tx, actor.userId);
     if (idempotencyKey) {
       const earlier = await repo.findOrderByIdempotencyKey(tx, actor.userId, idempotencyKey);
-      if (earlier) return { order: await loadOrderView(tx, earlier), replayed: true };
+      if (earlier) return { order: await view(tx, earlier), replayed: true };
     }
     const cart = await carts.activeCartIn(tx, actor.userId);
     if (!cart) throw new HttpError(409, CART_MESSAGES.noActiveCart);
@@ -219,8 +234,11 @@ export function createOrdersService(deps: {
       cart.items.map((i) => ({ productId: i.productId, productName: i.product.name, quantity: i.quantity, price: i.product.price })),
       merchandise,
     );
+    const placed = await view(tx, row);
+    // Before anything else is written about the order: a line no lot can fill refuses it whole (409).
+    const allocations = await lots.allocateOrder(tx, { orderId: row.id, cartId: cart.id, lines: placed.items });
+    const order = { ...placed, items: placed.items.map((i) => ({ ...i, allocations: allocations.get(i.id) ?? [] })) };
     await carts.emptyCart(tx, cart.id);
-    const order = await loadOrderView(tx, row);
     await activity.record(
       actor,
       {
@@ -232,7 +250,7 @@ export function createOrdersService(deps: {
     );
     await deps.mail.enqueue(orderConfirmationEmail(order, actor, deps.email), tx);
     await deps.events.publish(tx, 'order.created', { order });
-    return { order, replayed: false };
+    return { order, replayed: false, allocated: allocations.size > 0 };
   }
 
   return {
@@ -248,12 +266,14 @@ export function createOrdersService(deps: {
       idempotencyKey: string | undefined,
     ): Promise<{ order: OrderView; replayed: boolean }> {
       try {
-        return await db.transaction((tx) => placeInTransaction(tx, actor, body, idempotencyKey));
+        const { allocated, ...placed } = await db.transaction((tx) => placeInTransaction(tx, actor, body, idempotencyKey));
+        if (allocated) lots.stockChanged();
+        return placed;
       } catch (error) {
         // Belt and braces: the per-user lock already orders same-key requests one after the other.
         if (idempotencyKey && isUniqueViolation(error)) {
           const earlier = await repo.findOrderByIdempotencyKey(db, actor.userId, idempotencyKey);
-          if (earlier) return { order: await loadOrderView(db, earlier), replayed: true };
+          if (earlier) return { order: await view(db, earlier), replayed: true };
         }
         throw error;
       }
@@ -318,7 +338,11 @@ export function createOrdersService(deps: {
           }
           // Whole orders only: an order's lines are never split by the cap.
           if (sent + lines.length > ORDER_EXPORT_CAP) break;
-          for (const line of lines) yield line;
+          const allocations = await lots.allocationsOf(db, [...new Set(lines.map((l) => l.order.id))]);
+          for (const line of lines) {
+            const taken = line.itemId === undefined ? undefined : allocations.get(line.itemId);
+            yield taken && taken.length > 0 ? { ...line, lots: taken.map(describeAllocation).join('; ') } : line;
+          }
           sent += lines.length;
           afterId = lines.at(-1)!.order.id;
         }
@@ -332,7 +356,7 @@ export function createOrdersService(deps: {
     },
 
     async get(actor: Actor, id: number): Promise<OrderView> {
-      const [order] = await withEmailStatus(actor, [await loadOrderView(db, await visibleOrder(actor, id))]);
+      const [order] = await withEmailStatus(actor, [await view(db, await visibleOrder(actor, id))]);
       return order!;
     },
 
@@ -344,7 +368,7 @@ export function createOrdersService(deps: {
         if (move.kind === 'illegal') throw new HttpError(409, move.message);
         if (move.kind === 'same') {
           // The same status again (a retried call, a second click) changes nothing: no row, activity or event (ADR 0183).
-          const [shown] = await withEmailStatus(actor, [await loadOrderView(tx, before)], tx);
+          const [shown] = await withEmailStatus(actor, [await view(tx, before)], tx);
           return shown!;
         }
         const row = await repo.updateOrderStatus(tx, id, status);
@@ -359,7 +383,7 @@ export function createOrdersService(deps: {
           },
           tx,
         );
-        const order = await loadOrderView(tx, row);
+        const order = await view(tx, row);
         await deps.events.publish(tx, 'order.status_changed', { order, previousStatus: before.status });
         // The screen replaces its copy of the order with this answer, so it carries the email status too.
         const [shown] = await withEmailStatus(actor, [order], tx);
@@ -371,7 +395,8 @@ export function createOrdersService(deps: {
     async reorder(actor: Actor, id: number): Promise<ReorderResponse> {
       const row = await repo.findOrder(db, id);
       if (!row || row.userId !== actor.userId) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
-      const order = await loadOrderView(db, row);
+      const order = await view(db, row);
+      const lotNotes = await lots.sameLotNotes(order.items);
       return db.transaction(async (tx) => {
         await carts.lockCarts(tx, actor.userId);
         const result = await carts.reorderInto(
@@ -389,7 +414,7 @@ export function createOrdersService(deps: {
           },
           tx,
         );
-        return result;
+        return lotNotes.length > 0 ? { ...result, lotNotes } : result;
       });
     },
   };

@@ -7,7 +7,9 @@ import { useAddCartItem } from '../api/add-cart-item';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItem } from '../api/update-cart-item';
 import { toastCartError } from '../lib/cart-errors';
+import { useCartLots, useSetCartLotChoice } from '../api/get-cart-lots';
 import { CartLineItem } from './cart-line-item';
+import { CartLineLots } from './cart-line-lots';
 import { MerchandiseLine } from './merchandise-line';
 
 function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
@@ -28,6 +30,18 @@ export function CartContents({ cart, showPrices }: { cart: CartView; showPrices:
   const remove = useRemoveCartItem();
   const restore = useAddCartItem();
   const setMerchandise = useSetCartMerchandise();
+  const cartLots = useCartLots(cart.id, cart.items.length > 0);
+  const setLotChoice = useSetCartLotChoice(cart.id);
+  const lotLine = (productId: number) => {
+    const line = cartLots.data?.lines.find((l) => l.productId === productId);
+    return line ? (
+      <CartLineLots
+        line={line}
+        busy={setLotChoice.isPending}
+        onOneLot={(oneLot) => setLotChoice.mutate({ productId, oneLot }, { onError: (error) => toastCartError(error, 'Error Updating Item') })}
+      />
+    ) : undefined;
+  };
 
   const setEntry = (item: CartMerchandiseEntry, quantity: number) =>
     setMerchandise.mutate(
@@ -44,6 +58,7 @@ export function CartContents({ cart, showPrices }: { cart: CartView; showPrices:
               key={item.id}
               item={item}
               showPrices={showPrices}
+              lots={lotLine(item.productId)}
               onQuantity={(quantity) =>
                 update.mutate(
                   { cartId: cart.id, itemId: item.id, quantity },

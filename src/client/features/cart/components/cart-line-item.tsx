@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { CartItem } from '@common/contracts/carts';
 import { CART_MESSAGES } from '@common/domain/cart-rules';
 import { MAX_LINE_QUANTITY, parseStockLevel, type StockAvailability } from '@common/domain/stock-level';
@@ -28,12 +28,15 @@ export function CartLineItem({
   onQuantity,
   onRemove,
   busy,
+  lots,
 }: {
   item: CartItem;
   showPrices: boolean;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
   busy?: boolean;
+  /** The line's lots and one-lot switch (issue 27), for a SKU with lots. */
+  lots?: ReactNode;
 }) {
   const availability = parseStockLevel(item.product.stockLevel);
   const unorderable = !availability.orderable;
@@ -59,6 +62,7 @@ export function CartLineItem({
             {formatPrice(item.product.price)} per {sellingUnit(item.product.soldBy).toLowerCase()}
           </p>
         )}
+        {lots}
       </div>
       <div className="flex items-center justify-between gap-3 sm:justify-end">
         <QuantityStepper

@@ -3,6 +3,7 @@ import { formatPrice } from '@common/domain/money';
 import { parseStockLevel } from '@common/domain/stock-level';
 import { STOCK_STATE_LABEL } from '@common/domain/stock-status';
 import { sellingUnit } from '@common/domain/units';
+import { CardLots } from './card-lots';
 import { StockAddRow, type RenderStockAddAction } from './stock-add-row';
 import { StockStateBadge } from './stock-state';
 import { TileSwatch } from './tile-swatch';
@@ -33,6 +34,7 @@ export function ProductCard({ product, renderAddAction }: { product: Product; re
           )}
           <span className="nums text-xs text-muted-foreground">SKU {product.id}</span>
         </div>
+        <CardLots product={product} />
         {renderAddAction && <StockAddRow compact product={product} renderAddAction={renderAddAction} />}
       </div>
     </article>

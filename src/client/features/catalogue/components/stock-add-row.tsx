@@ -5,6 +5,7 @@ import { parseStockLevel } from '@common/domain/stock-level';
 import { stockRowMessage } from '@common/domain/stock-status';
 import { parseQuantityInput } from '@common/domain/cart-rules';
 import { isSoldByEach } from '@common/domain/units';
+import { LOT_MESSAGES } from '@common/domain/lots';
 import { cn } from '@client/lib/utils';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -30,11 +31,14 @@ export function StockAddRow({
   product,
   renderAddAction,
   compact = false,
+  largestLot,
 }: {
   product: Product;
   renderAddAction?: RenderStockAddAction;
   /** The catalog card: a smaller message, the input and button on one line. */
   compact?: boolean;
+  /** The SKU's largest single lot (issue 27): a quantity above it gets the one-lot warning before it is added. */
+  largestLot?: { lot: string; quantity: number } | null;
 }) {
   const quantityId = useId();
   const [quantity, setQuantity] = useState(1);
@@ -74,6 +78,11 @@ export function StockAddRow({
               className={cn('nums', compact ? 'w-20' : 'w-28')}
             />
           </div>
+          {largestLot && quantity > largestLot.quantity && (
+            <p role="status" className="w-full text-sm font-medium text-warning sm:order-last">
+              {LOT_MESSAGES.noSingleLot(quantity, largestLot.quantity > 0 ? largestLot : null)}
+            </p>
+          )}
           {addedLabel ? (
             <p role="status" className="pb-2.5 text-sm font-semibold text-success">
               {addedLabel}

@@ -3,6 +3,7 @@ import type { Product } from '@common/contracts/products';
 import { formatPrice } from '@common/domain/money';
 import { parseStockLevel } from '@common/domain/stock-level';
 import { describeCoverage, describeOnOrder, describeQuantity, isSoldByEach } from '@common/domain/units';
+import { ProductLots, useLargestLot } from './product-lots';
 import { StockAddRow, type RenderStockAddAction } from './stock-add-row';
 import { StockStateBadge } from './stock-state';
 
@@ -36,6 +37,7 @@ export function StockRowDetail({
   const state = availability.kind;
   const amount = availability.quantity ? describeQuantity(availability.quantity, product) : null;
   const each = isSoldByEach(product.soldBy);
+  const largestLot = useLargestLot(product.id);
 
   return (
     <div className="grid gap-4">
@@ -67,7 +69,8 @@ export function StockRowDetail({
           </Fact>
         )}
       </dl>
-      <StockAddRow product={product} renderAddAction={renderAddAction} />
+      <ProductLots product={product} />
+      <StockAddRow product={product} renderAddAction={renderAddAction} largestLot={largestLot} />
     </div>
   );
 }

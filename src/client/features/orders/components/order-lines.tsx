@@ -2,7 +2,21 @@ import type { OrderView } from '@common/contracts/orders';
 import { merchandiseList } from '@common/domain/cart-rules';
 import { merchandiseTitle } from '@common/domain/cart-rules';
 import { formatCents, formatPrice, lineTotalCents } from '@common/domain/money';
+import { describeAllocation } from '@common/domain/lots';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+
+/** The lots an order line was allocated from (issue 27): lot, shade, caliber, warehouse, boxes. */
+function LineLots({ item }: { item: OrderView['items'][number] }) {
+  const taken = item.allocations ?? [];
+  if (taken.length === 0) return null;
+  return (
+    <ul className="nums mt-0.5 grid text-xs font-normal text-muted-foreground" aria-label={`Lots of ${item.productName}`}>
+      {taken.map((a) => (
+        <li key={a.lot}>Lot {describeAllocation(a)}</li>
+      ))}
+    </ul>
+  );
+}
 
 function lineTotal(price: string | null, quantity: number): string {
   return formatCents(lineTotalCents(price, quantity));
@@ -25,6 +39,7 @@ export function OrderLines({ order }: { order: OrderView }) {
                 SKU {item.productId}
                 {showPrices && ` · ${formatPrice(item.price)} each`}
               </span>
+              <LineLots item={item} />
             </span>
             {showPrices && <span className="nums shrink-0 font-medium">{lineTotal(item.price, item.quantity)}</span>}
           </li>
@@ -61,7 +76,10 @@ function OrderLinesTable({ order, showPrices }: { order: OrderView; showPrices: 
         {order.items.map((item) => (
           <TableRow key={`i${item.id}`}>
             <TableCell className="nums text-right">{item.quantity}</TableCell>
-            <TableCell className="font-medium">{item.productName}</TableCell>
+            <TableCell className="font-medium">
+              {item.productName}
+              <LineLots item={item} />
+            </TableCell>
             <TableCell className="nums">{item.productId}</TableCell>
             {showPrices && <TableCell className="nums text-right">{formatPrice(item.price)}</TableCell>}
             {showPrices && <TableCell className="nums text-right">{lineTotal(item.price, item.quantity)}</TableCell>}

@@ -26,6 +26,9 @@ export function ReorderResult({ result }: { result: ReorderResponse }) {
             Skipped: {result.skipped.map((s) => `${s.name} (${s.reason})`).join(', ')}.
           </span>
         )}
+        {result.lotNotes?.map((note) => (
+          <span key={note}>{note}.</span>
+        ))}
         {result.added.length > 0 && (
           <Button asChild size="sm" variant="outline" className="w-fit">
             <Link href="/cart">View Cart</Link>

@@ -1,0 +1,120 @@
+import { INCOMING_STAGES } from '../domain/lots';
+import { idSchema } from './common';
+import { z } from './zod';
+
+/*
+ * Shade lots and incoming loads (issue 27): the uploads, the ERP's PUTs, a product's availability,
+ * a cart line's "one lot" switch and an order line's allocations. Row rules are the server's
+ * (lots/row-rules.ts), so a file and a JSON body get the same messages.
+ */
+
+/** Most SKUs one PUT may list; a larger push goes as a file or in several calls. */
+export const LOTS_BATCH_LIMIT = 20_000;
+
+const sku = () => z.number({ error: 'SKU must be a number' }).check(z.int('SKU must be a whole number'), z.positive('SKU must be positive'));
+/** A cell as an ERP may send it: a number or text; the row rules read both like a file's cell. */
+const cell = () => z.optional(z.nullable(z.union([z.number(), z.string().check(z.maxLength(500))])));
+
+export const lotInput = z.object({ lot: cell(), shade: cell(), caliber: cell(), warehouse: cell(), quantity: cell() });
+export const lotsBody = z.object({
+  items: z
+    .array(z.object({ sku: sku(), lots: z.array(lotInput).check(z.maxLength(1000, 'At most 1,000 lots per SKU')) }))
+    .check(z.minLength(1, 'Send at least one item'), z.maxLength(LOTS_BATCH_LIMIT, `Send at most ${LOTS_BATCH_LIMIT} items at once`)),
+});
+export type LotsBody = z.input<typeof lotsBody>;
+
+export const incomingInput = z.object({ quantity: cell(), eta: cell(), stage: cell(), lot: cell(), reference: cell() });
+export const incomingBody = z.object({
+  items: z
+    .array(z.object({ sku: sku(), incoming: z.array(incomingInput).check(z.maxLength(1000, 'At most 1,000 loads per SKU')) }))
+    .check(z.minLength(1, 'Send at least one item'), z.maxLength(LOTS_BATCH_LIMIT, `Send at most ${LOTS_BATCH_LIMIT} items at once`)),
+});
+export type IncomingBody = z.input<typeof incomingBody>;
+
+/** The answer of a lots or incoming upload or PUT that was applied. */
+export const lotsApplyResponse = z.object({
+  message: z.string(),
+  /** Data rows read (a PUT: lots or loads sent). */
+  rows: z.int(),
+  /** SKUs whose lots (or loads) were replaced. */
+  skus: z.int(),
+});
+export type LotsApplyResponse = z.infer<typeof lotsApplyResponse>;
+
+export const LOTS_MESSAGES = {
+  lotsUpdated: 'Lots have been updated',
+  incomingUpdated: 'Incoming stock has been updated',
+  rejected: 'The file was not imported; nothing was changed',
+  bodyRejected: 'Nothing was changed',
+} as const;
+
+export const lotView = z.object({
+  lot: z.string(),
+  shade: z.nullable(z.string()),
+  caliber: z.nullable(z.string()),
+  warehouse: z.string(),
+  quantity: z.int(),
+});
+export type LotView = z.infer<typeof lotView>;
+
+export const incomingStageSchema = z.enum(INCOMING_STAGES);
+export const incomingView = z.object({
+  quantity: z.int(),
+  eta: z.string(),
+  stage: incomingStageSchema,
+  lot: z.nullable(z.string()),
+  reference: z.nullable(z.string()),
+});
+export type IncomingView = z.infer<typeof incomingView>;
+
+/** GET /api/products/{id}/availability: lots largest first, loads soonest first. */
+export const availabilityResponse = z.object({
+  productId: z.int(),
+  /** Boxes on hand: the sum of the lots, or the stock level for a SKU without lots (0 when it is not a number). */
+  onHand: z.int(),
+  /** The largest single lot's boxes; null for a SKU without lots. */
+  largestLot: z.nullable(z.int()),
+  largestLotCode: z.nullable(z.string()),
+  lots: z.array(lotView),
+  incoming: z.array(incomingView),
+  /** The earliest ETA among the incoming loads; null without any. */
+  nextEta: z.nullable(z.string()),
+  /** Whether the signed-in user asked to be told when it is back in stock. */
+  notifyRequested: z.boolean(),
+});
+export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
+
+/** A cart line's "one lot" switch (default on). */
+export const cartLotChoiceParams = z.object({ id: idSchema(), productId: idSchema('Invalid product id') });
+export const cartLotChoiceBody = z.object({ oneLot: z.boolean({ error: 'oneLot must be true or false' }) });
+
+/** GET /api/carts/{id}/lots: for each line of a SKU with lots, its switch and what the lots can do for it. */
+export const cartLotLine = z.object({
+  productId: z.int(),
+  quantity: z.int(),
+  oneLot: z.boolean(),
+  largestLot: z.nullable(z.int()),
+  largestLotCode: z.nullable(z.string()),
+  lots: z.array(lotView),
+  /** "No single lot has 60 boxes; ..." when the line is one-lot and no lot holds it; else null. */
+  warning: z.nullable(z.string()),
+});
+export const cartLotsResponse = z.object({ lines: z.array(cartLotLine) });
+export type CartLotsResponse = z.infer<typeof cartLotsResponse>;
+
+/** What an order line took from one lot (copied when the order was placed). */
+export const allocationView = z.object({
+  lot: z.string(),
+  shade: z.nullable(z.string()),
+  caliber: z.nullable(z.string()),
+  warehouse: z.string(),
+  quantity: z.int(),
+});
+export type AllocationView = z.infer<typeof allocationView>;
+
+export const notifyResponse = z.object({ message: z.string(), notifyRequested: z.boolean() });
+export const NOTIFY_MESSAGES = {
+  requested: "We'll email you when it is back in stock",
+  cancelled: 'You will not be emailed about this item',
+  inStock: 'This item is in stock now; no need to be notified',
+} as const;

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { INCOMING_STAGES, type IncomingStage } from '../../../common/domain/lots';
+import { carts } from './carts';
+import { oneOf } from './one-of';
+import { orderItems, orders } from './orders';
+import { products } from './products';
+import { users } from './users';
+
+/*
+ * Shade lots and incoming loads (issue 27, docs/decisions/0186). The lots module owns these tables.
+ * A SKU with lots has products.stock_level = the sum of its lots, and a SKU with incoming loads has
+ * products.quantity_on_order = their sum: migration 0013's triggers keep both in step in the
+ * transaction of every change, whoever makes it.
+ */
+
+/** One firing of a SKU: its shade and caliber are printed on the box; `quantity` is boxes available. */
+export const productLots = pgTable(
+  'product_lots',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    lot: text('lot').notNull(),
+    shade: text('shade'),
+    caliber: text('caliber'),
+    warehouse: text('warehouse').notNull().default('Main'),
+    quantity: integer('quantity').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('product_lots_product_lot_idx').on(t.productId, t.lot), check('product_lots_quantity_check', sql`${t.quantity} >= 0`)],
+);
+
+/** A load on its way: ordered from the factory, in production, on a vessel or in transit. */
+export const incomingLoads = pgTable(
+  'incoming_loads',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    eta: date('eta').notNull(),
+    stage: text('stage').$type<IncomingStage>().notNull(),
+    lot: text('lot'),
+    reference: text('reference'),
+  },
+  (t) => [
+    index('incoming_loads_product_idx').on(t.productId, t.eta),
+    check('incoming_loads_quantity_check', sql`${t.quantity} >= 0`),
+    check('incoming_loads_stage_check', oneOf(t.stage, INCOMING_STAGES)),
+  ],
+);
+
+/**
+ * What an order line took from which lot, copied (lot, shade, caliber, warehouse) so the order
+ * reads the same after the lot row is replaced by a later upload (ADR 0185).
+ */
+export const orderLineAllocations = pgTable(
+  'order_line_allocations',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    lotId: integer('lot_id').references(() => productLots.id, { onDelete: 'set null' }),
+    lot: text('lot').notNull(),
+    shade: text('shade'),
+    caliber: text('caliber'),
+    warehouse: text('warehouse').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('order_line_allocations_order_idx').on(t.orderId),
+    // A lots upload deletes lot rows; their allocations are found by index, not by a scan per row.
+    index('order_line_allocations_lot_idx').on(t.lotId),
+    index('order_line_allocations_item_idx').on(t.orderItemId),
+    check('order_line_allocations_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/** A cart line's "one lot" switch; no row means on (the default). */
+export const cartLotChoices = pgTable(
+  'cart_lot_choices',
+  {
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    oneLot: boolean('one_lot').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.productId] })],
+);
+
+/** "Notify me": one email when the SKU's stock goes above 0, then the row is deleted. */
+export const stockNotifyRequests = pgTable(
+  'stock_notify_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Where to write, taken when asked (the account's address then). */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('stock_notify_user_product_idx').on(t.userId, t.productId), index('stock_notify_product_idx').on(t.productId)],
+);

@@ -1,0 +1,199 @@
+import { LOTS_MESSAGES, type IncomingBody, type LotsApplyResponse, type LotsBody } from '@common/contracts/lots';
+import type { StockUploadErrorBody } from '@common/contracts/stock';
+import { isExampleKey, ONLY_EXAMPLE_ROWS } from '@common/domain/template-examples';
+import type { Db, Tx } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { HttpError } from '../../lib/http-error';
+import type { ReceivedFile } from '../../lib/upload';
+import type { ActivityService } from '../activity';
+import type { ProductsService } from '../products';
+import { createIssueCollector } from '../stock';
+import { publishLotEvents } from './change-events';
+import type { EventPublisher } from '../webhooks';
+import { lockLotsImport, lockLotsOf, replaceIncoming, replaceLots } from './repository';
+import {
+  createDuplicateLotCheck,
+  fieldsOf,
+  readHeader,
+  readIncoming,
+  readLot,
+  type IncomingColumn,
+  type IncomingRow,
+  type LotColumn,
+  type LotRow,
+  type Report,
+} from './row-rules';
+import { readSheet } from './sheet';
+
+export type Kind = 'lots' | 'incoming';
+type Row<K extends Kind> = K extends 'lots' ? LotRow : IncomingRow;
+
+/** What a file or a body came to: the SKUs it lists (each replaced whole) and their rows. */
+interface Replacement<K extends Kind> {
+  kind: K;
+  skus: number[];
+  rows: Row<K>[];
+  /** Where each SKU was first named, for the unknown-SKU message ("row 4", "items.3"). */
+  firstSeen: Map<number, string>;
+}
+
+export type UploadResult = { ok: true; response: LotsApplyResponse } | { ok: false; body: StockUploadErrorBody };
+
+const number = new Intl.NumberFormat('en-US');
+
+export interface ReplaceDeps {
+  db: Db;
+  activity: ActivityService;
+  products: Pick<ProductsService, 'summaries' | 'recordChange' | 'changed'>;
+  events: EventPublisher;
+  /** Called after a replacement committed: stock may have risen above 0 for someone waiting (notify me). */
+  afterStockChange: () => void;
+}
+
+/**
+ * A lots or incoming file, or an ERP's PUT (issue 27): for every SKU listed, its lots (loads) are
+ * replaced by the listed ones; SKUs not listed keep theirs. All or nothing, with the stock
+ * upload's row messages (docs/decisions/0186).
+ */
+export function createReplacer(deps: ReplaceDeps) {
+  const { db } = deps;
+
+  function readRow<K extends Kind>(kind: K, fields: Record<string, string>, report: Report): Row<K> | null {
+    return (kind === 'lots' ? readLot(fields as Partial<Record<LotColumn, string>>, report) : readIncoming(fields as Partial<Record<IncomingColumn, string>>, report)) as Row<K> | null;
+  }
+
+  /** The file's rows checked into a replacement, or the problems, row by row. */
+  async function fromFile<K extends Kind>(kind: K, file: ReceivedFile) {
+    const collector = createIssueCollector();
+    const error = (row: number, message: string) => collector.sink.error({ row, message });
+    const sheet = await readSheet(file);
+    const replacement: Replacement<K> = { kind, skus: [], rows: [], firstSeen: new Map() };
+    if (!sheet.ok) error(sheet.row, sheet.message);
+    else {
+      const [head, ...records] = sheet.records;
+      if (!head) error(1, 'The file is empty');
+      else {
+        const header = readHeader<string>(kind, head.cells);
+        header.errors.forEach((m) => error(1, m));
+        header.ignored.forEach((field) => collector.sink.issue({ row: 1, issue: 'Unknown column, ignored', field, value: '' }));
+        const duplicate = createDuplicateLotCheck();
+        let examples = 0;
+        for (const { row, cells } of header.errors.length > 0 ? [] : records) {
+          const fields = fieldsOf(header, cells) as Record<string, string>;
+          // The template's example rows are documentation, never data (docs/decisions/0130).
+          if (isExampleKey(fields.sku ?? '')) {
+            examples += 1;
+            continue;
+          }
+          const parsed = readRow(kind, fields, (m) => error(row, m));
+          if (!parsed) continue;
+          if (kind === 'lots') {
+            const twice = duplicate(parsed as LotRow, `row ${row}`);
+            if (twice) {
+              error(row, twice);
+              continue;
+            }
+          }
+          add(replacement, parsed, `row ${row}`);
+        }
+        if (header.errors.length === 0 && replacement.skus.length === 0 && !collector.hasErrors()) {
+          error(2, examples > 0 ? ONLY_EXAMPLE_ROWS : 'The file has a header but no rows');
+        }
+      }
+    }
+    if (!collector.hasErrors()) {
+      for (const [sku, where] of await unknown(replacement)) error(Number(where.replace('row ', '')), `Unknown SKU ${sku}`);
+    }
+    return { replacement, collector };
+  }
+
+  function add<K extends Kind>(replacement: Replacement<K>, row: Row<K>, where: string) {
+    if (!replacement.firstSeen.has(row.productId)) {
+      replacement.firstSeen.set(row.productId, where);
+      replacement.skus.push(row.productId);
+    }
+    replacement.rows.push(row);
+  }
+
+  /** SKUs of the replacement that are not in the catalogue, with where each was first named. */
+  async function unknown(replacement: Replacement<Kind>): Promise<[number, string][]> {
+    const known = new Set((await deps.products.summaries(replacement.skus)).map((p) => p.id));
+    return replacement.skus.filter((sku) => !known.has(sku)).map((sku) => [sku, replacement.firstSeen.get(sku) ?? '']);
+  }
+
+  /** A PUT body checked into a replacement; any problem is a 400 naming each item, and nothing changes. */
+  async function fromBody<K extends Kind>(kind: K, body: LotsBody | IncomingBody): Promise<Replacement<K>> {
+    const errors: { path: string; message: string }[] = [];
+    const replacement: Replacement<K> = { kind, skus: [], rows: [], firstSeen: new Map() };
+    const duplicate = createDuplicateLotCheck();
+    const seenSku = new Map<number, number>();
+    body.items.forEach((item, index) => {
+      const first = seenSku.get(item.sku);
+      if (first !== undefined) {
+        errors.push({ path: `items.${index}.sku`, message: `SKU ${item.sku} appears more than once (first at item ${first + 1})` });
+        return;
+      }
+      seenSku.set(item.sku, index);
+      replacement.firstSeen.set(item.sku, `items.${index}.sku`);
+      replacement.skus.push(item.sku);
+      const entries: Record<string, unknown>[] = 'lots' in item ? item.lots : item.incoming;
+      const listName = kind === 'lots' ? 'lots' : 'incoming';
+      entries.forEach((entry, at) => {
+        const path = `items.${index}.${listName}.${at}`;
+        const fields: Record<string, string> = { sku: String(item.sku) };
+        for (const [key, value] of Object.entries(entry)) fields[key] = value === null || value === undefined ? '' : String(value);
+        const parsed = readRow(kind, fields, (message) => errors.push({ path, message: `SKU ${item.sku}: ${message}` }));
+        if (!parsed) return;
+        const twice = kind === 'lots' ? duplicate(parsed as LotRow, path) : null;
+        if (twice) errors.push({ path, message: twice });
+        else replacement.rows.push(parsed);
+      });
+    });
+    if (errors.length === 0) {
+      for (const [sku, path] of await unknown(replacement)) errors.push({ path, message: `Unknown SKU ${sku}` });
+    }
+    if (errors.length > 0) throw new HttpError(400, `${errors[0]!.message}. ${LOTS_MESSAGES.bodyRejected}.`, errors.slice(0, 200));
+    return replacement;
+  }
+
+  /** One transaction: the rows replaced, the stock levels following (triggers), the catalogue version, activity and webhook. */
+  async function apply(actor: Actor, replacement: Replacement<Kind>, source: { via: 'file'; filename: string } | { via: 'api' }): Promise<LotsApplyResponse> {
+    const { kind, skus, rows } = replacement;
+    await db.transaction(async (tx: Tx) => {
+      await lockLotsImport(tx, kind);
+      if (kind === 'lots') {
+        await lockLotsOf(tx, skus);
+        await replaceLots(tx, skus, rows as LotRow[]);
+      } else await replaceIncoming(tx, skus, rows as IncomingRow[]);
+      await deps.products.recordChange(tx);
+      const what = kind === 'lots' ? 'lots' : 'incoming loads';
+      const from = source.via === 'file' ? ` from ${source.filename}` : ' through the API';
+      await deps.activity.record(
+        actor,
+        {
+          type: 'stock_updated',
+          description: `${actor.username} replaced the ${what} of ${number.format(skus.length)} SKU${skus.length === 1 ? '' : 's'}${from} (${number.format(rows.length)} rows)`,
+          metadata: { kind, source: source.via, filename: source.via === 'file' ? source.filename : undefined, skus: skus.length, rows: rows.length },
+        },
+        tx,
+      );
+      await publishLotEvents(deps.events, tx, kind, skus, rows, source.via === 'file' ? source.filename : undefined);
+    });
+    deps.products.changed();
+    deps.afterStockChange();
+    return { message: kind === 'lots' ? LOTS_MESSAGES.lotsUpdated : LOTS_MESSAGES.incomingUpdated, rows: rows.length, skus: skus.length };
+  }
+
+  return {
+    async upload(actor: Actor, kind: Kind, file: ReceivedFile): Promise<UploadResult> {
+      const { replacement, collector } = await fromFile(kind, file);
+      if (collector.hasErrors()) {
+        return { ok: false, body: { message: LOTS_MESSAGES.rejected, ...collector.lists(), moreIssues: collector.unlistedErrors() + collector.unlistedWarnings() } };
+      }
+      return { ok: true, response: await apply(actor, replacement, { via: 'file', filename: file.filename.slice(0, 200) }) };
+    },
+    async put(actor: Actor, kind: Kind, body: LotsBody | IncomingBody): Promise<LotsApplyResponse> {
+      return apply(actor, await fromBody(kind, body), { via: 'api' });
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import { errorBody, idParams } from '@common/contracts/common';
+import {
+  availabilityResponse,
+  cartLotChoiceBody,
+  cartLotChoiceParams,
+  cartLotsResponse,
+  incomingBody,
+  lotsApplyResponse,
+  lotsBody,
+  notifyResponse,
+} from '@common/contracts/lots';
+import { stockUploadErrorBody } from '@common/contracts/stock';
+import { ORDERING_PERMISSION } from '@common/domain/permissions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../lib/actor';
+import { receiveOnlyFile } from '../../lib/upload';
+import type { LotsService } from './service';
+import { uploadRules } from './sheet';
+import { incomingTemplateCsv, lotsTemplateCsv } from './template';
+
+const tags = ['Stock lots'];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+
+/** Shade lots and incoming loads (issue 27): templates, uploads, ERP pushes, availability, cart switch, notify me. */
+export const lotsRoutes: FastifyPluginAsyncZod<{ lots: LotsService; maxUploadMb: number }> = async (app, { lots, maxUploadMb }) => {
+  const rules = uploadRules(maxUploadMb);
+  const write = { access: { permission: 'edit_stock' as const }, scope: 'stock:write' as const };
+
+  for (const kind of ['lots', 'incoming'] as const) {
+    const what = kind === 'lots' ? 'lots' : 'incoming loads';
+    const name = kind === 'lots' ? 'Lots' : 'Incoming';
+    app.get(
+      `/api/stock/${kind}/template`,
+      {
+        config: { access: { permission: 'download_template' } },
+        schema: { tags, summary: `The ${what} template (CSV)`, operationId: `get${name}Template`, produces: ['text/csv'] },
+      },
+      async (_request, reply) =>
+        reply
+          .header('Content-Disposition', `attachment; filename="${kind}-template.csv"`)
+          .header('Cache-Control', 'no-cache')
+          .type('text/csv; charset=utf-8')
+          .send(kind === 'lots' ? lotsTemplateCsv() : incomingTemplateCsv()),
+    );
+
+    app.post(
+      `/api/stock/${kind}/upload`,
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: `Replace the ${what} of the SKUs in a CSV or xlsx file, all or nothing`,
+          operationId: `upload${name}`,
+          consumes: ['multipart/form-data'],
+          response: { 200: lotsApplyResponse, 400: z.union([stockUploadErrorBody, errorBody]), 413: errorBody, 415: errorBody },
+        },
+      },
+      async (request, reply) => {
+        // The whole file is read before the replacement takes a connection (ADR 0170).
+        const file = await receiveOnlyFile(request, rules);
+        const result = await lots.uploadFile(actorOf(request), kind, file);
+        if (!result.ok) return reply.code(400).send(result.body);
+        return result.response;
+      },
+    );
+  }
+
+  app.put(
+    '/api/stock/lots',
+    {
+      config: write,
+      schema: { tags, summary: 'Replace the lots of the listed SKUs, all or nothing', operationId: 'replaceLots', body: lotsBody, response: { 200: lotsApplyResponse, ...errors } },
+    },
+    (request) => lots.putLots(actorOf(request), request.body),
+  );
+
+  app.put(
+    '/api/stock/incoming',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Replace the incoming loads of the listed SKUs, all or nothing',
+        operationId: 'replaceIncomingLoads',
+        body: incomingBody,
+        response: { 200: lotsApplyResponse, ...errors },
+      },
+    },
+    (request) => lots.putIncoming(actorOf(request), request.body),
+  );
+
+  app.get(
+    '/api/products/:id/availability',
+    {
+      config: { access: { permission: 'view_stock' }, scope: 'products:read' },
+      schema: {
+        tags,
+        summary: "A SKU's lots, incoming loads and next arrival",
+        operationId: 'getProductAvailability',
+        params: idParams,
+        response: { 200: availabilityResponse, ...errors, 404: errorBody },
+      },
+    },
+    (request) => lots.availability(actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/carts/:id/lots',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "The lots of a cart's lines, their one-lot switch and warnings",
+        operationId: 'getCartLots',
+        params: idParams,
+        response: { 200: cartLotsResponse, ...errors, 404: errorBody },
+      },
+    },
+    (request) => lots.cartLots(actorOf(request), request.params.id),
+  );
+
+  app.put(
+    '/api/carts/:id/lots/:productId',
+    {
+      config: { access: { permission: ORDERING_PERMISSION } },
+      schema: {
+        tags,
+        summary: "Turn a cart line's one-lot switch on or off",
+        operationId: 'setCartLineLotChoice',
+        params: cartLotChoiceParams,
+        body: cartLotChoiceBody,
+        response: { 200: cartLotsResponse, ...errors, 404: errorBody },
+      },
+    },
+    (request) => lots.setCartChoice(actorOf(request), request.params.id, request.params.productId, request.body.oneLot),
+  );
+
+  app.put(
+    '/api/products/:id/notify',
+    {
+      config: { access: { permission: 'view_stock' } },
+      schema: { tags, summary: 'Email me once when this SKU is back in stock', operationId: 'requestStockNotice', params: idParams, response: { 200: notifyResponse, ...errors, 404: errorBody, 409: errorBody } },
+    },
+    (request) => lots.requestNotify(actorOf(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/products/:id/notify',
+    {
+      config: { access: { permission: 'view_stock' } },
+      schema: { tags, summary: 'Cancel a back-in-stock email', operationId: 'cancelStockNotice', params: idParams, response: { 200: notifyResponse, ...errors } },
+    },
+    (request) => lots.cancelNotify(actorOf(request), request.params.id),
+  );
+};

@@ -1,0 +1,145 @@
+import {
+  NOTIFY_MESSAGES,
+  type AvailabilityResponse,
+  type CartLotsResponse,
+  type IncomingBody,
+  type LotsBody,
+} from '@common/contracts/lots';
+import { LOT_MESSAGES } from '@common/domain/lots';
+import { parseStockLevel } from '@common/domain/stock-level';
+import type { Db, DbOrTx } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { HttpError } from '../../lib/http-error';
+import type { ReceivedFile } from '../../lib/upload';
+import type { ActivityService } from '../activity';
+import type { CartsService } from '../carts';
+import type { MailOutbox } from '../mail';
+import type { ProductsService } from '../products';
+import type { EventPublisher } from '../webhooks';
+import { allocateOrder, allocationsOf } from './allocation';
+import { sendArrivalNotices } from './notify';
+import { createReplacer, type Kind } from './replace';
+import * as repo from './repository';
+
+export type LotsService = ReturnType<typeof createLotsService>;
+
+const PRODUCT_NOT_FOUND = 'Product not found';
+
+const lotView = (l: repo.LotRecord) => ({ lot: l.lot, shade: l.shade, caliber: l.caliber, warehouse: l.warehouse, quantity: l.quantity });
+const incomingView = (i: repo.IncomingRecord) => ({ quantity: i.quantity, eta: i.eta, stage: i.stage, lot: i.lot, reference: i.reference });
+
+/**
+ * Shade lots and incoming loads (issue 27): the uploads and PUTs (replace.ts), what a SKU has
+ * (availability), a cart line's one-lot switch, allocation at placement (allocation.ts, called by
+ * the orders module in its transaction) and "notify me" (notify.ts).
+ */
+export function createLotsService(deps: {
+  db: Db;
+  activity: ActivityService;
+  products: Pick<ProductsService, 'summaries' | 'summary' | 'recordChange' | 'changed'>;
+  carts: Pick<CartsService, 'view'>;
+  mail: Pick<MailOutbox, 'enqueue'>;
+  events: EventPublisher;
+  mailFrom: string;
+  log?: { error(object: unknown, message: string): void };
+}) {
+  const { db, products } = deps;
+
+  /** Sends what is due now, after the change committed; a failure waits for the scheduled run. */
+  function notifyArrivals(): void {
+    sendArrivalNotices({ db, mail: deps.mail, products, from: deps.mailFrom }).catch((error: unknown) => deps.log?.error({ err: error }, 'arrival notices failed'));
+  }
+
+  const replacer = createReplacer({ db, activity: deps.activity, products, events: deps.events, afterStockChange: notifyArrivals });
+
+  return {
+    uploadFile: (actor: Actor, kind: Kind, file: ReceivedFile) => replacer.upload(actor, kind, file),
+    putLots: (actor: Actor, body: LotsBody) => replacer.put(actor, 'lots', body),
+    putIncoming: (actor: Actor, body: IncomingBody) => replacer.put(actor, 'incoming', body),
+
+    async availability(actor: Actor, productId: number): Promise<AvailabilityResponse> {
+      const product = await products.summary(productId);
+      if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
+      const [lots, incoming, notifyRequested] = await Promise.all([
+        repo.findLots(db, [productId]),
+        repo.findIncoming(db, [productId]),
+        repo.hasNotifyRequest(db, actor.userId, productId),
+      ]);
+      const largest = lots[0] ?? null;
+      return {
+        productId,
+        onHand: lots.length > 0 ? lots.reduce((sum, l) => sum + l.quantity, 0) : (parseStockLevel(product.stockLevel).quantity ?? 0),
+        largestLot: largest ? largest.quantity : null,
+        largestLotCode: largest ? largest.lot : null,
+        lots: lots.map(lotView),
+        incoming: incoming.map(incomingView),
+        nextEta: incoming[0]?.eta ?? null,
+        notifyRequested,
+      };
+    },
+
+    /** The lines of the caller's cart that are SKUs with lots: their switch and the warning before submit. */
+    async cartLots(actor: Actor, cartId: number): Promise<CartLotsResponse> {
+      const cart = await deps.carts.view(actor, cartId);
+      const lots = await repo.findLots(db, cart.items.map((i) => i.productId));
+      const choices = await repo.findCartChoices(db, cartId);
+      const lines = cart.items.flatMap((item) => {
+        const own = lots.filter((l) => l.productId === item.productId);
+        if (own.length === 0) return [];
+        const largest = own[0]!;
+        const oneLot = choices.get(item.productId) ?? true;
+        const warning = oneLot && largest.quantity < item.quantity ? LOT_MESSAGES.noSingleLot(item.quantity, largest.quantity > 0 ? largest : null) : null;
+        return [{ productId: item.productId, quantity: item.quantity, oneLot, largestLot: largest.quantity, largestLotCode: largest.lot, lots: own.map(lotView), warning }];
+      });
+      return { lines };
+    },
+
+    async setCartChoice(actor: Actor, cartId: number, productId: number, oneLot: boolean): Promise<CartLotsResponse> {
+      const cart = await deps.carts.view(actor, cartId);
+      if (!cart.items.some((i) => i.productId === productId)) throw new HttpError(404, 'That item is not in this cart');
+      await repo.setCartChoice(db, cartId, productId, oneLot);
+      return this.cartLots(actor, cartId);
+    },
+
+    async requestNotify(actor: Actor, productId: number) {
+      const product = await products.summary(productId);
+      if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
+      if ((parseStockLevel(product.stockLevel).quantity ?? 0) > 0) throw new HttpError(409, NOTIFY_MESSAGES.inStock);
+      if (!actor.email) throw new HttpError(400, 'Add an email address to your profile to be notified');
+      await repo.addNotifyRequest(db, { userId: actor.userId, productId, email: actor.email });
+      return { message: NOTIFY_MESSAGES.requested, notifyRequested: true };
+    },
+
+    async cancelNotify(actor: Actor, productId: number) {
+      await repo.removeNotifyRequest(db, actor.userId, productId);
+      return { message: NOTIFY_MESSAGES.cancelled, notifyRequested: false };
+    },
+
+    /** Reorder (issue 27): for each line that came from one lot, whether that lot still holds it. */
+    async sameLotNotes(items: readonly { productId: number; productName: string; quantity: number; allocations?: { lot: string }[] }[]): Promise<string[]> {
+      const single = items.filter((i) => i.allocations?.length === 1);
+      const lots = await repo.findLots(db, single.map((i) => i.productId));
+      return single.map((item) => {
+        const code = item.allocations![0]!.lot;
+        const left = lots.find((l) => l.productId === item.productId && l.lot === code)?.quantity ?? 0;
+        return left >= item.quantity ? LOT_MESSAGES.sameLotAvailable(item.productName, code, left) : LOT_MESSAGES.sameLotShort(item.productName, code, left);
+      });
+    },
+
+    /** For the scheduled job and tests: sends the arrival emails that are due. */
+    sendArrivalNotices: () => sendArrivalNotices({ db, mail: deps.mail, products, from: deps.mailFrom }),
+
+    /**
+     * In the order's transaction (orders module), see allocation.ts. Lowered lots change stock
+     * levels, so the catalogue's version moves in the same transaction (ADR 0010).
+     */
+    async allocateOrder(tx: DbOrTx, order: Parameters<typeof allocateOrder>[1]) {
+      const allocations = await allocateOrder(tx, order);
+      if (allocations.size > 0) await products.recordChange(tx);
+      return allocations;
+    },
+    allocationsOf,
+    /** After an order with allocations committed: this server's catalogue is stale. */
+    stockChanged: () => products.changed(),
+  };
+}
