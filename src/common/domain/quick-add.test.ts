@@ -97,22 +97,34 @@ describe('planPastedList (the quick order pad)', () => {
     expect(isOutOfStock(tile(1, { stockLevel: 'Special Order Only' }))).toBe(false);
   });
 
-  it('refuses each bad line with its reason and keeps the rest', () => {
+  it('refuses each bad line with its reason and keeps the rest, cutting a line to the stock', () => {
     const plan = planPastedList('abc 1\n1001 0\n9999 1\n1003 1\n1004 1\n1002 6\n1001 2 3\n1001 2', products);
-    expect(plan.items).toEqual([{ productId: 1001, quantity: 2 }]);
+    expect(plan.items).toEqual([
+      { productId: 1002, quantity: 5 },
+      { productId: 1001, quantity: 2 },
+    ]);
+    expect(plan.lines.find((l) => l.line === 6)).toMatchObject({ status: 'added', quantity: 5, note: 'Only 5 in stock: added 5 of 6' });
     expect(plan.lines.filter((l) => l.status === 'refused').map((l) => (l.status === 'refused' ? l.reason : ''))).toEqual([
       'SKU must be a number',
       'Quantity must be a whole number of at least 1',
       'No product with this SKU',
       'Out of stock',
       'Size 48x48 cannot be quick added',
-      'Only 5 in stock',
       'Write one SKU and one quantity per line',
     ]);
   });
 
   it('counts what is already in the cart against the stock', () => {
     const plan = planPastedList('1002 3', products, new Map([[1002, 3]]));
-    expect(plan.lines[0]).toMatchObject({ status: 'refused', reason: 'Only 5 in stock (3 already in your cart)' });
+    expect(plan.lines[0]).toMatchObject({ status: 'added', quantity: 2, note: 'Only 5 in stock (3 already in your PO): added 2 of 3' });
+    expect(planPastedList('1002 1', products, new Map([[1002, 5]])).lines[0]).toMatchObject({
+      status: 'refused',
+      reason: 'Your PO already holds all 5 in stock',
+    });
+  });
+
+  it('takes another exclusion rule (the quick order pad offers every product)', () => {
+    const plan = planPastedList('1004 1', products, new Map(), { exclusion: () => null });
+    expect(plan.lines[0]).toMatchObject({ status: 'added', productId: 1004 });
   });
 });

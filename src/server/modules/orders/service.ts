@@ -218,7 +218,9 @@ export function createOrdersService(deps: {
       cart.items.map((i) => ({ productId: i.productId, productName: i.product.name, quantity: i.quantity, price: i.product.price })),
       merchandise,
     );
-    await carts.emptyCart(tx, cart.id);
+    // A placed PO leaves Current POs; the salesperson's one sample order is cleared (spec §4; ADR 0189).
+    if (kind === 'purchase') await carts.retirePlacedCart(tx, actor.userId, cart.id);
+    else await carts.emptyCart(tx, cart.id);
     const order = await loadOrderView(tx, row);
     await activity.record(
       actor,
