@@ -17,9 +17,12 @@ export const DEFAULT_CART_NAME = 'Active Purchase Order';
 export const MAX_CART_NAME_LENGTH = 100;
 
 export const CART_MESSAGES = {
-  /** The Item Added toast (spec §9): quantities in the product's unit, pieces for items sold by each. */
-  itemAdded: (quantity: number, product: { name: string; soldBy?: string | null }) =>
-    `Added ${quantityInWords(quantity, product.soldBy)} of ${product.name} to cart`,
+  /**
+   * The Item Added toast (spec §9): quantities in the product's unit, pieces for items sold by each,
+   * and the PO it went into (issue 26: "Added 12 boxes of X to Job 4471", ADR 0189).
+   */
+  itemAdded: (quantity: number, product: { name: string; soldBy?: string | null }, poName: string) =>
+    `Added ${quantityInWords(quantity, product.soldBy)} of ${product.name} to ${poName}`,
   outOfStock: (name: string) => `${name} is out of stock and cannot be added to your cart`,
   specialOrder: STOCK_ROW_MESSAGES.special_order,
   outOfStockRow: STOCK_ROW_MESSAGES.out_of_stock,
@@ -117,6 +120,20 @@ export function cartWording(activeRole: Role | null | undefined) {
     orderNoun: sample ? 'sample order' : 'purchase order',
   };
 }
+
+/**
+ * What a cart is called on screen (issue 26, ADR 0189): a salesperson's cart is a sample order,
+ * never "Active Purchase Order"; it reads "Sample Order #N" with the number the server gave it,
+ * and "Sample Order" while it still carries the default name. Other roles see the PO's name.
+ */
+export function cartDisplayName(cart: { name: string }, activeRole: Role | null | undefined): string {
+  if (orderKindFor(activeRole) !== 'sample') return cart.name;
+  return SAMPLE_ORDER_NAME.test(cart.name) ? cart.name : 'Sample Order';
+}
+
+/** "Sample Order #3": the salesperson's third sample order (ADR 0189). */
+export const sampleOrderName = (n: number) => `Sample Order #${n}`;
+const SAMPLE_ORDER_NAME = /^Sample Order #\d+$/;
 
 export interface CartCounts {
   items: readonly { quantity: number }[];

@@ -157,3 +157,23 @@ export function planPastedList(
   }
   return { items: [...planned].map(([productId, { quantity }]) => ({ productId, quantity })), lines };
 }
+
+/**
+ * The pasted lines after the bulk add answered (ADR 0189): a product the server cut down keeps
+ * its line with the server's note; one it left out turns the line (and the lines merged into it)
+ * into a refusal with the server's reason. The server saw the stock as it is now; the plan saw
+ * the catalogue as the page loaded it.
+ */
+export function withBulkAnswer(
+  lines: readonly PastedLineResult[],
+  answer: readonly { productId: number; status: 'added' | 'capped' | 'skipped'; added: number; reason: string | null }[],
+): PastedLineResult[] {
+  const byProduct = new Map(answer.map((line) => [line.productId, line]));
+  return lines.map((line) => {
+    if (line.status === 'refused') return line;
+    const server = byProduct.get(line.productId);
+    if (!server || server.status === 'added') return line;
+    if (server.status === 'skipped') return { line: line.line, text: line.text, status: 'refused', reason: server.reason ?? 'Could not be added' };
+    return line.status === 'added' ? { ...line, quantity: server.added, note: server.reason ?? undefined } : line;
+  });
+}

@@ -19,6 +19,7 @@ export const FilesPage = lazy(() => import('@client/features/files/pages/files-p
 export const AdditionalMerchandisePage = lazy(() =>
   import('@client/features/merchandise/pages/additional-merchandise-page').then((m) => ({ default: m.AdditionalMerchandisePage })),
 );
+export const QuickOrderPage = lazy(() => import('@client/features/quick-add/pages/quick-order-page').then((m) => ({ default: m.QuickOrderPage })));
 export const QuickAddPage = lazy(() => import('@client/features/quick-add/pages/quick-add-page').then((m) => ({ default: m.QuickAddPage })));
 export const StockRoute = lazy(() => import('./stock-route').then((m) => ({ default: m.StockRoute })));
 export const CatalogRoute = lazy(() => import('./stock-route').then((m) => ({ default: m.CatalogRoute })));

@@ -75,12 +75,12 @@ describe('the active cart (spec §4)', () => {
 });
 
 describe('several carts (POs)', () => {
-  it('creates a PO with a trimmed name, without switching unless asked', async () => {
+  it('creates a PO with a trimmed name, made active unless asked not to (ADR 0189)', async () => {
     const { user, client } = await signedIn();
-    const created = await client.post('/api/carts', { name: '  Kitchen remodel  ' });
+    const created = await client.post('/api/carts', { name: '  Kitchen remodel  ', isActive: false });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ name: 'Kitchen remodel', isActive: false, totalItems: 0 });
-    const switched = await client.post('/api/carts', { name: 'Bathroom', isActive: true });
+    const switched = await client.post('/api/carts', { name: 'Bathroom' });
     expect(switched.json()).toMatchObject({ name: 'Bathroom', isActive: true });
     const active = (await cartRows(user.id)).filter((c) => c.isActive);
     expect(active.map((c) => c.name)).toEqual(['Bathroom']);
@@ -147,7 +147,7 @@ describe('several carts (POs)', () => {
   it('lists carts most recently changed first', async () => {
     const { client } = await signedIn();
     const older = await activeCart(client);
-    await client.post('/api/carts', { name: 'Newer' });
+    await client.post('/api/carts', { name: 'Newer', isActive: false });
     await client.post(`/api/carts/${older.id}/items`, { productId: CATALOGUE.plenty.id, quantity: 1 });
     const list = (await client.get('/api/carts')).json() as { id: number }[];
     expect(list[0]!.id).toBe(older.id);

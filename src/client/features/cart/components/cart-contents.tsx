@@ -8,6 +8,7 @@ import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItem } from '../api/update-cart-item';
 import { toastCartError } from '../lib/cart-errors';
 import { CartLineItem } from './cart-line-item';
+import { MoveLineMenu } from './move-line-menu';
 import { MerchandiseLine } from './merchandise-line';
 
 function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
@@ -23,7 +24,7 @@ function Section({ title, count, children }: { title: string; count: number; chi
 }
 
 /** Spec §2 Cart body: product items, then displays, labels, price lists and handboards. */
-export function CartContents({ cart, showPrices }: { cart: CartView; showPrices: boolean }) {
+export function CartContents({ cart, showPrices, otherCarts = [] }: { cart: CartView; showPrices: boolean; otherCarts?: readonly CartView[] }) {
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
   const restore = useAddCartItem();
@@ -44,6 +45,7 @@ export function CartContents({ cart, showPrices }: { cart: CartView; showPrices:
               key={item.id}
               item={item}
               showPrices={showPrices}
+              moveAction={<MoveLineMenu item={item} from={cart} others={otherCarts} />}
               onQuantity={(quantity) =>
                 update.mutate(
                   { cartId: cart.id, itemId: item.id, quantity },

@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { CartItem } from '@common/contracts/carts';
 import { CART_MESSAGES } from '@common/domain/cart-rules';
 import { MAX_LINE_QUANTITY, parseStockLevel, type StockAvailability } from '@common/domain/stock-level';
@@ -28,12 +28,15 @@ export function CartLineItem({
   onQuantity,
   onRemove,
   busy,
+  moveAction,
 }: {
   item: CartItem;
   showPrices: boolean;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
   busy?: boolean;
+  /** "Move to…" another PO (issue 26), beside Remove. */
+  moveAction?: ReactNode;
 }) {
   const availability = parseStockLevel(item.product.stockLevel);
   const unorderable = !availability.orderable;
@@ -76,6 +79,7 @@ export function CartLineItem({
         {showPrices && (
           <span className="nums w-24 text-right font-medium">{formatCents(total)}</span>
         )}
+        {moveAction}
         <Button variant="ghost" size="icon" aria-label={`Remove ${item.product.name}`} onClick={onRemove} className="print:hidden">
           <Trash2 aria-hidden />
         </Button>

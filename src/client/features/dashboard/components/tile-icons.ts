@@ -1,4 +1,5 @@
 import {
+  ClipboardList,
   Activity,
   BookOpen,
   CalendarX,
@@ -25,6 +26,7 @@ export const TILE_ICONS: Record<DashboardTileId, LucideIcon> = {
   cart: ShoppingCart,
   'cart-select': ClipboardList,
   'quick-add': PackagePlus,
+  'quick-order': ClipboardList,
   'additional-merchandise': Gift,
   prices: Receipt,
   catalog: BookOpen,
