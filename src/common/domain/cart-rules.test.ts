@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CART_MESSAGES,
   cartDisplayName,
+  isSampleCartName,
   sampleOrderName,
   cartTotalItems,
   merchandiseTitle,
@@ -140,9 +141,12 @@ describe('merchandiseTitle (spec §2: labels read line plus name, once)', () => 
 
 describe('cartDisplayName (issue 26)', () => {
   it('never calls a sample order "Active Purchase Order"', () => {
-    expect(cartDisplayName({ name: 'Active Purchase Order' }, 'salesperson')).toBe('Sample Order');
+    expect(cartDisplayName({ name: 'Active Purchase Order' }, 'salesperson')).toBe('Sample Order #1');
     expect(cartDisplayName({ name: 'Sample Order #3' }, 'salesperson')).toBe('Sample Order #3');
-    expect(cartDisplayName({ name: 'Job 4471' }, 'salesperson')).toBe('Sample Order');
+    expect(cartDisplayName({ name: 'Job 4471' }, 'salesperson')).toBe('Job 4471');
+    expect(isSampleCartName('Sample Order #12')).toBe(true);
+    expect(isSampleCartName('Active Purchase Order')).toBe(true);
+    expect(isSampleCartName('Job 4471')).toBe(false);
     expect(cartDisplayName({ name: 'Job 4471' }, 'bold_customer')).toBe('Job 4471');
     expect(cartDisplayName({ name: 'Active Purchase Order' }, 'admin')).toBe('Active Purchase Order');
     expect(sampleOrderName(4)).toBe('Sample Order #4');

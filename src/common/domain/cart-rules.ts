@@ -123,17 +123,22 @@ export function cartWording(activeRole: Role | null | undefined) {
 
 /**
  * What a cart is called on screen (issue 26, ADR 0189): a salesperson's cart is a sample order,
- * never "Active Purchase Order"; it reads "Sample Order #N" with the number the server gave it,
- * and "Sample Order" while it still carries the default name. Other roles see the PO's name.
+ * never "Active Purchase Order". The server names it "Sample Order #N" at each placement (N counts
+ * their sample orders); a cart still named by default has had no sample order placed from it, so
+ * it is the first. Other roles, and an admin's named POs, read the cart's own name.
  */
 export function cartDisplayName(cart: { name: string }, activeRole: Role | null | undefined): string {
-  if (orderKindFor(activeRole) !== 'sample') return cart.name;
-  return SAMPLE_ORDER_NAME.test(cart.name) ? cart.name : 'Sample Order';
+  if (orderKindFor(activeRole) !== 'sample' || cart.name !== DEFAULT_CART_NAME) return cart.name;
+  return sampleOrderName(1);
 }
 
 /** "Sample Order #3": the salesperson's third sample order (ADR 0189). */
 export const sampleOrderName = (n: number) => `Sample Order #${n}`;
-const SAMPLE_ORDER_NAME = /^Sample Order #\d+$/;
+
+/** The names a sample cart may carry and be renamed from at placement: the default and "Sample Order #N". */
+export function isSampleCartName(name: string): boolean {
+  return name === DEFAULT_CART_NAME || /^Sample Order #\d+$/.test(name);
+}
 
 export interface CartCounts {
   items: readonly { quantity: number }[];

@@ -251,9 +251,11 @@ export function createOwnCarts({ db, activity, products, merchandise }: CartsDep
     },
 
     /** Spec §4: a cart is cleared on a successful order (the salesperson's one sample order stays). */
-    async emptyCart(tx: DbOrTx, cartId: number): Promise<void> {
+    async emptyCart(tx: DbOrTx, cartId: number, nextName?: string): Promise<void> {
       await repo.clearCartContents(tx, cartId);
-      await repo.touchCart(tx, cartId);
+      // The sample cart takes the next sample order's name ("Sample Order #N", ADR 0189).
+      if (nextName !== undefined) await repo.renameCart(tx, cartId, nextName);
+      else await repo.touchCart(tx, cartId);
     },
   };
 }

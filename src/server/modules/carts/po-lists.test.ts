@@ -75,10 +75,16 @@ describe('the active PO', () => {
     const sample = await activeCart(client);
     await client.post(`/api/carts/${sample.id}/items`, { productId: CATALOGUE.plenty.id, quantity: 1 });
     const date = (await client.get('/api/orders/requested-dates')).json().earliest;
-    expect((await client.post('/api/orders', { deliveryType: 'pickup', requestedDate: date })).statusCode).toBe(201);
+    const first = await client.post('/api/orders', { deliveryType: 'pickup', requestedDate: date });
+    expect(first.statusCode).toBe(201);
+    // Issue 26: "Sample Order #N", never "Active Purchase Order"; the cart carries the next number.
+    expect(first.json().cartName).toBe('Sample Order #1');
     const after = await list(client);
     expect(after).toHaveLength(1);
-    expect(after[0]).toMatchObject({ id: sample.id, isActive: true, totalItems: 0 });
+    expect(after[0]).toMatchObject({ id: sample.id, isActive: true, totalItems: 0, name: 'Sample Order #2' });
+    await client.post(`/api/carts/${sample.id}/items`, { productId: CATALOGUE.plenty.id, quantity: 1 });
+    expect((await client.post('/api/orders', { deliveryType: 'pickup', requestedDate: date })).json().cartName).toBe('Sample Order #2');
+    expect((await list(client))[0]!.name).toBe('Sample Order #3');
   });
 
   it('after deleting the active PO, the most recently changed other PO becomes active', async () => {

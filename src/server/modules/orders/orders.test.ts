@@ -77,7 +77,7 @@ describe('placing a sample order (salesperson)', () => {
       username: user.username,
       kind: 'sample',
       status: 'submitted',
-      cartName: 'Active Purchase Order',
+      cartName: 'Sample Order #1',
       notes: 'Leave at the side door',
       deliveryType: 'ship',
       requestedDate: earliest(),
