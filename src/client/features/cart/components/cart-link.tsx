@@ -29,7 +29,7 @@ export function CartLink({ activeRole }: { activeRole: Role | null }) {
         <Link href="/cart" data-testid="frame-cart-link" title={poName}>
           <ShoppingCart aria-hidden />
           <span className="sr-only">{wording.cartTitle}: </span>
-          <span className="max-w-24 truncate text-sm sm:max-w-44" data-testid="frame-po-name">
+          <span className="min-w-0 truncate text-sm sm:max-w-44" data-testid="frame-po-name">
             {poName}
           </span>
           <span className="nums min-w-5 rounded-full bg-accent px-1.5 text-center text-xs leading-5 font-semibold text-accent-foreground">

@@ -46,7 +46,9 @@ export function SqftCalculator({
   }
   return (
     <fieldset className={cn('grid gap-2 rounded-md border border-border p-2', compact ? 'text-xs' : 'text-sm')} data-testid="sqft-calculator">
-      <legend className="px-1 text-xs font-medium text-muted-foreground">Square feet to boxes ({perBox} sq ft per box)</legend>
+      <legend className="px-1 text-xs font-medium text-muted-foreground">
+        Square feet to boxes{compact ? '' : ` (${perBox} sq ft per box)`}
+      </legend>
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1">
           <Label htmlFor={`${id}-area`} className="text-xs text-muted-foreground">

@@ -1,5 +1,4 @@
 import {
-  ClipboardList,
   Activity,
   BookOpen,
   CalendarX,
@@ -8,6 +7,7 @@ import {
   Gift,
   History,
   KeyRound,
+  ListPlus,
   Mail,
   Megaphone,
   PackagePlus,
@@ -26,7 +26,7 @@ export const TILE_ICONS: Record<DashboardTileId, LucideIcon> = {
   cart: ShoppingCart,
   'cart-select': ClipboardList,
   'quick-add': PackagePlus,
-  'quick-order': ClipboardList,
+  'quick-order': ListPlus,
   'additional-merchandise': Gift,
   prices: Receipt,
   catalog: BookOpen,
