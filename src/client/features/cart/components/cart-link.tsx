@@ -24,7 +24,7 @@ export function CartLink({ activeRole }: { activeRole: Role | null }) {
       <Button
         asChild
         variant="outline"
-        className={wording.kind === 'purchase' ? 'h-11 min-w-0 gap-1.5 rounded-r-none px-2.5 md:h-10' : 'h-11 min-w-0 gap-1.5 px-2.5 md:h-10'}
+        className={wording.kind === 'purchase' ? 'h-11 min-w-0 shrink gap-1.5 rounded-r-none px-2.5 md:h-10' : 'h-11 min-w-0 shrink gap-1.5 px-2.5 md:h-10'}
       >
         <Link href="/cart" data-testid="frame-cart-link" title={poName}>
           <ShoppingCart aria-hidden />

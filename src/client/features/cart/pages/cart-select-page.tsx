@@ -74,8 +74,8 @@ export function CartSelectPage({ user }: { user: CurrentUser }) {
             {/* Phones: one card per cart. */}
             <ul className="grid gap-3 md:hidden" aria-label={wording.listTitle}>
               {carts.data.map((cart) => (
-                <li key={cart.id} className="flex items-center gap-3 rounded-card border border-border bg-surface p-4 shadow-xs">
-                  <div className="min-w-0 flex-1">
+                <li key={cart.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-card border border-border bg-surface p-4 shadow-xs">
+                  <div className="min-w-0 flex-[1_1_12rem]">
                     <p className="flex flex-wrap items-center gap-2 font-medium">
                       <span className="truncate">{cart.name}</span>
                       {cart.isActive && <Badge variant="accent">Current</Badge>}
@@ -84,9 +84,12 @@ export function CartSelectPage({ user }: { user: CurrentUser }) {
                       {cart.totalItems} {cart.totalItems === 1 ? 'item' : 'items'} · {formatDateTime(cart.lastModified)}
                     </p>
                   </div>
-                  {wording.kind === 'purchase' && <PoActionsMenu cart={cart} wording={wording} />}
-                  <DeleteCartButton cart={cart} />
-                  {selectButton(cart)}
+                  {/* The actions wrap under the name when the phone is too narrow for both. */}
+                  <div className="ml-auto flex items-center gap-1">
+                    {wording.kind === 'purchase' && <PoActionsMenu cart={cart} wording={wording} />}
+                    <DeleteCartButton cart={cart} />
+                    {selectButton(cart)}
+                  </div>
                 </li>
               ))}
             </ul>
