@@ -21,10 +21,14 @@ interface Cart {
 const demo = generateDemoProducts().map((p) => ({ ...p, id: p.id!, name: p.name!, soldBy: p.soldBy ?? 'Box', stockLevel: p.stockLevel ?? '0', line: p.line ?? null, size: p.size ?? null }));
 const plenty = demo.filter((p) => /^\d+$/.test(p.stockLevel) && Number(p.stockLevel) > 200 && !/each/i.test(p.soldBy));
 
-async function startAt(page: Page, account: { username: string; password: string }) {
+async function startAt(page: Page, account: { username: string; password: string }, role?: 'BOLD Customer') {
   await page.goto('/');
   await page.waitForURL('**/auth');
   await signIn(page, account);
+  if (role) {
+    await page.waitForURL('**/role-select');
+    await page.getByRole('button', { name: new RegExp(`^${role}`) }).click();
+  }
   await page.waitForURL('**/dashboard');
 }
 
@@ -74,7 +78,7 @@ describe('the active PO (issue 26)', () => {
 
   it('a new PO receives the next add, and the frame and the toast name it', async () => {
     const { page } = await browser.open();
-    await startAt(page, ACCOUNTS.poDealer);
+    await startAt(page, ACCOUNTS.poDealer, 'BOLD Customer');
     await onlyDefaultPo(page);
     await page.goto('/cartselect');
     await page.getByRole('button', { name: 'Create New PO' }).first().click();
@@ -104,7 +108,7 @@ describe('the active PO (issue 26)', () => {
 
   it('a placed PO leaves Current POs and the other PO becomes the active one', async () => {
     const { page } = await browser.open();
-    await startAt(page, ACCOUNTS.poDealer);
+    await startAt(page, ACCOUNTS.poDealer, 'BOLD Customer');
     const other = await onlyDefaultPo(page);
     await api(page, 'POST', `/api/carts/${other.id}/items`, { productId: plenty[9]!.id, quantity: 1 });
     const placing = await api<Cart>(page, 'POST', '/api/carts', { name: 'Job 5120 - Lee bathroom' });
@@ -113,7 +117,7 @@ describe('the active PO (issue 26)', () => {
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL('**/cartselect');
-    await page.getByRole('cell', { name: /Active Purchase Order/ }).waitFor();
+    await page.getByRole('cell', { name: 'Active Purchase Order Current' }).waitFor();
     expect(await page.getByText('Job 5120 - Lee bathroom').count()).toBe(0);
     await expect.poll(() => page.getByTestId('frame-po-name').textContent()).toBe('Active Purchase Order');
     const after = await carts(page);
@@ -125,7 +129,7 @@ describe('the active PO (issue 26)', () => {
 describe('the quick order pad (issue 26)', () => {
   it('a dealer pastes 30 lines with 3 bad ones: 27 go into the PO, the 3 are named', async () => {
     const { page } = await browser.open(PHONE);
-    await startAt(page, ACCOUNTS.poDealer);
+    await startAt(page, ACCOUNTS.poDealer, 'BOLD Customer');
     const cart = await onlyDefaultPo(page);
     const good = plenty.slice(20, 47);
     const special = demo.find((p) => parseStockLevel(p.stockLevel).kind === 'special_order')!;
