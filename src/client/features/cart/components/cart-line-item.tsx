@@ -63,7 +63,7 @@ export function CartLineItem({
           </p>
         )}
       </div>
-      <div className="flex items-center justify-between gap-3 sm:justify-end">
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-2 sm:flex-nowrap sm:justify-end sm:gap-3">
         <QuantityStepper
           value={item.quantity}
           min={1}

@@ -27,7 +27,7 @@ export function CartLink({ activeRole }: { activeRole: Role | null }) {
         className={wording.kind === 'purchase' ? 'h-11 min-w-0 shrink gap-1.5 rounded-r-none px-2.5 md:h-10' : 'h-11 min-w-0 shrink gap-1.5 px-2.5 md:h-10'}
       >
         <Link href="/cart" data-testid="frame-cart-link" title={poName}>
-          <ShoppingCart aria-hidden />
+          <ShoppingCart aria-hidden className="shrink-0" />
           <span className="sr-only">{wording.cartTitle}: </span>
           <span className="min-w-0 truncate text-sm sm:max-w-44" data-testid="frame-po-name">
             {poName}
