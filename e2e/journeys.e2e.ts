@@ -15,10 +15,10 @@ async function openAccountMenu(page: Page) {
   await page.getByRole('button', { name: /^Account menu/ }).click();
 }
 
-/** The frame's cart count, read from its text ("Cart 3 items in Current Purchase Order"). */
+/** The frame's cart count, read from its badge. */
 async function frameCartCount(page: Page): Promise<number> {
-  const label = (await page.getByTestId('frame-cart-link').textContent()) ?? '';
-  return Number(/(\d+)\s*items? in/.exec(label)?.[1] ?? NaN);
+  const badge = (await page.getByTestId('frame-cart-count').textContent()) ?? '';
+  return Number(badge.replace(/,/g, '') || NaN);
 }
 
 describe('no dead ends (issue 12)', () => {

@@ -120,7 +120,7 @@ describe('Sample Cart Quick Add', () => {
     for (const p of three) await page.getByRole('checkbox', { name: `Add ${p.name}`, exact: true }).click();
     await page.getByRole('button', { name: 'Increase Quantity for each selected product' }).click();
     await page.getByRole('button', { name: 'Add Selected (3)' }).click();
-    await page.getByText('Added 3 products to your cart.').first().waitFor();
+    await page.getByText(/^Added 3 products to Sample Order #\d+\.$/).first().waitFor();
 
     await page.getByLabel('Paste a list of SKUs').fill(`${pastedA!.id} 1\n${pastedB!.id},2\n${pastedA!.id}\n99999999 1`);
     await page.getByRole('button', { name: 'Add List to Cart' }).click();

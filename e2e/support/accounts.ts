@@ -34,6 +34,9 @@ const SPECS = {
   // Issue 12 journeys: accounts of their own, so editing a profile or filling a cart touches no other journey.
   profileSalesperson: { username: 'journey-profile', password: 'Journey123', role: 'salesperson', firstName: 'Pat', lastName: 'Journey' },
   catalogDealer: { username: 'journey-catalog', password: 'Journey123', role: 'bold_customer', firstName: 'Cat', lastName: 'Journey' },
+  // Issue 26 journeys (bulk adds, the active PO, the quick order pad).
+  poSalesperson: { username: 'journey-po-sales', password: 'Journey123', role: 'salesperson', firstName: 'Quinn', lastName: 'Journey' },
+  poDealer: { username: 'journey-po-dealer', password: 'Journey123', role: 'bold_customer', firstName: 'Olly', lastName: 'Journey', company: 'Olly Tile Co' },
   temporary: { username: 'journey-newhire', password: 'Tilework7', role: 'salesperson', firstName: 'Nia', lastName: 'Journey', temporary: true },
 } satisfies Record<string, AccountSpec>;
 

@@ -32,6 +32,7 @@ import {
   ProfileCompletionPage,
   ProfileRoute,
   QuickAddPage,
+  QuickOrderPage,
   RoleSelectPage,
   StockRoute,
 } from './routes/pages';
@@ -116,7 +117,11 @@ export function AppRouter() {
           <SignedIn>{(user) => allowed(user, 'manage_orders', <AdditionalMerchandisePage />)}</SignedIn>
         </Route>
         <Route path="/quick-add">
-          <SignedIn>{(user) => allowed(user, 'manage_orders', <QuickAddPage />)}</SignedIn>
+          <SignedIn>{(user) => allowed(user, 'manage_orders', <QuickAddPage activeRole={user.activeRole} />)}</SignedIn>
+        </Route>
+        <Route path="/quick-order">
+          {/* Issue 26 (ADR 0190): the dealers' quick order pad; every role that keeps POs may use it. */}
+          <SignedIn>{(user) => allowed(user, 'view_stock', <QuickOrderPage activeRole={user.activeRole} />)}</SignedIn>
         </Route>
         {/* Spec §2: admins only; everyone else is sent to /. */}
         <Route path="/admin/merchandise-upload">

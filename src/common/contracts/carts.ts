@@ -2,6 +2,7 @@ import { z } from './zod';
 import { blankAsMissing, idSchema, MAX_ID } from './common';
 import { CART_LIMIT_MESSAGES, CARTS_PAGE_SIZE, MAX_CARTS_PAGE_SIZE } from '../domain/cart-limits';
 import { CART_MESSAGES, MAX_CART_NAME_LENGTH, MERCHANDISE_TYPES } from '../domain/cart-rules';
+import { BULK_LINE_STATUSES } from '../domain/bulk-add';
 import { MAX_LINE_QUANTITY } from '../domain/stock-level';
 
 /**
@@ -142,7 +143,7 @@ export type CartsQuery = z.infer<typeof cartsQuery>;
 export const createCartBody = z.object({
   name: cartName,
   userId: z.optional(z.int().check(z.positive(), z.maximum(MAX_ID))),
-  /** Make the new cart the active one (Create New PO on /cart does; /cartselect lets the user Select). */
+  /** A new PO becomes the active one (ADR 0189) unless `false` is sent. */
   isActive: z.optional(z.boolean()),
 });
 export type CreateCartBody = z.input<typeof createCartBody>;
@@ -187,8 +188,10 @@ export const cartItemResponse = z.pick(cartItem, { id: true, cartId: true, produ
 export type CartItemResponse = z.infer<typeof cartItemResponse>;
 
 /**
- * POST /api/carts/{id}/bulk-items (quick add): out-of-stock products are skipped
- * and counted; every other line is added, or none when one of them is refused.
+ * POST /api/carts/{id}/bulk-items (quick add, paste a list, the quick order pad): one request,
+ * one transaction. Each product is added as asked, cut down to the stock left ("capped") or
+ * left out ("skipped"), and the answer says which, line by line (ADR 0189); the whole call is
+ * refused only when the cart is not the caller's, or nothing at all is written on an error.
  */
 export const bulkAddBody = z.object({
   items: z
@@ -196,13 +199,53 @@ export const bulkAddBody = z.object({
     .check(z.minLength(1, { error: 'No items to add' }), z.maxLength(500, { error: 'At most 500 items at a time' })),
 });
 export type BulkAddBody = z.infer<typeof bulkAddBody>;
+
+/** What became of one product of a bulk add (duplicates of a product are summed into one line). */
+export const bulkAddLine = z.object({
+  productId: z.int(),
+  /** The product's name, or null when the catalogue has no such SKU. */
+  name: z.nullable(z.string()),
+  requested: z.int(),
+  /** What went into the PO: `requested`, less when capped, 0 when skipped. */
+  added: z.int(),
+  status: z.enum(BULK_LINE_STATUSES),
+  reason: z.nullable(z.string()),
+});
+export type BulkAddLine = z.infer<typeof bulkAddLine>;
+
 export const bulkAddResponse = z.object({
-  /** Distinct products added. */
+  /** The PO the lines went into, for "Added ... to Job 4471". */
+  cartId: z.int(),
+  cartName: z.string(),
+  /** Distinct products added (in full or capped). */
   count: z.int(),
-  /** Out-of-stock products left out. */
+  /** Products added but cut down to the stock left. */
+  capped: z.int(),
+  /** Products left out (nothing added). */
   skipped: z.int(),
+  /** Of the skipped, those out of stock (spec §8 "Note that N out-of-stock items were excluded"). */
+  outOfStock: z.int(),
+  lines: z.array(bulkAddLine),
 });
 export type BulkAddResponse = z.infer<typeof bulkAddResponse>;
+
+/** POST /api/carts/{id}/duplicate: a copy of the PO's lines under a new name; the copy becomes active. */
+export const duplicateCartBody = z.object({ name: cartName });
+export type DuplicateCartBody = z.input<typeof duplicateCartBody>;
+
+/**
+ * POST /api/carts/{id}/items/{itemId}/move: the whole line goes to another of the caller's POs,
+ * joining that PO's line of the same product (within the stock, else refused, nothing moved).
+ */
+export const moveCartItemBody = z.object({ toCartId: idSchema() });
+export type MoveCartItemBody = z.infer<typeof moveCartItemBody>;
+/** The line as it is now in the PO it moved to. */
+export const moveCartItemResponse = z.object({ toCartName: z.string(), item: cartItemResponse });
+export type MoveCartItemResponse = z.infer<typeof moveCartItemResponse>;
+
+/** POST /api/quick-order/file: the file's rows as the pad's "SKU quantity" lines. */
+export const quickOrderFileResponse = z.object({ text: z.string(), rows: z.int() });
+export type QuickOrderFileResponse = z.infer<typeof quickOrderFileResponse>;
 
 /** PATCH /api/carts/{id}/items/{itemId}: sets the quantity. */
 export const updateCartItemBody = z.object({ quantity: itemQuantity });

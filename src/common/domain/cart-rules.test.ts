@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   CART_MESSAGES,
+  cartDisplayName,
+  isSampleCartName,
+  sampleOrderName,
   cartTotalItems,
   merchandiseTitle,
   cartWording,
@@ -75,10 +78,10 @@ describe('stock availability (spec §3, §9)', () => {
   });
 
   it('words the Item Added toast in the product\'s unit (issue 24: sold by Piece is pieces)', () => {
-    expect(CART_MESSAGES.itemAdded(3, { name: 'Hex Sheet', soldBy: 'Piece' })).toBe('Added 3 pieces of Hex Sheet to cart');
-    expect(CART_MESSAGES.itemAdded(1, { name: 'Hex Sheet', soldBy: 'Each' })).toBe('Added 1 piece of Hex Sheet to cart');
-    expect(CART_MESSAGES.itemAdded(3, { name: 'Oak 8x48', soldBy: 'Box' })).toBe('Added 3 boxes of Oak 8x48 to cart');
-    expect(CART_MESSAGES.itemAdded(1, { name: 'Oak 8x48' })).toBe('Added 1 box of Oak 8x48 to cart');
+    expect(CART_MESSAGES.itemAdded(3, { name: 'Hex Sheet', soldBy: 'Piece' }, 'Job 4471')).toBe('Added 3 pieces of Hex Sheet to Job 4471');
+    expect(CART_MESSAGES.itemAdded(1, { name: 'Hex Sheet', soldBy: 'Each' }, 'Sample Order #2')).toBe('Added 1 piece of Hex Sheet to Sample Order #2');
+    expect(CART_MESSAGES.itemAdded(3, { name: 'Oak 8x48', soldBy: 'Box' }, 'Job 4471')).toBe('Added 3 boxes of Oak 8x48 to Job 4471');
+    expect(CART_MESSAGES.itemAdded(1, { name: 'Oak 8x48' }, 'PO')).toBe('Added 1 box of Oak 8x48 to PO');
   });
 });
 
@@ -133,5 +136,19 @@ describe('merchandiseTitle (spec §2: labels read line plus name, once)', () => 
     expect(merchandiseTitle({ type: 'display', line: 'Driftwood', name: 'Tower Display' })).toBe('Tower Display');
     expect(merchandiseTitle({ type: 'label', line: null, name: 'Shelf Label' })).toBe('Shelf Label');
     expect(merchandiseTitle({ type: 'label', line: 'Driftwood', name: 'driftwood shelf label' })).toBe('driftwood shelf label');
+  });
+});
+
+describe('cartDisplayName (issue 26)', () => {
+  it('never calls a sample order "Active Purchase Order"', () => {
+    expect(cartDisplayName({ name: 'Active Purchase Order' }, 'salesperson')).toBe('Sample Order #1');
+    expect(cartDisplayName({ name: 'Sample Order #3' }, 'salesperson')).toBe('Sample Order #3');
+    expect(cartDisplayName({ name: 'Job 4471' }, 'salesperson')).toBe('Job 4471');
+    expect(isSampleCartName('Sample Order #12')).toBe(true);
+    expect(isSampleCartName('Active Purchase Order')).toBe(true);
+    expect(isSampleCartName('Job 4471')).toBe(false);
+    expect(cartDisplayName({ name: 'Job 4471' }, 'bold_customer')).toBe('Job 4471');
+    expect(cartDisplayName({ name: 'Active Purchase Order' }, 'admin')).toBe('Active Purchase Order');
+    expect(sampleOrderName(4)).toBe('Sample Order #4');
   });
 });

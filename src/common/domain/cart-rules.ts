@@ -17,9 +17,12 @@ export const DEFAULT_CART_NAME = 'Active Purchase Order';
 export const MAX_CART_NAME_LENGTH = 100;
 
 export const CART_MESSAGES = {
-  /** The Item Added toast (spec §9): quantities in the product's unit, pieces for items sold by each. */
-  itemAdded: (quantity: number, product: { name: string; soldBy?: string | null }) =>
-    `Added ${quantityInWords(quantity, product.soldBy)} of ${product.name} to cart`,
+  /**
+   * The Item Added toast (spec §9): quantities in the product's unit, pieces for items sold by each,
+   * and the PO it went into (issue 26: "Added 12 boxes of X to Job 4471", ADR 0189).
+   */
+  itemAdded: (quantity: number, product: { name: string; soldBy?: string | null }, poName: string) =>
+    `Added ${quantityInWords(quantity, product.soldBy)} of ${product.name} to ${poName}`,
   outOfStock: (name: string) => `${name} is out of stock and cannot be added to your cart`,
   specialOrder: STOCK_ROW_MESSAGES.special_order,
   outOfStockRow: STOCK_ROW_MESSAGES.out_of_stock,
@@ -116,6 +119,25 @@ export function cartWording(activeRole: Role | null | undefined) {
     nameLabel: sample ? 'Sample order name' : 'PO name',
     orderNoun: sample ? 'sample order' : 'purchase order',
   };
+}
+
+/**
+ * What a cart is called on screen (issue 26, ADR 0189): a salesperson's cart is a sample order,
+ * never "Active Purchase Order". The server names it "Sample Order #N" at each placement (N counts
+ * their sample orders); a cart still named by default has had no sample order placed from it, so
+ * it is the first. Other roles, and an admin's named POs, read the cart's own name.
+ */
+export function cartDisplayName(cart: { name: string }, activeRole: Role | null | undefined): string {
+  if (orderKindFor(activeRole) !== 'sample' || cart.name !== DEFAULT_CART_NAME) return cart.name;
+  return sampleOrderName(1);
+}
+
+/** "Sample Order #3": the salesperson's third sample order (ADR 0189). */
+export const sampleOrderName = (n: number) => `Sample Order #${n}`;
+
+/** The names a sample cart may carry and be renamed from at placement: the default and "Sample Order #N". */
+export function isSampleCartName(name: string): boolean {
+  return name === DEFAULT_CART_NAME || /^Sample Order #\d+$/.test(name);
 }
 
 export interface CartCounts {

@@ -11,6 +11,7 @@ describe('dashboardTilesFor', () => {
       'Check Stock',
       'Current Purchase Order',
       'Work on another PO',
+      'Quick Order',
       'Prices',
       'Product Catalog',
       'Order History',
@@ -39,11 +40,12 @@ describe('dashboardTilesFor', () => {
     ]);
   });
 
-  it('shows a BOLD customer their purchase orders, prices, catalog and files (docs/decisions/0008)', () => {
+  it('shows a BOLD customer their purchase orders, the quick order pad, prices, catalog and files (docs/decisions/0008)', () => {
     expect(titles('bold_customer')).toEqual([
       'Check Stock',
       'Current Purchase Order',
       'Work on another PO',
+      'Quick Order',
       'Prices',
       'Product Catalog',
       'Order History',
@@ -106,6 +108,7 @@ describe('dashboardTilesFor', () => {
           "main check-stock /stock | Check Stock | Inventory levels and coverage by line, size, colour and finish",
           "main cart /cart | Current Purchase Order | Review your purchase order and place it",
           "main cart-select /cartselect | Work on another PO | Switch to a saved purchase order or start a new one",
+          "main quick-order /quick-order | Quick Order | Type, paste or upload SKUs and quantities into your PO",
           "main prices /prices | Prices | Prices per box and per square foot",
           "main catalog /catalog | Product Catalog | Browse tiles with photos and descriptions",
           "main orders /orders | Order History | Track past orders and reorder",

@@ -13,6 +13,7 @@ export type DashboardTileId =
   | 'cart'
   | 'cart-select'
   | 'quick-add'
+  | 'quick-order'
   | 'additional-merchandise'
   | 'prices'
   | 'catalog'
@@ -81,6 +82,16 @@ export const DASHBOARD_TILES: readonly DashboardTileDefinition[] = [
     title: 'Work on another PO',
     description: 'Switch to a saved purchase order or start a new one',
     href: '/cartselect',
+    permission: ORDERING_PERMISSION,
+    audience: 'not-salesperson',
+    section: 'main',
+  },
+  {
+    // Issue 26 (ADR 0190): the dealers' quick order pad; salespeople keep Quick Add.
+    id: 'quick-order',
+    title: 'Quick Order',
+    description: 'Type, paste or upload SKUs and quantities into your PO',
+    href: '/quick-order',
     permission: ORDERING_PERMISSION,
     audience: 'not-salesperson',
     section: 'main',

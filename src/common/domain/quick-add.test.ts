@@ -6,7 +6,9 @@ import {
   quickAddExclusion,
   quickAddProducts,
   QUICK_ADD_EXCLUDED_SIZES,
+  type PastedLineResult,
   type QuickAddProduct,
+  withBulkAnswer,
 } from './quick-add';
 
 const tile = (id: number, over: Partial<QuickAddProduct> = {}): QuickAddProduct => ({
@@ -97,22 +99,56 @@ describe('planPastedList (the quick order pad)', () => {
     expect(isOutOfStock(tile(1, { stockLevel: 'Special Order Only' }))).toBe(false);
   });
 
-  it('refuses each bad line with its reason and keeps the rest', () => {
+  it('refuses each bad line with its reason and keeps the rest, cutting a line to the stock', () => {
     const plan = planPastedList('abc 1\n1001 0\n9999 1\n1003 1\n1004 1\n1002 6\n1001 2 3\n1001 2', products);
-    expect(plan.items).toEqual([{ productId: 1001, quantity: 2 }]);
+    expect(plan.items).toEqual([
+      { productId: 1002, quantity: 5 },
+      { productId: 1001, quantity: 2 },
+    ]);
+    expect(plan.lines.find((l) => l.line === 6)).toMatchObject({ status: 'added', quantity: 5, note: 'Only 5 in stock: added 5 of 6' });
     expect(plan.lines.filter((l) => l.status === 'refused').map((l) => (l.status === 'refused' ? l.reason : ''))).toEqual([
       'SKU must be a number',
       'Quantity must be a whole number of at least 1',
       'No product with this SKU',
       'Out of stock',
       'Size 48x48 cannot be quick added',
-      'Only 5 in stock',
       'Write one SKU and one quantity per line',
     ]);
   });
 
   it('counts what is already in the cart against the stock', () => {
     const plan = planPastedList('1002 3', products, new Map([[1002, 3]]));
-    expect(plan.lines[0]).toMatchObject({ status: 'refused', reason: 'Only 5 in stock (3 already in your cart)' });
+    expect(plan.lines[0]).toMatchObject({ status: 'added', quantity: 2, note: 'Only 5 in stock (3 already in your PO): added 2 of 3' });
+    expect(planPastedList('1002 1', products, new Map([[1002, 5]])).lines[0]).toMatchObject({
+      status: 'refused',
+      reason: 'Your PO already holds all 5 in stock',
+    });
+  });
+
+  it('takes another exclusion rule (the quick order pad offers every product)', () => {
+    const plan = planPastedList('1004 1', products, new Map(), { exclusion: () => null });
+    expect(plan.lines[0]).toMatchObject({ status: 'added', productId: 1004 });
+  });
+});
+
+describe('withBulkAnswer', () => {
+  const planned: PastedLineResult[] = [
+    { line: 1, text: '1001 2', status: 'added', productId: 1001, name: 'A', quantity: 2 },
+    { line: 2, text: '1002 4', status: 'added', productId: 1002, name: 'B', quantity: 4 },
+    { line: 3, text: '1002 1', status: 'merged', productId: 1002, name: 'B', quantity: 1, intoLine: 2 },
+    { line: 4, text: 'x', status: 'refused', reason: 'SKU must be a number' },
+    { line: 5, text: '1005 1', status: 'added', productId: 1005, name: 'C', quantity: 1 },
+  ];
+  it('keeps what went in, notes what was cut and refuses what was left out, with the server reasons', () => {
+    const after = withBulkAnswer(planned, [
+      { productId: 1001, status: 'added', added: 2, reason: null },
+      { productId: 1002, status: 'skipped', added: 0, reason: 'Out of stock' },
+      { productId: 1005, status: 'capped', added: 0 + 1, reason: 'Only 1 in stock: added 1 of 2' },
+    ]);
+    expect(after[0]).toEqual(planned[0]);
+    expect(after[1]).toEqual({ line: 2, text: '1002 4', status: 'refused', reason: 'Out of stock' });
+    expect(after[2]).toEqual({ line: 3, text: '1002 1', status: 'refused', reason: 'Out of stock' });
+    expect(after[3]).toEqual(planned[3]);
+    expect(after[4]).toMatchObject({ status: 'added', quantity: 1, note: 'Only 1 in stock: added 1 of 2' });
   });
 });

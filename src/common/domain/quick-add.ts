@@ -1,3 +1,4 @@
+import { outOfStockNote, planBulkLine } from './bulk-add';
 import { parseStockLevel } from './stock-level';
 import { isSoldByEach } from './units';
 
@@ -33,7 +34,7 @@ export const QUICK_ADD_MESSAGES = {
   cannotAdd: { title: 'Cannot add item', description: 'This item is out of stock.' },
   noProducts: { title: 'No products', description: 'There are no products matching your filter criteria' },
   allOut: { title: 'Cannot add items', description: 'All selected products are out of stock' },
-  someOut: (n: number) => `Note that ${n} out-of-stock ${n === 1 ? 'item was' : 'items were'} excluded`,
+  someOut: outOfStockNote,
   failed: 'There was a problem adding items to your cart.',
 } as const;
 
@@ -61,7 +62,8 @@ export function isOutOfStock(product: Pick<QuickAddProduct, 'stockLevel'>): bool
 // ---- the pasted list ----
 
 export type PastedLineResult =
-  | { line: number; text: string; status: 'added'; productId: number; name: string; quantity: number }
+  /** `note` when the quantity was cut down to the stock left (ADR 0189: cap, never refuse the list). */
+  | { line: number; text: string; status: 'added'; productId: number; name: string; quantity: number; note?: string }
   | { line: number; text: string; status: 'merged'; productId: number; name: string; quantity: number; intoLine: number }
   | { line: number; text: string; status: 'refused'; reason: string };
 
@@ -74,12 +76,24 @@ export interface PastedListPlan {
 /** Most lines one paste may hold (bulk-items takes 500 items). */
 export const MAX_PASTED_LINES = 500;
 
+export interface PastedListOptions {
+  /** Why a product may not come through this list at all (quick add's exclusions by default). */
+  exclusion?: (product: QuickAddProduct) => string | null;
+}
+
 /**
  * Reads "SKU qty", "SKU,qty", "SKU<TAB>qty" or just "SKU" (quantity 1), one per
  * line; blank lines and a "sku,quantity" header are skipped. Every other line
- * either goes into the plan or is refused with the reason.
+ * either goes into the plan, cut down to the stock left when it asks for more
+ * (the bulk add's rule, common/domain/bulk-add.ts), or is refused with the reason.
  */
-export function planPastedList(text: string, products: readonly QuickAddProduct[], inCart: ReadonlyMap<number, number> = new Map()): PastedListPlan {
+export function planPastedList(
+  text: string,
+  products: readonly QuickAddProduct[],
+  inCart: ReadonlyMap<number, number> = new Map(),
+  options: PastedListOptions = {},
+): PastedListPlan {
+  const exclusion = options.exclusion ?? quickAddExclusion;
   const byId = new Map(products.map((p) => [p.id, p]));
   const planned = new Map<number, { quantity: number; line: number }>();
   const lines: PastedLineResult[] = [];
@@ -113,31 +127,53 @@ export function planPastedList(text: string, products: readonly QuickAddProduct[
       refuse('No product with this SKU');
       continue;
     }
-    const excluded = quickAddExclusion(product);
+    const excluded = exclusion(product);
     if (excluded) {
       refuse(excluded);
       continue;
     }
-    const availability = parseStockLevel(product.stockLevel);
-    // Special order and fabrication stock were excluded above: what is left has a count.
-    if (!availability.orderable) {
-      refuse('Out of stock');
-      continue;
-    }
-    const quantity = Number(quantityText);
     const earlier = planned.get(product.id);
-    const total = (earlier?.quantity ?? 0) + quantity + (inCart.get(product.id) ?? 0);
-    if (total > availability.maxQuantity) {
-      refuse(`Only ${availability.quantity} in stock${inCart.get(product.id) ? ` (${inCart.get(product.id)} already in your cart)` : ''}`);
+    const held = (earlier?.quantity ?? 0) + (inCart.get(product.id) ?? 0);
+    const plan = planBulkLine(product, Number(quantityText), held);
+    if (plan.status === 'skipped') {
+      refuse(plan.reason ?? 'Cannot be added');
       continue;
     }
     if (earlier) {
-      earlier.quantity += quantity;
-      lines.push({ line, text: raw, status: 'merged', productId: product.id, name: product.name, quantity, intoLine: earlier.line });
+      earlier.quantity += plan.quantity;
+      lines.push({ line, text: raw, status: 'merged', productId: product.id, name: product.name, quantity: plan.quantity, intoLine: earlier.line });
     } else {
-      planned.set(product.id, { quantity, line });
-      lines.push({ line, text: raw, status: 'added', productId: product.id, name: product.name, quantity });
+      planned.set(product.id, { quantity: plan.quantity, line });
+      lines.push({
+        line,
+        text: raw,
+        status: 'added',
+        productId: product.id,
+        name: product.name,
+        quantity: plan.quantity,
+        ...(plan.reason ? { note: plan.reason } : {}),
+      });
     }
   }
   return { items: [...planned].map(([productId, { quantity }]) => ({ productId, quantity })), lines };
+}
+
+/**
+ * The pasted lines after the bulk add answered (ADR 0189): a product the server cut down keeps
+ * its line with the server's note; one it left out turns the line (and the lines merged into it)
+ * into a refusal with the server's reason. The server saw the stock as it is now; the plan saw
+ * the catalogue as the page loaded it.
+ */
+export function withBulkAnswer(
+  lines: readonly PastedLineResult[],
+  answer: readonly { productId: number; status: 'added' | 'capped' | 'skipped'; added: number; reason: string | null }[],
+): PastedLineResult[] {
+  const byProduct = new Map(answer.map((line) => [line.productId, line]));
+  return lines.map((line) => {
+    if (line.status === 'refused') return line;
+    const server = byProduct.get(line.productId);
+    if (!server || server.status === 'added') return line;
+    if (server.status === 'skipped') return { line: line.line, text: line.text, status: 'refused', reason: server.reason ?? 'Could not be added' };
+    return line.status === 'added' ? { ...line, quantity: server.added, note: server.reason ?? undefined } : line;
+  });
 }

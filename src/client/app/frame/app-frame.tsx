@@ -45,7 +45,8 @@ export function AppFrame({ user, children }: { user: CurrentUser; children: Reac
                 </h1>
               )}
             </div>
-            <div className="order-2 ml-auto flex shrink-0 items-center gap-1 sm:order-3 print:hidden">
+            {/* Phones: takes the rest of the first row (basis 0, so it never wraps) and the PO name truncates into it. */}
+            <div className="order-2 ml-auto flex min-w-0 flex-1 basis-0 items-center justify-end gap-1 sm:order-3 sm:flex-none sm:basis-auto print:hidden">
               {canOrder && <CartLink activeRole={user.activeRole} />}
               <LazyAccountMenu user={user} />
             </div>

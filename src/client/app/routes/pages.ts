@@ -16,6 +16,7 @@ export const PriceListPage = preloadableLazy(() => import('@client/features/cata
 export const PricesPage = preloadableLazy(() => import('@client/features/catalogue/pages/prices-page').then((m) => m.PricesPage));
 export const FilesPage = preloadableLazy(() => import('@client/features/files/pages/files-page').then((m) => m.FilesPage));
 export const AdditionalMerchandisePage = preloadableLazy(() => import('@client/features/merchandise/pages/additional-merchandise-page').then((m) => m.AdditionalMerchandisePage));
+export const QuickOrderPage = preloadableLazy(() => import('@client/features/quick-add/pages/quick-order-page').then((m) => m.QuickOrderPage));
 export const QuickAddPage = preloadableLazy(() => import('@client/features/quick-add/pages/quick-add-page').then((m) => m.QuickAddPage));
 export const StockRoute = preloadableLazy(() => import('./stock-route').then((m) => m.StockRoute));
 export const CatalogRoute = preloadableLazy(() => import('./stock-route').then((m) => m.CatalogRoute));
@@ -41,6 +42,7 @@ const PAGE_OF: Record<string, { preload(): Promise<void> }> = {
   '/files': FilesPage,
   '/additional-merchandise': AdditionalMerchandisePage,
   '/quick-add': QuickAddPage,
+  '/quick-order': QuickOrderPage,
 };
 
 /** Loads the page of an address (its chunks are preloaded by the HTML, so this is their evaluation). */

@@ -95,8 +95,8 @@ describe('the cap on carts (POs) per user', () => {
     expect(added.statusCode, added.body).toBe(200);
     const placed = await client.post('/api/orders', {});
     expect(placed.statusCode, placed.body).toBe(201);
-    // Placing empties the PO and keeps it: no new cart appears, none is refused.
-    expect(await cartCount(user.id)).toBe(MAX_CARTS_PER_USER);
+    // Placing takes the PO out of Current POs (ADR 0189): a place frees, no new cart appears, none is refused.
+    expect(await cartCount(user.id)).toBe(MAX_CARTS_PER_USER - 1);
     const other = (await client.get('/api/carts')).json()[1] as { id: number };
     expect((await client.patch(`/api/carts/${other.id}`, { isActive: true })).statusCode).toBe(200);
     expect((await client.patch(`/api/carts/${other.id}`, { name: 'Renamed at the cap' })).statusCode).toBe(200);

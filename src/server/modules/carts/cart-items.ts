@@ -1,6 +1,5 @@
-import type { AddCartItemBody, BulkAddBody, BulkAddResponse, CartItemResponse } from '@common/contracts/carts';
+import type { AddCartItemBody, CartItemResponse } from '@common/contracts/carts';
 import { lineQuantityProblem } from '@common/domain/cart-rules';
-import { parseStockLevel } from '@common/domain/stock-level';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
@@ -11,7 +10,7 @@ import { cartWrite, itemNotFound } from './errors';
 import type { OwnCarts } from './own-carts';
 import * as repo from './repository';
 
-/** Product lines of a cart (spec §4): add, quick add, change a quantity, remove. */
+/** Product lines of a cart (spec §4): add, change a quantity, remove. The bulk add is bulk-add.ts. */
 export function createCartItems({ db, activity, products }: CartsDeps, { ownCart }: Pick<OwnCarts, 'ownCart'>) {
   return {
     /**
@@ -40,38 +39,6 @@ export function createCartItems({ db, activity, products }: CartsDeps, { ownCart
         const item = seen && (await addRememberedProduct(db, actor.userId, cartId, seen, body.quantity, entry(seen)));
         return item || addFresh(db);
       });
-    },
-
-    /** Quick add: every line is checked; one bad line refuses them all. */
-    async addItems(actor: Actor, cartId: number, body: BulkAddBody): Promise<BulkAddResponse> {
-      return cartWrite(() =>
-        db.transaction(async (tx) => {
-          await ownCart(actor, cartId, tx);
-          // Same product twice in one call counts once with the summed quantity.
-          const merged = new Map<number, number>();
-          for (const line of body.items) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
-          let count = 0;
-          let skipped = 0;
-          for (const [productId, quantity] of merged) {
-            const product = await currentProduct(products, tx, productId);
-            // Quick add (spec §4, §8): out-of-stock products are left out and counted, not refused.
-            if (parseStockLevel(product.stockLevel).kind === 'out_of_stock') {
-              skipped += 1;
-              continue;
-            }
-            await addProduct(tx, actor.userId, cartId, product, quantity);
-            count += 1;
-          }
-          if (count > 0) {
-            await activity.record(
-              actor,
-              { type: 'product_added', description: `${actor.username} added ${count} products to their cart`, metadata: { cartId, count, skipped } },
-              tx,
-            );
-          }
-          return { count, skipped };
-        }),
-      );
     },
 
     async setItemQuantity(actor: Actor, cartId: number, itemId: number, quantity: number): Promise<CartItemResponse> {

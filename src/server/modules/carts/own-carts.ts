@@ -82,6 +82,16 @@ export function createOwnCarts({ db, activity, products, merchandise }: CartsDep
     return tx ? run(tx) : db.transaction(run);
   }
 
+  /**
+   * After the active PO is placed or deleted (ADR 0189): the most recently changed other PO
+   * becomes active, or a fresh "Active Purchase Order" when none is left. Call under lockUserCarts.
+   */
+  async function activateMostRecent(tx: DbOrTx, userId: number): Promise<void> {
+    const next = await repo.mostRecentCartId(tx, userId);
+    if (next === undefined) await repo.insertCart(tx, { userId, name: DEFAULT_CART_NAME, isActive: true });
+    else await repo.activateCart(tx, userId, next);
+  }
+
   /** The caller's cart; inside a transaction (tx given) its row is locked first (see repository lock order). */
   async function ownCart(actor: Actor, cartId: number, tx?: DbOrTx): Promise<repo.CartRow> {
     const cart = await repo.findOwnCart(tx ?? db, actor.userId, cartId, { lock: tx !== undefined });
@@ -107,6 +117,7 @@ export function createOwnCarts({ db, activity, products, merchandise }: CartsDep
     ensureActiveCart,
     ownCart,
     view,
+    assertNameFree,
 
     /**
      * A page of the caller's carts with their contents (the client reads the active cart's lines
@@ -138,7 +149,8 @@ export function createOwnCarts({ db, activity, products, merchandise }: CartsDep
         if ((await repo.countCarts(tx, actor.userId)) >= MAX_CARTS_PER_USER) throw new HttpError(409, CART_LIMIT_MESSAGES.tooMany);
         await assertNameFree(tx, actor.userId, body.name);
         const hasActive = (await repo.findActiveCart(tx, actor.userId)) !== undefined;
-        const makeActive = body.isActive === true || !hasActive;
+        // Creating a PO makes it the one you work on (spec/decisions.md turn 3, ADR 0189); `isActive: false` keeps the old one.
+        const makeActive = body.isActive !== false || !hasActive;
         const created = await repo.insertCart(tx, { userId: actor.userId, name: body.name, isActive: false });
         if (makeActive) await repo.activateCart(tx, actor.userId, created.id);
         await activity.record(
@@ -186,13 +198,13 @@ export function createOwnCarts({ db, activity, products, merchandise }: CartsDep
       return view(actor, cartId);
     },
 
-    /** Deletes a cart; if it was active, the first remaining cart (or a new default one) takes over. */
+    /** Deletes a cart; if it was active, the most recently changed other cart (or a new default one) takes over (ADR 0189). */
     async remove(actor: Actor, cartId: number): Promise<void> {
       await db.transaction(async (tx) => {
         await repo.lockUserCarts(tx, actor.userId);
         const cart = await ownCart(actor, cartId, tx);
         await repo.deleteCart(tx, actor.userId, cart.id);
-        if (cart.isActive) await ensureActiveCart(actor.userId, tx);
+        if (cart.isActive) await activateMostRecent(tx, actor.userId);
         await activity.record(
           actor,
           { type: 'cart_updated', description: `${actor.username} deleted cart "${cart.name}"`, metadata: { cartId, deleted: true } },
@@ -227,10 +239,22 @@ export function createOwnCarts({ db, activity, products, merchandise }: CartsDep
       return cart;
     },
 
-    /** Spec §4: a cart is cleared on a successful order. */
-    async emptyCart(tx: DbOrTx, cartId: number): Promise<void> {
+    /**
+     * A placed PO leaves Current POs (spec/decisions.md turn 3, ADR 0189): it is now an order. The
+     * cart goes, and the most recently changed other PO, or a fresh "Active Purchase Order", becomes
+     * active. Call under lockCarts, in the order's transaction.
+     */
+    async retirePlacedCart(tx: DbOrTx, userId: number, cartId: number): Promise<void> {
+      await repo.deleteCart(tx, userId, cartId);
+      await activateMostRecent(tx, userId);
+    },
+
+    /** Spec §4: a cart is cleared on a successful order (the salesperson's one sample order stays). */
+    async emptyCart(tx: DbOrTx, cartId: number, nextName?: string): Promise<void> {
       await repo.clearCartContents(tx, cartId);
-      await repo.touchCart(tx, cartId);
+      // The sample cart takes the next sample order's name ("Sample Order #N", ADR 0189).
+      if (nextName !== undefined) await repo.renameCart(tx, cartId, nextName);
+      else await repo.touchCart(tx, cartId);
     },
   };
 }

@@ -120,6 +120,35 @@ export async function firstCartId(db: DbOrTx, userId: number): Promise<number | 
   return row?.id;
 }
 
+/** The user's most recently changed cart (id breaks ties): who becomes active after a placed or deleted PO (ADR 0189). */
+export async function mostRecentCartId(db: DbOrTx, userId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(eq(carts.userId, userId))
+    .orderBy(desc(carts.lastModified), desc(carts.id))
+    .limit(1);
+  return row?.id;
+}
+
+/** Copies every product line and merchandise entry of one cart into another, empty, cart (Duplicate). */
+export async function copyCartContents(tx: DbOrTx, fromCartId: number, toCartId: number): Promise<void> {
+  await tx.execute(sql`insert into ${cartItems} (cart_id, product_id, quantity)
+    select ${toCartId}, product_id, quantity from ${cartItems} where cart_id = ${fromCartId} order by created_at, id`);
+  await tx.execute(sql`insert into ${cartMerchandise} (cart_id, type, code, quantity)
+    select ${toCartId}, type, code, quantity from ${cartMerchandise} where cart_id = ${fromCartId}`);
+}
+
+/** Locks the user's carts of `ids` in id order (the lock order above, for moves between two carts). */
+export async function lockOwnCarts(tx: DbOrTx, userId: number, ids: readonly number[]): Promise<CartRow[]> {
+  return tx
+    .select()
+    .from(carts)
+    .where(and(eq(carts.userId, userId), inArray(carts.id, [...ids])))
+    .orderBy(asc(carts.id))
+    .for('no key update');
+}
+
 export async function insertCart(db: DbOrTx, values: { userId: number; name: string; isActive: boolean }): Promise<CartRow> {
   const [row] = await db.insert(carts).values(values).returning();
   if (!row) throw new Error('cart not created');

@@ -16,12 +16,19 @@ import {
   setMerchandiseBody,
   updateCartBody,
   updateCartItemBody,
+  duplicateCartBody,
+  moveCartItemBody,
+  moveCartItemResponse,
+  quickOrderFileResponse,
 } from '@common/contracts/carts';
 import { idParams, okBody } from '@common/contracts/common';
 import { CARTS_PAGE_SIZE } from '@common/domain/cart-limits';
 import { ORDERING_PERMISSION } from '@common/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../../lib/http-error';
+import { readQuickOrderFile } from './quick-order-file';
 import type { CartsService } from './service';
 
 /** Spec §7 cart calls plus the per-entry merchandise operations. Every role keeps carts (ADR 0008). */
@@ -97,9 +104,73 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
 
   app.post(
     '/api/carts/:id/bulk-items',
-    // Quick Add is a salesperson screen (spec §2); dealers add from Check Stock and the catalog (issue 12).
-    { config: { access: { permission: 'manage_orders' } }, schema: { params: idParams, body: bulkAddBody, response: { 200: bulkAddResponse } } },
+    // Quick Add (salespeople), paste a list, and the dealers' quick order pad (ADR 0189, 0190).
+    {
+      config: { access },
+      schema: {
+        summary: 'Add many products to a PO, line by line',
+        description:
+          'One transaction. Each product is added as asked, cut down to the stock left (`capped`) or left out (`skipped`, e.g. out of stock, ' +
+          'special order, unknown SKU), and `lines` says which with the reason. A product sent twice counts once with the summed quantity.',
+        tags: ['Carts'],
+        operationId: 'bulkAddCartItems',
+        params: idParams,
+        body: bulkAddBody,
+        response: { 200: bulkAddResponse },
+      },
+    },
     (request) => carts.addItems(actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/carts/:id/duplicate',
+    {
+      config: { access },
+      schema: {
+        summary: 'Duplicate a PO under a new name',
+        description: 'Copies the lines and merchandise into a new PO, which becomes the active one. Counts against the 50-PO cap (409).',
+        tags: ['Carts'],
+        operationId: 'duplicateCart',
+        params: idParams,
+        body: duplicateCartBody,
+        response: { 201: cartView },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await carts.duplicate(actorOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/api/carts/:id/items/:itemId/move',
+    {
+      config: { access },
+      schema: {
+        summary: 'Move a line to another PO',
+        description: "The line joins the other PO's line of the same product, within the stock; otherwise 400 and nothing moves.",
+        tags: ['Carts'],
+        operationId: 'moveCartItem',
+        params: cartItemParams,
+        body: moveCartItemBody,
+        response: { 200: moveCartItemResponse },
+      },
+    },
+    (request) => carts.moveItem(actorOf(request), request.params.id, request.params.itemId, request.body.toCartId),
+  );
+
+  app.post(
+    '/api/quick-order/file',
+    {
+      config: { access },
+      compress: false,
+      schema: {
+        summary: "Read a quick order file into the pad's lines",
+        description: 'Multipart field `file`: a CSV or .xlsx (first sheet) with SKU and quantity columns. Answers the lines as text; writes nothing.',
+        tags: ['Carts'],
+        operationId: 'readQuickOrderFile',
+        consumes: ['multipart/form-data'],
+        response: { 200: quickOrderFileResponse },
+      },
+    },
+    (request) => readQuickOrderFile(request),
   );
 
   app.patch(

@@ -1,8 +1,10 @@
+import { createBulkAdd } from './bulk-add';
 import { createCartItems } from './cart-items';
 import { createCartMerchandise } from './cart-merchandise';
 import type { CartsDeps } from './deps';
 import { createMerchandiseCheck } from './merchandise-check';
 import { createOwnCarts } from './own-carts';
+import { createPoLists } from './po-lists';
 import { createReorder } from './reorder';
 
 export type { ReorderResult } from './reorder';
@@ -18,12 +20,14 @@ export function createCartsService(deps: CartsDeps) {
   const requireMerchandise = createMerchandiseCheck(deps.merchandise);
   const own = createOwnCarts(deps, requireMerchandise);
   // ownCart stays inside the module: callers outside reach a cart only through the calls below.
-  const { ensureActiveCart, ownCart: _ownCart, ...carts } = own;
+  const { ensureActiveCart, ownCart: _ownCart, assertNameFree: _assertNameFree, ...carts } = own;
   return {
     ensureActiveCart: (userId: number) => ensureActiveCart(userId).then(() => undefined),
     ensureActiveCartIn: ensureActiveCart,
     ...carts,
     ...createCartItems(deps, own),
+    ...createBulkAdd(deps, own),
+    ...createPoLists(deps, own),
     ...createCartMerchandise(deps, own, requireMerchandise),
     reorderInto: createReorder(deps, own),
   };

@@ -77,7 +77,7 @@ describe('placing a sample order (salesperson)', () => {
       username: user.username,
       kind: 'sample',
       status: 'submitted',
-      cartName: 'Active Purchase Order',
+      cartName: 'Sample Order #1',
       notes: 'Leave at the side door',
       deliveryType: 'ship',
       requestedDate: earliest(),
@@ -315,13 +315,13 @@ describe('Idempotency-Key (docs/product-decisions.md)', () => {
     expect(second.userId).toBe(b.user.id);
   });
 
-  it('without a key, a second submit finds the cart empty rather than ordering twice', async () => {
+  it('without a key, a second submit finds the PO placed (gone from Current POs, ADR 0189) rather than ordering twice', async () => {
     const { user, client } = await signedIn('bold_customer');
     const cart = await activeCart(client);
     await client.post(`/api/carts/${cart.id}/items`, { productId: CATALOGUE.cheap.id, quantity: 1 });
     const body = { cartId: cart.id, items: [{ productId: CATALOGUE.cheap.id, quantity: 1 }] };
     const [one, two] = await Promise.all([placeOrder(client, body), placeOrder(client, body)]);
-    expect([one!.statusCode, two!.statusCode].sort()).toEqual([201, 400]);
+    expect([one!.statusCode, two!.statusCode].sort()).toEqual([201, 409]);
     expect(await ordersOf(user.id)).toHaveLength(1);
   });
 });

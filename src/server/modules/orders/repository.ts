@@ -29,6 +29,15 @@ export async function insertOrder(
 }
 
 /** The placer's names, copied onto the order so it reads well after they change or leave. */
+/** How many sample orders the user has placed: the next one is "Sample Order #(n+1)" (ADR 0189). Call under the carts lock. */
+export async function countSampleOrders(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.kind, 'sample')));
+  return row?.n ?? 0;
+}
+
 export async function findPlacerName(db: DbOrTx, userId: number) {
   const placer = userNames('placer');
   const [row] = await db.select({ firstName: placer.firstName, lastName: placer.lastName }).from(placer).where(eq(placer.id, userId));

@@ -12,7 +12,7 @@ import {
   type RequestedDatesResponse,
 } from '@common/contracts/orders';
 import { earliestRequestedDate, type IsoDate, requestedDateProblem } from '@common/domain/business-days';
-import { CART_MESSAGES, lineQuantityProblem, MERCHANDISE_LISTS, orderKindFor } from '@common/domain/cart-rules';
+import { CART_MESSAGES, isSampleCartName, lineQuantityProblem, MERCHANDISE_LISTS, orderKindFor, sampleOrderName } from '@common/domain/cart-rules';
 import { displayName } from '@common/domain/display-name';
 import { describeAllocation } from '@common/domain/lots';
 import { emailReference } from '@common/domain/email-status';
@@ -211,6 +211,7 @@ export function createOrdersService(deps: {
       if (problem) throw new HttpError(409, `${problem}. Please update your cart.`);
     }
 
+    const sampleNumber = kind === 'sample' ? (await repo.countSampleOrders(tx, actor.userId)) + 1 : 0;
     let totalCents = 0;
     for (const item of cart.items) totalCents += (toCents(item.product.price) ?? 0) * item.quantity;
     const merchandise = MERCHANDISE_LISTS.flatMap((list) =>
@@ -223,7 +224,8 @@ export function createOrdersService(deps: {
         username: actor.username,
         placedByName: displayName({ username: actor.username, ...(await repo.findPlacerName(tx, actor.userId)) }),
         kind,
-        cartName: cart.name,
+        // Issue 26: a sample order is "Sample Order #N", never the cart's default name (ADR 0189).
+        cartName: kind === 'sample' ? sampleOrderName(sampleNumber) : cart.name,
         notes: body.notes || null,
         poReference: body.poReference || null,
         deliveryType: body.deliveryType ?? (kind === 'sample' ? 'pickup' : null),
@@ -238,7 +240,9 @@ export function createOrdersService(deps: {
     // Before anything else is written about the order: a line no lot can fill refuses it whole (409).
     const allocations = await lots.allocateOrder(tx, { orderId: row.id, cartId: cart.id, lines: placed.items });
     const order = { ...placed, items: placed.items.map((i) => ({ ...i, allocations: allocations.get(i.id) ?? [] })) };
-    await carts.emptyCart(tx, cart.id);
+    // A placed PO leaves Current POs; the salesperson's one sample order is cleared (spec §4; ADR 0189).
+    if (kind === 'purchase') await carts.retirePlacedCart(tx, actor.userId, cart.id);
+    else await carts.emptyCart(tx, cart.id, isSampleCartName(cart.name) ? sampleOrderName(sampleNumber + 1) : undefined);
     await activity.record(
       actor,
       {

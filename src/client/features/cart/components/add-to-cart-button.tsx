@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { Role } from '@common/domain/permissions';
 import { cartWording } from '@common/domain/cart-rules';
 import { Button } from '@client/components/ui/button';
@@ -7,6 +8,7 @@ import { useAddToCart, type AddToCartProduct } from '../lib/use-add-to-cart';
  * The add button for a row that owns its quantity input (the stock table's
  * open row, handed this slot by src/client/app). After a successful add the row
  * shows "Added to PO" / "Added to Sample Order" (spec §4) through `onAdded`.
+ * Above it, the PO the add goes to (issue 26, ADR 0189), aligned with the quantity's label.
  */
 export function AddToCartButton({
   product,
@@ -22,15 +24,22 @@ export function AddToCartButton({
   onAdded: (label: string) => void;
 }) {
   const wording = cartWording(activeRole);
-  const addToCart = useAddToCart(product);
+  const addToCart = useAddToCart(product, activeRole);
+  const targetId = useId();
   return (
-    <Button
-      type="button"
-      disabled={!canAdd || quantity <= 0 || !addToCart.ready}
-      loading={addToCart.pending}
-      onClick={() => addToCart.submit(quantity, () => onAdded(wording.addedLabel))}
-    >
-      {wording.kind === 'sample' ? 'Add to Sample Order' : 'Add to PO'}
-    </Button>
+    <div className="grid min-w-0 gap-1.5">
+      <span id={targetId} className="max-w-56 truncate text-xs text-muted-foreground" title={addToCart.poName ?? undefined} data-testid="add-target">
+        To: <span className="font-medium text-foreground">{addToCart.poName ?? '…'}</span>
+      </span>
+      <Button
+        type="button"
+        disabled={!canAdd || quantity <= 0 || !addToCart.ready}
+        loading={addToCart.pending}
+        aria-describedby={targetId}
+        onClick={() => addToCart.submit(quantity, () => onAdded(wording.addedLabel))}
+      >
+        {wording.kind === 'sample' ? 'Add to Sample Order' : 'Add to PO'}
+      </Button>
+    </div>
   );
 }

@@ -10,6 +10,7 @@ import { toastCartError } from '../lib/cart-errors';
 import { useCartLots, useSetCartLotChoice } from '../api/get-cart-lots';
 import { CartLineItem } from './cart-line-item';
 import { CartLineLots } from './cart-line-lots';
+import { MoveLineMenu } from './move-line-menu';
 import { MerchandiseLine } from './merchandise-line';
 
 function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
@@ -25,7 +26,7 @@ function Section({ title, count, children }: { title: string; count: number; chi
 }
 
 /** Spec §2 Cart body: product items, then displays, labels, price lists and handboards. */
-export function CartContents({ cart, showPrices }: { cart: CartView; showPrices: boolean }) {
+export function CartContents({ cart, showPrices, otherCarts = [] }: { cart: CartView; showPrices: boolean; otherCarts?: readonly CartView[] }) {
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
   const restore = useAddCartItem();
@@ -59,6 +60,7 @@ export function CartContents({ cart, showPrices }: { cart: CartView; showPrices:
               item={item}
               showPrices={showPrices}
               lots={lotLine(item.productId)}
+              moveAction={<MoveLineMenu item={item} from={cart} others={otherCarts} />}
               onQuantity={(quantity) =>
                 update.mutate(
                   { cartId: cart.id, itemId: item.id, quantity },

@@ -29,6 +29,7 @@ export function CartLineItem({
   onRemove,
   busy,
   lots,
+  moveAction,
 }: {
   item: CartItem;
   showPrices: boolean;
@@ -37,6 +38,8 @@ export function CartLineItem({
   busy?: boolean;
   /** The line's lots and one-lot switch (issue 27), for a SKU with lots. */
   lots?: ReactNode;
+  /** "Move to…" another PO (issue 26), beside Remove. */
+  moveAction?: ReactNode;
 }) {
   const availability = parseStockLevel(item.product.stockLevel);
   const unorderable = !availability.orderable;
@@ -64,7 +67,7 @@ export function CartLineItem({
         )}
         {lots}
       </div>
-      <div className="flex items-center justify-between gap-3 sm:justify-end">
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-2 sm:flex-nowrap sm:justify-end sm:gap-3">
         <QuantityStepper
           value={item.quantity}
           min={1}
@@ -80,6 +83,7 @@ export function CartLineItem({
         {showPrices && (
           <span className="nums w-24 text-right font-medium">{formatCents(total)}</span>
         )}
+        {moveAction}
         <Button variant="ghost" size="icon" aria-label={`Remove ${item.product.name}`} onClick={onRemove} className="print:hidden">
           <Trash2 aria-hidden />
         </Button>

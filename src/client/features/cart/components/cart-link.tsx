@@ -1,30 +1,45 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Role } from '@common/domain/permissions';
-import { cartWording } from '@common/domain/cart-rules';
+import { cartDisplayName, cartWording } from '@common/domain/cart-rules';
+import { formatCount } from '@common/domain/format';
 import { Button } from '@client/components/ui/button';
 import { useActiveCart } from '@client/api/get-carts';
-import { formatCount } from '@common/domain/format';
+import { ActivePoMenu } from './active-po-menu';
 
 /**
  * UI.md: the cart reachable from every screen, with the item count; the app frame shows it.
  * The count follows the carts query, so every add anywhere raises it without a reload.
+ * Issue 26 (ADR 0189): it names the PO every add goes to, and buyers switch PO beside it.
+ * No aria-label: the name is the visible text plus hidden words, so what is read contains what
+ * is shown (axe label-content-name-mismatch).
  */
 export function CartLink({ activeRole }: { activeRole: Role | null }) {
   const cart = useActiveCart();
   const count = cart.data?.totalItems ?? 0;
-  const title = cartWording(activeRole).cartTitle;
+  const wording = cartWording(activeRole);
+  const poName = cart.data ? cartDisplayName(cart.data, activeRole) : wording.cartTitle;
   return (
-    <Button asChild variant="outline" className="h-11 gap-1.5 px-3 md:h-10">
-      {/* Named by its content ("Cart 3 items in Current Sample Order"), so the name holds the visible text. */}
-      <Link href="/cart" data-testid="frame-cart-link">
-        <ShoppingCart aria-hidden />
-        <span className="hidden md:inline">Cart</span>
-        <span className="nums min-w-5 rounded-full bg-accent px-1.5 text-center text-xs leading-5 font-semibold text-accent-foreground">
-          {formatCount(count)}
-        </span>
-        <span className="sr-only">{` ${count === 1 ? 'item' : 'items'} in ${title}`}</span>
-      </Link>
-    </Button>
+    <div className="flex min-w-0 items-center">
+      <Button
+        asChild
+        variant="outline"
+        className={wording.kind === 'purchase' ? 'h-11 min-w-0 shrink gap-1.5 rounded-r-none px-2.5 md:h-10' : 'h-11 min-w-0 shrink gap-1.5 px-2.5 md:h-10'}
+      >
+        <Link href="/cart" data-testid="frame-cart-link" title={poName}>
+          <ShoppingCart aria-hidden className="shrink-0" />
+          <span className="sr-only">{wording.cartTitle}: </span>
+          <span className="min-w-0 truncate text-sm sm:max-w-44" data-testid="frame-po-name">
+            {poName}
+          </span>
+          <span className="nums min-w-5 rounded-full bg-accent px-1.5 text-center text-xs leading-5 font-semibold text-accent-foreground" data-testid="frame-cart-count">
+            {formatCount(count)}
+          </span>
+          <span className="sr-only"> {count === 1 ? 'item' : 'items'}</span>
+        </Link>
+      </Button>
+      {/* Spec §6: salespeople keep one sample order, so no switching for them. */}
+      {wording.kind === 'purchase' && cart.data && <ActivePoMenu active={cart.data} wording={wording} />}
+    </div>
   );
 }

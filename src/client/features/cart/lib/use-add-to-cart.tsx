@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { CART_MESSAGES } from '@common/domain/cart-rules';
+import { CART_MESSAGES, cartDisplayName } from '@common/domain/cart-rules';
+import type { Role } from '@common/domain/permissions';
 import { parseStockLevel } from '@common/domain/stock-level';
 import { isApiError } from '@client/lib/api-client';
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
@@ -21,7 +22,7 @@ export interface AddToCartProduct {
  * toast (2 s) with a way to the cart, Cannot add item for stock refusals, the
  * cart error toasts otherwise. Shared by every add control of the cart feature.
  */
-export function useAddToCart(product: AddToCartProduct) {
+export function useAddToCart(product: AddToCartProduct, activeRole: Role | null) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const cart = useActiveCart();
@@ -29,7 +30,9 @@ export function useAddToCart(product: AddToCartProduct) {
 
   const submit = (quantity: number, onAdded: () => void) => {
     const cartId = cart.data?.id;
-    if (!cartId || quantity <= 0) return;
+    if (!cart.data || !cartId || quantity <= 0) return;
+    // The PO the add goes to, named in the toast (issue 26: never a silent add into the wrong PO).
+    const poName = cartDisplayName(cart.data, activeRole);
     add.mutate(
       { cartId, productId: product.id, quantity },
       {
@@ -37,7 +40,7 @@ export function useAddToCart(product: AddToCartProduct) {
           onAdded();
           toast({
             title: 'Item Added',
-            description: CART_MESSAGES.itemAdded(quantity, product),
+            description: CART_MESSAGES.itemAdded(quantity, product, poName),
             duration: TOAST_DURATION.itemAdded,
             action: {
               label: 'View Cart',
@@ -61,5 +64,5 @@ export function useAddToCart(product: AddToCartProduct) {
     );
   };
 
-  return { submit, pending: add.isPending, ready: Boolean(cart.data) };
+  return { submit, pending: add.isPending, ready: Boolean(cart.data), poName: cart.data ? cartDisplayName(cart.data, activeRole) : null };
 }

@@ -71,7 +71,7 @@ export function CartPage({ user }: { user: CurrentUser }) {
           </CartEmpty>
         ) : (
           <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
-            <CartContents cart={active} showPrices={!isSalesperson} />
+            <CartContents cart={active} showPrices={!isSalesperson} otherCarts={isSalesperson ? [] : (carts.data ?? []).filter((c) => c.id !== active.id)} />
             <OrderSummary cart={active} isSalesperson={isSalesperson} className="lg:sticky lg:top-[calc(var(--frame-height,0px)+1rem)]">
               {isSalesperson ? (
                 <Button asChild size="lg" className="w-full print:hidden">

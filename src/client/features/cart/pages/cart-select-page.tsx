@@ -15,12 +15,14 @@ import { useSelectCart } from '../api/select-cart';
 import { CartLoadError, CartLoading } from '../components/cart-states';
 import { CreateCartDialog } from '../components/create-cart-dialog';
 import { DeleteCartButton } from '../components/delete-cart-button';
+import { PoActionsMenu } from '../components/po-actions-menu';
 import { toastCartError } from '../lib/cart-errors';
 
 /**
  * /cartselect (spec §2 Cart select): the user's carts with Date Last Modified,
  * name and item count; Select makes one active and opens /cart. Also where a
- * placed PO lands (spec §4).
+ * placed PO lands (spec §4); the placed PO is no longer listed (ADR 0189). Rename and
+ * Duplicate sit in each row's menu (ADR 0190).
  */
 export function CartSelectPage({ user }: { user: CurrentUser }) {
   const wording = cartWording(user.activeRole);
@@ -72,8 +74,8 @@ export function CartSelectPage({ user }: { user: CurrentUser }) {
             {/* Phones: one card per cart. */}
             <ul className="grid gap-3 md:hidden" aria-label={wording.listTitle}>
               {carts.data.map((cart) => (
-                <li key={cart.id} className="flex items-center gap-3 rounded-card border border-border bg-surface p-4 shadow-xs">
-                  <div className="min-w-0 flex-1">
+                <li key={cart.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-card border border-border bg-surface p-4 shadow-xs">
+                  <div className="min-w-0 flex-[1_1_12rem]">
                     <p className="flex flex-wrap items-center gap-2 font-medium">
                       <span className="truncate">{cart.name}</span>
                       {cart.isActive && <Badge variant="accent">Current</Badge>}
@@ -82,8 +84,12 @@ export function CartSelectPage({ user }: { user: CurrentUser }) {
                       {cart.totalItems} {cart.totalItems === 1 ? 'item' : 'items'} · {formatDateTime(cart.lastModified)}
                     </p>
                   </div>
-                  <DeleteCartButton cart={cart} />
-                  {selectButton(cart)}
+                  {/* The actions wrap under the name when the phone is too narrow for both. */}
+                  <div className="ml-auto flex items-center gap-1">
+                    {wording.kind === 'purchase' && <PoActionsMenu cart={cart} wording={wording} />}
+                    <DeleteCartButton cart={cart} />
+                    {selectButton(cart)}
+                  </div>
                 </li>
               ))}
             </ul>
@@ -114,6 +120,7 @@ export function CartSelectPage({ user }: { user: CurrentUser }) {
                       <TableCell className="nums text-right">{cart.totalItems}</TableCell>
                       <TableCell>
                         <div className="flex items-center justify-end gap-1">
+                          {wording.kind === 'purchase' && <PoActionsMenu cart={cart} wording={wording} />}
                           <DeleteCartButton cart={cart} />
                           {selectButton(cart)}
                         </div>
@@ -126,7 +133,8 @@ export function CartSelectPage({ user }: { user: CurrentUser }) {
           </>
         )}
       </main>
-      <CreateCartDialog open={creating} onOpenChange={setCreating} wording={wording} activate={false} />
+      {/* Spec §4 and issue 26: a new PO is the one you work on, so it opens in /cart. */}
+      <CreateCartDialog open={creating} onOpenChange={setCreating} wording={wording} activate onCreated={() => navigate('/cart')} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { LOT_MESSAGES } from '@common/domain/lots';
 import { cn } from '@client/lib/utils';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
+import { SqftCalculator } from './sqft-calculator';
 
 /** What the app passes in to add a product (the carts feature; composed in src/client/app). */
 export interface StockAddActionProps {
@@ -91,6 +92,16 @@ export function StockAddRow({
             renderAddAction?.({ product, quantity, canAdd, onAdded: setAddedLabel })
           )}
         </div>
+      )}
+      {addable && (
+        <SqftCalculator
+          product={product}
+          compact={compact}
+          onBoxes={(boxes) => {
+            setQuantity(boxes);
+            setAddedLabel(null);
+          }}
+        />
       )}
     </div>
   );

@@ -58,7 +58,8 @@ export function StockPage({ user, renderAddAction }: { user: CurrentUser; render
 
   const permissions = new Set(user.permissions);
   // Spec §1/§2: prices are hidden for salespeople; they see the SKU instead.
-  const showPrice = user.activeRole !== 'salesperson' && permissions.has('view_prices');
+  // Spec §2: the open row shows the price to every role that may see prices; only the cart hides it from salespeople (issue 26).
+  const showPrice = permissions.has('view_prices');
   const colouredSku = user.activeRole === 'admin' && filters.stockStatus === 'all';
 
   // The table's props stay the same object while only the search box changed, so the keystroke's

@@ -2,7 +2,10 @@ import { useMemo, useState } from 'react';
 import type { Product } from '@common/contracts/products';
 import { MAX_LINE_QUANTITY } from '@common/domain/stock-level';
 import { naturalOrder } from '@common/domain/stock-filters';
-import { isOutOfStock, planPastedList, QUICK_ADD_MESSAGES, quickAddProducts, type PastedLineResult } from '@common/domain/quick-add';
+import type { BulkAddResponse } from '@common/contracts/carts';
+import { cartDisplayName } from '@common/domain/cart-rules';
+import type { Role } from '@common/domain/permissions';
+import { isOutOfStock, planPastedList, QUICK_ADD_MESSAGES, quickAddProducts, withBulkAnswer, type PastedLineResult } from '@common/domain/quick-add';
 import { LoadingState } from '@client/components/loading-state';
 import { Page } from '@client/components/page-frame';
 import { QuantityStepper } from '@client/components/quantity-stepper';
@@ -10,14 +13,15 @@ import { cartItemsText, StickySummary } from '@client/components/sticky-summary'
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
-import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
-import { ApiError } from '@client/lib/api-client';
+import { toast } from '@client/components/ui/use-toast';
 import { useBulkAddItems } from '../api/bulk-add-items';
 import { useActiveCart } from '@client/api/get-carts';
 import { useProducts } from '@client/api/get-products';
 import { FilterChips } from '../components/filter-chips';
 import { PasteList } from '../components/paste-list';
 import { QuickAddTable } from '../components/quick-add-table';
+import { BulkAddReport } from '../components/bulk-add-report';
+import { toastBulkAnswer, toastBulkFailure } from '../lib/bulk-add-feedback';
 import { formatCount } from '@common/domain/format';
 
 /** Rows drawn at once; "Show more" draws the next batch (the full list is a few thousand). */
@@ -26,25 +30,8 @@ const NO_PRODUCTS: Product[] = [];
 
 const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))].sort(naturalOrder);
 
-function failure(error: Error) {
-  // A refusal of one product (its stock, its kind) names it; anything else is the spec's general message.
-  if (error instanceof ApiError && error.status === 400 && error.serverMessage) {
-    toast({ title: QUICK_ADD_MESSAGES.cannotAdd.title, description: error.serverMessage, variant: 'destructive' });
-  } else {
-    toast({ title: 'Error Adding Items', description: QUICK_ADD_MESSAGES.failed, variant: 'destructive' });
-  }
-}
-
-function added(count: number, skipped: number) {
-  toast({
-    title: 'Items Added',
-    description: `Added ${count} ${count === 1 ? 'product' : 'products'} to your cart.${skipped > 0 ? ` ${QUICK_ADD_MESSAGES.someOut(skipped)}.` : ''}`,
-    duration: TOAST_DURATION.short,
-  });
-}
-
 /** /quick-add (spec §2 Sample Cart Quick Add). */
-export function QuickAddPage() {
+export function QuickAddPage({ activeRole = 'salesperson' }: { activeRole?: Role | null }) {
   const products = useProducts();
   const cart = useActiveCart();
   const bulkAdd = useBulkAddItems();
@@ -54,6 +41,7 @@ export function QuickAddPage() {
   const [quantity, setQuantity] = useState(1);
   const [shown, setShown] = useState(PAGE);
   const [pasted, setPasted] = useState<PastedLineResult[] | null>(null);
+  const [report, setReport] = useState<BulkAddResponse | null>(null);
 
   const all = products.data ?? NO_PRODUCTS;
   const offered = useMemo(() => quickAddProducts(all), [all]);
@@ -65,6 +53,7 @@ export function QuickAddPage() {
   );
   const byId = useMemo(() => new Map(all.map((p) => [p.id, p])), [all]);
   const cartId = cart.data?.id;
+  const poName = cart.data ? cartDisplayName(cart.data, activeRole) : '';
 
   const choose = (setter: (v: string | null) => void) => (value: string | null) => {
     setter(value);
@@ -78,20 +67,21 @@ export function QuickAddPage() {
       toast({ ...QUICK_ADD_MESSAGES.invalidProduct, variant: 'destructive' });
       return;
     }
-    const inStock = (chosen as Product[]).filter((p) => !isOutOfStock(p));
-    const excluded = chosen.length - inStock.length;
-    if (inStock.length === 0) {
+    // Spec §8 "Cannot add items": nothing to send when every selected product is out of stock.
+    if ((chosen as Product[]).every((p) => isOutOfStock(p))) {
       toast({ ...QUICK_ADD_MESSAGES.allOut, variant: 'destructive' });
       return;
     }
+    // Every selected product goes to the server, which adds, cuts or leaves out each one and says so (ADR 0189).
     bulkAdd.mutate(
-      { cartId, items: inStock.map((p) => ({ productId: p.id, quantity })) },
+      { cartId, items: (chosen as Product[]).map((p) => ({ productId: p.id, quantity })) },
       {
         onSuccess: (result) => {
           setSelected(new Set());
-          added(result.count, excluded + result.skipped);
+          setReport(result);
+          toastBulkAnswer(result, poName);
         },
-        onError: failure,
+        onError: toastBulkFailure,
       },
     );
   };
@@ -109,10 +99,10 @@ export function QuickAddPage() {
       { cartId, items: plan.items },
       {
         onSuccess: (result) => {
-          setPasted(plan.lines);
-          added(result.count, result.skipped);
+          setPasted(withBulkAnswer(plan.lines, result.lines));
+          toastBulkAnswer(result, poName);
         },
-        onError: failure,
+        onError: toastBulkFailure,
       },
     );
   };
@@ -168,6 +158,7 @@ export function QuickAddPage() {
                   </Button>
                 )}
               </div>
+              {report && <BulkAddReport result={report} poName={poName} />}
               {rows.length === 0 ? (
                 <Alert>
                   <AlertTitle>{QUICK_ADD_MESSAGES.noProducts.title}</AlertTitle>
