@@ -17,3 +17,4 @@ export * from './mail';
 export * from './calendar';
 export * from './api-tokens';
 export * from './webhooks';
+export * from './stock';
