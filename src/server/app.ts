@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   else await products.ensureVersion();
   const merchandise = createMerchandiseService({ db, activity });
   const carts = createCartsService({ db, activity, products, merchandise });
-  const calendar = createCalendarService({ db, activity });
+  const calendar = createCalendarService({ db, activity, today: deps.today ?? (() => todayIn()) });
   const webhooks = createWebhooksService({ db, activity, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
   const orders = createOrdersService({
     db,
