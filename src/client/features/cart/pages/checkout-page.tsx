@@ -34,16 +34,6 @@ export function CheckoutPage({ user }: { user: CurrentUser }) {
   const [, navigate] = useLocation();
   const carts = useCarts();
   const dates = useRequestedDates();
-  const checkout = useCheckout((order) => {
-    clearDraft();
-    toast({
-      title: 'Sample Order Submitted',
-      description: `Sample order ${orderNumber(order.id)} was submitted. You will receive an email confirmation.`,
-      variant: 'success',
-    });
-    // Spec §4: a sample order goes home; home is the dashboard (/ would bounce there).
-    navigate('/dashboard');
-  });
   const active = carts.data?.find((c) => c.isActive);
   // Issue 26: notes, delivery and date survive a reload, per cart, until the order is placed.
   const [draft, setDraft, clearDraft] = useSavedCheckout<{ notes: string; delivery: DeliveryType; date: IsoDate | null }>(active?.id, {
@@ -55,6 +45,16 @@ export function CheckoutPage({ user }: { user: CurrentUser }) {
   const setNotes = (value: string) => setDraft({ ...draft, notes: value });
   const setDelivery = (value: DeliveryType) => setDraft({ ...draft, delivery: value });
   const setDate = (value: IsoDate | null) => setDraft({ ...draft, date: value });
+  const checkout = useCheckout((order) => {
+    clearDraft();
+    toast({
+      title: 'Sample Order Submitted',
+      description: `Sample order ${orderNumber(order.id)} was submitted. You will receive an email confirmation.`,
+      variant: 'success',
+    });
+    // Spec §4: a sample order goes home; home is the dashboard (/ would bounce there).
+    navigate('/dashboard');
+  });
 
   // Purchase orders are placed straight from /cart; this screen is the sample-order checkout.
   if (cartWording(user.activeRole).kind !== 'sample') return <Navigate to="/cart" />;
