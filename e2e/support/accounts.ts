@@ -33,6 +33,8 @@ const SPECS = {
   },
   // Issue 12 journeys: accounts of their own, so editing a profile or filling a cart touches no other journey.
   profileSalesperson: { username: 'journey-profile', password: 'Journey123', role: 'salesperson', firstName: 'Pat', lastName: 'Journey' },
+  // Issue 26: the checkout draft journey fills its own cart.
+  checkoutDealer: { username: 'journey-checkout', password: 'Journey123', role: 'bold_customer', firstName: 'Chad', lastName: 'Journey' },
   catalogDealer: { username: 'journey-catalog', password: 'Journey123', role: 'bold_customer', firstName: 'Cat', lastName: 'Journey' },
   temporary: { username: 'journey-newhire', password: 'Tilework7', role: 'salesperson', firstName: 'Nia', lastName: 'Journey', temporary: true },
 } satisfies Record<string, AccountSpec>;
