@@ -17,9 +17,7 @@ const COLUMNS: { header: string; width: number; money?: true; value: (l: ExportL
   { header: 'Kind', width: 10, value: (l) => l.order.kind },
   { header: 'Customer', width: 18, value: (l) => l.order.username },
   { header: 'PO Name', width: 18, value: (l) => l.order.cartName },
-  { header: 'PO Reference', width: 16, value: (l) => l.order.poReference },
   { header: 'Delivery', width: 10, value: (l) => l.order.deliveryType },
-  { header: 'Ship To', width: 30, value: (l) => l.order.shipTo },
   { header: 'Requested Date', width: 14, value: (l) => l.order.requestedDate },
   { header: 'Notes', width: 30, value: (l) => l.order.notes },
   { header: 'Order Total', width: 12, money: true, value: (l) => Number(l.order.total) },
@@ -30,6 +28,9 @@ const COLUMNS: { header: string; width: number; money?: true; value: (l: ExportL
   // CALL prices stay empty: the price was agreed by phone, not 0.
   { header: 'Unit Price', width: 10, money: true, value: (l) => (l.price === null ? null : Number(l.price)) },
   { header: 'Line Total', width: 11, money: true, value: (l) => (l.price === null ? null : Math.round(Number(l.price) * l.quantity * 100) / 100) },
+  // Issue 26 (ADR 0192), added last so an ERP that reads the columns by position keeps working.
+  { header: 'PO Reference', width: 16, value: (l) => l.order.poReference },
+  { header: 'Ship To', width: 30, value: (l) => l.order.shipTo },
 ];
 
 /** Every text cell goes through safeCell: a name or note starting with = never runs as a formula. */
