@@ -80,39 +80,58 @@ describe('Manage Merchandise', () => {
   });
 });
 
-describe('Discontinued products', () => {
-  it('an admin previews the products not in the file, sees the cart line, confirms, and exactly those go', async () => {
+describe('Stock upload preview (issue 26, ADR 0191)', () => {
+  it('from /: an upload is previewed, cancelled (nothing changed), then previewed again and confirmed with the products not in the file removed', async () => {
     const { page } = await browser.open();
+    await page.goto('/');
     await signInAs(page, ACCOUNTS.admin, 'Admin');
     const sku = 990_001;
     await uploadStockCsv(page, `id,name,stockLevel,price\n${sku},E2E Discontinued Tile,50,10\n`);
     const cart = (await api<{ id: number; isActive: boolean }[]>(page, 'GET', '/api/carts')).find((c) => c.isActive)!;
     await api(page, 'POST', `/api/carts/${cart.id}/items`, { productId: sku, quantity: 1 });
 
-    // The full file: every product but the discontinued one.
-    const before = (await api<{ id: number }[]>(page, 'GET', '/api/products')).map((p) => p.id);
-    const file = join(tmpdir(), `full-stock-${Date.now()}.csv`);
-    await writeFile(file, `id\n${before.filter((id) => id !== sku).join('\n')}\n`);
+    // The full file: every product but the discontinued one, and SKU 1000 at 777 boxes.
+    const before = await api<{ id: number; stockLevel: string }[]>(page, 'GET', '/api/products');
+    const kept = before.filter((p) => p.id !== sku);
+    const csv = `id,stockLevel\n${kept.map((p) => `${p.id},${p.id === kept[0]!.id ? 777 : p.stockLevel}`).join('\n')}\n`;
+    const file = { name: 'full-stock.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) };
 
     await page.goto('/stock');
-    await page.getByRole('button', { name: 'Remove discontinued' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Remove products that are not in the file' });
-    await dialog.getByLabel('Full stock file (.csv)').setInputFiles(file);
-    await dialog.getByRole('button', { name: 'Preview' }).click();
-    await dialog.getByText(/^1 product would be removed/).waitFor();
-    const listed = dialog.getByRole('list', { name: 'Products that would be removed' });
-    expect(await listed.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('E2E Discontinued Tile')]);
-    await dialog.getByText('1 cart line in 1 open cart hold them and will be removed from those carts.', { exact: false }).waitFor();
-    // Nothing has changed yet.
-    expect((await api<{ id: number }[]>(page, 'GET', '/api/products')).map((p) => p.id)).toContain(sku);
+    await page.locator('input[type=file]').setInputFiles(file);
+    const dialog = page.getByRole('dialog', { name: 'Check the stock file before it is applied' });
+    await dialog.waitFor();
+    const changed = dialog.getByRole('region', { name: /^Changed/ });
+    await changed.getByText(`stockLevel: ${kept[0]!.stockLevel} → 777`).waitFor();
+    await dialog.getByRole('region', { name: 'Not in the file (1)' }).getByText('E2E Discontinued Tile').waitFor();
+    await page.screenshot({ path: join(tmpdir(), 'oa-stock-preview-desktop.png') });
 
-    await dialog.getByRole('button', { name: 'Remove 1 product and upload' }).click();
+    // Cancel: nothing changed.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const afterCancel = await api<{ id: number; stockLevel: string }[]>(page, 'GET', '/api/products');
+    expect(afterCancel).toEqual(before);
+
+    // Again, this time confirmed, with the discontinued product removed.
+    await page.locator('input[type=file]').setInputFiles(file);
+    await dialog.waitFor();
+    await dialog.getByText('1 cart line in 1 open cart hold them and would be taken out.', { exact: false }).waitFor();
+    await dialog.getByLabel('Also remove the 1 product not in the file').click();
+    await dialog.getByRole('button', { name: 'Confirm and remove 1 product' }).click();
     await page.getByText(/1 removed, 1 line of removed products taken out of 1 cart/).first().waitFor();
     await dialog.waitFor({ state: 'detached' });
+    const after = await api<{ id: number; stockLevel: string }[]>(page, 'GET', '/api/products');
+    expect(after.map((p) => p.id)).toEqual(kept.map((p) => p.id));
+    expect(after.find((p) => p.id === kept[0]!.id)!.stockLevel).toBe('777');
 
-    const after = (await api<{ id: number }[]>(page, 'GET', '/api/products')).map((p) => p.id);
-    expect(after).toEqual(before.filter((id) => id !== sku));
-    const items = (await api<{ id: number; items: { productId: number }[] }[]>(page, 'GET', '/api/carts')).find((c) => c.id === cart.id)!.items;
-    expect(items.map((i) => i.productId)).not.toContain(sku);
+    // The history names both uploads, and the file can be downloaded.
+    await page.getByRole('button', { name: 'Upload history' }).click();
+    const history = page.getByRole('dialog', { name: 'Stock upload history' });
+    const entries = history.getByRole('list', { name: 'Stock uploads' }).getByRole('listitem');
+    await entries.first().getByText('Applied').waitFor();
+    expect(await entries.nth(1).innerText()).toContain('Cancelled');
+    await page.screenshot({ path: join(tmpdir(), 'oa-stock-history-desktop.png') });
+    await page.setViewportSize(PHONE);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.screenshot({ path: join(tmpdir(), 'oa-stock-history-phone.png') });
   });
 });

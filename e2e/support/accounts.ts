@@ -33,6 +33,8 @@ const SPECS = {
   },
   // Issue 12 journeys: accounts of their own, so editing a profile or filling a cart touches no other journey.
   profileSalesperson: { username: 'journey-profile', password: 'Journey123', role: 'salesperson', firstName: 'Pat', lastName: 'Journey' },
+  // Issue 26: the checkout draft journey fills its own cart.
+  checkoutDealer: { username: 'journey-checkout', password: 'Journey123', role: 'bold_customer', firstName: 'Chad', lastName: 'Journey' },
   catalogDealer: { username: 'journey-catalog', password: 'Journey123', role: 'bold_customer', firstName: 'Cat', lastName: 'Journey' },
   // Issue 26 journeys (bulk adds, the active PO, the quick order pad).
   poSalesperson: { username: 'journey-po-sales', password: 'Journey123', role: 'salesperson', firstName: 'Quinn', lastName: 'Journey' },

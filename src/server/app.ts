@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   else await products.ensureVersion();
   const merchandise = createMerchandiseService({ db, activity });
   const carts = createCartsService({ db, activity, products, merchandise });
-  const calendar = createCalendarService({ db, activity });
+  const calendar = createCalendarService({ db, activity, today: deps.today ?? (() => todayIn()) });
   const webhooks = createWebhooksService({ db, activity, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, log: app.log });
   const lots = createLotsService({ db, activity, products, carts, mail, events: webhooks.publisher, mailFrom: config.ORDER_EMAIL_FROM, log: app.log });
   const orders = createOrdersService({

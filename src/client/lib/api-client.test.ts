@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TIMESTAMP_HEADER } from '@common/contracts/common';
-import { ApiError, api, errorMessage } from './api-client';
+import { ApiError, api, errorMessage, READ_TIMEOUT_MESSAGE } from './api-client';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
@@ -12,6 +12,38 @@ const json = (body: unknown, status = 200, statusText = 'OK') =>
   new Response(JSON.stringify(body), { status, statusText, headers: { 'Content-Type': 'application/json' } });
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** A server that never answers: the request ends only when its signal aborts. */
+function stubHangingFetch() {
+  const fetchMock = vi.fn<typeof fetch>((_path, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('read timeout (issue 26)', () => {
+  it('ends a read that never answers with an ApiError the page shows as its error state', async () => {
+    stubHangingFetch();
+    const error = await api.get('/api/products', { timeoutMs: 30 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 408, serverMessage: READ_TIMEOUT_MESSAGE });
+  });
+
+  it('still lets the caller (TanStack Query) cancel a read, as a cancellation', async () => {
+    stubHangingFetch();
+    const controller = new AbortController();
+    const pending = api.get('/api/products', { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    const error = await pending;
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as DOMException).name).toBe('AbortError');
+  });
+
+  it('does not limit writes', async () => {
+    const fetchMock = stubFetch(json({ ok: true }));
+    await api.post('/api/logout');
+    expect(fetchMock.mock.calls[0]![1]!.signal).toBeUndefined();
+  });
+});
 
 describe('api client', () => {
   it('sends GETs same-origin, uncached, with the timestamp header and no body', async () => {

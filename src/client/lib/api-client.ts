@@ -58,6 +58,8 @@ export interface RequestOptions {
    * the browser revalidates with its ETag every time and an unchanged one costs a 304.
    */
   cache?: RequestCache;
+  /** GET only: how long to wait for the answer (READ_TIMEOUT_MS by default). */
+  timeoutMs?: number;
 }
 
 /** JSON when the server says so (and it parses), else the text; nothing for an empty body. */
@@ -82,7 +84,31 @@ function baseHeaders(options: RequestOptions): Record<string, string> {
   return { Accept: 'application/json', [TIMESTAMP_HEADER]: String(Date.now()), ...options.headers };
 }
 
+/**
+ * Issue 26: a read that has not answered in this long has failed. Every page's query then ends in
+ * its error state with Retry instead of a loading bar that never finishes (ADR 0192). Writes are
+ * not limited: their outcome must not be guessed.
+ */
+export const READ_TIMEOUT_MS = 20_000;
+export const READ_TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again.';
+
+/** The caller's signal (TanStack Query's, which aborts when the query is cancelled) joined with the read timeout. */
+function readSignal(signal: AbortSignal | undefined, timeoutMs: number): AbortSignal {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
 async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await send<T>(method, path, body, method === 'GET' ? { ...options, signal: readSignal(options.signal, options.timeoutMs ?? READ_TIMEOUT_MS) } : options);
+  } catch (error) {
+    // A timed-out read is an ordinary failure (spec §8 "status: message"), so the page shows its error state.
+    if (error instanceof DOMException && error.name === 'TimeoutError') throw new ApiError(408, 'Request Timeout', { message: READ_TIMEOUT_MESSAGE });
+    throw error;
+  }
+}
+
+async function send<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const headers = baseHeaders(options);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

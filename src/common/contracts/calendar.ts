@@ -25,3 +25,19 @@ export const createClosedDayBody = z.object({
 export type CreateClosedDayBody = z.infer<typeof createClosedDayBody>;
 
 export const closedDayParams = z.object({ day: isoDay });
+
+/** POST /api/closed-days/public-holidays (ADR 0192): one click adds a country's public holidays for this year and next. */
+export const addPublicHolidaysBody = z.object({
+  country: z._default(z.string().check(z.trim(), z.regex(/^[A-Za-z]{2}$/, { error: 'Choose a country' }), z.toUpperCase()), 'US'),
+});
+export type AddPublicHolidaysBody = z.input<typeof addPublicHolidaysBody>;
+export const addPublicHolidaysResponse = z.object({
+  added: z.array(closedDayView),
+  /** Holidays already in the list (left as they were). */
+  alreadyClosed: z.int(),
+  years: z.array(z.int()),
+});
+export type AddPublicHolidaysResponse = z.infer<typeof addPublicHolidaysResponse>;
+export const holidayCountriesResponse = z.array(z.object({ code: z.string(), name: z.string() }));
+export type HolidayCountries = z.infer<typeof holidayCountriesResponse>;
+export const UNKNOWN_HOLIDAY_COUNTRY = 'Public holidays are not known for that country';

@@ -56,6 +56,11 @@ export const placeOrderBody = z.object({
   /** The customer's own PO number or job reference (issue 12), optional. */
   poReference: z.nullish(z.string().check(z.trim(), z.maxLength(100, { error: 'PO reference must be at most 100 characters' }))),
   deliveryType: z.nullish(z.enum(DELIVERY_TYPES, { error: 'Delivery must be pickup or ship' })),
+  /**
+   * Where a shipped order goes (ADR 0192), optional: without one a shipped order goes to the
+   * placer's store address (profile). Ignored for pickup.
+   */
+  shipTo: z.nullish(z.string().check(z.trim(), z.maxLength(500, { error: 'Ship-to address must be at most 500 characters' }))),
   /** A calendar date 'YYYY-MM-DD' (an ISO date-time is read as its date part). */
   requestedDate: z.nullish(
     z.pipe(
@@ -110,6 +115,8 @@ const orderFields = () => ({
   status: orderStatusSchema,
   cartName: z.nullable(z.string()),
   deliveryType: z.nullable(z.enum(DELIVERY_TYPES)),
+  /** The ship-to address of a shipped order (ADR 0192); null for pickup. */
+  shipTo: z.nullable(z.string()),
   requestedDate: z.nullable(z.string()),
   total: z.string(),
   createdAt: z.string(),
@@ -145,12 +152,29 @@ export const ORDER_MESSAGES_CONTRACT = {
   badRange: 'The start date must be before the end date',
 } as const;
 
+const calendarDay = (error: string) => blankAsMissing(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error }))));
+
+/**
+ * Order history search (ADR 0192), on the list and on the own-orders export: text in the PO
+ * name or the buyer's PO reference, a SKU on any line, and placed between two calendar days
+ * (inclusive, the business's days as in ADR 0042).
+ */
+export const orderSearchFields = () => ({
+  q: blankAsMissing(z.optional(z.string().check(z.trim(), z.maxLength(100, { error: 'Search must be at most 100 characters' })))),
+  sku: blankAsMissing(z.optional(idSchema('SKU must be a whole number'))),
+  from: calendarDay('From must be a date like 2025-01-31'),
+  to: calendarDay('To must be a date like 2025-01-31'),
+});
+const dayRangeInOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
+
 /**
  * GET /api/orders: own orders; admins see everyone's and may filter by user.
  * With `updatedSince` or `cursor` the list is for polling (docs/integrations.md):
  * oldest change first, and `nextCursor` continues where this page stopped.
  */
-export const ordersQuery = z.object({
+export const ordersQuery = z
+  .object({
+  ...orderSearchFields(),
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1, { error: 'Page must be at least 1' }), z.maximum(100_000)), 1),
   status: z.optional(orderStatusSchema),
   kind: z.optional(orderKindSchema),
@@ -158,7 +182,8 @@ export const ordersQuery = z.object({
   username: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
   updatedSince: blankAsMissing(z.optional(z.iso.datetime({ offset: true, error: 'updatedSince must be an ISO date-time' }))),
   cursor: blankAsMissing(z.optional(z.string().check(z.maxLength(200)))),
-});
+  })
+  .check(z.refine(dayRangeInOrder, { message: ORDER_MESSAGES_CONTRACT.badRange, path: ['to'] }));
 export type OrdersQuery = z.infer<typeof ordersQuery>;
 
 export const ordersResponse = z.object({
@@ -215,3 +240,13 @@ export const orderExportQuery = z
   })
   .check(z.refine((q) => !q.from || !q.to || new Date(q.from) <= new Date(q.to), { message: ORDER_MESSAGES_CONTRACT.badRange, path: ['to'] }));
 export type OrderExportQuery = z.output<typeof orderExportQuery>;
+
+/** GET /api/orders/export: the caller's own orders (admins: everyone's), searched like the list (ADR 0192). */
+export const ownOrdersExportQuery = z
+  .object({
+    format: z._default(z.enum(ORDER_EXPORT_FORMATS, { error: 'format must be csv or xlsx' }), 'csv'),
+    status: blankAsMissing(z.optional(orderStatusSchema)),
+    ...orderSearchFields(),
+  })
+  .check(z.refine(dayRangeInOrder, { message: ORDER_MESSAGES_CONTRACT.badRange, path: ['to'] }));
+export type OwnOrdersExportQuery = z.output<typeof ownOrdersExportQuery>;

@@ -1,7 +1,8 @@
 import { LAST_INVENTORY_UPDATE } from '@common/contracts/settings';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../client';
-import { announcements, incomingLoads, merchandise, productLots, products, systemSettings, users } from '../schema';
+import { publicHolidays } from '../../lib/public-holidays';
+import { announcements, closedDays, incomingLoads, merchandise, productLots, products, systemSettings, users } from '../schema';
 import { demoAccounts } from './accounts';
 import { demoAnnouncements } from './announcements';
 import { buildDemoLibrary, insertDemoLibrary } from './files';
@@ -84,6 +85,14 @@ export async function loadDemoData(db: Db, deps: DemoDataDeps): Promise<DemoData
     await tx
       .insert(merchandise)
       .values(demoMerchandise().map((item) => ({ ...item, createdAt: now, updatedAt: now })))
+      .onConflictDoNothing();
+
+    // Issue 26: the warehouse calendar starts with this year's and next year's US public holidays
+    // (Thanksgiving was a business day until an admin added it).
+    const year = now.getFullYear();
+    await tx
+      .insert(closedDays)
+      .values(publicHolidays('US', [year, year + 1]).map((h) => ({ ...h, createdBy: deps.adminUserId, createdAt: now })))
       .onConflictDoNothing();
 
     await insertDemoLibrary(tx, library, now);

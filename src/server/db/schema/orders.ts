@@ -30,6 +30,8 @@ export const orders = pgTable(
     /** The dealer's own PO reference (issue 12), optional. */
     poReference: text('po_reference'),
     deliveryType: text('delivery_type').$type<DeliveryType>(),
+    /** Where a shipped order goes (ADR 0192); the profile's store address unless the buyer typed another. */
+    shipTo: text('ship_to'),
     requestedDate: date('requested_date'),
     total: numeric('total', { precision: 14, scale: 2 }).notNull().default('0'),
     idempotencyKey: text('idempotency_key'),
@@ -42,6 +44,8 @@ export const orders = pgTable(
     // An ERP polls GET /api/orders?updatedSince=... page by page (docs/decisions/0160).
     index('orders_updated_idx').on(t.updatedAt, t.id),
     uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
+    // Order history search by PO name or reference (ADR 0192); the query uses the same expression.
+    index('orders_po_search_trgm_idx').using('gin', sql`(coalesce(${t.cartName}, '') || ' ' || coalesce(${t.poReference}, '')) gin_trgm_ops`),
     check('orders_kind_check', oneOf(t.kind, ORDER_KINDS)),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_delivery_check', sql`${t.deliveryType} is null or ${oneOf(t.deliveryType, DELIVERY_TYPES)}`),
@@ -61,7 +65,12 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     price: numeric('price', { precision: 12, scale: 2 }),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity_check', sql`${t.quantity} >= 1`)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    // Order history search by SKU (ADR 0192).
+    index('order_items_product_idx').on(t.productId),
+    check('order_items_quantity_check', sql`${t.quantity} >= 1`),
+  ],
 );
 
 /** Displays, labels, price lists and handboards on an order; their price is always 0 (spec §3). */

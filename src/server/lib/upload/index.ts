@@ -1,4 +1,4 @@
 /** The one upload module: every file input of the portal goes through it (DESIGN.md). */
 export { isUtf8Text, NOT_UTF8, sniff, type UploadKind } from './content';
-export { DEFAULT_XLSX_LIMITS, openCsvStream, receiveCsvText, receiveFile, receiveOnlyFile, type ReceivedFile, type UploadRules } from './receive';
+export { DEFAULT_XLSX_LIMITS, openCsvStream, receiveCsvBytes, receiveCsvText, receiveFile, receiveOnlyFile, type ReceivedFile, type UploadRules } from './receive';
 export { inspectXlsx, type XlsxLimits } from './xlsx-guard';

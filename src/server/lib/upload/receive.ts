@@ -216,6 +216,12 @@ export async function openCsvStream(request: FastifyRequest, rules: UploadRules 
  * (ADR 0170). Every refusal (size, type, encoding) is thrown here, as the stream would have.
  */
 export async function receiveCsvText(request: FastifyRequest, rules: Parameters<typeof openCsvStream>[1]): Promise<{ filename: string; text: Readable }> {
+  const { filename, data } = await receiveCsvBytes(request, rules);
+  return { filename, text: Readable.from([data], { objectMode: false }) };
+}
+
+/** receiveCsvText's checked text as bytes, for a caller that keeps the file too (the stock upload history, ADR 0191). */
+export async function receiveCsvBytes(request: FastifyRequest, rules: Parameters<typeof openCsvStream>[1]): Promise<{ filename: string; data: Buffer }> {
   const { filename, text } = await openCsvStream(request, rules);
   const chunks: Buffer[] = [];
   const hash = createHash('sha256');
@@ -224,7 +230,7 @@ export async function receiveCsvText(request: FastifyRequest, rules: Parameters<
     hash.update(chunk);
   }
   await claimUpload(request, JSON.stringify({ file: { filename, sha256: hash.digest('hex') } }));
-  return { filename, text: Readable.from(chunks, { objectMode: false }) };
+  return { filename, data: Buffer.concat(chunks) };
 }
 
 export { notCsv };

@@ -1,4 +1,13 @@
-import { closedDayParams, closedDayView, closedDaysResponse, createClosedDayBody } from '@common/contracts/calendar';
+import {
+  addPublicHolidaysBody,
+  addPublicHolidaysResponse,
+  closedDayParams,
+  closedDayView,
+  closedDaysResponse,
+  createClosedDayBody,
+  holidayCountriesResponse,
+} from '@common/contracts/calendar';
+import { errorBody } from '@common/contracts/common';
 import { okBody } from '@common/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
@@ -8,6 +17,29 @@ import type { CalendarService } from './service';
 export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }> = async (app, { calendar }) => {
   app.get('/api/closed-days', { config: { access: 'admin' }, schema: { response: { 200: closedDaysResponse } } }, () => calendar.list());
 
+  // ADR 0192: one click adds a country's public holidays (date-holidays) for this year and next.
+  app.get(
+    '/api/closed-days/holiday-countries',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['Calendar'], summary: 'Countries whose public holidays can be added', operationId: 'listHolidayCountries', response: { 200: holidayCountriesResponse } },
+    },
+    () => calendar.countries(),
+  );
+  app.post(
+    '/api/closed-days/public-holidays',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['Calendar'],
+        summary: "Add a country's public holidays for this year and next as closed days",
+        operationId: 'addPublicHolidays',
+        body: addPublicHolidaysBody,
+        response: { 200: addPublicHolidaysResponse, 400: errorBody },
+      },
+    },
+    (request) => calendar.addPublicHolidays(actorOf(request), request.body.country),
+  );
   app.post('/api/closed-days', { config: { access: 'admin' }, schema: { body: createClosedDayBody, response: { 200: closedDayView } } }, (request) =>
     calendar.add(actorOf(request), request.body),
   );

@@ -39,6 +39,7 @@ export function orderConfirmationEmail(
   if (order.poReference) facts.push(['PO reference', order.poReference]);
   if (order.cartName) facts.push([order.kind === 'purchase' ? 'PO name' : 'Cart', order.cartName]);
   if (order.deliveryType) facts.push(['Delivery', DELIVERY_LABELS[order.deliveryType]]);
+  if (order.shipTo) facts.push(['Ship to', order.shipTo]);
   if (order.requestedDate) {
     facts.push([order.deliveryType === 'ship' ? 'Requested arrival' : 'Requested pickup', formatCalendarDate(order.requestedDate)]);
   }
@@ -66,7 +67,7 @@ export function orderConfirmationEmail(
   const html = [
     `<h1 style="font-size:18px">${escapeHtml(kind)} ${escapeHtml(orderNumber(order.id))}</h1>`,
     '<table cellpadding="4">',
-    ...facts.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`),
+    ...facts.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td style="white-space:pre-line">${escapeHtml(v)}</td></tr>`),
     '</table>',
     '<h2 style="font-size:16px">Lines</h2>',
     `<ul>${lines.map((l) => `<li>${escapeHtml(l.text)}</li>`).join('')}</ul>`,

@@ -30,6 +30,9 @@ const COLUMNS: { header: string; width: number; money?: true; value: (l: ExportL
   { header: 'Line Total', width: 11, money: true, value: (l) => (l.price === null ? null : Math.round(Number(l.price) * l.quantity * 100) / 100) },
   // Issue 27: the shade lots a product line was allocated from; empty for SKUs without lots.
   { header: 'Lots', width: 40, value: (l) => l.lots ?? null },
+  // Issue 26 (ADR 0192), added last so an ERP that reads the columns by position keeps working.
+  { header: 'PO Reference', width: 16, value: (l) => l.order.poReference },
+  { header: 'Ship To', width: 30, value: (l) => l.order.shipTo },
 ];
 
 /** Every text cell goes through safeCell: a name or note starting with = never runs as a formula. */

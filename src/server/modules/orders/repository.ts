@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzl
 import type { OrderKind, OrderStatus } from '@common/domain/order-status';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orderMerchandise, orders } from '../../db/schema';
-import { userNames } from '../users';
+import { userNames, userStoreAddresses } from '../users';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -44,6 +44,14 @@ export async function findPlacerName(db: DbOrTx, userId: number) {
   return row ?? {};
 }
 
+/** The placer's store address: where a shipped order goes unless the buyer typed another (ADR 0192). */
+export async function findStoreAddress(db: DbOrTx, userId: number): Promise<string | null> {
+  const store = userStoreAddresses('store');
+  const [row] = await db.select({ storeName: store.storeName, storeAddress: store.storeAddress }).from(store).where(eq(store.id, userId));
+  if (!row?.storeAddress?.trim()) return null;
+  return row.storeName?.trim() ? `${row.storeName.trim()}\n${row.storeAddress.trim()}` : row.storeAddress.trim();
+}
+
 export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   return row;
@@ -68,7 +76,16 @@ export interface OrderFilters {
   username?: string;
   status?: OrderStatus;
   kind?: OrderKind;
+  /** Text in the PO name or PO reference (ADR 0192; the trigram index orders_po_search_trgm_idx). */
+  q?: string;
+  /** A SKU on any product line (order_items_product_idx). */
+  sku?: number;
+  /** Placed at or after, and before (exclusive), as instants. */
+  placedFrom?: Date;
+  placedBefore?: Date;
 }
+
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filterWhere(filters: OrderFilters): SQL | undefined {
   const conditions: SQL[] = [];
@@ -80,6 +97,15 @@ function filterWhere(filters: OrderFilters): SQL | undefined {
   }
   if (filters.status !== undefined) conditions.push(eq(orders.status, filters.status));
   if (filters.kind !== undefined) conditions.push(eq(orders.kind, filters.kind));
+  if (filters.q) {
+    // The same expression as the index, so PostgreSQL can use it.
+    conditions.push(sql`(coalesce(${orders.cartName}, '') || ' ' || coalesce(${orders.poReference}, '')) ilike ${likeText(filters.q)}`);
+  }
+  if (filters.sku !== undefined) {
+    conditions.push(sql`exists (select 1 from order_items oi where oi.order_id = ${orders.id} and oi.product_id = ${filters.sku})`);
+  }
+  if (filters.placedFrom) conditions.push(sql`${orders.createdAt} >= ${filters.placedFrom.toISOString()}::timestamptz`);
+  if (filters.placedBefore) conditions.push(sql`${orders.createdAt} < ${filters.placedBefore.toISOString()}::timestamptz`);
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 

@@ -5,20 +5,34 @@ import {
   ordersQuery,
   ordersResponse,
   orderView,
+  ownOrdersExportQuery,
   placeOrderBody,
   reorderResponse,
   requestedDatesResponse,
   updateOrderBody,
 } from '@common/contracts/orders';
 import { ORDERING_PERMISSION } from '@common/domain/permissions';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { badRequest } from '../../lib/http-error';
 import { actorOf } from '../../lib/actor';
 import { ordersCsv, ordersXlsx } from './export-file';
+import type { ExportLine } from './repository';
 import type { OrdersService } from './service';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** One export answer, CSV or xlsx, for the admin's and the buyer's export alike. */
+function sendExport(reply: FastifyReply, format: 'csv' | 'xlsx', lines: AsyncIterable<ExportLine>, name: string) {
+  const day = new Date().toISOString().slice(0, 10);
+  const body = format === 'xlsx' ? ordersXlsx(lines) : Readable.from(ordersCsv(lines));
+  return reply
+    .header('content-type', format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${day}.${format}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
 
 /** Spec §7 order calls; docs/product-decisions.md adds history, status changes (admins) and reorder. */
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
@@ -32,6 +46,22 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
     '/api/orders/requested-dates',
     { config: { access }, schema: { response: { 200: requestedDatesResponse } } },
     () => orders.requestedDates(),
+  );
+
+  // ADR 0192: every role exports its own order history, searched like the list, with the admin export's code.
+  app.get(
+    '/api/orders/export',
+    {
+      config: { access, scope: 'orders:read' },
+      schema: {
+        tags: ['Orders'],
+        summary: "Export the caller's own orders (admins: all) as CSV or xlsx, searched like the list",
+        operationId: 'exportOwnOrders',
+        querystring: ownOrdersExportQuery,
+        produces: ['text/csv', XLSX_TYPE],
+      },
+    },
+    (request, reply) => sendExport(reply, request.query.format, orders.exportOwnLines(actorOf(request), request.query), 'my-orders'),
   );
 
   app.get('/api/orders/:id', { config: { access, scope: 'orders:read' }, schema: { params: idParams, response: { 200: orderView } } }, (request) =>
@@ -66,17 +96,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
       config: { access: 'admin', scope: 'orders:read' },
       schema: { tags: ['Orders'], summary: 'Export order lines as CSV or xlsx', querystring: orderExportQuery, produces: ['text/csv', XLSX_TYPE] },
     },
-    (request, reply) => {
-      const query = request.query;
-      const lines = orders.exportLines(actorOf(request), query);
-      const day = new Date().toISOString().slice(0, 10);
-      const body = query.format === 'xlsx' ? ordersXlsx(lines) : Readable.from(ordersCsv(lines));
-      return reply
-        .header('content-type', query.format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="orders-${day}.${query.format}"`)
-        .header('cache-control', 'no-store')
-        .send(body);
-    },
+    (request, reply) => sendExport(reply, request.query.format, orders.exportLines(actorOf(request), request.query), 'orders'),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import {
   ORDER_MESSAGES_CONTRACT,
   ORDERS_PAGE_SIZE,
   type OrderExportQuery,
+  type OwnOrdersExportQuery,
   type OrderSummary,
   type OrdersResponse,
   type OrderView,
@@ -58,6 +59,20 @@ function decodeCursor(text: string): repo.ChangeCursor {
   throw new HttpError(400, ORDER_MESSAGES_CONTRACT.badCursor);
 }
 
+/**
+ * The search part of the filters (ADR 0192): calendar days are the business's days (the
+ * process's time zone, as "today" is in ADR 0042), so "to" runs to the end of that day.
+ */
+function searchFilters(query: { q?: string; sku?: number; from?: string; to?: string }): Pick<repo.OrderFilters, 'q' | 'sku' | 'placedFrom' | 'placedBefore'> {
+  const localMidnight = (day: string) => {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    return new Date(y, m - 1, d);
+  };
+  const before = query.to ? localMidnight(query.to) : undefined;
+  before?.setDate(before.getDate() + 1);
+  return { q: query.q || undefined, sku: query.sku, placedFrom: query.from ? localMidnight(query.from) : undefined, placedBefore: before };
+}
+
 function toOrderFields(row: repo.OrderRow) {
   return {
     id: row.id,
@@ -70,6 +85,7 @@ function toOrderFields(row: repo.OrderRow) {
     status: row.status,
     cartName: row.cartName,
     deliveryType: row.deliveryType,
+    shipTo: row.shipTo,
     requestedDate: row.requestedDate,
     total: row.total,
     createdAt: row.createdAt.toISOString(),
@@ -212,6 +228,9 @@ export function createOrdersService(deps: {
     }
 
     const sampleNumber = kind === 'sample' ? (await repo.countSampleOrders(tx, actor.userId)) + 1 : 0;
+    const deliveryType = body.deliveryType ?? (kind === 'sample' ? 'pickup' : null);
+    // ADR 0192: a shipped order goes where the buyer said, else to the store address of their profile.
+    const shipTo = deliveryType === 'ship' ? body.shipTo || (await repo.findStoreAddress(tx, actor.userId)) : null;
     let totalCents = 0;
     for (const item of cart.items) totalCents += (toCents(item.product.price) ?? 0) * item.quantity;
     const merchandise = MERCHANDISE_LISTS.flatMap((list) =>
@@ -228,7 +247,8 @@ export function createOrdersService(deps: {
         cartName: kind === 'sample' ? sampleOrderName(sampleNumber) : cart.name,
         notes: body.notes || null,
         poReference: body.poReference || null,
-        deliveryType: body.deliveryType ?? (kind === 'sample' ? 'pickup' : null),
+        deliveryType,
+        shipTo,
         requestedDate: body.requestedDate || null,
         total: fromCents(totalCents),
         idempotencyKey: idempotencyKey ?? null,
@@ -255,6 +275,37 @@ export function createOrdersService(deps: {
     await deps.mail.enqueue(orderConfirmationEmail(order, actor, deps.email), tx);
     await deps.events.publish(tx, 'order.created', { order });
     return { order, replayed: false, allocated: allocations.size > 0 };
+  }
+
+  /** Export lines, oldest order first, at most ORDER_EXPORT_CAP whole orders' lines; export_generated records it. */
+  async function* exportFiltered(actor: Actor, filters: repo.ExportFilters, query: { format: string }): AsyncGenerator<repo.ExportLine> {
+    let sent = 0;
+    let complete = false;
+    try {
+      let afterId = 0;
+      for (;;) {
+        const lines = await repo.exportBatch(db, filters, afterId, EXPORT_BATCH_ORDERS);
+        if (lines.length === 0) {
+          complete = true;
+          break;
+        }
+        // Whole orders only: an order's lines are never split by the cap.
+        if (sent + lines.length > ORDER_EXPORT_CAP) break;
+        const allocations = await lots.allocationsOf(db, [...new Set(lines.map((l) => l.order.id))]);
+        for (const line of lines) {
+          const taken = line.itemId === undefined ? undefined : allocations.get(line.itemId);
+          yield taken && taken.length > 0 ? { ...line, lots: taken.map(describeAllocation).join('; ') } : line;
+        }
+        sent += lines.length;
+        afterId = lines.at(-1)!.order.id;
+      }
+    } finally {
+      await activity.record(actor, {
+        type: 'export_generated',
+        description: `${actor.username} exported ${sent} order line${sent === 1 ? '' : 's'} as ${query.format.toUpperCase()}`,
+        metadata: { lines: sent, complete, filters: query },
+      });
+    }
   }
 
   return {
@@ -291,6 +342,7 @@ export function createOrdersService(deps: {
         // Everyone else sees only their own orders, whatever they ask for.
         userId: isAdmin ? query.userId : actor.userId,
         username: isAdmin ? query.username : undefined,
+        ...searchFilters(query),
       };
       if (query.updatedSince !== undefined || query.cursor !== undefined) {
         const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
@@ -329,34 +381,20 @@ export function createOrdersService(deps: {
      * stream ends (or is abandoned) export_generated records how many and whether that was all.
      */
     async *exportLines(actor: Actor, query: OrderExportQuery): AsyncGenerator<repo.ExportLine> {
-      const filters: repo.ExportFilters = { status: query.status, kind: query.kind, userId: query.userId, username: query.username, from: query.from, to: query.to };
-      let sent = 0;
-      let complete = false;
-      try {
-        let afterId = 0;
-        for (;;) {
-          const lines = await repo.exportBatch(db, filters, afterId, EXPORT_BATCH_ORDERS);
-          if (lines.length === 0) {
-            complete = true;
-            break;
-          }
-          // Whole orders only: an order's lines are never split by the cap.
-          if (sent + lines.length > ORDER_EXPORT_CAP) break;
-          const allocations = await lots.allocationsOf(db, [...new Set(lines.map((l) => l.order.id))]);
-          for (const line of lines) {
-            const taken = line.itemId === undefined ? undefined : allocations.get(line.itemId);
-            yield taken && taken.length > 0 ? { ...line, lots: taken.map(describeAllocation).join('; ') } : line;
-          }
-          sent += lines.length;
-          afterId = lines.at(-1)!.order.id;
-        }
-      } finally {
-        await activity.record(actor, {
-          type: 'export_generated',
-          description: `${actor.username} exported ${sent} order line${sent === 1 ? '' : 's'} as ${query.format.toUpperCase()}`,
-          metadata: { lines: sent, complete, filters: query },
-        });
-      }
+      yield* exportFiltered(actor, { status: query.status, kind: query.kind, userId: query.userId, username: query.username, from: query.from, to: query.to }, query);
+    },
+
+    /**
+     * GET /api/orders/export (ADR 0192): the caller's own orders, searched like the list, through
+     * the admin export's code; an admin acting as admin exports everyone's.
+     */
+    async *exportOwnLines(actor: Actor, query: OwnOrdersExportQuery): AsyncGenerator<repo.ExportLine> {
+      const filters: repo.ExportFilters = {
+        status: query.status,
+        userId: actor.role === 'admin' ? undefined : actor.userId,
+        ...searchFilters(query),
+      };
+      yield* exportFiltered(actor, filters, query);
     },
 
     async get(actor: Actor, id: number): Promise<OrderView> {

@@ -208,6 +208,9 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
       await settings.putIfMissing(CATALOGUE_VERSION, newVersionToken());
     },
 
+    /** The catalogue version as a transaction sees it: a stock preview is confirmed only against the same one (ADR 0191). */
+    versionIn: async (tx: DbOrTx): Promise<string | null> => settings.get(CATALOGUE_VERSION, tx),
+
     /** The database's catalogue version (cheap: one indexed read, shared by concurrent callers). */
     currentVersion: () => versions.current(),
 

@@ -148,3 +148,38 @@ export async function setStockLevels(tx: Tx, levels: readonly { id: number; stoc
     returning p.id`);
   return (result.rows as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
 }
+
+/** The staged rows that would update a product, with every present field's text before and after (ADR 0191). */
+export async function previewChanges(
+  tx: Tx,
+  present: ReadonlySet<StockCsvColumn>,
+  limit: number,
+): Promise<{ total: number; rows: { id: number; name: string; before: (string | null)[]; after: (string | null)[]; fields: string[] }[] }> {
+  const fields = FIELDS.filter((f) => present.has(f));
+  if (fields.length === 0) return { total: 0, rows: [] };
+  const value = (f: Field): SQL => (f === 'name' ? sql.raw('coalesce(s.name, p.name)') : sql.raw(`s.${COLUMNS[f].column}`));
+  const before = sql.join(fields.map((f) => sql.raw(`p.${COLUMNS[f].column}`)), sql`, `);
+  const after = sql.join(fields.map(value), sql`, `);
+  const beforeText = sql.join(fields.map((f) => sql`${sql.raw(`p.${COLUMNS[f].column}`)}::text`), sql`, `);
+  const afterText = sql.join(fields.map((f) => sql`(${value(f)})::text`), sql`, `);
+  const result = await tx.execute(sql`
+    select p.id, p.name, array[${beforeText}] as before, array[${afterText}] as after, count(*) over () as total
+    from products p join stock_import s on s.id = p.id
+    where (${before}) is distinct from (${after})
+    order by p.id
+    limit ${limit}`);
+  const rows = result.rows as { id: number; name: string; before: (string | null)[]; after: (string | null)[]; total: string | number }[];
+  return { total: Number(rows[0]?.total ?? 0), rows: rows.map((r) => ({ id: r.id, name: r.name, before: r.before, after: r.after, fields })) };
+}
+
+/** Staged rows that are not yet products: what the upload would add. */
+export async function previewCreated(tx: Tx, limit: number): Promise<{ total: number; rows: { id: number; name: string }[] }> {
+  const result = await tx.execute(sql`
+    select s.id, coalesce(s.name, nullif(concat_ws(' ', s.line, s.size, s.color, s.finish), ''), 'SKU ' || s.id) as name, count(*) over () as total
+    from stock_import s
+    where not exists (select 1 from products p where p.id = s.id)
+    order by s.id
+    limit ${limit}`);
+  const rows = result.rows as { id: number; name: string; total: string | number }[];
+  return { total: Number(rows[0]?.total ?? 0), rows: rows.map((r) => ({ id: r.id, name: r.name })) };
+}

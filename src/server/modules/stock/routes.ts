@@ -2,15 +2,22 @@ import { errorBody } from '@common/contracts/common';
 import {
   stockLevelsBody,
   stockLevelsResponse,
-  stockReplacePreviewResponse,
   stockUploadErrorBody,
   stockUploadQuery,
   stockUploadResponse,
 } from '@common/contracts/stock';
+import {
+  cancelStockUploadResponse,
+  confirmStockUploadBody,
+  stockUploadHistoryResponse,
+  stockUploadIdParams,
+  stockUploadPreviewResponse,
+} from '@common/contracts/stock-uploads';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
-import { receiveCsvText } from '../../lib/upload';
+import { contentDisposition } from '../../lib/content-disposition';
+import { receiveCsvBytes } from '../../lib/upload';
 import type { StockService } from './service';
 import { stockTemplateCsv } from './template';
 
@@ -40,9 +47,9 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
     async (request, reply) => {
       // Spec §5: CSV only, sent as form data field "file"; the upload module checks size and content as it streams.
       // The whole file is read before the import takes a database connection (ADR 0170).
-      const { filename, text } = await receiveCsvText(request, rules);
+      const { filename, data } = await receiveCsvBytes(request, rules);
       const result = await stock.importCsv(actorOf(request), {
-        text,
+        data,
         filename: filename.slice(0, 200),
         mode: request.query.mode,
         removalToken: request.query.removalToken,
@@ -52,21 +59,96 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
     },
   );
 
-  // "Remove products that are not in the file": what mode=replace would remove, changing nothing (docs/decisions/0130).
+  // The browser's upload: a preview of every change, kept to confirm or cancel (ADR 0191, extending ADR 0130's
+  // replace preview, whose fields the answer still carries). Nothing in the catalogue changes here.
   app.post(
     '/api/stock/upload/preview',
     {
       config: { access: { permission: 'edit_stock' }, scope: 'stock:write' },
       schema: {
+        tags: ['Stock'],
+        summary: 'Preview a stock CSV: new, changed (before and after), unchanged, missing and warnings; changes nothing',
+        operationId: 'previewStockUpload',
         consumes: ['multipart/form-data'],
-        response: { 200: stockReplacePreviewResponse, 400: z.union([stockUploadErrorBody, errorBody]) },
+        response: { 200: stockUploadPreviewResponse, 400: z.union([stockUploadErrorBody, errorBody]) },
       },
     },
     async (request, reply) => {
-      const { filename, text } = await receiveCsvText(request, rules);
-      const result = await stock.previewReplace({ text, filename: filename.slice(0, 200) });
+      const { filename, data } = await receiveCsvBytes(request, rules);
+      const result = await stock.previewUpload(actorOf(request), { data, filename: filename.slice(0, 200) });
       if (!result.ok) return reply.code(400).send(result.body);
       return result.preview;
+    },
+  );
+
+  app.post(
+    '/api/stock/uploads/:id/confirm',
+    {
+      config: { access: { permission: 'edit_stock' }, scope: 'stock:write' },
+      schema: {
+        tags: ['Stock'],
+        summary: 'Apply a previewed stock upload exactly as previewed',
+        operationId: 'confirmStockUpload',
+        params: stockUploadIdParams,
+        body: confirmStockUploadBody,
+        response: { 200: stockUploadResponse, 400: z.union([stockUploadErrorBody, errorBody]), 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const result = await stock.confirmUpload(actorOf(request), request.params.id, request.body.mode);
+      if (!result.ok) return reply.code(400).send(result.body);
+      return result.response;
+    },
+  );
+
+  app.post(
+    '/api/stock/uploads/:id/cancel',
+    {
+      config: { access: { permission: 'edit_stock' }, scope: 'stock:write' },
+      schema: {
+        tags: ['Stock'],
+        summary: 'Cancel a previewed stock upload; nothing changes',
+        operationId: 'cancelStockUpload',
+        params: stockUploadIdParams,
+        response: { 200: cancelStockUploadResponse, 404: errorBody, 409: errorBody },
+      },
+    },
+    (request) => stock.cancelUpload(actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/stock/uploads',
+    {
+      config: { access: { permission: 'edit_stock' }, scope: 'stock:write' },
+      schema: {
+        tags: ['Stock'],
+        summary: 'The stock upload history: who, when, counts',
+        operationId: 'listStockUploads',
+        response: { 200: stockUploadHistoryResponse },
+      },
+    },
+    async () => ({ uploads: await stock.history() }),
+  );
+
+  app.get(
+    '/api/stock/uploads/:id/file',
+    {
+      config: { access: { permission: 'edit_stock' }, scope: 'stock:write' },
+      schema: {
+        tags: ['Stock'],
+        summary: 'Download the file of one stock upload as it was sent',
+        operationId: 'downloadStockUploadFile',
+        params: stockUploadIdParams,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const file = await stock.uploadFile(request.params.id);
+      return reply
+        .header('Content-Disposition', contentDisposition('attachment', file.filename))
+        .header('Cache-Control', 'no-store')
+        .type('text/csv; charset=utf-8')
+        .send(file.data);
     },
   );
 

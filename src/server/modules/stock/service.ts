@@ -1,17 +1,23 @@
 import { LAST_INVENTORY_UPDATE } from '@common/contracts/settings';
 import {
-  STOCK_PREVIEW_LIST_LIMIT,
   STOCK_REPLACE_CHANGED,
   STOCK_UPLOAD_REJECTED,
   STOCK_UPLOAD_SUCCESS,
   type StockLevelsResponse,
   type stockLevelsBody,
   type StockUploadErrorBody,
-  type StockReplacePreviewResponse,
   type StockUploadMode,
   type StockUploadResponse,
 } from '@common/contracts/stock';
-import type { Readable } from 'node:stream';
+import {
+  STOCK_HISTORY_PAGE_SIZE,
+  STOCK_PREVIEW_ROWS_LIMIT,
+  type StockUploadCounts,
+  type StockUploadHistoryEntry,
+  type StockUploadPreviewResponse,
+} from '@common/contracts/stock-uploads';
+import { STOCK_UPLOAD_MESSAGES } from '@common/domain/stock-uploads';
+import { Readable } from 'node:stream';
 import { allowLongStatements, withLongStatements, type Db, type Tx } from '../../db/client';
 import type { z } from 'zod';
 import type { Actor } from '../../lib/actor';
@@ -31,35 +37,59 @@ import {
   lockStockImport,
   missingProductIds,
   missingProducts,
+  previewChanges,
+  previewCreated,
   setStockLevels,
   unknownProductIds,
   updateExisting,
 } from './repository';
 import { removalToken } from './removal-token';
 import { readStockLevel, type HeaderResult } from './row-rules';
+import { decideUpload, findUpload, insertUpload, listUploads, type StockUploadRow } from './upload-repository';
 
 type Collector = ReturnType<typeof createIssueCollector>;
 
 export interface StockUpload {
-  /** The file's checked text (lib/upload receiveCsvText, read in full before the import's transaction begins). */
-  text: Readable;
+  /** The file's checked bytes (lib/upload receiveCsvBytes, read in full before the import's transaction begins). */
+  data: Buffer;
   filename: string;
   mode: StockUploadMode;
   /** mode=replace: the confirmed preview's token; without one (an API client) the replace is not checked against a preview. */
   removalToken?: string;
+  /** A confirmed preview: the history row to mark applied; without one the run is recorded as a new, applied upload. */
+  previewId?: number;
 }
 
+/** The file as a stream again, for the parser. */
+const textOf = (upload: Pick<StockUpload, 'data'>): Readable => Readable.from([upload.data], { objectMode: false });
+
 export type StockImportResult = { ok: true; response: StockUploadResponse } | { ok: false; body: StockUploadErrorBody };
-export type PreviewResult = { ok: true; preview: StockReplacePreviewResponse } | { ok: false; body: StockUploadErrorBody };
+export type UploadPreviewResult = { ok: true; preview: StockUploadPreviewResponse } | { ok: false; body: StockUploadErrorBody };
 
 /** Thrown inside the transaction to roll it back when the file has errors. */
 class RejectFile extends Error {}
 
 /** Thrown to roll back a preview's transaction, carrying its answer. */
-class PreviewDone extends Error {
-  constructor(readonly preview: StockReplacePreviewResponse) {
+class PreviewDone<T> extends Error {
+  constructor(readonly preview: T) {
     super('preview');
   }
+}
+
+function toHistoryEntry(row: Omit<StockUploadRow, 'data' | 'userId' | 'catalogueVersion' | 'removalToken'>): StockUploadHistoryEntry {
+  return {
+    id: row.id,
+    filename: row.filename,
+    username: row.username,
+    source: row.source,
+    status: row.status,
+    mode: row.mode === 'keep' || row.mode === 'replace' ? row.mode : null,
+    size: row.size,
+    counts: { rows: 0, created: 0, updated: 0, unchanged: 0, missing: 0, removed: 0, warnings: 0, ...row.counts },
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    decidedBy: row.decidedBy,
+  };
 }
 
 const number = new Intl.NumberFormat('en-US');
@@ -76,8 +106,8 @@ export type StockService = ReturnType<typeof createStockService>;
 export function createStockService(deps: {
   db: Db;
   activity: ActivityService;
-  products: ProductsService;
   settings: Pick<SettingsService, 'put'>;
+  products: Pick<ProductsService, 'recordChange' | 'changed' | 'versionIn'>;
   /** mode=replace takes removed products out of open carts, counted in the answer (docs/decisions/0130). */
   carts: Pick<CartReferences, 'productReferences' | 'removeProducts'>;
   /** Webhook events, queued in the stock change's own transaction (docs/decisions/0161). */
@@ -94,7 +124,7 @@ export function createStockService(deps: {
     await createStagingTable(tx);
     const validator = createRowValidator(collector);
     const stager = createStager(tx, collector);
-    const { unreadable } = await parseRecords(upload.text, collector, async (records) => {
+    const { unreadable } = await parseRecords(textOf(upload), collector, async (records) => {
       for (const { row, cells } of records) stager.add(validator.check(row, cells));
       await stager.flushIfFull();
     });
@@ -141,6 +171,7 @@ export function createStockService(deps: {
       tx,
     );
     await publishUploadEvents(events, tx, { filename: upload.filename, mode: upload.mode, now, counts, inserted, updated: changedRows, removed });
+    await recordApplied(tx, actor, upload, { ...counts, warnings }, now);
     return {
       message: STOCK_UPLOAD_SUCCESS,
       mode: upload.mode,
@@ -155,6 +186,31 @@ export function createStockService(deps: {
       warnings: { validationIssues, nulledFields },
       moreWarnings: collector.unlistedWarnings(),
     };
+  }
+
+  /** The upload history (ADR 0191): a confirmed preview becomes applied; any other run is a new, applied entry with its file. */
+  async function recordApplied(tx: Tx, actor: Actor, upload: StockUpload, c: Omit<StockUploadCounts, 'warnings'> & { warnings: number }, now: Date) {
+    const counts: StockUploadCounts = {
+      rows: c.rows, created: c.created, updated: c.updated, unchanged: c.unchanged, missing: c.missing, removed: c.removed, warnings: c.warnings,
+    };
+    if (upload.previewId !== undefined) {
+      await decideUpload(tx, upload.previewId, { status: 'applied', decidedBy: actor.username, decidedAt: now, mode: upload.mode, counts });
+      return;
+    }
+    await insertUpload(tx, {
+      userId: actor.userId,
+      username: actor.apiToken ? `${actor.username} (token ${actor.apiToken.name})` : actor.username,
+      source: actor.apiToken ? 'api' : 'browser',
+      status: 'applied',
+      filename: upload.filename,
+      mode: upload.mode,
+      data: upload.data,
+      catalogueVersion: null,
+      removalToken: upload.removalToken ?? null,
+      counts,
+      decidedAt: now,
+      decidedBy: actor.username,
+    });
   }
 
   /**
@@ -185,30 +241,137 @@ export function createStockService(deps: {
   return {
     tooLarge,
 
-    /** What mode=replace would remove for this file; read in a transaction that is always rolled back. */
-    async previewReplace(upload: Omit<StockUpload, 'mode'>): Promise<PreviewResult> {
+    /**
+     * The browser's upload (ADR 0191): what the file would create, change (field by field,
+     * before and after), leave alone and leave out, with its warnings; read in a transaction
+     * that is always rolled back. The file is kept as a previewed upload to confirm or cancel.
+     */
+    async previewUpload(actor: Actor, upload: Omit<StockUpload, 'mode'>): Promise<UploadPreviewResult> {
       const collector = createIssueCollector();
+      let computed: Omit<StockUploadPreviewResponse, 'uploadId'> & { version: string | null };
       try {
         await longTransaction(async (tx) => {
-          const read = await readAndStage(tx, { ...upload, mode: 'replace' }, collector);
+          const read = await readAndStage(tx, { ...upload, mode: 'keep' }, collector);
           if (!read.accepted) throw new RejectFile();
-          const removed = await missingProducts(tx);
-          const inCarts = await deps.carts.productReferences(tx, removed.map((p) => p.id));
+          const created = await previewCreated(tx, STOCK_PREVIEW_ROWS_LIMIT);
+          const changed = await previewChanges(tx, read.accepted.present, STOCK_PREVIEW_ROWS_LIMIT);
+          const missing = await missingProducts(tx);
+          const inCarts = await deps.carts.productReferences(tx, missing.map((p) => p.id));
+          const { validationIssues, nulledFields } = collector.lists();
+          const warnings = validationIssues.length + nulledFields.length + collector.unlistedWarnings();
+          const listedMissing = missing.slice(0, STOCK_PREVIEW_ROWS_LIMIT);
           throw new PreviewDone({
-            rows: read.rows,
-            removedCount: removed.length,
-            removed: removed.slice(0, STOCK_PREVIEW_LIST_LIMIT),
+            version: await products.versionIn(tx),
+            filename: upload.filename,
+            counts: {
+              rows: read.rows,
+              created: created.total,
+              updated: changed.total,
+              unchanged: read.rows - created.total - changed.total,
+              missing: missing.length,
+              removed: 0,
+              warnings,
+            },
+            created: created.rows,
+            changed: changed.rows.map((r) => ({
+              id: r.id,
+              name: r.name,
+              changes: r.fields
+                .map((field, i) => ({ field, before: r.before[i] ?? null, after: r.after[i] ?? null }))
+                .filter((c) => c.before !== c.after),
+            })),
+            missing: listedMissing,
             cartLines: inCarts.lines,
             carts: inCarts.carts,
-            removalToken: removalToken(removed.map((p) => p.id)),
+            warnings: { validationIssues, nulledFields },
+            moreWarnings: collector.unlistedWarnings(),
+            rows: read.rows,
+            removedCount: missing.length,
+            removed: listedMissing,
+            removalToken: removalToken(missing.map((p) => p.id)),
           });
         });
+        throw new Error('preview transaction ended without an answer');
       } catch (error) {
-        if (error instanceof PreviewDone) return { ok: true, preview: error.preview };
-        if (!(error instanceof RejectFile)) throw error;
+        if (error instanceof RejectFile) {
+          const body = { message: STOCK_UPLOAD_REJECTED, ...collector.lists(), moreIssues: collector.unlistedErrors() + collector.unlistedWarnings() };
+          return { ok: false, body };
+        }
+        if (!(error instanceof PreviewDone)) throw error;
+        computed = error.preview as typeof computed;
       }
-      const body = { message: STOCK_UPLOAD_REJECTED, ...collector.lists(), moreIssues: collector.unlistedErrors() + collector.unlistedWarnings() };
-      return { ok: false, body };
+      const { version, ...preview } = computed;
+      const uploadId = await insertUpload(db, {
+        userId: actor.userId,
+        username: actor.username,
+        source: actor.apiToken ? 'api' : 'browser',
+        status: 'previewed',
+        filename: upload.filename,
+        mode: null,
+        data: upload.data,
+        catalogueVersion: version,
+        removalToken: preview.removalToken,
+        counts: preview.counts,
+      });
+      return { ok: true, preview: { uploadId, ...preview } };
+    },
+
+    /**
+     * Applies a previewed upload exactly as previewed: under the import lock, refused (409,
+     * nothing changed) when the catalogue changed since the preview or the upload was
+     * already applied or cancelled. mode=replace removes exactly the previewed missing products.
+     */
+    async confirmUpload(actor: Actor, id: number, mode: StockUploadMode): Promise<StockImportResult> {
+      const collector = createIssueCollector();
+      const now = new Date();
+      try {
+        const response = await longTransaction(async (tx) => {
+          await lockStockImport(tx);
+          const row = await findUpload(tx, id, true);
+          if (!row) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
+          if (row.status !== 'previewed') throw new HttpError(409, STOCK_UPLOAD_MESSAGES.alreadyDecided);
+          if ((await products.versionIn(tx)) !== row.catalogueVersion) throw new HttpError(409, STOCK_UPLOAD_MESSAGES.catalogueChanged);
+          const upload: StockUpload = {
+            data: row.data,
+            filename: row.filename,
+            mode,
+            removalToken: mode === 'replace' ? (row.removalToken ?? undefined) : undefined,
+            previewId: row.id,
+          };
+          const read = await readAndStage(tx, upload, collector);
+          if (!read.accepted) throw new RejectFile();
+          return apply(tx, { actor, upload, header: read.accepted, rows: read.rows, collector, now });
+        });
+        products.changed();
+        return { ok: true, response };
+      } catch (error) {
+        if (!(error instanceof RejectFile)) throw error;
+        const body = { message: STOCK_UPLOAD_REJECTED, ...collector.lists(), moreIssues: collector.unlistedErrors() + collector.unlistedWarnings() };
+        return { ok: false, body };
+      }
+    },
+
+    /** Cancel: the previewed upload is marked cancelled; nothing else changes. */
+    async cancelUpload(actor: Actor, id: number): Promise<StockUploadHistoryEntry> {
+      return db.transaction(async (tx) => {
+        const row = await findUpload(tx, id, true);
+        if (!row) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
+        if (row.status !== 'previewed') throw new HttpError(409, STOCK_UPLOAD_MESSAGES.alreadyDecided);
+        const decided = await decideUpload(tx, id, { status: 'cancelled', decidedBy: actor.username, decidedAt: new Date() });
+        return toHistoryEntry(decided!);
+      });
+    },
+
+    /** The newest uploads, previewed, applied and cancelled, without their files. */
+    async history(): Promise<StockUploadHistoryEntry[]> {
+      return (await listUploads(db, STOCK_HISTORY_PAGE_SIZE)).map(toHistoryEntry);
+    },
+
+    /** The file of one upload, as it was sent. */
+    async uploadFile(id: number): Promise<{ filename: string; data: Buffer }> {
+      const row = await findUpload(db, id);
+      if (!row) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
+      return { filename: row.filename, data: row.data };
     },
 
     /** Parse, validate, apply: all inside one transaction, so a rejected file changes nothing. */

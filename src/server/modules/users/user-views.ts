@@ -18,6 +18,11 @@ export function userNames<TAlias extends string>(alias: TAlias) {
     .as(alias);
 }
 
+/** Each account's store address: a shipped order defaults to it (ADR 0192). */
+export function userStoreAddresses<TAlias extends string>(alias: TAlias) {
+  return qb.select({ id: users.id, storeName: users.storeName, storeAddress: users.storeAddress }).from(users).as(alias);
+}
+
 /** Accounts an API token may act for: live admins (docs/decisions/0160). */
 export function liveAdmins<TAlias extends string>(alias: TAlias) {
   return qb

@@ -17,6 +17,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { useAddClosedDay } from '../api/add-closed-day';
 import { useClosedDays } from '../api/get-closed-days';
 import { useRemoveClosedDay } from '../api/remove-closed-day';
+import { PublicHolidaysCard } from '../components/public-holidays-card';
 
 /**
  * /admin/closed-days (ADR 0054): the days the warehouse is closed besides weekends.
@@ -65,12 +66,16 @@ function ClosedDaysScreen() {
           </form>
         </CardContent>
       </Card>
+      <PublicHolidaysCard />
       {days.isPending ? (
         <LoadingState>Loading closed days...</LoadingState>
       ) : days.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(days.error, 'Could not load the closed days.')}
-        </p>
+        <div role="alert" className="grid gap-2">
+          <p className="text-sm text-destructive">{errorMessage(days.error, 'Could not load the closed days.')}</p>
+          <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void days.refetch()} loading={days.isFetching}>
+            Retry
+          </Button>
+        </div>
       ) : days.data.length === 0 ? (
         <p className="rounded-card border border-dashed border-border px-4 py-10 text-center text-muted-foreground">
           No closed days yet. Add the holidays the warehouse closes for.

@@ -14,7 +14,7 @@ import { newIdempotencyKey } from '@client/lib/idempotency-key';
  */
 export function orderPayload(
   cart: CartView,
-  details: Pick<PlaceOrderBody, 'notes' | 'deliveryType' | 'requestedDate'> = {},
+  details: Pick<PlaceOrderBody, 'notes' | 'deliveryType' | 'requestedDate' | 'poReference' | 'shipTo'> = {},
 ): PlaceOrderBody {
   const merchandise = (list: CartView['displays']) => list.map((m) => ({ code: m.code, quantity: m.quantity, name: m.name, price: 0 }));
   return {

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import { cartWording } from '@common/domain/cart-rules';
@@ -14,7 +13,8 @@ import { CartSwitcher } from '../components/cart-switcher';
 import { CartEmpty, CartLoadError, CartLoading } from '../components/cart-states';
 import { ClearCartButton } from '../components/clear-cart-button';
 import { OrderSummary } from '../components/order-summary';
-import { PurchaseOrderExtrasFields, type PurchaseOrderExtras } from '../components/purchase-order-extras';
+import { emptyExtras, profileShipTo, PurchaseOrderExtrasFields } from '../components/purchase-order-extras';
+import { useSavedCheckout } from '../lib/use-saved-checkout';
 import { useCheckout } from '../lib/use-checkout';
 
 /**
@@ -29,9 +29,10 @@ export function CartPage({ user }: { user: CurrentUser }) {
   const [, navigate] = useLocation();
   const carts = useCarts();
   const active = carts.data?.find((c) => c.isActive);
-  const [extras, setExtras] = useState<PurchaseOrderExtras>({ poReference: '', notes: '' });
+  // Issue 26: what was typed survives a reload, per cart, until the order is placed.
+  const [extras, setExtras, clearExtras] = useSavedCheckout(active?.id, emptyExtras(profileShipTo(user)));
   const checkout = useCheckout((order) => {
-    setExtras({ poReference: '', notes: '' });
+    clearExtras();
     toast({
       title: 'Order Placed',
       description: `Purchase order ${orderNumber(order.id)} was submitted. You will receive an email confirmation.`,
@@ -84,7 +85,17 @@ export function CartPage({ user }: { user: CurrentUser }) {
                     size="lg"
                     className="w-full print:hidden"
                     loading={checkout.isPending}
-                    onClick={() => checkout.submit({ ...orderPayload(active), poReference: extras.poReference || null, notes: extras.notes || null })}
+                    onClick={() =>
+                      checkout.submit(
+                        orderPayload(active, {
+                          poReference: extras.poReference.trim() || null,
+                          notes: extras.notes.trim() || null,
+                          deliveryType: extras.deliveryType,
+                          requestedDate: extras.requestedDate,
+                          shipTo: extras.deliveryType === 'ship' ? extras.shipTo.trim() || null : null,
+                        }),
+                      )
+                    }
                   >
                     Place Order
                   </Button>

@@ -1,5 +1,4 @@
 import { CalendarClock } from 'lucide-react';
-import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { IsoDate } from '@common/domain/business-days';
@@ -23,6 +22,7 @@ import { CartLoadError, CartLoading } from '../components/cart-states';
 import { OrderSummary } from '../components/order-summary';
 import { RequestedDateField } from '../components/requested-date-field';
 import { useCheckout } from '../lib/use-checkout';
+import { useSavedCheckout } from '../lib/use-saved-checkout';
 
 /**
  * /order-details (spec §2 Sample Order Details): notes, pickup or ship, the
@@ -34,7 +34,19 @@ export function CheckoutPage({ user }: { user: CurrentUser }) {
   const [, navigate] = useLocation();
   const carts = useCarts();
   const dates = useRequestedDates();
+  const active = carts.data?.find((c) => c.isActive);
+  // Issue 26: notes, delivery and date survive a reload, per cart, until the order is placed.
+  const [draft, setDraft, clearDraft] = useSavedCheckout<{ notes: string; delivery: DeliveryType; date: IsoDate | null }>(active?.id, {
+    notes: '',
+    delivery: 'pickup',
+    date: null,
+  });
+  const { notes, delivery, date } = draft;
+  const setNotes = (value: string) => setDraft({ ...draft, notes: value });
+  const setDelivery = (value: DeliveryType) => setDraft({ ...draft, delivery: value });
+  const setDate = (value: IsoDate | null) => setDraft({ ...draft, date: value });
   const checkout = useCheckout((order) => {
+    clearDraft();
     toast({
       title: 'Sample Order Submitted',
       description: `Sample order ${orderNumber(order.id)} was submitted. You will receive an email confirmation.`,
@@ -43,10 +55,6 @@ export function CheckoutPage({ user }: { user: CurrentUser }) {
     // Spec §4: a sample order goes home; home is the dashboard (/ would bounce there).
     navigate('/dashboard');
   });
-  const [notes, setNotes] = useState('');
-  const [delivery, setDelivery] = useState<DeliveryType>('pickup');
-  const [date, setDate] = useState<IsoDate | null>(null);
-  const active = carts.data?.find((c) => c.isActive);
 
   // Purchase orders are placed straight from /cart; this screen is the sample-order checkout.
   if (cartWording(user.activeRole).kind !== 'sample') return <Navigate to="/cart" />;

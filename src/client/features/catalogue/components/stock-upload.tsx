@@ -1,15 +1,17 @@
-import { Download, ListX, Upload } from 'lucide-react';
+import { Download, History, Upload } from 'lucide-react';
 import { Suspense, lazy, useRef, useState } from 'react';
-import { STOCK_UPLOAD_SUCCESS } from '@common/contracts/stock';
+import { STOCK_UPLOAD_SUCCESS, type StockUploadResponse } from '@common/contracts/stock';
+import type { StockUploadPreviewResponse } from '@common/contracts/stock-uploads';
 import { Button } from '@client/components/ui/button';
 import { TOAST_DURATION, toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
-import { useUploadStock } from '../api/upload-stock';
+import { usePreviewStockUpload } from '../api/preview-stock-upload';
 import { describeUploadCounts, uploadFailureReport, uploadWarningReport, type UploadReport } from '../lib/upload-messages';
 
-// Radix Dialog and the preview steps load when an admin first opens Remove discontinued (issue 15):
+// Radix Dialog and the preview load when an admin first uploads or opens the history (issue 15):
 // everyone else on /stock never needs them.
-const ReplaceStockDialog = lazy(() => import('./replace-stock-dialog').then((m) => ({ default: m.ReplaceStockDialog })));
+const StockUploadPreviewDialog = lazy(() => import('./stock-upload-preview-dialog').then((m) => ({ default: m.StockUploadPreviewDialog })));
+const StockUploadHistoryDialog = lazy(() => import('./stock-upload-history-dialog').then((m) => ({ default: m.StockUploadHistoryDialog })));
 
 /** Lines a toast can hold; the panel under the header lists them all. */
 const TOAST_LINES = 6;
@@ -52,39 +54,44 @@ export function StockUploadActions({
   onProgress: (state: { fileName: string; fraction: number } | null) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const upload = useUploadStock();
+  const previewCall = usePreviewStockUpload();
   const [busy, setBusy] = useState(false);
-  const [replacing, setReplacing] = useState(false);
-  const [replaceOpened, setReplaceOpened] = useState(false);
-  if (replacing && !replaceOpened) setReplaceOpened(true);
+  const [preview, setPreview] = useState<StockUploadPreviewResponse | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [historyOpened, setHistoryOpened] = useState(false);
+  if (historyOpen && !historyOpened) setHistoryOpened(true);
 
+  const applied = (response: StockUploadResponse) => {
+    setPreview(null);
+    const warnings = uploadWarningReport(response);
+    // One toast at a time (spec §9): with warnings, theirs is the one shown, and it says the stock was updated.
+    if (warnings) {
+      toast({
+        title: 'Upload Completed with Warnings',
+        description: <ReportLines intro={`${STOCK_UPLOAD_SUCCESS}. ${describeUploadCounts(response)}.`} report={warnings} />,
+        variant: 'warning',
+        duration: TOAST_DURATION.warning,
+      });
+      onOutcome({ kind: 'warnings', report: warnings });
+    } else {
+      toast({
+        title: 'Stock Updated',
+        description: `${STOCK_UPLOAD_SUCCESS}. ${describeUploadCounts(response)}.`,
+        variant: 'success',
+        duration: TOAST_DURATION.short,
+      });
+    }
+  };
+
+  /** ADR 0191: the file is previewed first; the dialog applies it on Confirm. */
   const start = (file: File) => {
     setBusy(true);
     onOutcome(null);
     onProgress({ fileName: file.name, fraction: 0 });
-    upload.mutate(
+    previewCall.mutate(
       { file, onProgress: (fraction) => onProgress({ fileName: file.name, fraction }) },
       {
-        onSuccess: (response) => {
-          const warnings = uploadWarningReport(response);
-          // One toast at a time (spec §9): with warnings, theirs is the one shown, and it says the stock was updated.
-          if (warnings) {
-            toast({
-              title: 'Upload Completed with Warnings',
-              description: <ReportLines intro={`${STOCK_UPLOAD_SUCCESS}. ${describeUploadCounts(response)}.`} report={warnings} />,
-              variant: 'warning',
-              duration: TOAST_DURATION.warning,
-            });
-            onOutcome({ kind: 'warnings', report: warnings });
-          } else {
-            toast({
-              title: 'Stock Updated',
-              description: `${STOCK_UPLOAD_SUCCESS}. ${describeUploadCounts(response)}.`,
-              variant: 'success',
-              duration: TOAST_DURATION.short,
-            });
-          }
-        },
+        onSuccess: setPreview,
         onError: (error) => {
           const report = uploadFailureReport(error);
           if (report) {
@@ -132,19 +139,23 @@ export function StockUploadActions({
               if (file) start(file);
             }}
           />
-          <Button size="sm" onClick={() => input.current?.click()} loading={busy} loadingText="Uploading…">
+          <Button size="sm" onClick={() => input.current?.click()} loading={busy} loadingText="Checking…">
             <Upload aria-hidden />
             Upload<span className="max-sm:sr-only"> CSV</span>
           </Button>
-          {/* The server's mode=replace, behind a preview (docs/decisions/0130). */}
-          <Button variant="outline" size="sm" onClick={() => setReplacing(true)}>
-            <ListX aria-hidden />
-            <span className="max-sm:sr-only">Remove discontinued</span>
+          <Button variant="outline" size="sm" onClick={() => setHistoryOpen(true)}>
+            <History aria-hidden />
+            <span className="max-sm:sr-only">Upload history</span>
           </Button>
           {/* Mounted from the first open on, so closing animates and reopening is instant. */}
-          {(replacing || replaceOpened) && (
+          {(historyOpen || historyOpened) && (
             <Suspense fallback={null}>
-              <ReplaceStockDialog open={replacing} onOpenChange={setReplacing} />
+              <StockUploadHistoryDialog open={historyOpen} onOpenChange={setHistoryOpen} />
+            </Suspense>
+          )}
+          {preview && (
+            <Suspense fallback={null}>
+              <StockUploadPreviewDialog key={preview.uploadId} preview={preview} onApplied={applied} onClosed={() => setPreview(null)} />
             </Suspense>
           )}
         </>

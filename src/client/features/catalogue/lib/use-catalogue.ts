@@ -5,14 +5,26 @@ import { useProducts } from '@client/api/get-products';
 /** Set once a catalogue page has painted in this page load. */
 let painted = false;
 
-/** Calls `done` once the browser has painted the current frame (a frame, then a task after it). */
+/**
+ * Calls `done` once the browser has painted the current frame (a frame, then a task after it).
+ * A tab in the background runs no animation frames, so a timer calls it too (issue 26: /prices
+ * stayed on "Loading inventory data..." when the catalogue was never asked for).
+ */
 function afterNextPaint(done: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let called = false;
+  const once = () => {
+    if (called) return;
+    called = true;
+    done();
+  };
   const frame = requestAnimationFrame(() => {
-    timer = setTimeout(done, 0);
+    timer = setTimeout(once, 0);
   });
+  const fallback = setTimeout(once, 250);
   return () => {
     cancelAnimationFrame(frame);
+    clearTimeout(fallback);
     if (timer !== undefined) clearTimeout(timer);
   };
 }

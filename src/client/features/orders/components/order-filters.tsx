@@ -7,7 +7,10 @@ import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { OrderStatusOptions } from './order-status-options';
 
-/** Status for everyone; type and "placed by" for admins, who see every order (docs/product-decisions.md). */
+/**
+ * Status and the history search (ADR 0192: PO name or reference, SKU, placed between two days)
+ * for everyone; type and "placed by" for admins, who see every order (docs/product-decisions.md).
+ */
 export function OrderFilters({
   query,
   isAdmin,
@@ -18,19 +21,81 @@ export function OrderFilters({
   onChange: (next: OrdersQuery) => void;
 }) {
   const [username, setUsername] = useState(query.username ?? '');
+  const [text, setText] = useState(query.q ?? '');
+  const [sku, setSku] = useState(query.sku === undefined ? '' : String(query.sku));
+  const [from, setFrom] = useState(query.from ?? '');
+  const [to, setTo] = useState(query.to ?? '');
+  const skuNumber = sku.trim() === '' ? undefined : Number(sku.trim());
+  const skuInvalid = skuNumber !== undefined && (!Number.isInteger(skuNumber) || skuNumber <= 0);
+  const rangeInvalid = from !== '' && to !== '' && from > to;
   return (
     <form
-      className="flex flex-wrap items-end gap-3 print:hidden"
+      role="search"
+      aria-label="Search orders"
+      className="grid gap-3 print:hidden sm:flex sm:flex-wrap sm:items-end"
       onSubmit={(e) => {
         e.preventDefault();
-        onChange({ ...query, username: username.trim() || undefined, page: 1 });
+        if (skuInvalid || rangeInvalid) return;
+        onChange({
+          ...query,
+          q: text.trim() || undefined,
+          sku: skuNumber,
+          from: from || undefined,
+          to: to || undefined,
+          username: isAdmin ? username.trim() || undefined : undefined,
+          page: 1,
+        });
       }}
     >
+      <div className="grid gap-1.5">
+        <Label htmlFor="order-text-filter">PO name or reference</Label>
+        <Input id="order-text-filter" className="sm:w-52" placeholder="e.g. Smith kitchen" value={text} onChange={(e) => setText(e.target.value)} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="order-sku-filter">SKU</Label>
+        <Input
+          id="order-sku-filter"
+          className="sm:w-28"
+          inputMode="numeric"
+          value={sku}
+          aria-invalid={skuInvalid || undefined}
+          aria-describedby={skuInvalid ? 'order-sku-error' : undefined}
+          onChange={(e) => setSku(e.target.value)}
+        />
+        {skuInvalid && (
+          <span id="order-sku-error" className="text-xs text-destructive">
+            SKU must be a whole number
+          </span>
+        )}
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:flex">
+        <div className="grid gap-1.5">
+          <Label htmlFor="order-from-filter">Placed from</Label>
+          <Input id="order-from-filter" type="date" className="sm:w-40" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="order-to-filter">to</Label>
+          <Input
+            id="order-to-filter"
+            type="date"
+            className="sm:w-40"
+            value={to}
+            aria-invalid={rangeInvalid || undefined}
+            aria-describedby={rangeInvalid ? 'order-range-error' : undefined}
+            onChange={(e) => setTo(e.target.value)}
+          />
+        </div>
+        {rangeInvalid && (
+          <span id="order-range-error" className="col-span-2 text-xs text-destructive">
+            The start date must be before the end date
+          </span>
+        )}
+      </div>
       <div className="grid gap-1.5">
         <Label htmlFor="order-status-filter">Status</Label>
         <NativeSelect
           id="order-status-filter"
-          className="w-44"
+          className="sm:w-44"
           value={query.status ?? ''}
           onChange={(e) => onChange({ ...query, status: (e.target.value || undefined) as OrdersQuery['status'], page: 1 })}
         >
@@ -44,7 +109,7 @@ export function OrderFilters({
             <Label htmlFor="order-kind-filter">Type</Label>
             <NativeSelect
               id="order-kind-filter"
-              className="w-44"
+              className="sm:w-44"
               value={query.kind ?? ''}
               onChange={(e) => onChange({ ...query, kind: (e.target.value || undefined) as OrdersQuery['kind'], page: 1 })}
             >
@@ -58,21 +123,13 @@ export function OrderFilters({
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="order-user-filter">Placed by</Label>
-            <div className="flex gap-2">
-              <Input
-                id="order-user-filter"
-                className="w-44"
-                placeholder="Username"
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-              />
-              <Button type="submit" variant="outline">
-                Search
-              </Button>
-            </div>
+            <Input id="order-user-filter" className="sm:w-44" placeholder="Username" value={username} onChange={(e) => setUsername(e.target.value)} />
           </div>
         </>
       )}
+      <Button type="submit" variant="outline" className="sm:self-end">
+        Search
+      </Button>
     </form>
   );
 }

@@ -92,6 +92,11 @@ export function OrderDetailPage({ user, orderId }: { user: CurrentUser; orderId:
                   {order.data.cartName && <Fact label="PO Name">{order.data.cartName}</Fact>}
                   {order.data.poReference && <Fact label="Your PO Reference">{order.data.poReference}</Fact>}
                   {order.data.deliveryType && <Fact label="Delivery">{DELIVERY_LABELS[order.data.deliveryType]}</Fact>}
+                  {order.data.shipTo && (
+                    <Fact label="Ship To">
+                      <span className="whitespace-pre-line">{order.data.shipTo}</span>
+                    </Fact>
+                  )}
                   {order.data.requestedDate && (
                     <Fact label={order.data.deliveryType === 'ship' ? 'Requested Arrival Date' : 'Requested Pickup Date'}>
                       {formatCalendarDate(order.data.requestedDate)}

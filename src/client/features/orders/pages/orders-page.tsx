@@ -13,6 +13,7 @@ import { Button } from '@client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { ordersPath, useOrders } from '@client/api/get-orders';
 import { ExportOrdersDialog } from '../components/export-orders-dialog';
+import { ExportOwnOrders } from '../components/export-own-orders';
 import { OrderFilters } from '../components/order-filters';
 import { OrderEmailStatus } from '../components/order-email-status';
 import { OrderStatusBadge } from '../components/order-status-badge';
@@ -21,6 +22,8 @@ function readQuery(search: string): OrdersQuery {
   const parsed = ordersQuery.safeParse(Object.fromEntries(new URLSearchParams(search)));
   return parsed.success ? parsed.data : { page: 1 };
 }
+
+const searching = (q: OrdersQuery) => Boolean(q.q || q.sku || q.from || q.to || q.status || q.kind || q.username);
 
 function total(order: OrderSummary): string {
   if (order.kind === 'sample') return '—';
@@ -44,7 +47,7 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
 
   return (
     <div className="min-h-dvh">
-      <PageTitle title={isAdmin ? 'All Orders' : 'Order History'} actions={isAdmin ? <ExportOrdersDialog query={query} /> : undefined} />
+      <PageTitle title={isAdmin ? 'All Orders' : 'Order History'} actions={isAdmin ? <ExportOrdersDialog query={query} /> : <ExportOwnOrders query={query} />} />
       <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6">
         <OrderFilters key={search} query={query} isAdmin={isAdmin} onChange={setQuery} />
         {orders.isPending ? (
@@ -52,13 +55,27 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
         ) : orders.isError ? (
           <Alert variant="destructive">
             <AlertTitle>Could not load orders</AlertTitle>
-            <AlertDescription>{errorMessage(orders.error, 'Please try again.')}</AlertDescription>
+            <AlertDescription className="grid gap-2">
+              {errorMessage(orders.error, 'Please try again.')}
+              <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void orders.refetch()} loading={orders.isFetching}>
+                Retry
+              </Button>
+            </AlertDescription>
           </Alert>
         ) : orders.data.orders.length === 0 ? (
           <div className="flex flex-col items-center gap-3 py-16 text-center">
             <History className="size-8 text-muted-foreground" aria-hidden />
-            <p className="text-lg font-semibold">No orders yet</p>
-            <p className="text-sm text-muted-foreground">Orders you place from your cart appear here with their status.</p>
+            {searching(query) ? (
+              <>
+                <p className="text-lg font-semibold">No orders match this search</p>
+                <p className="text-sm text-muted-foreground">Try fewer words, another SKU or a wider date range.</p>
+              </>
+            ) : (
+              <>
+                <p className="text-lg font-semibold">No orders yet</p>
+                <p className="text-sm text-muted-foreground">Orders you place from your cart appear here with their status.</p>
+              </>
+            )}
             <Button asChild variant="outline">
               <Link href="/cart">Go to your cart</Link>
             </Button>

@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import type { StockUploadResponse } from '@common/contracts/stock';
+import type { StockUploadPreviewResponse } from '@common/contracts/stock-uploads';
+import { describeNulledField, describeValidationIssue } from '@common/contracts/stock';
+import { formatCount } from '@common/domain/format';
+import { Alert, AlertTitle } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { Checkbox } from '@client/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import { Label } from '@client/components/ui/label';
+import { errorMessage, isApiError } from '@client/lib/api-client';
+import { useCancelStockUpload } from '../api/cancel-stock-upload';
+import { useConfirmStockUpload } from '../api/confirm-stock-upload';
+import { uploadFailureReport } from '../lib/upload-messages';
+
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+/**
+ * ADR 0191: a stock file is shown before it changes anything: new products, changed ones
+ * with each field before and after, unchanged, products not in the file (kept, or removed
+ * with "Also remove"), and warnings. Confirm applies exactly this preview; Cancel (or
+ * closing the dialog) changes nothing.
+ */
+export function StockUploadPreviewDialog({
+  preview,
+  onApplied,
+  onClosed,
+}: {
+  preview: StockUploadPreviewResponse;
+  onApplied: (response: StockUploadResponse) => void;
+  onClosed: () => void;
+}) {
+  const [remove, setRemove] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [stale, setStale] = useState(false);
+  const confirm = useConfirmStockUpload();
+  const cancel = useCancelStockUpload();
+  const { counts } = preview;
+
+  const close = () => {
+    if (confirm.isPending) return;
+    // Leaving the preview is Cancel: the upload is marked cancelled in the history.
+    if (!stale) cancel.mutate(preview.uploadId);
+    onClosed();
+  };
+
+  const apply = () =>
+    confirm.mutate(
+      { id: preview.uploadId, mode: remove ? 'replace' : 'keep' },
+      {
+        onSuccess: onApplied,
+        onError: (error) => {
+          if (isApiError(error) && error.status === 409) setStale(true);
+          const report = uploadFailureReport(error);
+          setProblems(report ? report.lines : [errorMessage(error, 'Please try again.')]);
+        },
+      },
+    );
+
+  const warnings = [...preview.warnings.validationIssues.map(describeValidationIssue), ...preview.warnings.nulledFields.map(describeNulledField)];
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && close()}>
+      <DialogContent className="max-h-[90dvh] max-w-2xl overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Check the stock file before it is applied</DialogTitle>
+          <DialogDescription>
+            {preview.filename}: {plural(counts.rows, 'row', 'rows')}. Nothing has changed yet.
+          </DialogDescription>
+        </DialogHeader>
+
+        <dl className="nums grid grid-cols-2 gap-2 sm:grid-cols-5" aria-label="Summary">
+          <Count label="New" value={counts.created} />
+          <Count label="Changed" value={counts.updated} />
+          <Count label="Unchanged" value={counts.unchanged} />
+          <Count label="Not in file" value={counts.missing} />
+          <Count label="Warnings" value={counts.warnings} />
+        </dl>
+
+        {preview.changed.length > 0 && (
+          <Section title={`Changed (${formatCount(counts.updated)})`} unlisted={counts.updated - preview.changed.length}>
+            {preview.changed.map((p) => (
+              <li key={p.id} className="grid gap-0.5 py-1">
+                <span className="font-medium">
+                  <span className="text-muted-foreground">{p.id}</span> {p.name}
+                </span>
+                {p.changes.map((c) => (
+                  <span key={c.field} className="text-sm break-words">
+                    {c.field}: <del className="text-muted-foreground">{c.before ?? 'empty'}</del> → <ins className="no-underline font-medium">{c.after ?? 'empty'}</ins>
+                  </span>
+                ))}
+              </li>
+            ))}
+          </Section>
+        )}
+        {preview.created.length > 0 && (
+          <Section title={`New (${formatCount(counts.created)})`} unlisted={counts.created - preview.created.length}>
+            {preview.created.map((p) => (
+              <li key={p.id} className="py-0.5">
+                <span className="text-muted-foreground">{p.id}</span> {p.name}
+              </li>
+            ))}
+          </Section>
+        )}
+        {counts.missing > 0 && (
+          <Section title={`Not in the file (${formatCount(counts.missing)})`} unlisted={counts.missing - preview.missing.length}>
+            {preview.missing.map((p) => (
+              <li key={p.id} className="py-0.5">
+                <span className="text-muted-foreground">{p.id}</span> {p.name}
+              </li>
+            ))}
+          </Section>
+        )}
+        {counts.missing > 0 && (
+          <div className="grid gap-1">
+            <div className="flex items-start gap-3">
+              <Checkbox id="remove-missing" checked={remove} onCheckedChange={(v) => setRemove(v === true)} className="mt-0.5" />
+              <Label htmlFor="remove-missing" className="leading-snug">
+                Also remove the {plural(counts.missing, 'product', 'products')} not in the file
+              </Label>
+            </div>
+            <p className="pl-7 text-sm text-muted-foreground">
+              {preview.cartLines === 0
+                ? 'No open cart holds them.'
+                : `${plural(preview.cartLines, 'cart line', 'cart lines')} in ${plural(preview.carts, 'open cart', 'open carts')} hold them and would be taken out.`}{' '}
+              Orders keep their lines. Unticked, they stay as they are.
+            </p>
+          </div>
+        )}
+        {warnings.length > 0 && (
+          <Section title={`Warnings (${formatCount(counts.warnings)})`} unlisted={counts.warnings - warnings.length}>
+            {warnings.map((line, i) => (
+              <li key={i} className="py-0.5">
+                {line}
+              </li>
+            ))}
+          </Section>
+        )}
+
+        {problems.length > 0 && (
+          <Alert variant="destructive">
+            <AlertTitle>Nothing was changed</AlertTitle>
+            <ul className="nums mt-1 grid gap-0.5 text-sm" aria-label="Problems">
+              {problems.map((line, i) => (
+                <li key={i}>{line}</li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+
+        <DialogFooter>
+          <Button variant="outline" onClick={close} disabled={confirm.isPending}>
+            {stale ? 'Close' : 'Cancel'}
+          </Button>
+          {!stale && (
+            <Button variant={remove ? 'destructive' : 'default'} onClick={apply} loading={confirm.isPending} loadingText="Applying…">
+              {remove ? `Confirm and remove ${plural(counts.missing, 'product', 'products')}` : 'Confirm'}
+            </Button>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-md border border-border bg-muted/40 px-3 py-2">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-lg font-semibold">{formatCount(value)}</dd>
+    </div>
+  );
+}
+
+function Section({ title, unlisted, children }: { title: string; unlisted: number; children: React.ReactNode }) {
+  return (
+    <section className="grid gap-1" aria-label={title}>
+      <h3 className="text-sm font-semibold">{title}</h3>
+      <ul className="nums max-h-48 overflow-y-auto rounded-md border border-border p-2 text-sm" tabIndex={0}>
+        {children}
+        {unlisted > 0 && <li className="py-0.5 text-muted-foreground">…and {formatCount(unlisted)} more</li>}
+      </ul>
+    </section>
+  );
+}

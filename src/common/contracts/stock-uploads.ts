@@ -1,0 +1,82 @@
+import { z } from './zod';
+import { idSchema } from './common';
+import { STOCK_UPLOAD_MODES, stockUploadWarnings } from './stock';
+import { STOCK_UPLOAD_SOURCES, STOCK_UPLOAD_STATUSES } from '../domain/stock-uploads';
+
+/**
+ * Stock upload preview, confirm, cancel and history (ADR 0191, extending ADR 0130's
+ * replace preview). A browser upload is read, checked and compared with the catalogue
+ * in a transaction that is always rolled back; the file is kept as a `previewed` upload
+ * and applied only by POST /api/stock/uploads/{id}/confirm.
+ */
+
+/** Most products each list of the preview names; the counts cover them all. */
+export const STOCK_PREVIEW_ROWS_LIMIT = 500;
+
+export const stockFieldChange = z.object({ field: z.string(), before: z.nullable(z.string()), after: z.nullable(z.string()) });
+export type StockFieldChange = z.infer<typeof stockFieldChange>;
+
+const productRef = z.object({ id: z.int(), name: z.string() });
+
+export const stockUploadCounts = z.object({
+  rows: z.int(),
+  created: z.int(),
+  updated: z.int(),
+  unchanged: z.int(),
+  missing: z.int(),
+  removed: z.int(),
+  warnings: z.int(),
+});
+export type StockUploadCounts = z.infer<typeof stockUploadCounts>;
+
+export const stockUploadPreviewResponse = z.object({
+  /** The kept upload; confirm or cancel it by this id. */
+  uploadId: z.int(),
+  filename: z.string(),
+  counts: stockUploadCounts,
+  created: z.array(productRef),
+  changed: z.array(z.object({ id: z.int(), name: z.string(), changes: z.array(stockFieldChange) })),
+  /** In the catalogue, not in the file: kept (Confirm) or removed (Confirm and remove). */
+  missing: z.array(productRef),
+  /** Open cart lines holding the missing products, and their carts: what a replace would take out. */
+  cartLines: z.int(),
+  carts: z.int(),
+  warnings: stockUploadWarnings,
+  moreWarnings: z.int(),
+  // ADR 0130's replace preview, unchanged for API clients that use it: rows read, what a
+  // replace removes (the missing products) and the token that pins exactly that set.
+  rows: z.int(),
+  removedCount: z.int(),
+  removed: z.array(productRef),
+  removalToken: z.string(),
+});
+export type StockUploadPreviewResponse = z.infer<typeof stockUploadPreviewResponse>;
+
+export const stockUploadIdParams = z.object({ id: idSchema('Upload not found') });
+
+export const confirmStockUploadBody = z.object({
+  mode: z._default(z.enum(STOCK_UPLOAD_MODES, { error: 'mode must be keep or replace' }), 'keep'),
+});
+export type ConfirmStockUploadBody = z.input<typeof confirmStockUploadBody>;
+
+export const stockUploadHistoryEntry = z.object({
+  id: z.int(),
+  filename: z.string(),
+  username: z.string(),
+  source: z.enum(STOCK_UPLOAD_SOURCES),
+  status: z.enum(STOCK_UPLOAD_STATUSES),
+  mode: z.nullable(z.enum(STOCK_UPLOAD_MODES)),
+  size: z.int(),
+  counts: stockUploadCounts,
+  createdAt: z.string(),
+  decidedAt: z.nullable(z.string()),
+  decidedBy: z.nullable(z.string()),
+});
+export type StockUploadHistoryEntry = z.infer<typeof stockUploadHistoryEntry>;
+
+export const STOCK_HISTORY_PAGE_SIZE = 50;
+export const stockUploadHistoryResponse = z.object({ uploads: z.array(stockUploadHistoryEntry) });
+export type StockUploadHistoryResponse = z.infer<typeof stockUploadHistoryResponse>;
+
+/** The answer to cancel: the upload as it now stands in the history. */
+export const cancelStockUploadResponse = stockUploadHistoryEntry;

@@ -1,0 +1,72 @@
+import { desc, eq } from 'drizzle-orm';
+import type { StockUploadCounts } from '@common/contracts/stock-uploads';
+import type { StockUploadSource, StockUploadStatus } from '@common/domain/stock-uploads';
+import type { DbOrTx } from '../../db/client';
+import { stockUploads } from '../../db/schema';
+
+/**
+ * The stock_uploads table (ADR 0191): the SQL of the upload history, kept apart from the
+ * import's staging SQL in repository.ts.
+ */
+export type StockUploadRow = typeof stockUploads.$inferSelect;
+
+export async function insertUpload(
+  db: DbOrTx,
+  row: {
+    userId: number;
+    username: string;
+    source: StockUploadSource;
+    status: StockUploadStatus;
+    filename: string;
+    mode: string | null;
+    data: Buffer;
+    catalogueVersion: string | null;
+    removalToken: string | null;
+    counts: StockUploadCounts;
+    decidedAt?: Date;
+    decidedBy?: string;
+  },
+): Promise<number> {
+  const [inserted] = await db
+    .insert(stockUploads)
+    .values({ ...row, size: row.data.length })
+    .returning({ id: stockUploads.id });
+  return inserted!.id;
+}
+
+/** One upload with its file; `forUpdate` holds the row so two confirms cannot both apply it. */
+export async function findUpload(db: DbOrTx, id: number, forUpdate = false): Promise<StockUploadRow | undefined> {
+  const query = db.select().from(stockUploads).where(eq(stockUploads.id, id));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function decideUpload(
+  db: DbOrTx,
+  id: number,
+  change: { status: StockUploadStatus; decidedBy: string; decidedAt: Date; mode?: string; counts?: StockUploadCounts },
+): Promise<StockUploadRow | undefined> {
+  const [row] = await db.update(stockUploads).set(change).where(eq(stockUploads.id, id)).returning();
+  return row;
+}
+
+/** The newest uploads without their files. */
+export async function listUploads(db: DbOrTx, limit: number) {
+  return db
+    .select({
+      id: stockUploads.id,
+      filename: stockUploads.filename,
+      username: stockUploads.username,
+      source: stockUploads.source,
+      status: stockUploads.status,
+      mode: stockUploads.mode,
+      size: stockUploads.size,
+      counts: stockUploads.counts,
+      createdAt: stockUploads.createdAt,
+      decidedAt: stockUploads.decidedAt,
+      decidedBy: stockUploads.decidedBy,
+    })
+    .from(stockUploads)
+    .orderBy(desc(stockUploads.createdAt), desc(stockUploads.id))
+    .limit(limit);
+}
