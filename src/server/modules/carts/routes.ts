@@ -26,8 +26,6 @@ import { CARTS_PAGE_SIZE } from '@common/domain/cart-limits';
 import { ORDERING_PERMISSION } from '@common/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
-import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../../lib/http-error';
 import { readQuickOrderFile } from './quick-order-file';
 import type { CartsService } from './service';
 
