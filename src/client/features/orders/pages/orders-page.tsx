@@ -25,6 +25,13 @@ function readQuery(search: string): OrdersQuery {
 
 const searching = (q: OrdersQuery) => Boolean(q.q || q.sku || q.from || q.to || q.status || q.kind || q.username);
 
+/** "Purchase Order · Job 4471"; a sample order's name already says it ("Sample Order #3"), so it is not said twice. */
+function kindAndName(order: OrderSummary): string {
+  const kind = ORDER_KIND_LABELS[order.kind];
+  if (!order.cartName) return kind;
+  return order.cartName.startsWith(kind) ? order.cartName : `${kind} · ${order.cartName}`;
+}
+
 function total(order: OrderSummary): string {
   if (order.kind === 'sample') return '—';
   return `${formatPrice(order.total)}${order.hasCallPrices ? ' + CALL' : ''}`;
@@ -94,8 +101,7 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
                       <OrderStatusBadge status={order.status} />
                     </span>
                     <span className="text-sm text-muted-foreground">
-                      {ORDER_KIND_LABELS[order.kind]}
-                      {order.cartName ? ` · ${order.cartName}` : ''}
+                      {kindAndName(order)}
                       {order.poReference ? ` · Ref ${order.poReference}` : ''}
                       {isAdmin ? ` · ${order.placedBy}` : ''}
                     </span>
