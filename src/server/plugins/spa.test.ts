@@ -132,8 +132,8 @@ describe('the signed-in app page (issue 15, ADR 0152: the user and the first dat
     expect(dashboard.headers['cache-control']).toBe('private, no-store');
     expect(dashboard.headers.etag).toBeUndefined();
     expect(dashboard.body).toMatch(/id="signed-in-user">[^]*<\/head>/);
-    // The catalogue is asked for once /stock has painted (ADR 0152).
-    expect(dataPreloads((await pageAs(client, '/stock/')).body)).toEqual(['/api/carts']);
+    // The catalogue (as columns) is asked for with the page, not after its JavaScript (ADR 0188).
+    expect(dataPreloads((await pageAs(client, '/stock/')).body)).toEqual(['/api/carts', '/api/products/columns']);
     expect(dataPreloads((await pageAs(client, '/profile')).body)).toEqual(['/api/carts']);
   });
 
