@@ -40,8 +40,8 @@ describe('the first queries of a page opened by address (issue 15: no request wa
     expect(await requestsAfterUser('/dashboard', userAs('salesperson'))).toEqual(['/api/announcements', '/api/carts', '/api/system/settings']);
   });
 
-  it('asks for the cart on /stock, and leaves the catalogue to the page once it has painted', async () => {
-    expect(await requestsAfterUser('/stock', userAs('bold_customer'))).toEqual(['/api/carts']);
+  it('asks for the cart and the catalogue columns on /stock, with the page (ADR 0188)', async () => {
+    expect(await requestsAfterUser('/stock', userAs('bold_customer'))).toEqual(['/api/carts', '/api/products/columns']);
   });
 
   it('asks for nothing a page will not ask for: no announcements for a dealer, nothing before a role or a new password', async () => {
