@@ -128,6 +128,7 @@ export const OPERATIONS: Table = {
 
   // Products and stock
   'GET /api/products': op('listProducts', 'The product catalogue with stock levels', { responses: NOT_MODIFIED }),
+  'GET /api/products/columns': op('getCatalogueColumns', 'The whole catalogue as columns (the stock screens; ADR 0188)', { responses: NOT_MODIFIED }),
   'POST /api/stock/upload': op('uploadStock', 'Update stock from a CSV file', { errors: [409] }),
   'POST /api/stock/upload/preview': op('previewStockUpload', 'What a stock CSV would change, without changing anything'),
   'PATCH /api/stock': op('setStockLevels', 'Set stock levels by SKU, all or nothing'),
