@@ -103,7 +103,7 @@ describe('sample orders (salesperson)', () => {
 });
 
 describe('purchase orders (dealer)', () => {
-  it('creates a second PO, switches to it, places it, lands on /cartselect and sees it in /orders alone', async () => {
+  it('creates a second PO, works on it at once, places it, lands on /cartselect without it and sees it in /orders alone', async () => {
     const { page } = await browser.open();
     await signInAs(page, ACCOUNTS.dealer, 'BOLD Customer');
     await page.getByRole('link', { name: /Work on another PO/ }).click();
@@ -119,14 +119,10 @@ describe('purchase orders (dealer)', () => {
     expect(await dialog.getByRole('button', { name: 'Create' }).isDisabled()).toBe(true);
     await dialog.getByPlaceholder('Enter PO name').fill(`  ${name}  `);
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await page.getByText('New PO created').first().waitFor();
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('cell', { name, exact: true }).waitFor();
-
-    await page.getByRole('button', { name: `Select ${name}` }).click();
+    // A new PO becomes the one you work on (ADR 0189): Create opens it on /cart.
     await page.waitForURL('**/cart');
     await page.getByRole('heading', { name: 'Current Purchase Order' }).waitFor();
-    await page.getByRole('button', { name: new RegExp(`${name}.*Switch or create`) }).waitFor();
+    await page.getByTestId('frame-po-name').filter({ hasText: name }).waitFor();
     await page.getByText('Your cart is empty', { exact: true }).waitFor();
 
     const cart = await addToActiveCart(page, otherTile.id, 3);
@@ -137,8 +133,9 @@ describe('purchase orders (dealer)', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL('**/cartselect');
     await page.getByText('Order Placed').first().waitFor();
-    const placed = page.getByRole('row').filter({ hasText: name });
-    await placed.getByRole('cell', { name: '0', exact: true }).waitFor();
+    // A placed PO leaves Current POs (ADR 0189).
+    await page.getByRole('heading', { name: 'Current POs' }).waitFor();
+    expect(await page.getByRole('row').filter({ hasText: name }).count()).toBe(0);
 
     await page.goto('/orders');
     const row = page.getByRole('row').filter({ hasText: name });
