@@ -10,8 +10,9 @@ export function useWindowRows<E extends HTMLElement>({
   count,
   estimateSize,
   getItemKey,
-  // A few rows beyond the screen: every rendered row is rebuilt when a keystroke changes the result (ADR 0188).
-  overscan = 4,
+  // Ten rows beyond the screen: the rows just below the fold are in the page for find-in-page and keyboard users
+  // (ADR 0188 tried four to rebuild fewer rows per keystroke; journeys that open a row below the fold failed).
+  overscan = 10,
 }: {
   count: number;
   estimateSize: number;
