@@ -94,7 +94,7 @@ describe('user management', () => {
     await signIn(newcomer.page, { username, password: temporary });
     // Now a BOLD customer, whose only role is chosen at sign-in.
     await newcomer.page.waitForURL('**/dashboard');
-    await newcomer.page.getByText('Current Purchase Order', { exact: true }).waitFor();
+    await newcomer.page.getByText('Current Purchase Order', { exact: true }).first().waitFor();
 
     // Delete: confirmation, the row goes, and the user's session ends.
     await userRow(admin.page, username).getByRole('button', { name: `Delete ${username}` }).click();
@@ -196,7 +196,7 @@ describe('announcements', () => {
     await page.waitForURL('**/role-select');
     await page.getByRole('button', { name: /^BOLD Customer/ }).click();
     await page.waitForURL('**/dashboard');
-    await page.getByText('Current Purchase Order', { exact: true }).waitFor();
+    await page.getByText('Current Purchase Order', { exact: true }).first().waitFor();
     expect(await page.getByRole('region', { name: 'Announcements' }).count()).toBe(0);
   });
 });
@@ -209,7 +209,7 @@ describe('activity logs', () => {
     await dealer.page.waitForURL('**/role-select');
     await dealer.page.getByRole('button', { name: /^BOLD Customer/ }).click();
     await dealer.page.waitForURL('**/dashboard');
-    await dealer.page.getByText('Current Purchase Order', { exact: true }).waitFor();
+    await dealer.page.getByText('Current Purchase Order', { exact: true }).first().waitFor();
 
     const admin = await browser.open();
     await signInAsAdmin(admin.page);

@@ -55,7 +55,7 @@ describe('signing in', () => {
     expect(await page.getByRole('button', { name: /^(Admin|Salesperson)/ }).count()).toBe(0);
     await page.getByRole('button', { name: /^BOLD Customer/ }).click();
     await page.waitForURL('**/dashboard');
-    await page.getByText('Current Purchase Order', { exact: true }).waitFor();
+    await page.getByText('Current Purchase Order', { exact: true }).first().waitFor();
   });
 
   it('confines a temporary-password user to Change Your Password until it is changed', async () => {

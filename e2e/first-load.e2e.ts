@@ -85,7 +85,7 @@ describe('a signed-in page opened by address (issue 15, ADR 0152)', () => {
     const { page } = await browser.open();
     await signedInContext(page, ACCOUNTS.salesperson);
     await page.goto('/dashboard');
-    await page.getByRole('button', { name: /^Account menu: Sam Journey/ }).click();
+    await page.getByRole('button', { name: /^Account menu:\s*Sam Journey/ }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await page.waitForURL('**/auth');
     await signIn(page, ACCOUNTS.dealer);
@@ -93,7 +93,7 @@ describe('a signed-in page opened by address (issue 15, ADR 0152)', () => {
     await page.waitForURL('**/role-select');
     await page.getByRole('button', { name: /^BOLD Customer/ }).click();
     await page.waitForURL('**/dashboard');
-    await page.getByRole('button', { name: /^Account menu: Dana Journey/ }).waitFor();
+    await page.getByRole('button', { name: /^Account menu:\s*Dana Journey/ }).waitFor();
   });
 
   it('opens the account menu from the keyboard, before and after its code has loaded', async () => {
@@ -107,7 +107,7 @@ describe('a signed-in page opened by address (issue 15, ADR 0152)', () => {
       await route.continue();
     });
     await page.goto('/dashboard');
-    const button = page.getByRole('button', { name: /^Account menu: Sam Journey/ });
+    const button = page.getByRole('button', { name: /^Account menu:\s*Sam Journey/ });
     await button.focus();
     await page.keyboard.press('Enter');
     release();
