@@ -5,7 +5,7 @@ import { displayName } from '@common/domain/display-name';
 import { ROLE_LABELS } from '@common/domain/permissions';
 import { Button } from '@client/components/ui/button';
 
-/** Who is signed in and as what: the account menu's button, the same before and after the menu loads. */
+/** Who is signed in and as what: the account menu's button. */
 export function AccountMenuButton({ user, ...props }: { user: CurrentUser } & ComponentProps<'button'>) {
   const name = displayName(user);
   const role = user.activeRole ? ROLE_LABELS[user.activeRole] : null;

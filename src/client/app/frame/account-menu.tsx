@@ -21,11 +21,10 @@ import { AccountMenuButton } from './account-menu-button';
 
 /**
  * The frame's account menu (issue 12): who is signed in and in which role, Switch role
- * for admins, Edit My User Data (/profile, ADR 0053), Change Password, Log Out. Loaded after
- * the page paints (lazy-account-menu.tsx): `defaultOpen` when it was asked for before that,
- * `focusButton` when its stand-in had the keyboard focus.
+ * for admins, Edit My User Data (/profile, ADR 0053), Change Password, Log Out. It is part of
+ * the first paint (ADR 0194): the header's PO menu already brings Radix Dropdown.
  */
-export function AccountMenu({ user, defaultOpen = false, focusButton = false }: { user: CurrentUser; defaultOpen?: boolean; focusButton?: boolean }) {
+export function AccountMenu({ user }: { user: CurrentUser }) {
   const [, navigate] = useLocation();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const logout = useLogout({
@@ -40,9 +39,9 @@ export function AccountMenu({ user, defaultOpen = false, focusButton = false }: 
 
   return (
     <>
-      <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <AccountMenuButton user={user} autoFocus={focusButton} />
+          <AccountMenuButton user={user} />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-64">
           <DropdownMenuLabel className="text-sm text-foreground">
