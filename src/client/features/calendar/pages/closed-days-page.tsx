@@ -84,8 +84,11 @@ function ClosedDaysScreen() {
         <ul className="divide-y divide-border rounded-card border border-border bg-surface shadow-xs" aria-label="Closed days">
           {days.data.map((d) => (
             <li key={d.day} className="flex items-center gap-3 px-4 py-3">
-              <span className="nums w-40 shrink-0 font-medium">{formatCalendarDate(d.day)}</span>
-              <span className="min-w-0 flex-1 truncate">{d.name}</span>
+              {/* On a phone the name goes under the date and wraps: holiday names are long ("Martin Luther King Jr. Day"). */}
+              <div className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-3">
+                <span className="nums shrink-0 font-medium sm:w-40">{formatCalendarDate(d.day)}</span>
+                <span className="min-w-0 break-words text-muted-foreground sm:text-foreground">{d.name}</span>
+              </div>
               <Button
                 variant="ghost"
                 size="icon"
