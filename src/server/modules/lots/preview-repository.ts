@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+/**
+ * What a lots or incoming preview saw, as one digest (ADR 0196): the listed SKUs' lots (loads),
+ * every column, in a fixed order. The confirm computes it again under the replacement's locks and
+ * applies only when it is the same; an order that allocated from one of those lots, a PUT or
+ * another upload in between makes it differ. A row's text form tells NULL from an empty string.
+ */
+export async function lotsDigest(db: DbOrTx, kind: 'lots' | 'incoming', productIds: readonly number[]): Promise<string> {
+  const ids = sql.param([...productIds]);
+  const result =
+    kind === 'lots'
+      ? await db.execute(sql`
+          select md5(coalesce(string_agg((product_id, lot, shade, caliber, warehouse, quantity)::text, E'\n' order by product_id, lot), '')) as digest
+          from product_lots where product_id = any(${ids}::integer[])`)
+      : await db.execute(sql`
+          select md5(coalesce(string_agg((product_id, quantity, eta, stage, lot, reference)::text, E'\n'
+            order by product_id, eta, stage, quantity, lot nulls first, reference nulls first), '')) as digest
+          from incoming_loads where product_id = any(${ids}::integer[])`);
+  return String((result.rows[0] as { digest: string }).digest);
+}
