@@ -36,6 +36,11 @@ describe('lots preview diff (ADR 0196)', () => {
     expect(result.levels).toEqual([{ sku: 1, name: 'Tile', before: '0', after: '61' }]);
   });
 
+  it('never pairs two loads with different references', () => {
+    const result = diffIncoming({ skus: [1], before: [load(1, '2027-01-01', 'A')], after: [load(1, '2027-01-01', 'B')], facts });
+    expect(result.counts).toMatchObject({ added: 1, changed: 0, removed: 1 });
+  });
+
   it('leaves loads without a key unpaired when more than one is left', () => {
     const result = diffIncoming({ skus: [1], before: [load(1, '2027-01-01'), load(2, '2027-01-02')], after: [load(3, '2027-01-03'), load(4, '2027-01-04')], facts });
     expect(result.counts).toMatchObject({ added: 2, changed: 0, removed: 2 });

@@ -50,7 +50,7 @@ interface Rules<E> {
   view: (e: E) => E;
   same: (a: E, b: E) => boolean;
   key: (e: E) => string | null;
-  /** Pairs the one entry left on each side as a change (a load whose ETA moved has no other key). */
+  /** Pairs the one entry left on each side as a change when one of them has no key (a load whose ETA moved has no other key). */
   pairLastOne: boolean;
 }
 
@@ -77,7 +77,10 @@ function diffSku<E>(rules: Rules<E>, before: E[], after: E[]): Omit<SkuDiff<E>, 
     if (at >= 0) changed.push({ before: left.splice(at, 1)[0]!, after: entry });
     else added.push(entry);
   }
-  if (rules.pairLastOne && added.length === 1 && left.length === 1) changed.push({ before: left.pop()!, after: added.pop()! });
+  // Two loads that each name a different reference (or lot) are two loads, never one that changed.
+  if (rules.pairLastOne && added.length === 1 && left.length === 1 && (rules.key(added[0]!) === null || rules.key(left[0]!) === null)) {
+    changed.push({ before: left.pop()!, after: added.pop()! });
+  }
   return { added, changed, removed: left, unchanged };
 }
 

@@ -14,6 +14,8 @@ import { uploadFailureReport } from '../lib/upload-messages';
 import { Count, Section } from './upload-preview-parts';
 
 const boxes = (n: number) => `${formatCount(n)} ${n === 1 ? 'box' : 'boxes'}`;
+/** A level or a count as people read it ("2,382"); a word level (Special Order) as it is. */
+const figure = (value: unknown) => (typeof value === 'number' ? formatCount(value) : typeof value === 'string' && /^\d+$/.test(value) ? formatCount(Number(value)) : String(value ?? 'empty'));
 
 /** "L2406A · shade S3 · caliber C2 · Main: 42 boxes" */
 function lotText(l: LotView): string {
@@ -30,9 +32,15 @@ function loadText(i: IncomingView): string {
 function changeText(before: Record<string, unknown>, after: Record<string, unknown>, fields: readonly string[]): string {
   return fields
     .filter((f) => before[f] !== after[f])
-    .map((f) => `${f === 'quantity' ? 'boxes' : f} ${String(before[f] ?? 'empty')} → ${String(after[f] ?? 'empty')}`)
+    .map((f) => {
+      if (f === 'quantity') return `boxes ${figure(before[f])} → ${figure(after[f])}`;
+      if (f === 'stage') return `${stageLabel(before[f])} → ${stageLabel(after[f])}`;
+      return `${f === 'eta' ? 'ETA' : f} ${String(before[f] ?? 'empty')} → ${String(after[f] ?? 'empty')}`;
+    })
     .join(', ');
 }
+
+const stageLabel = (stage: unknown) => INCOMING_STAGE_LABELS[stage as IncomingView['stage']] ?? String(stage);
 
 const LOT_FIELDS = ['quantity', 'shade', 'caliber', 'warehouse'] as const;
 const LOAD_FIELDS = ['quantity', 'eta', 'stage', 'lot', 'reference'] as const;
@@ -50,7 +58,7 @@ function linesOf(preview: LotsFilePreview): SkuLines[] {
       sku: s.sku,
       name: s.name,
       lines: [
-        ...s.changed.map((c) => ({ text: `${c.after.lot}: ${changeText(c.before, c.after, LOT_FIELDS)}`, removed: false })),
+        ...s.changed.map((c) => ({ text: `Changed ${c.after.lot}: ${changeText(c.before, c.after, LOT_FIELDS)}`, removed: false })),
         ...s.added.map((l) => ({ text: `Added ${lotText(l)}`, removed: false })),
         ...s.removed.map((l) => ({ text: `Removed ${lotText(l)}`, removed: true })),
       ],
@@ -60,7 +68,7 @@ function linesOf(preview: LotsFilePreview): SkuLines[] {
     sku: s.sku,
     name: s.name,
     lines: [
-      ...s.changed.map((c) => ({ text: `${c.after.reference ?? (c.after.lot ? `Lot ${c.after.lot}` : 'Load')}: ${changeText(c.before, c.after, LOAD_FIELDS)}`, removed: false })),
+      ...s.changed.map((c) => ({ text: `Changed ${c.after.reference ?? (c.after.lot ? `lot ${c.after.lot}` : 'load')}: ${changeText(c.before, c.after, LOAD_FIELDS)}`, removed: false })),
       ...s.added.map((l) => ({ text: `Added ${loadText(l)}`, removed: false })),
       ...s.removed.map((l) => ({ text: `Removed ${loadText(l)}`, removed: true })),
     ],
@@ -138,8 +146,9 @@ export function LotsUploadPreviewDialog({
         <DialogHeader>
           <DialogTitle>Check the {noun} file before it is applied</DialogTitle>
           <DialogDescription>
-            {preview.filename}: {formatCount(counts.rows)} {counts.rows === 1 ? 'row' : 'rows'} for {formatCount(counts.skus)} {counts.skus === 1 ? 'SKU' : 'SKUs'}. Each
-            of these SKUs gets exactly the file&apos;s {lots ? 'lots' : 'incoming loads'}; other SKUs keep theirs. Nothing has changed yet.
+            {preview.filename}: {formatCount(counts.rows)} {counts.rows === 1 ? 'row' : 'rows'} for {formatCount(counts.skus)} {counts.skus === 1 ? 'SKU' : 'SKUs'}.{' '}
+            {counts.skus === 1 ? 'That SKU gets' : 'Each of these SKUs gets'} exactly the file&apos;s {lots ? 'lots' : 'incoming loads'}; other SKUs keep theirs. Nothing
+            has changed yet.
           </DialogDescription>
         </DialogHeader>
 
@@ -156,8 +165,8 @@ export function LotsUploadPreviewDialog({
           <Section title={`${levelLabel} (${formatCount(counts.levelsChanged)})`} unlisted={counts.levelsChanged - preview.levels.length}>
             {preview.levels.map((l) => (
               <li key={l.sku} className="py-0.5 break-words">
-                <span className="text-muted-foreground">{l.sku}</span> {l.name}: <del className="text-muted-foreground">{l.before ?? 'empty'}</del> →{' '}
-                <ins className="font-medium no-underline">{l.after}</ins>
+                <span className="text-muted-foreground">{l.sku}</span> {l.name}: <del className="text-muted-foreground">{figure(l.before)}</del> →{' '}
+                <ins className="font-medium no-underline">{figure(l.after)}</ins>
               </li>
             ))}
           </Section>

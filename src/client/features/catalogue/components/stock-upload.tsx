@@ -211,7 +211,10 @@ export function StockUploadActions({
           {picker(incomingInput, 'incoming-file', SHEET_ACCEPT, (file) => startLots('incoming', file))}
           <Button size="sm" onClick={() => input.current?.click()} disabled={busy !== null && busy !== 'stock'} loading={busy === 'stock'} loadingText="Checking…">
             <Upload aria-hidden />
-            Upload<span className="max-sm:sr-only"> CSV</span>
+            {/* One span: the button's gap would otherwise widen the space between the words. */}
+            <span>
+              Upload<span className="max-sm:sr-only"> CSV</span>
+            </span>
           </Button>
           {/* Issue 27: the lots and incoming files, CSV or xlsx, previewed like the stock file (ADR 0196). */}
           <Button
@@ -223,8 +226,9 @@ export function StockUploadActions({
             loadingText="Checking…"
           >
             <Layers aria-hidden />
-            <span className="max-sm:sr-only">Upload </span>
-            <span className="max-sm:capitalize">lots</span>
+            <span className="max-sm:capitalize">
+              <span className="max-sm:sr-only">Upload </span>lots
+            </span>
           </Button>
           <Button
             variant="outline"
@@ -235,8 +239,9 @@ export function StockUploadActions({
             loadingText="Checking…"
           >
             <Truck aria-hidden />
-            <span className="max-sm:sr-only">Upload </span>
-            <span className="max-sm:capitalize">incoming</span>
+            <span className="max-sm:capitalize">
+              <span className="max-sm:sr-only">Upload </span>incoming
+            </span>
           </Button>
           <Button variant="outline" size="sm" onClick={() => setHistoryOpen(true)}>
             <History aria-hidden />
