@@ -179,7 +179,7 @@ export function StockUploadActions({
       {canDownloadTemplate && (
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="sm" aria-label="Download a template">
+            <Button variant="ghost" size="sm">
               <Download aria-hidden />
               <span className="max-sm:sr-only">Templates</span>
               <ChevronDown aria-hidden />
