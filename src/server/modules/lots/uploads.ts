@@ -9,9 +9,8 @@ import type { ReceivedFile } from '../../lib/upload';
 import type { ProductsService } from '../products';
 import type { UploadHistory } from '../stock';
 import { diffIncoming, diffLots } from './preview-diff';
-import { lotsDigest } from './preview-repository';
+import { loadsBefore, lotsBefore, lotsDigest } from './preview-repository';
 import type { createReplacer, Kind, UploadResult } from './replace';
-import { findIncoming, findLots } from './repository';
 import type { IncomingRow, LotRow } from './row-rules';
 
 export type PreviewResult = { ok: true; preview: LotsFilePreview } | { ok: false; body: StockUploadErrorBody };
@@ -48,10 +47,10 @@ export function createLotsUploads(deps: {
         const facts = await deps.products.stockFacts(skus, tx);
         const digest = await lotsDigest(tx, kind, skus);
         if (kind === 'lots') {
-          const diff = diffLots({ skus, before: await findLots(tx, skus), after: rows as LotRow[], facts });
+          const diff = diffLots({ skus, before: await lotsBefore(tx, skus), after: rows as LotRow[], facts });
           return { digest, diff: { kind, ...diff } as const };
         }
-        const diff = diffIncoming({ skus, before: await findIncoming(tx, skus), after: rows as IncomingRow[], facts });
+        const diff = diffIncoming({ skus, before: await loadsBefore(tx, skus), after: rows as IncomingRow[], facts });
         return { digest, diff: { kind, ...diff } as const };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
