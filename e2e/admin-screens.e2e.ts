@@ -99,7 +99,7 @@ describe('Stock upload preview (issue 26, ADR 0191)', () => {
     const file = { name: 'full-stock.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) };
 
     await page.goto('/stock');
-    await page.locator('input[type=file]').setInputFiles(file);
+    await page.locator('input[name=stock-file]').setInputFiles(file);
     const dialog = page.getByRole('dialog', { name: 'Check the stock file before it is applied' });
     await dialog.waitFor();
     const changed = dialog.getByRole('region', { name: /^Changed/ });
@@ -114,7 +114,7 @@ describe('Stock upload preview (issue 26, ADR 0191)', () => {
     expect(afterCancel).toEqual(before);
 
     // Again, this time confirmed, with the discontinued product removed.
-    await page.locator('input[type=file]').setInputFiles(file);
+    await page.locator('input[name=stock-file]').setInputFiles(file);
     await dialog.waitFor();
     await dialog.getByText('1 cart line in 1 open cart hold them and would be taken out.', { exact: false }).waitFor();
     await dialog.getByLabel('Also remove the 1 product not in the file').click();
@@ -127,8 +127,8 @@ describe('Stock upload preview (issue 26, ADR 0191)', () => {
 
     // The history names both uploads, and the file can be downloaded.
     await page.getByRole('button', { name: 'Upload history' }).click();
-    const history = page.getByRole('dialog', { name: 'Stock upload history' });
-    const entries = history.getByRole('list', { name: 'Stock uploads' }).getByRole('listitem');
+    const history = page.getByRole('dialog', { name: 'Upload history' });
+    const entries = history.getByRole('list', { name: 'Uploads' }).getByRole('listitem');
     await entries.first().getByText('Applied').waitFor();
     expect(await entries.nth(1).innerText()).toContain('Cancelled');
     await page.screenshot({ path: join(tmpdir(), 'oa-stock-history-desktop.png') });

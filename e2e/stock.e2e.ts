@@ -107,7 +107,7 @@ describe('Check Stock', () => {
     await page.getByRole('button', { name: /^1000 (In stock|Low|Out|Special order|Fabrication)$/ }).waitFor();
 
     const csv = ['id,stockLevel', '1000,7', '10O1,5', '1002,9'].join('\n');
-    await page.locator('input[type=file]').setInputFiles({ name: 'morning.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.locator('input[name=stock-file]').setInputFiles({ name: 'morning.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const panel = page.getByRole('alert').filter({ hasText: 'Please fix the following issues:' });
     await panel.getByText('Row 3: Invalid SKU number (10O1)').waitFor();
     forgiveRejectedUpload(session);

@@ -21,7 +21,7 @@ import { createOrdersService, orderReferences, orderRoutes } from './modules/ord
 import { createPriceListService, priceListRoutes } from './modules/price-list';
 import { createProductsService, productsRoutes } from './modules/products';
 import { createSettingsService, settingsRoutes } from './modules/settings';
-import { createStockService, stockRoutes } from './modules/stock';
+import { createStockService, createUploadHistory, stockRoutes } from './modules/stock';
 import { createUsersService, userRoutes } from './modules/users';
 import { createWebhooksService, webhookRoutes } from './modules/webhooks';
 import { accessPlugin } from './plugins/access';
@@ -117,7 +117,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const carts = createCartsService({ db, activity, products, merchandise });
   const calendar = createCalendarService({ db, activity, today: deps.today ?? (() => todayIn()) });
   const webhooks = createWebhooksService({ db, activity, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, log: app.log });
-  const lots = createLotsService({ db, activity, products, carts, mail, events: webhooks.publisher, mailFrom: config.ORDER_EMAIL_FROM, log: app.log });
+  const lots = createLotsService({
+    db,
+    activity,
+    products,
+    carts,
+    mail,
+    history: createUploadHistory(db),
+    events: webhooks.publisher,
+    mailFrom: config.ORDER_EMAIL_FROM,
+    log: app.log,
+  });
   const orders = createOrdersService({
     db,
     lots,

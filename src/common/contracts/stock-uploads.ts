@@ -1,7 +1,8 @@
 import { z } from './zod';
 import { idSchema } from './common';
 import { STOCK_UPLOAD_MODES, stockUploadWarnings } from './stock';
-import { STOCK_UPLOAD_SOURCES, STOCK_UPLOAD_STATUSES } from '../domain/stock-uploads';
+import { STOCK_UPLOAD_KINDS, STOCK_UPLOAD_SOURCES, STOCK_UPLOAD_STATUSES } from '../domain/stock-uploads';
+import { lotsUploadCounts } from './lots-uploads';
 
 /**
  * Stock upload preview, confirm, cancel and history (ADR 0191, extending ADR 0130's
@@ -59,22 +60,42 @@ export const confirmStockUploadBody = z.object({
 });
 export type ConfirmStockUploadBody = z.input<typeof confirmStockUploadBody>;
 
-export const stockUploadHistoryEntry = z.object({
+const historyEntryFields = {
   id: z.int(),
   filename: z.string(),
   username: z.string(),
   source: z.enum(STOCK_UPLOAD_SOURCES),
   status: z.enum(STOCK_UPLOAD_STATUSES),
-  mode: z.nullable(z.enum(STOCK_UPLOAD_MODES)),
   size: z.int(),
-  counts: stockUploadCounts,
   createdAt: z.string(),
   decidedAt: z.nullable(z.string()),
   decidedBy: z.nullable(z.string()),
-});
+};
+
+/** One upload of the history: a stock CSV, or a lots or incoming file (ADR 0196), told apart by `kind`. */
+export const stockUploadHistoryEntry = z.discriminatedUnion('kind', [
+  z.object({
+    ...historyEntryFields,
+    kind: z.literal('stock'),
+    mode: z.nullable(z.enum(STOCK_UPLOAD_MODES)),
+    counts: stockUploadCounts,
+  }),
+  z.object({
+    ...historyEntryFields,
+    kind: z.enum(['lots', 'incoming']),
+    /** Always null: a lots or incoming file replaces the listed SKUs' lots, whatever else there is. */
+    mode: z.null(),
+    counts: lotsUploadCounts,
+  }),
+]);
 export type StockUploadHistoryEntry = z.infer<typeof stockUploadHistoryEntry>;
 
 export const STOCK_HISTORY_PAGE_SIZE = 50;
+/** GET /api/stock/uploads?kind=lots: one kind only; without it, all three. */
+export const stockUploadHistoryQuery = z.object({
+  kind: z.optional(z.enum(STOCK_UPLOAD_KINDS, { error: `kind must be one of ${STOCK_UPLOAD_KINDS.join(', ')}` })),
+});
+export type StockUploadHistoryQuery = z.infer<typeof stockUploadHistoryQuery>;
 export const stockUploadHistoryResponse = z.object({ uploads: z.array(stockUploadHistoryEntry) });
 export type StockUploadHistoryResponse = z.infer<typeof stockUploadHistoryResponse>;
 

@@ -12,8 +12,30 @@ export const STOCK_UPLOAD_STATUS_LABELS: Record<StockUploadStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/**
+ * What an upload replaced (ADR 0196): the stock CSV (products), or the lots or incoming loads of
+ * the SKUs a file lists. One history holds all three.
+ */
+export const STOCK_UPLOAD_KINDS = ['stock', 'lots', 'incoming'] as const;
+export type StockUploadKind = (typeof STOCK_UPLOAD_KINDS)[number];
+
+export const STOCK_UPLOAD_KIND_LABELS: Record<StockUploadKind, string> = {
+  stock: 'Stock',
+  lots: 'Lots',
+  incoming: 'Incoming',
+};
+
 export const STOCK_UPLOAD_MESSAGES = {
   notFound: 'Upload not found',
   alreadyDecided: 'This upload was already applied or cancelled; upload the file again to make another change.',
   catalogueChanged: 'The catalogue changed since the preview, so nothing was changed. Preview the file again.',
+  /** A lots or incoming preview: an order, a PUT or another upload changed the listed SKUs' lots (loads) since. */
+  lotsChanged: 'The lots of the SKUs in this file changed since the preview (an order or another upload), so nothing was changed. Preview the file again.',
+  incomingChanged: 'The incoming loads of the SKUs in this file changed since the preview, so nothing was changed. Preview the file again.',
+  wrongKind: (kind: StockUploadKind, id: number) => `Upload ${id} is a ${kind} file; confirm it with POST ${confirmPathOf(kind, id)}. Nothing was changed.`,
 } as const;
+
+/** Where an upload of each kind is confirmed: each kind is applied by its own module. */
+export function confirmPathOf(kind: StockUploadKind, id: number | string = '{id}'): string {
+  return kind === 'stock' ? `/api/stock/uploads/${id}/confirm` : `/api/stock/${kind}/uploads/${id}/confirm`;
+}

@@ -29,7 +29,7 @@ export type Kind = 'lots' | 'incoming';
 type Row<K extends Kind> = K extends 'lots' ? LotRow : IncomingRow;
 
 /** What a file or a body came to: the SKUs it lists (each replaced whole) and their rows. */
-interface Replacement<K extends Kind> {
+export interface Replacement<K extends Kind> {
   kind: K;
   skus: number[];
   rows: Row<K>[];
@@ -38,6 +38,12 @@ interface Replacement<K extends Kind> {
 }
 
 export type UploadResult = { ok: true; response: LotsApplyResponse } | { ok: false; body: StockUploadErrorBody };
+
+/**
+ * Work of the caller in the replacement's transaction, after its locks and before the rows are
+ * replaced: an upload's history row, a confirm's check that the preview still holds (ADR 0196).
+ */
+export type ApplyHook = (tx: Tx, replacement: Replacement<Kind>) => Promise<void>;
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -157,14 +163,19 @@ export function createReplacer(deps: ReplaceDeps) {
   }
 
   /** One transaction: the rows replaced, the stock levels following (triggers), the catalogue version, activity and webhook. */
-  async function apply(actor: Actor, replacement: Replacement<Kind>, source: { via: 'file'; filename: string } | { via: 'api' }): Promise<LotsApplyResponse> {
+  async function apply(
+    actor: Actor,
+    replacement: Replacement<Kind>,
+    source: { via: 'file'; filename: string } | { via: 'api' },
+    during?: ApplyHook,
+  ): Promise<LotsApplyResponse> {
     const { kind, skus, rows } = replacement;
     await db.transaction(async (tx: Tx) => {
       await lockLotsImport(tx, kind);
-      if (kind === 'lots') {
-        await lockLotsOf(tx, skus);
-        await replaceLots(tx, skus, rows as LotRow[]);
-      } else await replaceIncoming(tx, skus, rows as IncomingRow[]);
+      if (kind === 'lots') await lockLotsOf(tx, skus);
+      await during?.(tx, replacement);
+      if (kind === 'lots') await replaceLots(tx, skus, rows as LotRow[]);
+      else await replaceIncoming(tx, skus, rows as IncomingRow[]);
       await deps.products.recordChange(tx);
       const what = kind === 'lots' ? 'lots' : 'incoming loads';
       const from = source.via === 'file' ? ` from ${source.filename}` : ' through the API';
@@ -185,13 +196,17 @@ export function createReplacer(deps: ReplaceDeps) {
   }
 
   return {
-    async upload(actor: Actor, kind: Kind, file: ReceivedFile): Promise<UploadResult> {
+    /** A file read and checked, not applied: its replacement, or the problems row by row (a preview, ADR 0196). */
+    read: fromFile,
+    async upload(actor: Actor, kind: Kind, file: ReceivedFile, during?: ApplyHook): Promise<UploadResult> {
       const { replacement, collector } = await fromFile(kind, file);
       if (collector.hasErrors()) {
         return { ok: false, body: { message: LOTS_MESSAGES.rejected, ...collector.lists(), moreIssues: collector.unlistedErrors() + collector.unlistedWarnings() } };
       }
-      return { ok: true, response: await apply(actor, replacement, { via: 'file', filename: file.filename.slice(0, 200) }) };
+      return { ok: true, response: await apply(actor, replacement, { via: 'file', filename: file.filename.slice(0, 200) }, during) };
     },
+    /** A file already read (a confirmed preview): applied, with the caller's work in the transaction. */
+    applyFile: (actor: Actor, replacement: Replacement<Kind>, filename: string, during: ApplyHook) => apply(actor, replacement, { via: 'file', filename }, during),
     async put(actor: Actor, kind: Kind, body: LotsBody | IncomingBody): Promise<LotsApplyResponse> {
       return apply(actor, await fromBody(kind, body), { via: 'api' });
     },

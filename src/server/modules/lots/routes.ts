@@ -9,7 +9,9 @@ import {
   lotsBody,
   notifyResponse,
 } from '@common/contracts/lots';
+import { incomingUploadPreviewResponse, lotsUploadPreviewResponse } from '@common/contracts/lots-uploads';
 import { stockUploadErrorBody } from '@common/contracts/stock';
+import { stockUploadIdParams } from '@common/contracts/stock-uploads';
 import { ORDERING_PERMISSION } from '@common/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,6 +65,49 @@ export const lotsRoutes: FastifyPluginAsyncZod<{ lots: LotsService; maxUploadMb:
         if (!result.ok) return reply.code(400).send(result.body);
         return result.response;
       },
+    );
+
+    // The browser's upload (ADR 0196, as the stock upload's ADR 0191): a preview that changes nothing
+    // and keeps the file, then a confirm that applies exactly it. Cancel and the history are the stock
+    // module's routes (/api/stock/uploads/...), one history for the three kinds.
+    app.post(
+      `/api/stock/${kind}/upload/preview`,
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: `Preview a ${what} file: added, changed (before and after), removed, unchanged and the levels that move; changes nothing`,
+          operationId: `preview${name}Upload`,
+          consumes: ['multipart/form-data'],
+          response: {
+            200: kind === 'lots' ? lotsUploadPreviewResponse : incomingUploadPreviewResponse,
+            400: z.union([stockUploadErrorBody, errorBody]),
+            413: errorBody,
+            415: errorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const file = await receiveOnlyFile(request, rules);
+        const result = await lots.previewUpload(actorOf(request), kind, file);
+        if (!result.ok) return reply.code(400).send(result.body);
+        return result.preview;
+      },
+    );
+
+    app.post(
+      `/api/stock/${kind}/uploads/:id/confirm`,
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: `Apply a previewed ${what} file exactly as previewed (409 when those SKUs' ${what} changed since)`,
+          operationId: `confirm${name}Upload`,
+          params: stockUploadIdParams,
+          response: { 200: lotsApplyResponse, ...errors, 404: errorBody, 409: errorBody },
+        },
+      },
+      (request) => lots.confirmUpload(actorOf(request), kind, request.params.id),
     );
   }
 

@@ -15,11 +15,13 @@ import type { ActivityService } from '../activity';
 import type { CartsService } from '../carts';
 import type { MailOutbox } from '../mail';
 import type { ProductsService } from '../products';
+import type { UploadHistory } from '../stock';
 import type { EventPublisher } from '../webhooks';
 import { allocateOrder, allocationsOf } from './allocation';
 import { sendArrivalNotices } from './notify';
 import { createReplacer, type Kind } from './replace';
 import * as repo from './repository';
+import { createLotsUploads } from './uploads';
 
 export type LotsService = ReturnType<typeof createLotsService>;
 
@@ -36,7 +38,9 @@ const incomingView = (i: repo.IncomingRecord) => ({ quantity: i.quantity, eta: i
 export function createLotsService(deps: {
   db: Db;
   activity: ActivityService;
-  products: Pick<ProductsService, 'summaries' | 'summary' | 'recordChange' | 'changed'>;
+  products: Pick<ProductsService, 'summaries' | 'summary' | 'recordChange' | 'changed' | 'stockFacts'>;
+  /** The stock module's upload history, which keeps the lots and incoming files too (ADR 0196). */
+  history: UploadHistory;
   carts: Pick<CartsService, 'view'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   events: EventPublisher;
@@ -51,9 +55,14 @@ export function createLotsService(deps: {
   }
 
   const replacer = createReplacer({ db, activity: deps.activity, products, events: deps.events, afterStockChange: notifyArrivals });
+  const uploads = createLotsUploads({ db, replacer, products, history: deps.history });
 
   return {
-    uploadFile: (actor: Actor, kind: Kind, file: ReceivedFile) => replacer.upload(actor, kind, file),
+    /** POST /api/stock/{kind}/upload: applied at once, recorded in the upload history (ADR 0196). */
+    uploadFile: (actor: Actor, kind: Kind, file: ReceivedFile) => uploads.uploadDirect(actor, kind, file),
+    /** The browser's file: previewed and kept; nothing changes until it is confirmed (ADR 0196). */
+    previewUpload: (actor: Actor, kind: Kind, file: ReceivedFile) => uploads.preview(actor, kind, file),
+    confirmUpload: (actor: Actor, kind: Kind, id: number) => uploads.confirm(actor, kind, id),
     putLots: (actor: Actor, body: LotsBody) => replacer.put(actor, 'lots', body),
     putIncoming: (actor: Actor, body: IncomingBody) => replacer.put(actor, 'incoming', body),
 

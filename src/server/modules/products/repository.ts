@@ -59,6 +59,23 @@ export async function findProductSummaries(db: DbOrTx, ids: readonly number[]): 
     .where(inArray(products.id, [...ids]));
 }
 
+/** A SKU's levels as a lots or incoming preview shows them before the change (ADR 0196). */
+export interface StockFacts {
+  id: number;
+  name: string;
+  stockLevel: string;
+  quantityOnOrder: number;
+}
+
+/** The levels of some ids, by one array parameter (a file lists up to tens of thousands). */
+export async function findStockFacts(db: DbOrTx, ids: readonly number[]): Promise<StockFacts[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: products.id, name: products.name, stockLevel: products.stockLevel, quantityOnOrder: products.quantityOnOrder })
+    .from(products)
+    .where(sql`${products.id} = any(${sql.param([...ids])}::integer[])`);
+}
+
 /**
  * One product's summary by primary key, prepared by name through drizzle's public `.prepare()`
  * with a placeholder: PostgreSQL parses and plans it once per connection (the cart add's read,

@@ -12,11 +12,13 @@ import {
   CATALOGUE_VERSION,
   derivedCatalogueVersion,
   findProductSummaries,
+  findStockFacts,
   listProducts,
   listProductsPage,
   productSummaryStatement,
   type ProductRow,
   type ProductSummary,
+  type StockFacts,
 } from './repository';
 import { CATALOGUE_VERSION_HOLD_MS, createVersionReader } from './version-reader';
 
@@ -240,6 +242,11 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
     /** What a cart line shows of some products; pass `tx` to read inside the caller's transaction. */
     async summaries(ids: readonly number[], tx: DbOrTx = db): Promise<ProductSummary[]> {
       return findProductSummaries(tx, ids);
+    },
+
+    /** Name, stock level and quantity on order of some products: a lots or incoming preview's "before". */
+    async stockFacts(ids: readonly number[], tx: DbOrTx = db): Promise<StockFacts[]> {
+      return findStockFacts(tx, ids);
     },
 
     /**

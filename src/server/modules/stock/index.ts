@@ -5,3 +5,5 @@ export { createStockService, type StockService } from './service';
 export { CsvSyntaxError, readCsvRecords, type CsvRecord } from './csv-source';
 export { createIssueCollector } from './issue-collector';
 export { INVALID_SKU, looksLikeFormula, normaliseHeader, parseSku } from './row-rules';
+/** The one upload history (ADR 0196): the lots module keeps its lots and incoming files here. */
+export { createUploadHistory, type UploadHistory } from './upload-history';

@@ -9,6 +9,7 @@ import {
 import {
   cancelStockUploadResponse,
   confirmStockUploadBody,
+  stockUploadHistoryQuery,
   stockUploadHistoryResponse,
   stockUploadIdParams,
   stockUploadPreviewResponse,
@@ -20,6 +21,8 @@ import { contentDisposition } from '../../lib/content-disposition';
 import { receiveCsvBytes } from '../../lib/upload';
 import type { StockService } from './service';
 import { stockTemplateCsv } from './template';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Spec §7 POST /api/stock/upload (edit_stock) and the template (download_template). */
 export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUploadMb: number }> = async (app, { stock, maxUploadMb }) => {
@@ -87,7 +90,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
       config: { access: { permission: 'edit_stock' }, scope: 'stock:write' },
       schema: {
         tags: ['Stock'],
-        summary: 'Apply a previewed stock upload exactly as previewed',
+        summary: 'Apply a previewed stock upload exactly as previewed (a lots or incoming upload: 409, see its own confirm)',
         operationId: 'confirmStockUpload',
         params: stockUploadIdParams,
         body: confirmStockUploadBody,
@@ -107,7 +110,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
       config: { access: { permission: 'edit_stock' }, scope: 'stock:write' },
       schema: {
         tags: ['Stock'],
-        summary: 'Cancel a previewed stock upload; nothing changes',
+        summary: 'Cancel a previewed upload (stock, lots or incoming); nothing changes',
         operationId: 'cancelStockUpload',
         params: stockUploadIdParams,
         response: { 200: cancelStockUploadResponse, 404: errorBody, 409: errorBody },
@@ -122,12 +125,13 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
       config: { access: { permission: 'edit_stock' }, scope: 'stock:write' },
       schema: {
         tags: ['Stock'],
-        summary: 'The stock upload history: who, when, counts',
+        summary: 'The upload history of the stock, lots and incoming files (or of one kind): who, when, counts',
         operationId: 'listStockUploads',
+        querystring: stockUploadHistoryQuery,
         response: { 200: stockUploadHistoryResponse },
       },
     },
-    async () => ({ uploads: await stock.history() }),
+    async (request) => ({ uploads: await stock.history(request.query.kind) }),
   );
 
   app.get(
@@ -136,18 +140,19 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
       config: { access: { permission: 'edit_stock' }, scope: 'stock:write' },
       schema: {
         tags: ['Stock'],
-        summary: 'Download the file of one stock upload as it was sent',
+        summary: 'Download the file of one upload (CSV or xlsx) as it was sent',
         operationId: 'downloadStockUploadFile',
         params: stockUploadIdParams,
-        produces: ['text/csv'],
+        produces: ['text/csv', XLSX_TYPE],
       },
     },
     async (request, reply) => {
       const file = await stock.uploadFile(request.params.id);
+      // The lots and incoming uploads take workbooks too; the upload module checked that the name matches the bytes.
       return reply
         .header('Content-Disposition', contentDisposition('attachment', file.filename))
         .header('Cache-Control', 'no-store')
-        .type('text/csv; charset=utf-8')
+        .type(/\.xlsx$/i.test(file.filename) ? XLSX_TYPE : 'text/csv; charset=utf-8')
         .send(file.data);
     },
   );

@@ -16,7 +16,7 @@ import {
   type StockUploadHistoryEntry,
   type StockUploadPreviewResponse,
 } from '@common/contracts/stock-uploads';
-import { STOCK_UPLOAD_MESSAGES } from '@common/domain/stock-uploads';
+import { STOCK_UPLOAD_MESSAGES, type StockUploadKind } from '@common/domain/stock-uploads';
 import { Readable } from 'node:stream';
 import { allowLongStatements, withLongStatements, type Db, type Tx } from '../../db/client';
 import type { z } from 'zod';
@@ -45,7 +45,8 @@ import {
 } from './repository';
 import { removalToken } from './removal-token';
 import { readStockLevel, type HeaderResult } from './row-rules';
-import { decideUpload, findUpload, insertUpload, listUploads, type StockUploadRow } from './upload-repository';
+import { createUploadHistory } from './upload-history';
+import { decideUpload, insertUpload } from './upload-repository';
 
 type Collector = ReturnType<typeof createIssueCollector>;
 
@@ -76,22 +77,6 @@ class PreviewDone<T> extends Error {
   }
 }
 
-function toHistoryEntry(row: Omit<StockUploadRow, 'data' | 'userId' | 'catalogueVersion' | 'removalToken'>): StockUploadHistoryEntry {
-  return {
-    id: row.id,
-    filename: row.filename,
-    username: row.username,
-    source: row.source,
-    status: row.status,
-    mode: row.mode === 'keep' || row.mode === 'replace' ? row.mode : null,
-    size: row.size,
-    counts: { rows: 0, created: 0, updated: 0, unchanged: 0, missing: 0, removed: 0, warnings: 0, ...row.counts },
-    createdAt: row.createdAt.toISOString(),
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-    decidedBy: row.decidedBy,
-  };
-}
-
 const number = new Intl.NumberFormat('en-US');
 
 export type StockService = ReturnType<typeof createStockService>;
@@ -118,6 +103,7 @@ export function createStockService(deps: {
 }) {
   const { db, activity, products, events } = deps;
   const tooLarge = () => new HttpError(413, `The file is larger than the ${deps.maxUploadMb} MB upload limit`);
+  const uploads = createUploadHistory(db);
 
   /** Parses the file as it streams in, validates each row and stages the valid ones; then checks the file as a whole. */
   async function readAndStage(tx: Tx, upload: StockUpload, collector: Collector) {
@@ -327,9 +313,8 @@ export function createStockService(deps: {
       try {
         const response = await longTransaction(async (tx) => {
           await lockStockImport(tx);
-          const row = await findUpload(tx, id, true);
-          if (!row) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
-          if (row.status !== 'previewed') throw new HttpError(409, STOCK_UPLOAD_MESSAGES.alreadyDecided);
+          // A lots or incoming file is the lots module's to apply (ADR 0196): 409 names its confirm.
+          const row = await uploads.takePreviewed(tx, id, 'stock');
           if ((await products.versionIn(tx)) !== row.catalogueVersion) throw new HttpError(409, STOCK_UPLOAD_MESSAGES.catalogueChanged);
           const upload: StockUpload = {
             data: row.data,
@@ -351,28 +336,14 @@ export function createStockService(deps: {
       }
     },
 
-    /** Cancel: the previewed upload is marked cancelled; nothing else changes. */
-    async cancelUpload(actor: Actor, id: number): Promise<StockUploadHistoryEntry> {
-      return db.transaction(async (tx) => {
-        const row = await findUpload(tx, id, true);
-        if (!row) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
-        if (row.status !== 'previewed') throw new HttpError(409, STOCK_UPLOAD_MESSAGES.alreadyDecided);
-        const decided = await decideUpload(tx, id, { status: 'cancelled', decidedBy: actor.username, decidedAt: new Date() });
-        return toHistoryEntry(decided!);
-      });
-    },
+    /** Cancel, of any kind (ADR 0196): the previewed upload is marked cancelled; nothing else changes. */
+    cancelUpload: (actor: Actor, id: number): Promise<StockUploadHistoryEntry> => uploads.cancel(actor, id),
 
-    /** The newest uploads, previewed, applied and cancelled, without their files. */
-    async history(): Promise<StockUploadHistoryEntry[]> {
-      return (await listUploads(db, STOCK_HISTORY_PAGE_SIZE)).map(toHistoryEntry);
-    },
+    /** The newest uploads (stock, lots and incoming, or one kind), previewed, applied and cancelled, without their files. */
+    history: (kind?: StockUploadKind): Promise<StockUploadHistoryEntry[]> => uploads.list(STOCK_HISTORY_PAGE_SIZE, kind),
 
     /** The file of one upload, as it was sent. */
-    async uploadFile(id: number): Promise<{ filename: string; data: Buffer }> {
-      const row = await findUpload(db, id);
-      if (!row) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
-      return { filename: row.filename, data: row.data };
-    },
+    uploadFile: (id: number) => uploads.file(id),
 
     /** Parse, validate, apply: all inside one transaction, so a rejected file changes nothing. */
     async importCsv(actor: Actor, upload: StockUpload): Promise<StockImportResult> {

@@ -1,18 +1,22 @@
 import { desc, eq } from 'drizzle-orm';
-import type { StockUploadCounts } from '@common/contracts/stock-uploads';
-import type { StockUploadSource, StockUploadStatus } from '@common/domain/stock-uploads';
+import type { StockUploadKind, StockUploadSource, StockUploadStatus } from '@common/domain/stock-uploads';
 import type { DbOrTx } from '../../db/client';
 import { stockUploads } from '../../db/schema';
 
 /**
  * The stock_uploads table (ADR 0191): the SQL of the upload history, kept apart from the
- * import's staging SQL in repository.ts.
+ * import's staging SQL in repository.ts. It holds the lots and incoming files too (ADR 0196).
  */
 export type StockUploadRow = typeof stockUploads.$inferSelect;
+
+/** Counts as kept: a stock upload's (StockUploadCounts) or a lots file's (LotsUploadCounts). */
+type Counts = Record<string, number>;
 
 export async function insertUpload(
   db: DbOrTx,
   row: {
+    /** Default stock. */
+    kind?: StockUploadKind;
     userId: number;
     username: string;
     source: StockUploadSource;
@@ -22,7 +26,8 @@ export async function insertUpload(
     data: Buffer;
     catalogueVersion: string | null;
     removalToken: string | null;
-    counts: StockUploadCounts;
+    lotsDigest?: string | null;
+    counts: Counts;
     decidedAt?: Date;
     decidedBy?: string;
   },
@@ -44,17 +49,18 @@ export async function findUpload(db: DbOrTx, id: number, forUpdate = false): Pro
 export async function decideUpload(
   db: DbOrTx,
   id: number,
-  change: { status: StockUploadStatus; decidedBy: string; decidedAt: Date; mode?: string; counts?: StockUploadCounts },
+  change: { status: StockUploadStatus; decidedBy: string; decidedAt: Date; mode?: string; counts?: Counts },
 ): Promise<StockUploadRow | undefined> {
   const [row] = await db.update(stockUploads).set(change).where(eq(stockUploads.id, id)).returning();
   return row;
 }
 
-/** The newest uploads without their files. */
-export async function listUploads(db: DbOrTx, limit: number) {
+/** The newest uploads without their files, of one kind or of all. */
+export async function listUploads(db: DbOrTx, limit: number, kind?: StockUploadKind) {
   return db
     .select({
       id: stockUploads.id,
+      kind: stockUploads.kind,
       filename: stockUploads.filename,
       username: stockUploads.username,
       source: stockUploads.source,
@@ -67,6 +73,7 @@ export async function listUploads(db: DbOrTx, limit: number) {
       decidedBy: stockUploads.decidedBy,
     })
     .from(stockUploads)
+    .where(kind ? eq(stockUploads.kind, kind) : undefined)
     .orderBy(desc(stockUploads.createdAt), desc(stockUploads.id))
     .limit(limit);
 }

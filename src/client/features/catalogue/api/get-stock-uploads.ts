@@ -1,17 +1,21 @@
 import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { stockUploadHistoryResponse, StockUploadHistoryResponse } from '@common/contracts/stock-uploads';
+import type { StockUploadKind } from '@common/domain/stock-uploads';
 import { api } from '@client/lib/api-client';
 
 export const stockUploadsQueryKey = ['/api/stock/uploads'] as const;
 
-export async function getStockUploads(signal?: AbortSignal): Promise<StockUploadHistoryResponse> {
-  return await api.get<z.output<typeof stockUploadHistoryResponse>>('/api/stock/uploads', { signal });
+/** GET /api/stock/uploads[?kind=]: the stock, lots and incoming uploads, or one kind (ADR 0196). */
+export async function getStockUploads(kind: StockUploadKind | undefined, signal?: AbortSignal): Promise<StockUploadHistoryResponse> {
+  const query = kind ? `?kind=${kind}` : '';
+  return await api.get<z.output<typeof stockUploadHistoryResponse>>(`/api/stock/uploads${query}`, { signal });
 }
 
-export const stockUploadsQueryOptions = () => queryOptions({ queryKey: stockUploadsQueryKey, queryFn: ({ signal }) => getStockUploads(signal) });
+export const stockUploadsQueryOptions = (kind?: StockUploadKind) =>
+  queryOptions({ queryKey: [...stockUploadsQueryKey, kind ?? 'all'], queryFn: ({ signal }) => getStockUploads(kind, signal) });
 
-/** GET /api/stock/uploads: the upload history (ADR 0191), loaded when the admin opens it. */
-export function useStockUploads(enabled: boolean) {
-  return useQuery({ ...stockUploadsQueryOptions(), enabled, staleTime: 0 });
+/** The upload history (ADR 0191), loaded when the admin opens it. */
+export function useStockUploads(enabled: boolean, kind?: StockUploadKind) {
+  return useQuery({ ...stockUploadsQueryOptions(kind), enabled, staleTime: 0 });
 }

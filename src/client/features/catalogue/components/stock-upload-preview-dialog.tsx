@@ -12,6 +12,7 @@ import { errorMessage, isApiError } from '@client/lib/api-client';
 import { useCancelStockUpload } from '../api/cancel-stock-upload';
 import { useConfirmStockUpload } from '../api/confirm-stock-upload';
 import { uploadFailureReport } from '../lib/upload-messages';
+import { Count, Section } from './upload-preview-parts';
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
@@ -160,26 +161,5 @@ export function StockUploadPreviewDialog({
         </DialogFooter>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function Count({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="rounded-md border border-border bg-muted/40 px-3 py-2">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-lg font-semibold">{formatCount(value)}</dd>
-    </div>
-  );
-}
-
-function Section({ title, unlisted, children }: { title: string; unlisted: number; children: React.ReactNode }) {
-  return (
-    <section className="grid gap-1" aria-label={title}>
-      <h3 className="text-sm font-semibold">{title}</h3>
-      <ul className="nums max-h-48 overflow-y-auto rounded-md border border-border p-2 text-sm" tabIndex={0}>
-        {children}
-        {unlisted > 0 && <li className="py-0.5 text-muted-foreground">…and {formatCount(unlisted)} more</li>}
-      </ul>
-    </section>
   );
 }

@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { lotsApplyResponse, LotsApplyResponse } from '@common/contracts/lots';
+import { api } from '@client/lib/api-client';
+import { productsQueryKey } from '@client/api/get-products';
+import { stockUploadsQueryKey } from './get-stock-uploads';
+import type { LotsFileKind } from './preview-lots-upload';
+
+/** POST /api/stock/{lots,incoming}/uploads/{id}/confirm: applies the previewed file exactly (ADR 0196). */
+export async function confirmLotsUpload({ kind, id }: { kind: LotsFileKind; id: number }): Promise<LotsApplyResponse> {
+  return await api.post<z.output<typeof lotsApplyResponse>>(`/api/stock/${kind}/uploads/${id}/confirm`, {});
+}
+
+/** Stock levels and quantities on order follow the lots, so the catalogue and every SKU's availability are read again. */
+export function useConfirmLotsUpload() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['POST', '/api/stock/lots-or-incoming/uploads/confirm'],
+    mutationFn: confirmLotsUpload,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+        queryClient.invalidateQueries({ predicate: (query) => /^\/api\/products\/\d+\/availability$/.test(String(query.queryKey[0])) }),
+        queryClient.invalidateQueries({ queryKey: stockUploadsQueryKey }),
+      ]),
+  });
+}

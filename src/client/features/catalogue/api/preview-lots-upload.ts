@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { incomingUploadPreviewResponse, LotsFilePreview, lotsUploadPreviewResponse } from '@common/contracts/lots-uploads';
+import { api } from '@client/lib/api-client';
+import { stockUploadsQueryKey } from './get-stock-uploads';
+
+export type LotsFileKind = LotsFilePreview['kind'];
+
+export interface PreviewLotsUploadInput {
+  kind: LotsFileKind;
+  file: File;
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * POST /api/stock/{lots,incoming}/upload/preview (ADR 0196): what a lots or incoming file (CSV or
+ * xlsx) would add, change and remove; changes nothing, keeps the file to confirm or cancel.
+ */
+export async function previewLotsUpload({ kind, file, onProgress }: PreviewLotsUploadInput): Promise<LotsFilePreview> {
+  const form = new FormData();
+  form.append('file', file);
+  type Answer = z.output<typeof lotsUploadPreviewResponse> | z.output<typeof incomingUploadPreviewResponse>;
+  return await api.upload<Answer>(`/api/stock/${kind}/upload/preview`, form, onProgress);
+}
+
+export function usePreviewLotsUpload() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['POST', '/api/stock/lots-or-incoming/upload/preview'],
+    mutationFn: previewLotsUpload,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockUploadsQueryKey }),
+  });
+}

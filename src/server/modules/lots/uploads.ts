@@ -1,0 +1,103 @@
+import { LOTS_MESSAGES, type LotsApplyResponse } from '@common/contracts/lots';
+import type { LotsFilePreview, LotsUploadCounts } from '@common/contracts/lots-uploads';
+import type { StockUploadErrorBody } from '@common/contracts/stock';
+import { STOCK_UPLOAD_MESSAGES } from '@common/domain/stock-uploads';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { HttpError } from '../../lib/http-error';
+import type { ReceivedFile } from '../../lib/upload';
+import type { ProductsService } from '../products';
+import type { UploadHistory } from '../stock';
+import { diffIncoming, diffLots } from './preview-diff';
+import { loadsBefore, lotsBefore, lotsDigest } from './preview-repository';
+import type { createReplacer, Kind, UploadResult } from './replace';
+import type { IncomingRow, LotRow } from './row-rules';
+
+export type PreviewResult = { ok: true; preview: LotsFilePreview } | { ok: false; body: StockUploadErrorBody };
+
+const changedSince = (kind: Kind) => (kind === 'lots' ? STOCK_UPLOAD_MESSAGES.lotsChanged : STOCK_UPLOAD_MESSAGES.incomingChanged);
+
+/** A stored file is a workbook when its name says so: the upload module checked name against bytes when it came in. */
+const storedFile = (row: { filename: string; data: Buffer }): ReceivedFile => ({
+  filename: row.filename,
+  data: row.data,
+  kind: /\.xlsx$/i.test(row.filename) ? 'xlsx' : 'csv',
+  sha256: '',
+});
+
+/**
+ * The lots and incoming files in the upload history (ADR 0196, after the stock upload's ADR 0191):
+ * a browser's file is previewed (nothing changes; the file is kept `previewed` with a digest of
+ * the listed SKUs' lots) and applied on confirm exactly as previewed, through the same replacement
+ * as every other lots change (replace.ts). A file sent straight to /upload applies at once and is
+ * recorded `applied` in its own transaction.
+ */
+export function createLotsUploads(deps: {
+  db: Db;
+  replacer: ReturnType<typeof createReplacer>;
+  products: Pick<ProductsService, 'stockFacts'>;
+  history: UploadHistory;
+}) {
+  const { db, replacer, history } = deps;
+
+  /** The file against the listed SKUs now, read in one snapshot so the digest is of the lots compared. */
+  async function compare(kind: Kind, skus: readonly number[], rows: readonly (LotRow | IncomingRow)[]) {
+    return db.transaction(
+      async (tx) => {
+        const facts = await deps.products.stockFacts(skus, tx);
+        const digest = await lotsDigest(tx, kind, skus);
+        if (kind === 'lots') {
+          const diff = diffLots({ skus, before: await lotsBefore(tx, skus), after: rows as LotRow[], facts });
+          return { digest, diff: { kind, ...diff } as const };
+        }
+        const diff = diffIncoming({ skus, before: await loadsBefore(tx, skus), after: rows as IncomingRow[], facts });
+        return { digest, diff: { kind, ...diff } as const };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
+  return {
+    async preview(actor: Actor, kind: Kind, file: ReceivedFile): Promise<PreviewResult> {
+      const { replacement, collector } = await replacer.read(kind, file);
+      const unlisted = collector.unlistedErrors() + collector.unlistedWarnings();
+      if (collector.hasErrors()) return { ok: false, body: { message: LOTS_MESSAGES.rejected, ...collector.lists(), moreIssues: unlisted } };
+      const { digest, diff } = await compare(kind, replacement.skus, replacement.rows);
+      const { validationIssues, nulledFields } = collector.lists();
+      const counts = { ...diff.counts, warnings: validationIssues.length + nulledFields.length + collector.unlistedWarnings() };
+      const filename = file.filename.slice(0, 200);
+      const uploadId = await history.keepPreview(actor, { kind, filename, data: file.data, lotsDigest: digest, counts });
+      const common = { uploadId, filename, counts, skusChanged: diff.skusChanged, levels: diff.levels, warnings: { validationIssues, nulledFields }, moreWarnings: collector.unlistedWarnings() };
+      return { ok: true, preview: diff.kind === 'lots' ? { ...common, kind: 'lots', skus: diff.skus } : { ...common, kind: 'incoming', skus: diff.skus } };
+    },
+
+    /**
+     * Applies a previewed file exactly as previewed: 409 and nothing changed when it is not a
+     * previewed upload of this kind any more, or when the listed SKUs' lots (loads) differ from
+     * what the preview saw (the digest, taken again under the replacement's locks).
+     */
+    async confirm(actor: Actor, kind: Kind, id: number): Promise<LotsApplyResponse> {
+      const row = await history.find(id);
+      if (!row) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
+      if (row.kind !== kind) throw new HttpError(409, STOCK_UPLOAD_MESSAGES.wrongKind(row.kind, id));
+      if (row.status !== 'previewed') throw new HttpError(409, STOCK_UPLOAD_MESSAGES.alreadyDecided);
+      // Read again before the transaction takes a connection (ADR 0170). The rows are the preview's;
+      // only the catalogue can make them fail now (a listed SKU deleted since), which is a change since.
+      const { replacement, collector } = await replacer.read(kind, storedFile(row));
+      if (collector.hasErrors()) throw new HttpError(409, STOCK_UPLOAD_MESSAGES.catalogueChanged);
+      return replacer.applyFile(actor, replacement, row.filename, async (tx, applied) => {
+        await history.takePreviewed(tx, id, kind);
+        if ((await lotsDigest(tx, kind, applied.skus)) !== row.lotsDigest) throw new HttpError(409, changedSince(kind));
+        await history.markApplied(tx, id, actor);
+      });
+    },
+
+    /** An integration's (or any direct) file: applied at once and recorded, with rows and SKUs, in the same transaction. */
+    async uploadDirect(actor: Actor, kind: Kind, file: ReceivedFile): Promise<UploadResult> {
+      return replacer.upload(actor, kind, file, async (tx, replacement) => {
+        const counts: LotsUploadCounts = { rows: replacement.rows.length, skus: replacement.skus.length };
+        await history.recordApplied(tx, actor, { kind, filename: file.filename.slice(0, 200), data: file.data, counts });
+      });
+    },
+  };
+}

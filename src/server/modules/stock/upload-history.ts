@@ -1,0 +1,127 @@
+import type { LotsUploadCounts } from '@common/contracts/lots-uploads';
+import type { StockUploadHistoryEntry } from '@common/contracts/stock-uploads';
+import { STOCK_UPLOAD_MESSAGES, type StockUploadKind } from '@common/domain/stock-uploads';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { HttpError } from '../../lib/http-error';
+import { decideUpload, findUpload, insertUpload, listUploads, type StockUploadRow } from './upload-repository';
+
+type ListedRow = Omit<StockUploadRow, 'data' | 'userId' | 'catalogueVersion' | 'removalToken' | 'lotsDigest'>;
+
+/** A history row as the API shows it: a stock upload's counts or a lots file's (ADR 0196). */
+export function toHistoryEntry(row: ListedRow): StockUploadHistoryEntry {
+  const common = {
+    id: row.id,
+    filename: row.filename,
+    username: row.username,
+    source: row.source,
+    status: row.status,
+    size: row.size,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    decidedBy: row.decidedBy,
+  };
+  if (row.kind === 'stock') {
+    return {
+      ...common,
+      kind: 'stock',
+      mode: row.mode === 'keep' || row.mode === 'replace' ? row.mode : null,
+      counts: { rows: 0, created: 0, updated: 0, unchanged: 0, missing: 0, removed: 0, warnings: 0, ...row.counts },
+    };
+  }
+  return { ...common, kind: row.kind, mode: null, counts: { rows: 0, skus: 0, ...row.counts } };
+}
+
+/** Who the history names: a token's uploads carry the token's name (ADR 0191). */
+const uploaderOf = (actor: Actor) => (actor.apiToken ? `${actor.username} (token ${actor.apiToken.name})` : actor.username);
+const sourceOf = (actor: Actor) => (actor.apiToken ? ('api' as const) : ('browser' as const));
+
+export type UploadHistory = ReturnType<typeof createUploadHistory>;
+
+/**
+ * The upload history (ADR 0191, ADR 0196): every stock, lots and incoming file the portal was
+ * given, with its file. The stock module owns the table; the lots module keeps its files through
+ * this service, handed to it in app.ts, so one history holds all three kinds.
+ */
+export function createUploadHistory(db: Db) {
+  return {
+    async list(limit: number, kind?: StockUploadKind): Promise<StockUploadHistoryEntry[]> {
+      return (await listUploads(db, limit, kind)).map(toHistoryEntry);
+    },
+
+    /** The file of one upload, as it was sent. */
+    async file(id: number): Promise<{ filename: string; data: Buffer }> {
+      const row = await findUpload(db, id);
+      if (!row) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
+      return { filename: row.filename, data: row.data };
+    },
+
+    /** Cancel, of any kind: the previewed upload is marked cancelled; nothing else changes. */
+    async cancel(actor: Actor, id: number): Promise<StockUploadHistoryEntry> {
+      return db.transaction(async (tx) => {
+        const row = await findUpload(tx, id, true);
+        if (!row) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
+        if (row.status !== 'previewed') throw new HttpError(409, STOCK_UPLOAD_MESSAGES.alreadyDecided);
+        const decided = await decideUpload(tx, id, { status: 'cancelled', decidedBy: actor.username, decidedAt: new Date() });
+        return toHistoryEntry(decided!);
+      });
+    },
+
+    /** A lots or incoming file that was previewed: kept to confirm or cancel, with the digest of what the preview saw. */
+    async keepPreview(actor: Actor, upload: { kind: 'lots' | 'incoming'; filename: string; data: Buffer; lotsDigest: string; counts: LotsUploadCounts }): Promise<number> {
+      return insertUpload(db, {
+        kind: upload.kind,
+        userId: actor.userId,
+        username: uploaderOf(actor),
+        source: sourceOf(actor),
+        status: 'previewed',
+        filename: upload.filename,
+        mode: null,
+        data: upload.data,
+        catalogueVersion: null,
+        removalToken: null,
+        lotsDigest: upload.lotsDigest,
+        counts: upload.counts,
+      });
+    },
+
+    /**
+     * In the confirm's transaction: the previewed upload, held (FOR UPDATE) so two confirms cannot
+     * both apply it. 404 when there is none, 409 when it is of another kind or already decided.
+     */
+    async takePreviewed(tx: Tx, id: number, kind: StockUploadKind): Promise<StockUploadRow> {
+      const row = await findUpload(tx, id, true);
+      if (!row) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
+      if (row.kind !== kind) throw new HttpError(409, STOCK_UPLOAD_MESSAGES.wrongKind(row.kind, id));
+      if (row.status !== 'previewed') throw new HttpError(409, STOCK_UPLOAD_MESSAGES.alreadyDecided);
+      return row;
+    },
+
+    /** Reads a previewed upload without holding it (the confirm parses its file before its transaction). */
+    find: (id: number) => findUpload(db, id),
+
+    async markApplied(tx: Tx, id: number, actor: Actor): Promise<void> {
+      await decideUpload(tx, id, { status: 'applied', decidedBy: actor.username, decidedAt: new Date() });
+    },
+
+    /** An upload applied at once (an integration's POST): recorded `applied`, with its file, in the change's transaction. */
+    async recordApplied(tx: DbOrTx, actor: Actor, upload: { kind: 'lots' | 'incoming'; filename: string; data: Buffer; counts: LotsUploadCounts }): Promise<void> {
+      const now = new Date();
+      await insertUpload(tx, {
+        kind: upload.kind,
+        userId: actor.userId,
+        username: uploaderOf(actor),
+        source: sourceOf(actor),
+        status: 'applied',
+        filename: upload.filename,
+        mode: null,
+        data: upload.data,
+        catalogueVersion: null,
+        removalToken: null,
+        counts: upload.counts,
+        decidedAt: now,
+        decidedBy: actor.username,
+      });
+    },
+  };
+}
