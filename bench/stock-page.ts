@@ -5,6 +5,7 @@
  *   the keydown to the frame after the table shows the new result.
  * The server runs in its own process on the production build.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildClientIfStale } from '../scripts/build-if-stale.mjs';
@@ -17,6 +18,11 @@ const PRODUCTS = Number(process.env.BENCH_PAGE_PRODUCTS ?? 20_000);
 const PORT = Number(process.env.BENCH_PORT ?? 5330);
 const QUERY = process.env.BENCH_QUERY ?? '12x24 matte';
 const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 3);
+/** A directory: each load's Chromium trace (timeline and JavaScript samples) is written there, for chrome://tracing or DevTools. */
+const TRACE_DIR = process.env.BENCH_TRACE;
+/** Another build's client (e.g. a copy of main's dist/client) served instead of this one, for before/after runs in the same minutes. */
+const CLIENT_DIR = path.resolve(process.env.BENCH_CLIENT_DIR ?? 'dist/client');
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'loading', 'toplevel'];
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -56,7 +62,7 @@ export async function run(): Promise<void> {
   await buildClientIfStale();
   const database = await benchDatabase('page');
   await insertProducts(database.db, syntheticProducts(PRODUCTS));
-  const server = await startChildServer({ BENCH_MODE: 'app', DATABASE_URL: database.url, PORT: String(PORT), CLIENT_DIR: path.resolve('dist/client') });
+  const server = await startChildServer({ BENCH_MODE: 'app', DATABASE_URL: database.url, PORT: String(PORT), CLIENT_DIR });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const { cookie } = await signedInCookie(database.db, server.url, 'bold_customer');
@@ -64,11 +70,13 @@ export async function run(): Promise<void> {
     const firstRows: number[] = [];
     const keys: number[] = [];
     const catalogueTimes: { start: number; end: number; bytes: number }[] = [];
+    const loadBefore = os.loadavg()[0]!;
     for (let run = 0; run < RUNS; run++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
       await context.addCookies([{ name, value, url: server.url }]);
       await context.addInitScript(PROBE);
       const page = await context.newPage();
+      if (TRACE_DIR) await browser.startTracing(page, { path: path.join(TRACE_DIR, `stock-${PRODUCTS}-${run + 1}.json`), categories: TRACE_CATEGORIES });
       await page.goto(`${server.url}/stock`);
       await page.waitForFunction(() => (window as unknown as { __bench: { firstRow: number | null } }).__bench.firstRow !== null, undefined, { timeout: 60_000 });
       firstRows.push(await page.evaluate(() => (window as unknown as { __bench: { firstRow: number } }).__bench.firstRow));
@@ -87,9 +95,13 @@ export async function run(): Promise<void> {
       }, QUERY.length, { timeout: 30_000 });
       const timings = await page.evaluate(() => (window as unknown as { __bench: { keys: { ms: number }[] } }).__bench.keys.map((k) => k.ms));
       keys.push(...timings);
+      if (TRACE_DIR) await browser.stopTracing();
       await context.close();
     }
-    console.log(`stock page in Chromium: ${formatNumber(PRODUCTS)} products, ${RUNS} loads, typing "${QUERY}" each time`);
+    // The VM is shared: a figure means little without how busy it was (performance.md).
+    const load = `load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after`;
+    console.log(`stock page in Chromium: ${formatNumber(PRODUCTS)} products, ${RUNS} loads, typing "${QUERY}" each time; ${load}`);
+    if (process.env.BENCH_CLIENT_DIR) console.log(`  client: ${CLIENT_DIR}`);
     console.log(
       `  time to first rows:                 median ${formatNumber(median(firstRows))} ms, worst ${formatNumber(Math.max(...firstRows))} ms (${firstRows.map((v) => formatNumber(v)).join(', ')})`,
     );

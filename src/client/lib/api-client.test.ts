@@ -180,3 +180,22 @@ describe('api.upload', () => {
     expect(FakeXhr.last!.aborted).toBe(true);
   });
 });
+
+describe('api.getBytes (ADR 0198)', () => {
+  it('reads the body as bytes, with the same headers and revalidation as a GET', async () => {
+    const fetchMock = stubFetch(json({ count: 0 }));
+    const bytes = await api.getBytes('/api/products/columns', { cache: 'no-cache' });
+    expect(new TextDecoder().decode(bytes)).toBe('{"count":0}');
+    const [path, init] = fetchMock.mock.calls[0]!;
+    expect(path).toBe('/api/products/columns');
+    expect(init).toMatchObject({ method: 'GET', credentials: 'same-origin', cache: 'no-cache' });
+    expect((init!.headers as Record<string, string>)[TIMESTAMP_HEADER]).toMatch(/^\d+$/);
+  });
+
+  it('turns a refusal into the usual ApiError and a read that never answers into the timeout error', async () => {
+    stubFetch(json({ message: 'Not allowed' }, 403, 'Forbidden'));
+    await expect(api.getBytes('/api/products/columns')).rejects.toMatchObject({ status: 403, serverMessage: 'Not allowed' });
+    stubHangingFetch();
+    await expect(api.getBytes('/api/products/columns', { timeoutMs: 30 })).rejects.toMatchObject({ status: 408, serverMessage: READ_TIMEOUT_MESSAGE });
+  });
+});

@@ -32,7 +32,7 @@ const catalogue = [
 ];
 
 const SEARCHES = [
-  '', 'white', 'WHITE matte', 'grey', 'color:grey', 'line:grey', 'driftwood', 'driftw', 'whites', '12x24', '24x48', '24x48 deco',
+  '', '   ', ' , ', 'white', 'WHITE matte', 'grey', 'color:grey', 'line:grey', 'driftwood', 'driftw', 'whites', '12x24', '24x48', '24x48 deco',
   'hex', 'mosaic', 'mosaics', 'veining', 'bold veining', 'tile 10', 'tile 100', '1', '10', '100', '1000', 'marble collection',
   'calacatta luxe', 'luxe polished', 'plank', 'sand plank', 'zzz', 'porcelain floor', 'floor porcelain', 'trim', '12 x 24 matte',
 ];
@@ -82,5 +82,16 @@ describe('createCatalogueIndex (ADR 0188)', () => {
     const index = createCatalogueIndex([]);
     expect(index.filter({ ...EMPTY_STOCK_FILTERS, search: 'white 12x24 tile' }).rows).toEqual([]);
     expect(index.prepare()).toBe(true);
+  });
+
+  it('lists the vocabulary and SKU ranges only when asked (ADR 0198): unfiltered rows need neither', () => {
+    let reads = 0;
+    const counted = catalogue.map((p) => new Proxy(p, { get: (target, key: string) => (key === 'line' && reads++, target[key as keyof FilterableProduct]) }));
+    const index = createCatalogueIndex(counted);
+    expect(index.filter(EMPTY_STOCK_FILTERS).rows).toHaveLength(catalogue.length);
+    expect(index.filter({ ...EMPTY_STOCK_FILTERS, search: '  ' }).rows).toHaveLength(catalogue.length);
+    expect(reads).toBe(0);
+    expect(index.vocabulary.lines).toEqual(vocabularyOf(catalogue).lines);
+    expect(reads).toBeGreaterThan(0);
   });
 });

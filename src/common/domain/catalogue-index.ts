@@ -1,4 +1,4 @@
-import { parseSmartSearch, type SearchOption, type SearchVocabulary, type SmartSearchResult } from './smart-search';
+import { parseSmartSearch, tokenizeSearch, type SearchOption, type SearchVocabulary, type SmartSearchResult } from './smart-search';
 import { matchesStockStatus, type StockStatusFilter } from './stock-status';
 import { searchTextOf, skuBucketOf, skuBuckets, vocabularyOf, type FilterableProduct, type StockFilters } from './stock-filters';
 
@@ -8,6 +8,8 @@ const FACETS: readonly Facet[] = ['line', 'color', 'size', 'finish'];
 
 /** Free-text phrases whose matching products are kept, most recently used last (typing reuses them). */
 const PHRASES_KEPT = 48;
+
+const NO_VOCABULARY: SearchVocabulary = { sizes: [], lines: [], colors: [], finishes: [] };
 
 /** Search texts built per slice of warm-up work, between checks of the time left. */
 const TEXT_SLICE = 2_000;
@@ -36,8 +38,11 @@ type Condition = { codes: Int32Array; allowed: Uint8Array }[];
  */
 export function createCatalogueIndex<P extends FilterableProduct>(products: readonly P[]) {
   const count = products.length;
-  const vocabulary: SearchVocabulary = vocabularyOf(products);
-  const skuRanges = skuBuckets(products.map((p) => p.id));
+  // Built on first use (ADR 0198): the first rows need neither, and at 50,000 products they cost
+  // ~50-100 ms before the first paint on a busy machine.
+  let vocabulary: SearchVocabulary | undefined;
+  let skuRanges: string[] | undefined;
+  const vocabularyNow = () => (vocabulary ??= vocabularyOf(products));
   const texts: string[] = [];
   const phrases = new Map<string, Int32Array>();
   const statuses = new Map<StockStatusFilter, Uint8Array>();
@@ -146,7 +151,8 @@ export function createCatalogueIndex<P extends FilterableProduct>(products: read
   }
 
   function filter(filters: StockFilters): { rows: P[]; search: SmartSearchResult } {
-    const search = parseSmartSearch(filters.search, vocabulary);
+    // An empty search reads no vocabulary: it matches no value of any catalogue.
+    const search = parseSmartSearch(filters.search, tokenizeSearch(filters.search).length === 0 ? NO_VOCABULARY : vocabularyNow());
     const conditions: Condition[] = [];
     const dropdowns: [Facet, string][] = [
       ['line', filters.line],
@@ -221,7 +227,16 @@ export function createCatalogueIndex<P extends FilterableProduct>(products: read
     return result;
   }
 
-  return { vocabulary, skuRanges, filter, prepare };
+  return {
+    get vocabulary(): SearchVocabulary {
+      return vocabularyNow();
+    },
+    get skuRanges(): string[] {
+      return (skuRanges ??= skuBuckets(products.map((p) => p.id)));
+    },
+    filter,
+    prepare,
+  };
 }
 
 export type CatalogueIndex<P extends FilterableProduct> = ReturnType<typeof createCatalogueIndex<P>>;

@@ -10,7 +10,7 @@ let painted = false;
  * A tab in the background runs no animation frames, so a timer calls it too (issue 26: /prices
  * stayed on "Loading inventory data..." when the catalogue was never asked for).
  */
-function afterNextPaint(done: () => void): () => void {
+export function afterNextPaint(done: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let called = false;
   const once = () => {

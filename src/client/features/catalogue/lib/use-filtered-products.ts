@@ -1,7 +1,8 @@
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Product } from '@common/contracts/products';
-import { createCatalogueIndex } from '@common/domain/catalogue-index';
+import { createCatalogueIndex, type CatalogueIndex } from '@common/domain/catalogue-index';
 import type { StockFilters } from '@common/domain/stock-filters';
+import { afterNextPaint } from './use-catalogue';
 
 /** What the filters offer: the catalogue's own values (spec §9: SKU buckets built from the ids present). */
 export interface FilterOptions {
@@ -10,6 +11,18 @@ export interface FilterOptions {
   formats: readonly string[];
   finishes: readonly string[];
   skuRanges: readonly string[];
+}
+
+const NO_OPTIONS: FilterOptions = { lines: [], colors: [], formats: [], finishes: [], skuRanges: [] };
+
+function optionsOf(index: CatalogueIndex<Product>): FilterOptions {
+  return {
+    lines: index.vocabulary.lines,
+    colors: index.vocabulary.colors,
+    formats: index.vocabulary.sizes,
+    finishes: index.vocabulary.finishes,
+    skuRanges: index.skuRanges,
+  };
 }
 
 /** Longest slice of index building per idle moment, so a keystroke or a scroll never waits behind it. */
@@ -42,20 +55,22 @@ function whenIdle(work: (timeLeft: () => boolean) => boolean): () => void {
  * numbered facet values and search texts, the last two built in idle moments after the rows
  * painted) and filtered with a deferred copy of the filters: React renders the keystroke in the
  * search box first and the table after, so typing never waits for the rows.
+ * The dropdowns' values are listed just after the first rows painted (ADR 0198): unfiltered rows
+ * need no index, and at 50,000 products listing them held the first rows back.
  */
 export function useFilteredProducts(products: readonly Product[], filters: StockFilters) {
   const index = useMemo(() => createCatalogueIndex(products), [products]);
-  const options = useMemo<FilterOptions>(
-    () => ({
-      lines: index.vocabulary.lines,
-      colors: index.vocabulary.colors,
-      formats: index.vocabulary.sizes,
-      finishes: index.vocabulary.finishes,
-      skuRanges: index.skuRanges,
-    }),
-    [index],
-  );
-  useEffect(() => (products.length === 0 ? undefined : whenIdle(index.prepare)), [index, products.length]);
+  const [listed, setListed] = useState<{ index: CatalogueIndex<Product>; options: FilterOptions } | null>(null);
+  useEffect(() => {
+    if (products.length === 0) return undefined;
+    const stopListing = afterNextPaint(() => setListed({ index, options: optionsOf(index) }));
+    const stopPreparing = whenIdle(index.prepare);
+    return () => {
+      stopListing();
+      stopPreparing();
+    };
+  }, [index, products.length]);
+  const options = listed?.index === index ? listed.options : NO_OPTIONS;
 
   const deferred = useDeferredValue(filters);
   const result = useMemo(() => index.filter(deferred), [index, deferred]);
