@@ -33,6 +33,14 @@ describe('dates on screen (one formatter, docs/decisions/0177)', () => {
     }
   });
 
+  it('writes a day as en-US Intl does, without Intl (ADR 0197)', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    for (let days = 0; days < 800; days += 3) {
+      const date = new Date(2024, 0, 1 + days, (days * 5) % 24);
+      expect(formatDay(date.toISOString())).toBe(intl.format(date));
+    }
+  });
+
   it('says No update history without a readable date', () => {
     expect(formatLastUpdated(null)).toBe('No update history');
     expect(formatLastUpdated(undefined)).toBe('No update history');

@@ -84,10 +84,16 @@ export function formatLastUpdated(iso: string | null | undefined): string {
   return `${SHORT_WEEKDAYS[date.getDay()]} ${date.getMonth() + 1}/${date.getDate()}, ${hour}:${minute} ${dayPeriod}`;
 }
 
-/** A moment's day, like "Nov 24, 2026" (an announcement's date, a file's upload day). */
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * A moment's day, like "Nov 24, 2026" (an announcement's date, a file's upload day). From the
+ * Date's local fields, like `formatLastUpdated`: the announcement's date is on the dashboard's
+ * first paint (ADR 0197).
+ */
 export function formatDay(iso: string): string {
   const date = moment(iso);
-  return date ? day(read(fields(), date)) : '';
+  return date ? `${SHORT_MONTHS[date.getMonth()]} ${date.getDate()}, ${String(date.getFullYear()).padStart(4, '0')}` : '';
 }
 
 /** A moment's time of day, like "6:09 am" (under the day in narrow tables). */
