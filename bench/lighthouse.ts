@@ -18,7 +18,8 @@
  * are pessimistic, so the load average is printed beside them.
  *
  * BENCH_LIGHTHOUSE_CASES=new|demo and BENCH_LIGHTHOUSE_PAGES=/dashboard (comma-separated) narrow a
- * run; BENCH_LIGHTHOUSE_SAVE=dir keeps each report (JSON) to read what a score is made of.
+ * run; BENCH_LIGHTHOUSE_SAVE=dir keeps each report (JSON) to read what a score is made of;
+ * BENCH_LIGHTHOUSE_CLIENT_DIR serves another build (the code before a change) for paired runs.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
@@ -35,6 +36,12 @@ import { formatNumber } from './support/session';
 const PORT = Number(process.env.BENCH_PORT ?? 5334);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The built client the server serves. BENCH_LIGHTHOUSE_CLIENT_DIR=/copy/of/dist/client serves another
+ * build (a copy of main's), so a change is measured against the code before it in the same minutes:
+ * on a shared machine only such paired runs compare (ADR 0197).
+ */
+const CLIENT_DIR = process.env.BENCH_LIGHTHOUSE_CLIENT_DIR ?? path.resolve('dist/client');
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const ADMIN = { username: 'bench-admin', password: 'BenchAdmin123' };
 const NEW_SALESPERSON = { username: 'bench-newhire', temporary: 'Temporary123', changed: 'Changed456' };
@@ -303,7 +310,7 @@ function details(page: Page, rows: Row[]): void {
 async function runCase(benchCase: Case, pages: Page[]): Promise<Verdict[]> {
   const database = await benchDatabase(`lighthouse-${benchCase.name}`);
   const boot = await bootstrapEmptyDatabase(database.db, { demoData: benchCase.demoData, adminUsername: ADMIN.username, adminPassword: ADMIN.password });
-  const server = await startChildServer({ BENCH_MODE: 'app', DATABASE_URL: database.url, PORT: String(PORT), CLIENT_DIR: path.resolve('dist/client') });
+  const server = await startChildServer({ BENCH_MODE: 'app', DATABASE_URL: database.url, PORT: String(PORT), CLIENT_DIR });
   try {
     const account = await benchCase.account(server.url, boot.demoAccounts);
     console.log(`\n${benchCase.label}: "${account.username}", ${RUNS} run(s) per page, load average ${loadavg().map((l) => formatNumber(l, 1)).join(' ')}`);
@@ -338,7 +345,7 @@ export async function run(): Promise<void> {
   await buildClientIfStale();
   const cases = selected(CASES, 'BENCH_LIGHTHOUSE_CASES', (c) => c.name);
   const pages = selected(PAGES, 'BENCH_LIGHTHOUSE_PAGES', (p) => p.path);
-  console.log(`Lighthouse 12, default mobile emulation (simulated 4x CPU slowdown, slow 4G), ${RUNS} runs per page and case`);
+  console.log(`Lighthouse 12, default mobile emulation (simulated 4x CPU slowdown, slow 4G), ${RUNS} runs per page and case, client ${CLIENT_DIR}`);
   const verdicts: { name: string; verdict: Verdict }[] = [];
   for (const benchCase of cases) {
     for (const verdict of await runCase(benchCase, pages)) verdicts.push({ name: benchCase.name, verdict });

@@ -24,6 +24,23 @@ describe('dates on screen (one formatter, docs/decisions/0177)', () => {
     expect(formatLastUpdated(local(2025, 12, 31, 23, 59))).toBe('Wed 12/31, 11:59 PM');
   });
 
+  it('writes "Last Updated" as en-US Intl does, without Intl (ADR 0197)', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
+    for (let hours = 0; hours < 24 * 400; hours += 7) {
+      const date = new Date(2025, 0, 1, hours, (hours * 13) % 60);
+      const parts = Object.fromEntries(intl.formatToParts(date).map((p) => [p.type, p.value]));
+      expect(formatLastUpdated(date.toISOString())).toBe(`${parts.weekday} ${parts.month}/${parts.day}, ${parts.hour}:${parts.minute} ${parts.dayPeriod}`);
+    }
+  });
+
+  it('writes a day as en-US Intl does, without Intl (ADR 0197)', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    for (let days = 0; days < 800; days += 3) {
+      const date = new Date(2024, 0, 1 + days, (days * 5) % 24);
+      expect(formatDay(date.toISOString())).toBe(intl.format(date));
+    }
+  });
+
   it('says No update history without a readable date', () => {
     expect(formatLastUpdated(null)).toBe('No update history');
     expect(formatLastUpdated(undefined)).toBe('No update history');

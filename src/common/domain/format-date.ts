@@ -25,11 +25,6 @@ const fields = onFirstUse(
       hour12: true,
     }),
 );
-/** "Last Updated" has the month as a number: "Mon", "3", "4", "2", "05", "PM". */
-const numericMonth = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true }),
-);
 const longMonth = onFirstUse(() => new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }));
 const longWeekday = onFirstUse(() => new Intl.DateTimeFormat('en-US', { weekday: 'long' }));
 /** The reader's offset from UTC, "GMT+1", "GMT-5", "GMT+5:30"; "GMT" at UTC. */
@@ -72,18 +67,33 @@ function day(f: ReturnType<typeof read>): string {
   return `${f.month} ${f.day}, ${f.year}`;
 }
 
-/** Spec §2: "Last Updated" on the Check Stock tile, like "Mon 3/4, 2:05 PM". */
+const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/**
+ * Spec §2: "Last Updated" on the Check Stock tile, like "Mon 3/4, 2:05 PM", in the reader's zone.
+ * Written from the Date's own local fields, not Intl: it is on the dashboard's first paint, and the
+ * first Intl date format loads ICU's locale data, 50 ms of the main thread here and four times that
+ * on Lighthouse's phone (issue 28, ADR 0197). Every part of this format is a number but the weekday.
+ */
 export function formatLastUpdated(iso: string | null | undefined): string {
   const date = moment(iso);
   if (!date) return 'No update history';
-  const f = read(numericMonth(), date);
-  return `${f.weekday} ${f.month}/${f.day}, ${f.hour}:${f.minute} ${f.dayPeriod}`;
+  const hour = date.getHours() % 12 || 12;
+  const minute = String(date.getMinutes()).padStart(2, '0');
+  const dayPeriod = date.getHours() < 12 ? 'AM' : 'PM';
+  return `${SHORT_WEEKDAYS[date.getDay()]} ${date.getMonth() + 1}/${date.getDate()}, ${hour}:${minute} ${dayPeriod}`;
 }
 
-/** A moment's day, like "Nov 24, 2026" (an announcement's date, a file's upload day). */
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * A moment's day, like "Nov 24, 2026" (an announcement's date, a file's upload day). From the
+ * Date's local fields, like `formatLastUpdated`: the announcement's date is on the dashboard's
+ * first paint (ADR 0197).
+ */
 export function formatDay(iso: string): string {
   const date = moment(iso);
-  return date ? day(read(fields(), date)) : '';
+  return date ? `${SHORT_MONTHS[date.getMonth()]} ${date.getDate()}, ${String(date.getFullYear()).padStart(4, '0')}` : '';
 }
 
 /** A moment's time of day, like "6:09 am" (under the day in narrow tables). */

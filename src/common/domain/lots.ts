@@ -1,3 +1,4 @@
+import { formatCount } from './format';
 import { formatMonthDay } from './format-date';
 
 /**
@@ -72,14 +73,15 @@ export function allocateLine(lots: readonly LotStock[], quantity: number, oneLot
   return { ok: true, picks };
 }
 
-const count = new Intl.NumberFormat('en-US');
-const boxes = (n: number) => `${count.format(n)} ${n === 1 ? 'box' : 'boxes'}`;
+// formatCount, not an Intl.NumberFormat built at module load: this module is on the first load of the
+// dashboard and /stock, and a phone's first Intl format loads ICU data (issue 28, ADR 0197).
+const boxes = (n: number) => `${formatCount(n)} ${n === 1 ? 'box' : 'boxes'}`;
 
 export const LOT_MESSAGES = {
   /** The stock row's and cart line's warning before submit (issue 27's wording). */
   noSingleLot: (quantity: number, largest: { lot: string; quantity: number } | null) =>
     largest
-      ? `No single lot has ${boxes(quantity)}; the largest is ${count.format(largest.quantity)} (${largest.lot}). Order ${count.format(largest.quantity)}, or allow mixed lots.`
+      ? `No single lot has ${boxes(quantity)}; the largest is ${formatCount(largest.quantity)} (${largest.lot}). Order ${formatCount(largest.quantity)}, or allow mixed lots.`
       : `No lot has ${boxes(quantity)} in stock.`,
   largestLot: (quantity: number) => `largest single lot: ${boxes(quantity)}`,
   /** The 409 at placement: names the line and what is left; the order is not placed. */
@@ -88,7 +90,7 @@ export const LOT_MESSAGES = {
     const left =
       allocation.reason === 'no_single_lot'
         ? allocation.largest
-          ? `no single lot has ${boxes(line.quantity)}; the largest is ${count.format(allocation.largest.quantity)} (${allocation.largest.lot})`
+          ? `no single lot has ${boxes(line.quantity)}; the largest is ${formatCount(allocation.largest.quantity)} (${allocation.largest.lot})`
           : 'no lot has any boxes left'
         : `only ${boxes(allocation.total)} are left across all lots`;
     const fix = allocation.reason === 'no_single_lot' && allocation.total >= line.quantity ? ' Lower the quantity or allow mixed lots.' : ' Lower the quantity.';

@@ -1,3 +1,4 @@
+import { formatCount } from './format';
 import { isSoldByEach, coverageSqft } from './units';
 import { MAX_LINE_QUANTITY } from './stock-level';
 
@@ -13,12 +14,13 @@ export const MAX_WASTE_PERCENT = 100;
 /** Larger than any floor a dealer orders for at once; past it the answer would pass the line's typo guard anyway. */
 export const MAX_AREA_SQFT = 1_000_000;
 
+// formatCount, not toLocaleString: these strings are built when /stock's code loads (issue 28, ADR 0197).
 export const SQFT_MESSAGES = {
   area: 'Enter the area in square feet, more than 0',
-  areaTooLarge: `Area must be at most ${MAX_AREA_SQFT.toLocaleString('en-US')} sq ft`,
+  areaTooLarge: `Area must be at most ${formatCount(MAX_AREA_SQFT)} sq ft`,
   waste: `Waste must be between 0 and ${MAX_WASTE_PERCENT}%`,
   noCoverage: 'This item has no square-feet coverage per box',
-  tooMany: `That is more than ${MAX_LINE_QUANTITY.toLocaleString('en-US')} boxes`,
+  tooMany: `That is more than ${formatCount(MAX_LINE_QUANTITY)} boxes`,
 } as const;
 
 export type BoxesForArea = { ok: true; boxes: number; sqft: number } | { ok: false; message: string };
