@@ -74,6 +74,8 @@ describe('integrations (admin)', () => {
     await endpoint.getByRole('cell', { name: /order\.created/ }).first().waitFor({ timeout: 30_000 });
     await endpoint.getByText('Delivered').first().waitFor({ timeout: 30_000 });
     await endpoint.getByText(/HTTP 200/).first().waitFor();
+    // "Delivered" above may be the ping's row; the order's own delivery can land a moment later.
+    await expect.poll(() => receiver.received.some((r) => JSON.parse(r.body).type === 'order.created'), { timeout: 30_000 }).toBe(true);
     const hook = receiver.received.find((r) => JSON.parse(r.body).type === 'order.created')!;
     expect(new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>)).toMatchObject({ type: 'order.created' });
     expect(verifySignature(secret, String(hook.headers['x-portal-signature']), hook.body)).toBe(true);
