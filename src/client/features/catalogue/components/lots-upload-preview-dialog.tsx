@@ -4,14 +4,13 @@ import type { LotsFilePreview } from '@common/contracts/lots-uploads';
 import { describeNulledField, describeValidationIssue } from '@common/contracts/stock';
 import { formatCount } from '@common/domain/format';
 import { INCOMING_STAGE_LABELS } from '@common/domain/lots';
-import { Alert, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { errorMessage, isApiError } from '@client/lib/api-client';
 import { useCancelStockUpload } from '../api/cancel-stock-upload';
 import { useConfirmLotsUpload } from '../api/confirm-lots-upload';
 import { uploadFailureReport } from '../lib/upload-messages';
-import { Count, Section } from './upload-preview-parts';
+import { Count, PreviewProblems, PreviewWarnings, Section } from './upload-preview-parts';
 
 const boxes = (n: number) => `${formatCount(n)} ${n === 1 ? 'box' : 'boxes'}`;
 /** A level or a count as people read it ("2,382"); a word level (Special Order) as it is. */
@@ -175,26 +174,8 @@ export function LotsUploadPreviewDialog({
         {counts.added + counts.changed + counts.removed === 0 && (
           <p className="text-sm text-muted-foreground">The file matches the {lots ? 'lots' : 'incoming loads'} these SKUs already have.</p>
         )}
-        {warnings.length > 0 && (
-          <Section title={`Warnings (${formatCount(counts.warnings)})`} unlisted={counts.warnings - warnings.length}>
-            {warnings.map((line, i) => (
-              <li key={i} className="py-0.5">
-                {line}
-              </li>
-            ))}
-          </Section>
-        )}
-
-        {problems.length > 0 && (
-          <Alert variant="destructive">
-            <AlertTitle>Nothing was changed</AlertTitle>
-            <ul className="nums mt-1 grid gap-0.5 text-sm" aria-label="Problems">
-              {problems.map((line, i) => (
-                <li key={i}>{line}</li>
-              ))}
-            </ul>
-          </Alert>
-        )}
+        <PreviewWarnings lines={warnings} total={counts.warnings} />
+        <PreviewProblems lines={problems} />
 
         <DialogFooter>
           <Button variant="outline" onClick={close} disabled={confirm.isPending}>

@@ -3,7 +3,6 @@ import type { StockUploadResponse } from '@common/contracts/stock';
 import type { StockUploadPreviewResponse } from '@common/contracts/stock-uploads';
 import { describeNulledField, describeValidationIssue } from '@common/contracts/stock';
 import { formatCount } from '@common/domain/format';
-import { Alert, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
@@ -12,7 +11,7 @@ import { errorMessage, isApiError } from '@client/lib/api-client';
 import { useCancelStockUpload } from '../api/cancel-stock-upload';
 import { useConfirmStockUpload } from '../api/confirm-stock-upload';
 import { uploadFailureReport } from '../lib/upload-messages';
-import { Count, Section } from './upload-preview-parts';
+import { Count, PreviewProblems, PreviewWarnings, Section } from './upload-preview-parts';
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
@@ -128,26 +127,8 @@ export function StockUploadPreviewDialog({
             </p>
           </div>
         )}
-        {warnings.length > 0 && (
-          <Section title={`Warnings (${formatCount(counts.warnings)})`} unlisted={counts.warnings - warnings.length}>
-            {warnings.map((line, i) => (
-              <li key={i} className="py-0.5">
-                {line}
-              </li>
-            ))}
-          </Section>
-        )}
-
-        {problems.length > 0 && (
-          <Alert variant="destructive">
-            <AlertTitle>Nothing was changed</AlertTitle>
-            <ul className="nums mt-1 grid gap-0.5 text-sm" aria-label="Problems">
-              {problems.map((line, i) => (
-                <li key={i}>{line}</li>
-              ))}
-            </ul>
-          </Alert>
-        )}
+        <PreviewWarnings lines={warnings} total={counts.warnings} />
+        <PreviewProblems lines={problems} />
 
         <DialogFooter>
           <Button variant="outline" onClick={close} disabled={confirm.isPending}>

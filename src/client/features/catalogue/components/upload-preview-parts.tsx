@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatCount } from '@common/domain/format';
+import { Alert, AlertTitle } from '@client/components/ui/alert';
 
 /* The pieces the stock and the lots/incoming preview dialogs share (ADR 0191, ADR 0196). */
 
@@ -23,5 +24,34 @@ export function Section({ title, unlisted, children }: { title: string; unlisted
         {unlisted > 0 && <li className="py-0.5 text-muted-foreground">…and {formatCount(unlisted)} more</li>}
       </ul>
     </section>
+  );
+}
+
+/** The file's warnings (applied anyway), listed up to what the preview sent. */
+export function PreviewWarnings({ lines, total }: { lines: string[]; total: number }) {
+  if (lines.length === 0) return null;
+  return (
+    <Section title={`Warnings (${formatCount(total)})`} unlisted={total - lines.length}>
+      {lines.map((line, i) => (
+        <li key={i} className="py-0.5">
+          {line}
+        </li>
+      ))}
+    </Section>
+  );
+}
+
+/** Why Confirm failed: nothing was changed. */
+export function PreviewProblems({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <Alert variant="destructive">
+      <AlertTitle>Nothing was changed</AlertTitle>
+      <ul className="nums mt-1 grid gap-0.5 text-sm" aria-label="Problems">
+        {lines.map((line, i) => (
+          <li key={i}>{line}</li>
+        ))}
+      </ul>
+    </Alert>
   );
 }
