@@ -1,6 +1,6 @@
-import type { IncomingStage } from '@common/domain/lots';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { IncomingRow, LotRow } from './row-rules';
 
 /**
  * What a lots or incoming preview saw, as one digest (ADR 0196): the listed SKUs' lots (loads),
@@ -22,23 +22,9 @@ export async function lotsDigest(db: DbOrTx, kind: 'lots' | 'incoming', productI
   return String((result.rows[0] as { digest: string }).digest);
 }
 
-export interface LotBefore {
-  productId: number;
-  lot: string;
-  shade: string | null;
-  caliber: string | null;
-  warehouse: string;
-  quantity: number;
-}
-
-export interface LoadBefore {
-  productId: number;
-  quantity: number;
-  eta: string;
-  stage: IncomingStage;
-  lot: string | null;
-  reference: string | null;
-}
+/** A lot (load) as stored: the same fields a file's row carries. */
+export type LotBefore = LotRow;
+export type LoadBefore = IncomingRow;
 
 /*
  * What the listed SKUs have now, for the comparison, in a fixed order so a preview lists alike:
