@@ -116,3 +116,28 @@ export function cpuSplit(serverPid: number | undefined, postmasterPid: () => num
     },
   };
 }
+
+/** CPU time of the children a process has reaped (cutime + cstime), in ms: a PostgreSQL backend that ended still counts. */
+function reapedChildrenTime(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time (user + system, ms) used so far by the portal's process and by PostgreSQL (postmaster,
+ * its live backends and workers, and those that have ended): read before and after one request,
+ * the difference is the work done meanwhile, whatever else the machine was doing. Autovacuum
+ * workers count as PostgreSQL's.
+ */
+export function cpuTimes(serverPid: number, postmasterPid: () => number | undefined): { portal: number; postgres: number } {
+  const postmaster = postmasterPid();
+  const pgPids = postmaster ? [postmaster, ...childrenOf(postmaster)] : [];
+  const [user, system] = processTimes(serverPid);
+  const [pgUser, pgSystem] = sum(pgPids.map(processTimes));
+  return { portal: user! + system!, postgres: pgUser! + pgSystem! + (postmaster ? reapedChildrenTime(postmaster) : 0) };
+}

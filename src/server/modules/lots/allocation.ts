@@ -2,7 +2,7 @@ import type { AllocationView } from '@common/contracts/lots';
 import { allocateLine, LOT_MESSAGES } from '@common/domain/lots';
 import type { DbOrTx } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
-import { clearCartChoices, findAllocations, findCartChoices, insertAllocations, lockLotsForOrder, takeFromLots, type NewAllocation } from './repository';
+import { findAllocations, findCartChoices, lockLotsForOrder, recordAllocation, type NewAllocation } from './repository';
 
 export interface OrderLine {
   /** The order line (order_items.id). */
@@ -15,9 +15,9 @@ export interface OrderLine {
 /**
  * Allocation at order placement (docs/decisions/0185), inside the order's transaction: the lots of
  * the order's SKUs are locked in id order, each line of a SKU with lots is allocated by the pure
- * rule (`allocateLine`), the lots are lowered (their SKUs' stock levels follow by trigger) and the
- * allocations are written. A line no lot can fill is a 409 naming it; the caller's transaction
- * rolls back and nothing is placed.
+ * rule (`allocateLine`), and one statement lowers the lots (their SKUs' stock levels follow by
+ * trigger), writes the allocations and clears the cart's one-lot switches. A line no lot can fill
+ * is a 409 naming it; the caller's transaction rolls back and nothing is placed.
  */
 export async function allocateOrder(tx: DbOrTx, order: { orderId: number; cartId: number; lines: readonly OrderLine[] }): Promise<Map<number, AllocationView[]>> {
   const allocations = new Map<number, AllocationView[]>();
@@ -43,9 +43,7 @@ export async function allocateOrder(tx: DbOrTx, order: { orderId: number; cartId
       allocations.set(line.id, [...(allocations.get(line.id) ?? []), view]);
     }
   }
-  await takeFromLots(tx, picks);
-  await insertAllocations(tx, rows);
-  await clearCartChoices(tx, order.cartId);
+  await recordAllocation(tx, { cartId: order.cartId, picks, rows });
   return allocations;
 }
 

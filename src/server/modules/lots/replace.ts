@@ -10,7 +10,7 @@ import type { ProductsService } from '../products';
 import { createIssueCollector } from '../stock';
 import { publishLotEvents } from './change-events';
 import type { EventPublisher } from '../webhooks';
-import { lockLotsImport, lockLotsOf, replaceIncoming, replaceLots } from './repository';
+import { lockLotsImport, lockLotsOf, refreshLotStatistics, replaceIncoming, replaceLots, unknownProductIds } from './repository';
 import {
   createDuplicateLotCheck,
   fieldsOf,
@@ -123,8 +123,9 @@ export function createReplacer(deps: ReplaceDeps) {
 
   /** SKUs of the replacement that are not in the catalogue, with where each was first named. */
   async function unknown(replacement: Replacement<Kind>): Promise<[number, string][]> {
-    const known = new Set((await deps.products.summaries(replacement.skus)).map((p) => p.id));
-    return replacement.skus.filter((sku) => !known.has(sku)).map((sku) => [sku, replacement.firstSeen.get(sku) ?? '']);
+    const unknownSkus = new Set(await unknownProductIds(db, replacement.skus));
+    if (unknownSkus.size === 0) return [];
+    return replacement.skus.filter((sku) => unknownSkus.has(sku)).map((sku) => [sku, replacement.firstSeen.get(sku) ?? '']);
   }
 
   /** A PUT body checked into a replacement; any problem is a 400 naming each item, and nothing changes. */
@@ -174,8 +175,10 @@ export function createReplacer(deps: ReplaceDeps) {
       await lockLotsImport(tx, kind);
       if (kind === 'lots') await lockLotsOf(tx, skus);
       await during?.(tx, replacement);
-      if (kind === 'lots') await replaceLots(tx, skus, rows as LotRow[]);
-      else await replaceIncoming(tx, skus, rows as IncomingRow[]);
+      if (kind === 'lots') {
+        await replaceLots(tx, skus, rows as LotRow[]);
+        await refreshLotStatistics(tx, rows.length);
+      } else await replaceIncoming(tx, skus, rows as IncomingRow[]);
       await deps.products.recordChange(tx);
       const what = kind === 'lots' ? 'lots' : 'incoming loads';
       const from = source.via === 'file' ? ` from ${source.filename}` : ' through the API';

@@ -5,9 +5,21 @@ import type { IncomingRow, LotRow } from './row-rules';
 
 /*
  * The lots module's SQL. Replacing a SKU's lots is set-based: one array parameter per column, so
- * 60,000 lots are a handful of statements. products.stock_level and quantity_on_order follow
- * through migration 0013's triggers in the same transaction.
+ * 60,000 lots are one statement. products.stock_level and quantity_on_order follow through the
+ * statement triggers of migrations 0013 and 0017 in the same transaction.
  */
+
+/**
+ * The SKUs of the list that are not in the catalogue: one array parameter, so a 20,000-SKU file is one
+ * small statement (products.summaries would build a 20,000-placeholder IN list and read every row back).
+ */
+export async function unknownProductIds(db: DbOrTx, productIds: readonly number[]): Promise<number[]> {
+  if (productIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select i.id from unnest(${sql.param([...productIds])}::integer[]) as i(id)
+    where not exists (select 1 from products p where p.id = i.id)`);
+  return (result.rows as { id: number }[]).map((r) => r.id);
+}
 
 /** One lots (or incoming) replacement at a time, whatever the source. */
 export async function lockLotsImport(tx: Tx, kind: 'lots' | 'incoming'): Promise<void> {
@@ -22,35 +34,73 @@ export async function lockLotsOf(tx: Tx, productIds: readonly number[]): Promise
   await tx.execute(sql`select id from product_lots where product_id = any(${sql.param([...productIds])}::integer[]) order by id for update`);
 }
 
-/** Replaces the lots of the listed SKUs: lots kept by code keep their row (and the allocations pointing at it). */
+/**
+ * Replaces the lots of the listed SKUs in one statement. The sent rows are read from their arrays
+ * once; the SKUs' lots the file no longer names are deleted, those it names again are updated where
+ * something changed (so they keep their row, and the allocations pointing at it), and new ones are
+ * inserted. Every part reads the table as it was when the statement began, so they touch different
+ * rows; lots imports run one at a time (lockLotsImport), so no other transaction adds a lot of these
+ * SKUs meanwhile. A plain insert, not ON CONFLICT: its speculative insertion cost a third more on a
+ * first upload of 60,000 lots (ADR 0195). The lots' statement triggers run once the statement is done.
+ */
 export async function replaceLots(tx: Tx, productIds: readonly number[], rows: readonly LotRow[]): Promise<void> {
   const col = <K extends keyof LotRow>(key: K) => rows.map((r) => r[key]);
   await tx.execute(sql`
-    delete from product_lots l
-    where l.product_id = any(${sql.param([...productIds])}::integer[])
-      -- NOT IN over the sent pairs is a hashed subplan: one pass, not a scan of the list per lot.
-      and (l.product_id, l.lot) not in (
-        select n.product_id, n.lot from unnest(${sql.param(col('productId'))}::integer[], ${sql.param(col('lot'))}::text[]) as n(product_id, lot)
-      )`);
-  if (rows.length === 0) return;
-  await tx.execute(sql`
-    insert into product_lots (product_id, lot, shade, caliber, warehouse, quantity)
-    select * from unnest(
-      ${sql.param(col('productId'))}::integer[], ${sql.param(col('lot'))}::text[], ${sql.param(col('shade'))}::text[],
-      ${sql.param(col('caliber'))}::text[], ${sql.param(col('warehouse'))}::text[], ${sql.param(col('quantity'))}::integer[]
+    with sent as materialized (
+      select * from unnest(
+        ${sql.param(col('productId'))}::integer[], ${sql.param(col('lot'))}::text[], ${sql.param(col('shade'))}::text[],
+        ${sql.param(col('caliber'))}::text[], ${sql.param(col('warehouse'))}::text[], ${sql.param(col('quantity'))}::integer[]
+      ) as s(product_id, lot, shade, caliber, warehouse, quantity)
+    ), gone as (
+      delete from product_lots l
+      where l.product_id = any(${sql.param([...productIds])}::integer[])
+        and not exists (select 1 from sent s where s.product_id = l.product_id and s.lot = l.lot)
+    ), changed as (
+      update product_lots l
+      set shade = s.shade, caliber = s.caliber, warehouse = s.warehouse, quantity = s.quantity, updated_at = now()
+      from sent s
+      where l.product_id = s.product_id and l.lot = s.lot
+        and (l.shade, l.caliber, l.warehouse, l.quantity) is distinct from (s.shade, s.caliber, s.warehouse, s.quantity)
     )
-    on conflict (product_id, lot) do update
-      set shade = excluded.shade, caliber = excluded.caliber, warehouse = excluded.warehouse, quantity = excluded.quantity, updated_at = now()
-      where (product_lots.shade, product_lots.caliber, product_lots.warehouse, product_lots.quantity)
-        is distinct from (excluded.shade, excluded.caliber, excluded.warehouse, excluded.quantity)`);
+    insert into product_lots (product_id, lot, shade, caliber, warehouse, quantity)
+    select s.product_id, s.lot, s.shade, s.caliber, s.warehouse, s.quantity from sent s
+    where not exists (select 1 from product_lots l where l.product_id = s.product_id and l.lot = s.lot)`);
 }
 
-/** Replaces the incoming loads of the listed SKUs. */
+/** Below this many rows a replacement leaves the lots' planner statistics to autovacuum. */
+const STATISTICS_AFTER_ROWS = 1_000;
+
+/**
+ * After a replacement that wrote many lots, fresh planner statistics when the table holds more
+ * rows than the last ANALYZE counted (or was never analysed). Without them, right after a first
+ * large upload, an order's locking read of its 150 lots scanned all 60,000 until autovacuum caught
+ * up a minute later (ADR 0195). Inside the replacement's transaction: ANALYZE counts its own rows.
+ */
+export async function refreshLotStatistics(tx: Tx, rowsWritten: number): Promise<void> {
+  if (rowsWritten < STATISTICS_AFTER_ROWS) return;
+  const result = await tx.execute(sql`select reltuples from pg_class where oid = 'product_lots'::regclass`);
+  const counted = Number((result.rows[0] as { reltuples: number } | undefined)?.reltuples ?? -1);
+  if (counted < rowsWritten) {
+    // The row count and the product_id column are what the planner needs here; a 3,000-row sample
+    // gives them in milliseconds (the default 30,000 took 150-300 ms). Autovacuum's next ANALYZE,
+    // once a tenth of the lots changed, takes the full sample. SKIP_LOCKED: when autovacuum is on
+    // the table right now, it brings the statistics and the upload does not wait for it.
+    await tx.execute(sql`set local default_statistics_target = 10`);
+    await tx.execute(sql`analyze (skip_locked) product_lots (product_id)`);
+    await tx.execute(sql`set local default_statistics_target to default`);
+  }
+}
+
+/**
+ * Replaces the incoming loads of the listed SKUs in one statement: the delete reads the table as it
+ * was when the statement began, so it never sees the rows the same statement inserts.
+ */
 export async function replaceIncoming(tx: Tx, productIds: readonly number[], rows: readonly IncomingRow[]): Promise<void> {
-  await tx.execute(sql`delete from incoming_loads where product_id = any(${sql.param([...productIds])}::integer[])`);
-  if (rows.length === 0) return;
   const col = <K extends keyof IncomingRow>(key: K) => rows.map((r) => r[key]);
   await tx.execute(sql`
+    with gone as (
+      delete from incoming_loads where product_id = any(${sql.param([...productIds])}::integer[])
+    )
     insert into incoming_loads (product_id, quantity, eta, stage, lot, reference)
     select * from unnest(
       ${sql.param(col('productId'))}::integer[], ${sql.param(col('quantity'))}::integer[], ${sql.param(col('eta'))}::date[],
@@ -91,19 +141,37 @@ export async function lockLotsForOrder(tx: DbOrTx, productIds: readonly number[]
   return result.rows as LotRecord[];
 }
 
-/** Lowers lots by what an order took, in one statement. */
-export async function takeFromLots(tx: DbOrTx, picks: readonly { lotId: number; quantity: number }[]): Promise<void> {
-  if (picks.length === 0) return;
-  await tx.execute(sql`
-    update product_lots l set quantity = l.quantity - t.quantity, updated_at = now()
-    from (select id, sum(quantity) as quantity from unnest(${sql.param(picks.map((p) => p.lotId))}::integer[], ${sql.param(picks.map((p) => p.quantity))}::integer[]) as t(id, quantity) group by id) t
-    where l.id = t.id`);
-}
-
 export type NewAllocation = Omit<typeof orderLineAllocations.$inferInsert, 'id'>;
 
-export async function insertAllocations(tx: DbOrTx, rows: readonly NewAllocation[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(orderLineAllocations).values([...rows]);
+/**
+ * An order's allocation written in one statement (one round trip inside the order's transaction):
+ * the lots lowered by what it took, its allocation rows, and the cart's one-lot switches cleared.
+ * The lots' statement trigger brings their SKUs' stock levels along (migration 0017).
+ */
+export async function recordAllocation(
+  tx: DbOrTx,
+  allocation: { cartId: number; picks: readonly { lotId: number; quantity: number }[]; rows: readonly NewAllocation[] },
+): Promise<void> {
+  const { cartId, picks, rows } = allocation;
+  const col = <K extends keyof NewAllocation>(key: K) => rows.map((r) => r[key] ?? null);
+  await tx.execute(sql`
+    with taken as (
+      update product_lots l set quantity = l.quantity - t.quantity, updated_at = now()
+      from (
+        select id, sum(quantity) as quantity
+        from unnest(${sql.param(picks.map((p) => p.lotId))}::integer[], ${sql.param(picks.map((p) => p.quantity))}::integer[]) as t(id, quantity)
+        group by id
+      ) t
+      where l.id = t.id
+    ), allocated as (
+      insert into order_line_allocations (order_id, order_item_id, lot_id, lot, shade, caliber, warehouse, quantity)
+      select * from unnest(
+        ${sql.param(col('orderId'))}::integer[], ${sql.param(col('orderItemId'))}::integer[], ${sql.param(col('lotId'))}::integer[],
+        ${sql.param(col('lot'))}::text[], ${sql.param(col('shade'))}::text[], ${sql.param(col('caliber'))}::text[],
+        ${sql.param(col('warehouse'))}::text[], ${sql.param(col('quantity'))}::integer[]
+      )
+    )
+    delete from cart_lot_choices where cart_id = ${cartId}`);
 }
 
 export async function findAllocations(db: DbOrTx, orderIds: readonly number[]) {
@@ -125,10 +193,6 @@ export async function setCartChoice(db: DbOrTx, cartId: number, productId: numbe
     .insert(cartLotChoices)
     .values({ cartId, productId, oneLot })
     .onConflictDoUpdate({ target: [cartLotChoices.cartId, cartLotChoices.productId], set: { oneLot } });
-}
-
-export async function clearCartChoices(db: DbOrTx, cartId: number): Promise<void> {
-  await db.delete(cartLotChoices).where(eq(cartLotChoices.cartId, cartId));
 }
 
 export async function addNotifyRequest(db: DbOrTx, request: { userId: number; productId: number; email: string }): Promise<void> {

@@ -15,17 +15,20 @@ export async function findOrderByIdempotencyKey(db: DbOrTx, userId: number, key:
   return row;
 }
 
+/** The order and its lines as written, lines in id order (as findOrderLines reads them): placement builds its answer from these. */
 export async function insertOrder(
   tx: DbOrTx,
   order: NewOrder,
   items: Omit<typeof orderItems.$inferInsert, 'orderId'>[],
   merchandise: Omit<typeof orderMerchandise.$inferInsert, 'orderId'>[],
-): Promise<OrderRow> {
+): Promise<{ order: OrderRow; lines: OrderLines }> {
   const [row] = await tx.insert(orders).values(order).returning();
   if (!row) throw new Error('order not created');
-  if (items.length > 0) await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderId: row.id })));
-  if (merchandise.length > 0) await tx.insert(orderMerchandise).values(merchandise.map((m) => ({ ...m, orderId: row.id })));
-  return row;
+  const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+  const insertedItems = items.length > 0 ? await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderId: row.id }))).returning() : [];
+  const insertedMerchandise =
+    merchandise.length > 0 ? await tx.insert(orderMerchandise).values(merchandise.map((m) => ({ ...m, orderId: row.id }))).returning() : [];
+  return { order: row, lines: { items: insertedItems.sort(byId), merchandise: insertedMerchandise.sort(byId) } };
 }
 
 /** The placer's names, copied onto the order so it reads well after they change or leave. */
@@ -63,7 +66,12 @@ export async function findOrderForUpdate(tx: DbOrTx, id: number): Promise<OrderR
   return row;
 }
 
-export async function findOrderLines(db: DbOrTx, orderId: number) {
+export interface OrderLines {
+  items: (typeof orderItems.$inferSelect)[];
+  merchandise: (typeof orderMerchandise.$inferSelect)[];
+}
+
+export async function findOrderLines(db: DbOrTx, orderId: number): Promise<OrderLines> {
   const [items, merchandise] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
     db.select().from(orderMerchandise).where(eq(orderMerchandise.orderId, orderId)).orderBy(asc(orderMerchandise.id)),

@@ -1,4 +1,5 @@
 import type { CartView } from '@common/contracts/carts';
+import type { AllocationView } from '@common/contracts/lots';
 import {
   ORDER_MESSAGES_CONTRACT,
   ORDERS_PAGE_SIZE,
@@ -98,6 +99,10 @@ export type OrderLots = Pick<LotsService, 'allocateOrder' | 'allocationsOf' | 's
 
 async function loadOrderView(db: DbOrTx, row: repo.OrderRow, lots: OrderLots): Promise<OrderView> {
   const [lines, allocations] = await Promise.all([repo.findOrderLines(db, row.id), lots.allocationsOf(db, [row.id])]);
+  return toOrderView(row, lines, allocations);
+}
+
+function toOrderView(row: repo.OrderRow, lines: repo.OrderLines, allocations: ReadonlyMap<number, AllocationView[]>): OrderView {
   return {
     ...toOrderFields(row),
     items: lines.items.map((i) => ({
@@ -236,7 +241,7 @@ export function createOrdersService(deps: {
     const merchandise = MERCHANDISE_LISTS.flatMap((list) =>
       cart[list.key].map((m) => ({ type: m.type, code: m.code, name: m.name, line: m.line, category: m.category, quantity: m.quantity })),
     );
-    const row = await repo.insertOrder(
+    const { order: row, lines } = await repo.insertOrder(
       tx,
       {
         userId: actor.userId,
@@ -256,7 +261,8 @@ export function createOrdersService(deps: {
       cart.items.map((i) => ({ productId: i.productId, productName: i.product.name, quantity: i.quantity, price: i.product.price })),
       merchandise,
     );
-    const placed = await view(tx, row);
+    // Built from the rows just written: a new order has no allocations yet, nothing to read back.
+    const placed = toOrderView(row, lines, new Map());
     // Before anything else is written about the order: a line no lot can fill refuses it whole (409).
     const allocations = await lots.allocateOrder(tx, { orderId: row.id, cartId: cart.id, lines: placed.items });
     const order = { ...placed, items: placed.items.map((i) => ({ ...i, allocations: allocations.get(i.id) ?? [] })) };
