@@ -9,6 +9,7 @@ import http from 'node:http';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
+import { createLifecycle } from '../../src/server/lifecycle';
 import { BENCH_POOL_SIZE } from './database';
 
 const port = Number(process.env.PORT);
@@ -27,8 +28,11 @@ if (process.env.BENCH_MODE === 'bare') {
   // LOGIN_HASH_CONCURRENCY passes through for bench/login-flood.ts (its uncapped reference run).
   const hashCap = process.env.LOGIN_HASH_CONCURRENCY ? { LOGIN_HASH_CONCURRENCY: process.env.LOGIN_HASH_CONCURRENCY } : {};
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/bench-data', PORT: String(port), ...hashCap });
-  const app = await buildApp({ db: database.db, config, sessionSecret: 'b'.repeat(48), logger: false, clientDir: process.env.CLIENT_DIR || undefined });
+  // Started as main.ts starts the portal: listen, then the start-up tasks (the catalogue built, ADR 0200), then ready.
+  const lifecycle = createLifecycle();
+  const app = await buildApp({ db: database.db, config, sessionSecret: 'b'.repeat(48), logger: false, clientDir: process.env.CLIENT_DIR || undefined, lifecycle });
   await app.listen({ port, host: '127.0.0.1' });
+  await lifecycle.markReady();
   console.log('ready');
   process.on('SIGTERM', () => void app.close().then(() => database.close()).then(() => process.exit(0)));
 }

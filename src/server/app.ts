@@ -111,7 +111,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = createMailOutbox(db);
   const products = createProductsService({ db, settings });
   // A start-up write: it needs the migrated database, which main.ts prepares after listening.
-  if (deps.lifecycle) deps.lifecycle.whenPrepared(() => products.ensureVersion());
+  if (deps.lifecycle) {
+    deps.lifecycle.whenPrepared(async () => {
+      await products.ensureVersion();
+      // Ready with the catalogue built (ADR 0200): a rolling restart's new server never makes its
+      // first visitor wait for it. A failure here is not fatal: the first request builds it then.
+      await products.warm().catch((error: unknown) => app.log.warn({ err: error }, 'catalogue warm-up failed; built on first request'));
+    });
+  }
   else await products.ensureVersion();
   const merchandise = createMerchandiseService({ db, activity });
   const carts = createCartsService({ db, activity, products, merchandise });

@@ -227,6 +227,18 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
 
     snapshot,
 
+    /**
+     * Builds the bodies the catalogue pages read (the columns, with and without prices) before the
+     * first visitor asks (issue 27, ADR 0200): at 50,000 products the first /stock after a start
+     * waited for the read, the JSON and the compression on top of its own download.
+     */
+    async warm(): Promise<void> {
+      const version = await versions.current();
+      for (const variant of ['no-prices', 'full'] as const) {
+        if (bodies.get(`${variant}/columns`)?.version !== version) await buildOnce(variant, 'columns');
+      }
+    },
+
     /** One page for an integration (ADR 0183); `nextCursor` is null after the last. */
     async page(variant: CatalogueVariant, page: PageRequest): Promise<ProductsPage> {
       const rows = await listProductsPage(db, { afterId: page.afterId, since: page.since ? new Date(page.since) : null, limit: page.limit });

@@ -25,6 +25,13 @@ function optionsOf(index: CatalogueIndex<Product>): FilterOptions {
   };
 }
 
+/**
+ * Longest filtering that may hold a keystroke's render: one 60 Hz frame. Beyond it (the first
+ * letters over 50,000 products on a slow phone) the letter would wait for the rows long enough to
+ * feel, so the rows follow it instead (a deferred value).
+ */
+const SYNC_FILTER_BUDGET_MS = 16;
+
 /** Longest slice of index building per idle moment, so a keystroke or a scroll never waits behind it. */
 const IDLE_SLICE_MS = 8;
 
@@ -53,8 +60,7 @@ function whenIdle(work: (timeLeft: () => boolean) => boolean): () => void {
 /**
  * The catalogue indexed once (`createCatalogueIndex`, ADR 0188: vocabulary, dropdown options,
  * numbered facet values and search texts, the last two built in idle moments after the rows
- * painted) and filtered with a deferred copy of the filters: React renders the keystroke in the
- * search box first and the table after, so typing never waits for the rows.
+ * painted) and filtered in the keystroke's render, or after it when filtering is slow (ADR 0200).
  * The dropdowns' values are listed just after the first rows painted (ADR 0198): unfiltered rows
  * need no index, and at 50,000 products listing them held the first rows back.
  */
@@ -72,8 +78,13 @@ export function useFilteredProducts(products: readonly Product[], filters: Stock
   }, [index, products.length]);
   const options = listed?.index === index ? listed.options : NO_OPTIONS;
 
+  // A keystroke's rows are filtered in the keystroke's own render while that is cheap, so they
+  // paint in the same frame as the letter (ADR 0200); once a filtering took longer than a frame
+  // (a slow phone, a huge catalogue) the next ones are deferred until one is cheap again: React
+  // then renders the letter first and the rows after, so typing never waits for the table.
   const deferred = useDeferredValue(filters);
-  const result = useMemo(() => index.filter(deferred), [index, deferred]);
-  const updating = (Object.keys(filters) as (keyof StockFilters)[]).some((key) => filters[key] !== deferred[key]);
-  return { ...result, options, updating, applied: deferred };
+  const applied = index.lastFilterMs > SYNC_FILTER_BUDGET_MS ? deferred : filters;
+  const result = useMemo(() => index.filter(applied), [index, applied]);
+  const updating = applied !== filters;
+  return { ...result, options, updating, applied };
 }
