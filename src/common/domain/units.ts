@@ -1,4 +1,4 @@
-import { formatCount, onFirstUse } from './format';
+import { formatCount, formatDecimal } from './format';
 
 /**
  * Selling units and quantities (spec §9 "Units"): a unit containing "box" is a Box,
@@ -31,11 +31,8 @@ export function coverageSqft(coverage: string | null | undefined): number | null
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 
-const sqftFormat = onFirstUse(() => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
-const coverageFormat = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
-
 export function formatSqft(value: number): string {
-  return `${sqftFormat().format(value)} sq ft`;
+  return `${formatDecimal(value, 2, 2)} sq ft`;
 }
 
 function plural(count: number, one: string, many: string): string {
@@ -79,6 +76,6 @@ export function describeOnOrder(quantityOnOrder: number, product: { soldBy: stri
 export function describeCoverage(product: { soldBy: string; coverage: string }): string {
   const sqft = coverageSqft(product.coverage);
   const unit = isSoldByEach(product.soldBy) ? 'piece' : 'box';
-  if (sqft !== null) return `${coverageFormat().format(sqft)} sq ft per ${unit}`;
+  if (sqft !== null) return `${formatDecimal(sqft, 0, 2)} sq ft per ${unit}`;
   return product.coverage.trim() ? `${product.coverage.trim()} per ${unit}` : 'Not given';
 }

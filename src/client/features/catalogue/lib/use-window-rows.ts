@@ -1,5 +1,19 @@
-import { useLayoutEffect, useRef, useState } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { measureElement as measuredSize, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { afterNextPaint } from './use-catalogue';
+
+/**
+ * A row's height for the virtualiser: what its ResizeObserver measured, or, when the row has just
+ * mounted, the height known so far (ADR 0200). The library's default reads the mounted row's box at
+ * once, which made the browser lay the page out inside React's commit, once per commit that added
+ * rows: two thirds of the long task that showed the first rows on a phone. The observer reports the
+ * real height right after the browser's own layout, before that frame paints.
+ */
+function rowHeight(element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<Window, Element>): number {
+  if (entry) return measuredSize(element, entry, instance);
+  const index = instance.indexFromElement(element);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+}
 
 /**
  * Rows rendered only near the viewport, with the page itself scrolling (so the
@@ -20,6 +34,15 @@ export function useWindowRows<E extends HTMLElement>({
   overscan?: number;
 }) {
   const listRef = useRef<E>(null);
+  // The first rows commit without the rows beyond the screen, which follow a paint later (ADR 0200):
+  // on a phone the screen holds five or six cards, and the ten below made that commit (a long task
+  // Lighthouse counts, ~150 ms at its 4x slower CPU) three times the work.
+  const [rowsBeyond, setRowsBeyond] = useState(0);
+  const hasRows = count > 0;
+  useEffect(() => {
+    if (!hasRows || rowsBeyond === overscan) return undefined;
+    return afterNextPaint(() => setRowsBeyond(overscan));
+  }, [hasRows, rowsBeyond, overscan]);
   const [scrollMargin, setScrollMargin] = useState(0);
   // The list starts below the filters, whose height changes (chips come and go, the
   // phone filter panel opens): re-measure whenever the page's layout changes size.
@@ -38,9 +61,10 @@ export function useWindowRows<E extends HTMLElement>({
   const virtualizer = useWindowVirtualizer({
     count,
     estimateSize: () => estimateSize,
-    overscan,
+    overscan: rowsBeyond,
     scrollMargin,
     getItemKey,
+    measureElement: rowHeight,
   });
   const items = virtualizer.getVirtualItems();
   const paddingTop = items.length > 0 ? items[0]!.start - scrollMargin : 0;
