@@ -68,6 +68,18 @@ describe('Check Stock', () => {
     await expect.poll(() => page.getByLabel('Search', { exact: true }).inputValue()).toBe('12x24');
   });
 
+  it('lists the SKU ranges shortly after the rows, and one narrows the rows (ADR 0200)', async () => {
+    const { page } = await browser.open();
+    await signInTo(page, ACCOUNTS.dealer, '/stock');
+    await page.getByText(/^[\d,]+ products$/).waitFor();
+    const ranges = page.getByLabel('SKU range');
+    await expect.poll(() => ranges.locator('option').count()).toBeGreaterThan(1);
+    const range = await ranges.locator('option').nth(1).getAttribute('value');
+    await ranges.selectOption(range!);
+    await page.getByText(/^Showing [\d,]+ of [\d,]+ products$/).waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.size).toBeGreaterThan(0);
+  });
+
   it('fits a phone without sideways scrolling and opens rows as cards', async () => {
     const { page } = await browser.open(PHONE);
     await signInTo(page, ACCOUNTS.dealer, '/stock');

@@ -15,14 +15,10 @@ export interface FilterOptions {
 
 const NO_OPTIONS: FilterOptions = { lines: [], colors: [], formats: [], finishes: [], skuRanges: [] };
 
-function optionsOf(index: CatalogueIndex<Product>): FilterOptions {
-  return {
-    lines: index.vocabulary.lines,
-    colors: index.vocabulary.colors,
-    formats: index.vocabulary.sizes,
-    finishes: index.vocabulary.finishes,
-    skuRanges: index.skuRanges,
-  };
+/** The dropdowns' values; the SKU ranges only with `withRanges`. */
+function optionsOf(index: CatalogueIndex<Product>, withRanges: boolean): FilterOptions {
+  const { lines, colors, sizes, finishes } = index.vocabulary;
+  return { lines, colors, formats: sizes, finishes, skuRanges: withRanges ? index.skuRanges : [] };
 }
 
 /**
@@ -69,10 +65,17 @@ export function useFilteredProducts(products: readonly Product[], filters: Stock
   const [listed, setListed] = useState<{ index: CatalogueIndex<Product>; options: FilterOptions } | null>(null);
   useEffect(() => {
     if (products.length === 0) return undefined;
-    const stopListing = afterNextPaint(() => setListed({ index, options: optionsOf(index) }));
+    // The four facets first, the SKU ranges a paint later (ADR 0200): the demo catalogue has 201
+    // ranges, and all ~300 options in one commit were a long task on a phone after the first rows.
+    let stopRanges: () => void = () => undefined;
+    const stopListing = afterNextPaint(() => {
+      setListed({ index, options: optionsOf(index, false) });
+      stopRanges = afterNextPaint(() => setListed({ index, options: optionsOf(index, true) }));
+    });
     const stopPreparing = whenIdle(index.prepare);
     return () => {
       stopListing();
+      stopRanges();
       stopPreparing();
     };
   }, [index, products.length]);
