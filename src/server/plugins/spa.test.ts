@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PAGE_USER_ELEMENT_ID } from '@common/domain/first-requests';
 import { signedInPage } from './route-preloads';
@@ -11,6 +12,11 @@ const clientDir = mkdtempSync(path.join(tmpdir(), 'spa-test-'));
 writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>BOLD Portal</title></head><body><div id="root"></div></body></html>');
 mkdirSync(path.join(clientDir, 'assets'));
 writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+// What vite-plugin-compression2 writes beside each asset (ADR 0200): brotli and gzip of the same bytes.
+const bigAsset = `console.log(${JSON.stringify('tile '.repeat(2_000))})`;
+writeFileSync(path.join(clientDir, 'assets', 'big-abc123.js'), bigAsset);
+writeFileSync(path.join(clientDir, 'assets', 'big-abc123.js.br'), brotliCompressSync(bigAsset));
+writeFileSync(path.join(clientDir, 'assets', 'big-abc123.js.gz'), gzipSync(bigAsset));
 // What the client build writes (scripts/route-preloads.ts): each route's chunks beyond the entry.
 writeFileSync(
   path.join(clientDir, 'route-preloads.json'),
@@ -61,6 +67,21 @@ describe('the app page (issue 12: no dead ends)', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await ctx.app.inject({ method: 'GET', url: '/assets/gone-000.js' })).statusCode).toBe(404);
+  });
+
+  it('sends the build\'s own brotli or gzip of an asset to a browser that takes it, and the file itself otherwise (ADR 0200)', async () => {
+    const br = await ctx.app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.equals(readFileSync(path.join(clientDir, 'assets', 'big-abc123.js.br')))).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigAsset);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const gzip = await ctx.app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.equals(readFileSync(path.join(clientDir, 'assets', 'big-abc123.js.gz')))).toBe(true);
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigAsset);
   });
 
   it('keeps unknown /api paths a JSON 404, even for a browser', async () => {
