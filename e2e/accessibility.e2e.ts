@@ -111,6 +111,24 @@ describe('accessibility (axe-core, serious and critical)', { timeout: 600_000 },
         await scan(page, `dealer /cart PO menu open @${size.width}`, found);
         await page.keyboard.press('Escape');
       }
+      // The header's PO menu and its Create New PO dialog, both loaded on first use (ADR 0199).
+      await page.getByTestId('frame-po-menu').click();
+      await page.getByRole('menu').waitFor();
+      await scan(page, `dealer header PO menu open @${size.width}`, found);
+      await page.getByRole('menuitem', { name: 'Create New PO' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create New PO' });
+      await dialog.waitFor();
+      // Scanned once its opening animation (and the menu's closing one) has finished.
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+            .map((animation) => animation.finished),
+        ),
+      );
+      await scan(page, `dealer header new-PO dialog @${size.width}`, found);
+      await page.keyboard.press('Escape');
       await page.goto('/cartselect');
       const create = page.getByRole('button', { name: /Create New PO/ });
       await create.first().click();

@@ -96,17 +96,54 @@ describe('a signed-in page opened by address (issue 15, ADR 0152)', () => {
     await page.getByRole('button', { name: /^Account menu:\s*Dana Journey/ }).waitFor();
   });
 
-  it('opens the account menu from the keyboard as soon as the page shows', async () => {
+  it('opens the account menu from the keyboard, pressed before and after its code has loaded (ADR 0199)', async () => {
     const { page } = await browser.open();
     await signedInContext(page, ACCOUNTS.salesperson);
+    // Hold the menu's code back so the first press reaches the stand-in button.
+    const release = await holdBack(page, /\/assets\/account-menu-[\w-]+\.js$/);
     await page.goto('/dashboard');
     const button = page.getByRole('button', { name: /^Account menu:\s*Sam Journey/ });
     await button.focus();
     await page.keyboard.press('Enter');
+    release();
     await page.getByRole('menuitem', { name: 'Edit My User Data' }).waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Account menu/);
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Change Password' }).waitFor();
   });
+
+  it("opens the header's PO menu and its Create New PO dialog on the first press, focus inside (ADR 0199)", async () => {
+    const { page } = await browser.open(PHONE);
+    await signedInContext(page, ACCOUNTS.dealer);
+    await api(page, 'POST', '/api/session/role', { role: 'bold_customer' });
+    const releaseMenu = await holdBack(page, /\/assets\/active-po-menu-[\w-]+\.js$/);
+    const releaseDialog = await holdBack(page, /\/assets\/create-cart-dialog-[\w-]+\.js$/);
+    await page.goto('/dashboard');
+    await page.getByTestId('frame-po-menu').focus();
+    await page.keyboard.press('Enter');
+    releaseMenu();
+    await page.getByRole('menuitem', { name: 'Create New PO' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null)).toBe(true);
+    await page.getByRole('menuitem', { name: 'Create New PO' }).focus();
+    await page.keyboard.press('Enter');
+    releaseDialog();
+    const dialog = page.getByRole('dialog', { name: 'Create New PO' });
+    await dialog.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe('Enter PO name');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('frame-po-menu');
+  });
 });
+
+/** Holds back the responses for matching addresses until the returned function is called. */
+async function holdBack(page: Page, address: RegExp): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(address, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}

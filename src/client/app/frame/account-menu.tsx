@@ -17,14 +17,16 @@ import {
 import { toast } from '@client/components/ui/use-toast';
 import { useLogout } from '@client/features/auth/api/logout';
 import { ChangePasswordOnDemand } from '@client/features/auth/components/change-password-on-demand';
+import type { OnDemandMenuProps } from '@client/lib/menu-on-demand';
 import { AccountMenuButton } from './account-menu-button';
 
 /**
  * The frame's account menu (issue 12): who is signed in and in which role, Switch role
- * for admins, Edit My User Data (/profile, ADR 0053), Change Password, Log Out. It is part of
- * the first paint (ADR 0194): the header's PO menu already brings Radix Dropdown.
+ * for admins, Edit My User Data (/profile, ADR 0053), Change Password, Log Out. Loaded when the
+ * user heads for its button (`account-menu-on-demand.tsx`, ADR 0199): `defaultOpen` when the
+ * button was pressed before, `focusButton` when it had the keyboard focus.
  */
-export function AccountMenu({ user }: { user: CurrentUser }) {
+export function AccountMenu({ user, defaultOpen = false, focusButton = false }: { user: CurrentUser } & Partial<OnDemandMenuProps>) {
   const [, navigate] = useLocation();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const logout = useLogout({
@@ -39,9 +41,9 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
 
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu defaultOpen={defaultOpen}>
         <DropdownMenuTrigger asChild>
-          <AccountMenuButton user={user} />
+          <AccountMenuButton user={user} autoFocus={focusButton} />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-64">
           <DropdownMenuLabel className="text-sm text-foreground">

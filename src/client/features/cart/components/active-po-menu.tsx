@@ -1,9 +1,8 @@
-import { ChevronDown, List, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { List, Plus } from 'lucide-react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { CartView } from '@common/contracts/carts';
 import type { cartWording } from '@common/domain/cart-rules';
-import { Button } from '@client/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -18,23 +17,45 @@ import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
 import { useCarts } from '@client/api/get-carts';
 import { useSelectCart } from '../api/select-cart';
 import { toastCartError } from '../lib/cart-errors';
-import { CreateCartDialog } from './create-cart-dialog';
+import type { OnDemandMenuProps } from '@client/lib/menu-on-demand';
+import { preloadableLazy } from '@client/lib/preloadable-lazy';
+import { PoMenuButton } from './po-menu-button';
+
+/*
+ * Create New PO brings the form library, its zod resolver and Radix Dialog (about a fifth of the
+ * first load's script, ADR 0199), and every signed-in page shows this menu, so the dialog loads
+ * when the menu opens (fetched while the user reads the items) and renders on the first select.
+ */
+const CreateCartDialog = preloadableLazy(() => import('./create-cart-dialog').then((m) => m.CreateCartDialog));
+const preloadCreateCart = () => void CreateCartDialog.preload().catch(() => undefined);
 
 /**
  * The frame's PO switcher (issue 26, ADR 0189): which PO receives the adds, switched from any
- * page; Create New PO makes the new one active; All POs opens /cartselect.
+ * page; Create New PO makes the new one active; All POs opens /cartselect. Loaded when the user
+ * heads for its button (`active-po-menu-on-demand.tsx`, ADR 0199).
  */
-export function ActivePoMenu({ active, wording }: { active: CartView; wording: ReturnType<typeof cartWording> }) {
+export function ActivePoMenu({
+  active,
+  wording,
+  defaultOpen = false,
+  focusButton = false,
+}: { active: CartView; wording: ReturnType<typeof cartWording> } & Partial<OnDemandMenuProps>) {
   const carts = useCarts();
   const select = useSelectCart();
   const [creating, setCreating] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Mounted from the first open on, so closing animates and reopening is instant.
+  const [dialogMounted, setDialogMounted] = useState(false);
+  if (creating && !dialogMounted) setDialogMounted(true);
+  // Opened by the press that loaded this menu: no onOpenChange for that first open.
+  useEffect(() => {
+    if (defaultOpen) preloadCreateCart();
+  }, [defaultOpen]);
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu defaultOpen={defaultOpen} onOpenChange={(open) => open && preloadCreateCart()}>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" className="h-11 rounded-l-none border-l-0 px-2 md:h-10" aria-label="Switch PO" data-testid="frame-po-menu">
-            <ChevronDown aria-hidden />
-          </Button>
+          <PoMenuButton ref={button} autoFocus={focusButton} />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="max-w-[min(22rem,calc(100vw-1rem))]">
           <DropdownMenuLabel>Adds go to</DropdownMenuLabel>
@@ -68,7 +89,11 @@ export function ActivePoMenu({ active, wording }: { active: CartView; wording: R
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <CreateCartDialog open={creating} onOpenChange={setCreating} wording={wording} activate />
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <CreateCartDialog open={creating} onOpenChange={setCreating} wording={wording} activate returnFocusTo={button} />
+        </Suspense>
+      )}
     </>
   );
 }

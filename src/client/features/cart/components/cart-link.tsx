@@ -5,7 +5,7 @@ import { cartDisplayName, cartWording } from '@common/domain/cart-rules';
 import { formatCount } from '@common/domain/format';
 import { Button } from '@client/components/ui/button';
 import { useActiveCart } from '@client/api/get-carts';
-import { ActivePoMenu } from './active-po-menu';
+import { ActivePoMenuOnDemand } from './active-po-menu-on-demand';
 
 /**
  * UI.md: the cart reachable from every screen, with the item count; the app frame shows it.
@@ -39,7 +39,7 @@ export function CartLink({ activeRole }: { activeRole: Role | null }) {
         </Link>
       </Button>
       {/* Spec §6: salespeople keep one sample order, so no switching for them. */}
-      {wording.kind === 'purchase' && cart.data && <ActivePoMenu active={cart.data} wording={wording} />}
+      {wording.kind === 'purchase' && cart.data && <ActivePoMenuOnDemand active={cart.data} wording={wording} />}
     </div>
   );
 }

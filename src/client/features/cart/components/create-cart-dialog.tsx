@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { createCartBody, type CartView } from '@common/contracts/carts';
 import { z } from '@common/contracts/zod';
@@ -34,12 +34,15 @@ export function CreateCartDialog({
   wording,
   activate,
   onCreated,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   wording: ReturnType<typeof cartWording>;
   activate: boolean;
   onCreated?: (cart: CartView) => void;
+  /** Where the focus goes on close when the dialog has no trigger of its own (the header's PO menu). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const create = useCreateCart();
   const form = useForm<{ name: string }>({ resolver: zodResolver(nameForm), defaultValues: { name: '' } });
@@ -69,7 +72,13 @@ export function CreateCartDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{wording.createLabel}</DialogTitle>
           <DialogDescription>Give it a name you will recognise later, such as the job or customer.</DialogDescription>
