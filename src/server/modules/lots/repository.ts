@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { cartLotChoices, incomingLoads, orderLineAllocations, productLots } from '../../db/schema/lots';
 import type { IncomingRow, LotRow } from './row-rules';
