@@ -36,6 +36,14 @@ describe('no dead ends (issue 12)', () => {
     await page.getByText('Profile Updated').first().waitFor();
     await page.reload();
     await expect.poll(() => page.getByLabel('Phone').inputValue()).toBe('555-0199');
+    // docs/decisions/0203: a new email address needs the current password and a link; until then the old one stays.
+    await page.getByLabel('New email address').fill('pat.new@example.com');
+    await page.getByLabel('Current password').fill(ACCOUNTS.profileSalesperson.password);
+    await page.getByRole('button', { name: 'Send confirmation link' }).click();
+    await page.getByTestId('email-change-pending').getByText('pat.new@example.com').waitFor();
+    await page.reload();
+    await page.getByTestId('email-change-pending').getByText(/your address changes when you open it/).waitFor();
+    await page.getByText(`${ACCOUNTS.profileSalesperson.username}@example.com`).first().waitFor();
   });
 
   it('a dealer adds from /catalog and the frame\'s cart count goes up without a reload', async () => {

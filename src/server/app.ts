@@ -22,7 +22,7 @@ import { createPriceListService, priceListRoutes } from './modules/price-list';
 import { createProductsService, productsRoutes } from './modules/products';
 import { createSettingsService, settingsRoutes } from './modules/settings';
 import { createStockService, createUploadHistory, stockRoutes } from './modules/stock';
-import { createUsersService, userRoutes } from './modules/users';
+import { createEmailChanges, createUsersService, emailChangeRoutes, userRoutes } from './modules/users';
 import { createWebhooksService, webhookRoutes } from './modules/webhooks';
 import { accessPlugin } from './plugins/access';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -179,7 +179,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderRoutes, { orders });
   await app.register(calendarRoutes, { calendar });
   await app.register(filesRoutes, { files: createFilesService({ db, activity }), maxUploadMegabytes: config.MAX_UPLOAD_MB });
-  await app.register(userRoutes, { users: createUsersService({ db, activity, mail, mailFrom: config.ORDER_EMAIL_FROM }) });
+  await app.register(userRoutes, { users: createUsersService({ db, activity, mail, mailFrom: config.ORDER_EMAIL_FROM, notifyRequests: lots }) });
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  await app.register(emailChangeRoutes, {
+    emailChanges: createEmailChanges({ db, activity, mail, mailFrom: config.ORDER_EMAIL_FROM, publicUrl, passwords: auth }),
+  });
   await app.register(announcementRoutes, { announcements: createAnnouncementsService(db) });
   await app.register(activityRoutes, { activity, reportLimit: activityReportLimit(db) });
   const merchandiseAdmin = createMerchandiseAdmin({ db, activity, carts: cartReferences, orders: orderReferences });

@@ -36,6 +36,8 @@ const configSchema = z
       z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
     ),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** The portal's address as people open it, for links in emails (docs/decisions/0203); unset: http://localhost:PORT. */
+    PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
     SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     ADMIN_USERNAME: optionalText.pipe(z.string().min(3, 'must be at least 3 characters').optional()),
     ADMIN_PASSWORD: optionalText.pipe(

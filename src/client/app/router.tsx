@@ -31,6 +31,7 @@ import {
   PricesPage,
   ProfileCompletionPage,
   ProfileRoute,
+  ConfirmEmailRoute,
   QuickAddPage,
   QuickOrderPage,
   RoleSelectPage,
@@ -66,6 +67,9 @@ export function AppRouter() {
         </Route>
         <Route path="/profile">
           <SignedIn>{(user) => <ProfileRoute user={user} />}</SignedIn>
+        </Route>
+        <Route path="/confirm-email">
+          <SignedIn>{() => <ConfirmEmailRoute />}</SignedIn>
         </Route>
         <Route path="/dashboard">
           <SignedIn>{(user) => <DashboardRoute user={user} />}</SignedIn>

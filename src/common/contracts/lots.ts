@@ -113,8 +113,11 @@ export const allocationView = z.object({
 export type AllocationView = z.infer<typeof allocationView>;
 
 export const notifyResponse = z.object({ message: z.string(), notifyRequested: z.boolean() });
+/** Open "notify me" requests one user may have (docs/decisions/0203): a restock sends one digest, never one email per SKU. */
+export const MAX_NOTIFY_REQUESTS = 50;
 export const NOTIFY_MESSAGES = {
   requested: "We'll email you when it is back in stock",
+  limit: `You can be notified about at most ${MAX_NOTIFY_REQUESTS} items at a time. Cancel one you no longer need first.`,
   cancelled: 'You will not be emailed about this item',
   inStock: 'This item is in stock now; no need to be notified',
 } as const;

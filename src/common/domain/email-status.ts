@@ -15,6 +15,9 @@ export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
 const EMAIL_KIND_LABELS: Record<string, string> = {
   order_confirmation: 'Order confirmation',
   welcome: 'Welcome',
+  stock_arrival: 'Back in stock',
+  email_change_confirm: 'Email change link',
+  email_change_notice: 'Email change notice',
 };
 
 export function emailKindLabel(kind: string): string {

@@ -21,6 +21,7 @@ export const QuickAddPage = preloadableLazy(() => import('@client/features/quick
 export const StockRoute = preloadableLazy(() => import('./stock-route').then((m) => m.StockRoute));
 export const CatalogRoute = preloadableLazy(() => import('./stock-route').then((m) => m.CatalogRoute));
 export const ProfileRoute = preloadableLazy(() => import('./profile-route').then((m) => m.ProfileRoute));
+export const ConfirmEmailRoute = preloadableLazy(() => import('./confirm-email-route').then((m) => m.ConfirmEmailRoute));
 export const DashboardRoute = preloadableLazy(() => import('./dashboard-route').then((m) => m.DashboardRoute));
 export const OrderDetailRoute = preloadableLazy(() => import('./order-detail-route').then((m) => m.OrderDetailRoute));
 export const OrdersRoute = preloadableLazy(() => import('./orders-route').then((m) => m.OrdersRoute));
@@ -31,6 +32,7 @@ const PAGE_OF: Record<string, { preload(): Promise<void> }> = {
   '/role-select': RoleSelectPage,
   '/profile-completion': ProfileCompletionPage,
   '/profile': ProfileRoute,
+  '/confirm-email': ConfirmEmailRoute,
   '/dashboard': DashboardRoute,
   '/stock': StockRoute,
   '/catalog': CatalogRoute,

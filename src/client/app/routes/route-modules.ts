@@ -25,6 +25,7 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/role-select': { page: 'client/features/auth/pages/role-select-page' },
   '/profile-completion': { page: 'client/features/auth/pages/profile-completion-page' },
   '/profile': { page: 'client/app/routes/profile-route' },
+  '/confirm-email': { page: 'client/app/routes/confirm-email-route' },
   '/dashboard': { page: 'client/app/routes/dashboard-route' },
   '/users': { page: 'client/features/users/pages/users-page' },
   '/admin/password-reset': { page: 'client/features/users/pages/users-page' },

@@ -98,7 +98,11 @@ export const cartLotChoices = pgTable(
   (t) => [primaryKey({ columns: [t.cartId, t.productId] })],
 );
 
-/** "Notify me": one email when the SKU's stock goes above 0, then the row is deleted. */
+/**
+ * "Notify me": when the SKU's stock goes above 0 the row is deleted and the user gets one digest of
+ * every SKU of theirs that came back, at the account's confirmed address read at send time; at most
+ * MAX_NOTIFY_REQUESTS open rows per user (docs/decisions/0203).
+ */
 export const stockNotifyRequests = pgTable(
   'stock_notify_requests',
   {
@@ -109,8 +113,6 @@ export const stockNotifyRequests = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    /** Where to write, taken when asked (the account's address then). */
-    email: text('email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('stock_notify_user_product_idx').on(t.userId, t.productId), index('stock_notify_product_idx').on(t.productId)],

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ROLES, type Role } from '../../../common/domain/permissions';
 import { oneOf } from './one-of';
-import { boolean, check, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -31,4 +31,26 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     check('users_role_check', oneOf(t.role, ROLES)),
   ],
+);
+
+/**
+ * A user's own email change waiting for its link (docs/decisions/0203): `users.email` keeps the
+ * confirmed address until the link sent to `new_email` is opened. Only the SHA-256 of the link's
+ * token is stored; one open change per user (a new one replaces it); `used_at` tells a used link
+ * from an unknown one.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_changes_token_hash_idx').on(t.tokenHash), index('email_changes_user_idx').on(t.userId)],
 );

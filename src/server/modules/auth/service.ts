@@ -197,6 +197,19 @@ export function createAuthService(deps: {
       return toCurrentUser(row, initialActiveRole('bold_customer'));
     },
 
+    /**
+     * "Is this the account's current password?" for other modules' confirmed changes (an email
+     * change, docs/decisions/0203): counted and throttled like Change Password, a wrong one is a 400.
+     */
+    async checkCurrentPassword(userId: number, password: string): Promise<void> {
+      const row = await currentRow(userId);
+      if (!(await takePasswordAttempt(db, row.id))) throw new HttpError(429, PASSWORD_THROTTLED_MESSAGE);
+      if (!(await verifyPassword(password, row.passwordHash))) {
+        throw new HttpError(400, WRONG_CURRENT_PASSWORD, [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
+      }
+      await clearPasswordAttempts(db, row.id);
+    },
+
     /** Both password flows: checks the current password, stores the new one, clears the temporary flag. */
     async changePassword(actor: Actor, body: PasswordChangeBody): Promise<CurrentUser> {
       const row = await currentRow(actor.userId);

@@ -2,15 +2,19 @@ import { parseStockLevel } from '@common/domain/stock-level';
 import type { Db } from '../../db/client';
 import type { MailOutbox } from '../mail';
 import type { ProductsService } from '../products';
-import { endNotifyRequests, openNotifyRequests } from './repository';
+import { arrivalDigest } from './notify-email';
+import { endNotifyRequests, requestsOf, usersWithRequests } from './notify-repository';
 
-const BATCH = 500;
+/** Users per round: with at most MAX_NOTIFY_REQUESTS each, a round reads at most 10,000 requests. */
+const USERS_PER_ROUND = 200;
 
 /**
- * "Notify me" (issue 27): for each open request whose SKU now has stock above 0 (read by the one
- * stock reader, ADR 0115), one email through the outbox, and the request ends, in one transaction.
- * Runs after this server changes lots and on a schedule for every other change (a stock CSV, another
- * server). Two runners never send twice: only the one whose delete took the row queues its email.
+ * "Notify me" (docs/decisions/0203): every open request whose SKU now has stock above 0 (read by the
+ * one stock reader, ADR 0115) ends, and each user gets ONE email listing all their SKUs that came
+ * back, at the account's confirmed address read now, in one transaction. A deleted account or one
+ * without an address gets nothing (its requests end). Runs after this server changes lots and on a
+ * schedule for every other change (a stock CSV, another server). Two runners never send twice: only
+ * the one whose delete took a row lists it.
  */
 export async function sendArrivalNotices(deps: {
   db: Db;
@@ -19,38 +23,30 @@ export async function sendArrivalNotices(deps: {
   from: string;
 }): Promise<number> {
   let sent = 0;
-  let afterId = 0;
+  let afterUser = 0;
   for (;;) {
-    const requests = await openNotifyRequests(deps.db, afterId, BATCH);
-    if (requests.length === 0) return sent;
-    afterId = requests.at(-1)!.id;
+    const userIds = await usersWithRequests(deps.db, afterUser, USERS_PER_ROUND);
+    if (userIds.length === 0) return sent;
+    afterUser = userIds.at(-1)!;
+    const requests = await requestsOf(deps.db, userIds);
     const products = new Map((await deps.products.summaries([...new Set(requests.map((r) => r.productId))])).map((p) => [p.id, p]));
-    const due = requests.filter((r) => (parseStockLevel(products.get(r.productId)?.stockLevel).quantity ?? 0) > 0);
+    const onHand = (productId: number) => parseStockLevel(products.get(productId)?.stockLevel).quantity ?? 0;
+    const due = requests.filter((r) => onHand(r.productId) > 0);
     if (due.length > 0) {
       sent += await deps.db.transaction(async (tx) => {
         const taken = new Set(await endNotifyRequests(tx, due.map((r) => r.id)));
-        for (const r of due.filter((d) => taken.has(d.id))) {
-          const product = products.get(r.productId)!;
-          const level = parseStockLevel(product.stockLevel).quantity ?? 0;
-          await deps.mail.enqueue(
-            {
-              kind: 'stock_arrival',
-              from: deps.from,
-              to: [r.email],
-              subject: `Back in stock: ${product.name} (SKU ${product.id})`,
-              text: [
-                `${product.name} (SKU ${product.id}) is back in stock: ${level} on hand.`,
-                '',
-                'You asked to be told when it arrives. This is the only email about it; ask again on the stock page to be told next time.',
-              ].join('\n'),
-              reference: `product:${product.id}`,
-            },
-            tx,
-          );
+        let emails = 0;
+        for (const userId of new Set(due.map((r) => r.userId))) {
+          const mine = due.filter((r) => r.userId === userId && taken.has(r.id));
+          const to = mine[0]?.email;
+          if (!to) continue;
+          const items = mine.map((r) => ({ id: r.productId, name: products.get(r.productId)!.name, onHand: onHand(r.productId) }));
+          await deps.mail.enqueue(arrivalDigest(userId, to, items, deps.from), tx);
+          emails += 1;
         }
-        return taken.size;
+        return emails;
       });
     }
-    if (requests.length < BATCH) return sent;
+    if (userIds.length < USERS_PER_ROUND) return sent;
   }
 }

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { cartLotChoices, incomingLoads, orderLineAllocations, productLots, stockNotifyRequests } from '../../db/schema/lots';
+import { cartLotChoices, incomingLoads, orderLineAllocations, productLots } from '../../db/schema/lots';
 import type { IncomingRow, LotRow } from './row-rules';
 
 /*
@@ -193,35 +193,4 @@ export async function setCartChoice(db: DbOrTx, cartId: number, productId: numbe
     .insert(cartLotChoices)
     .values({ cartId, productId, oneLot })
     .onConflictDoUpdate({ target: [cartLotChoices.cartId, cartLotChoices.productId], set: { oneLot } });
-}
-
-export async function addNotifyRequest(db: DbOrTx, request: { userId: number; productId: number; email: string }): Promise<void> {
-  await db
-    .insert(stockNotifyRequests)
-    .values(request)
-    .onConflictDoUpdate({ target: [stockNotifyRequests.userId, stockNotifyRequests.productId], set: { email: request.email } });
-}
-
-export async function removeNotifyRequest(db: DbOrTx, userId: number, productId: number): Promise<void> {
-  await db.delete(stockNotifyRequests).where(and(eq(stockNotifyRequests.userId, userId), eq(stockNotifyRequests.productId, productId)));
-}
-
-export async function hasNotifyRequest(db: DbOrTx, userId: number, productId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: stockNotifyRequests.id })
-    .from(stockNotifyRequests)
-    .where(and(eq(stockNotifyRequests.userId, userId), eq(stockNotifyRequests.productId, productId)));
-  return rows.length > 0;
-}
-
-/** Open requests, oldest first; the caller decides which products are back (the one stock reader, ADR 0115). */
-export async function openNotifyRequests(db: DbOrTx, afterId: number, limit: number) {
-  return db.select().from(stockNotifyRequests).where(gt(stockNotifyRequests.id, afterId)).orderBy(asc(stockNotifyRequests.id)).limit(limit);
-}
-
-/** Ends requests; answers the ids this call deleted (another server may have taken some first). */
-export async function endNotifyRequests(tx: Tx, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx.delete(stockNotifyRequests).where(inArray(stockNotifyRequests.id, [...ids])).returning({ id: stockNotifyRequests.id });
-  return rows.map((r) => r.id);
 }

@@ -21,6 +21,7 @@ import { allocateOrder, allocationsOf } from './allocation';
 import { sendArrivalNotices } from './notify';
 import { createReplacer, type Kind } from './replace';
 import * as repo from './repository';
+import * as notifyRepo from './notify-repository';
 import { createLotsUploads } from './uploads';
 
 export type LotsService = ReturnType<typeof createLotsService>;
@@ -72,7 +73,7 @@ export function createLotsService(deps: {
       const [lots, incoming, notifyRequested] = await Promise.all([
         repo.findLots(db, [productId]),
         repo.findIncoming(db, [productId]),
-        repo.hasNotifyRequest(db, actor.userId, productId),
+        notifyRepo.hasNotifyRequest(db, actor.userId, productId),
       ]);
       const largest = lots[0] ?? null;
       return {
@@ -115,12 +116,14 @@ export function createLotsService(deps: {
       if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
       if ((parseStockLevel(product.stockLevel).quantity ?? 0) > 0) throw new HttpError(409, NOTIFY_MESSAGES.inStock);
       if (!actor.email) throw new HttpError(400, 'Add an email address to your profile to be notified');
-      await repo.addNotifyRequest(db, { userId: actor.userId, productId, email: actor.email });
+      // The address is not copied: the digest reads the account's confirmed one when it is sent (docs/decisions/0203).
+      const added = await db.transaction((tx) => notifyRepo.addNotifyRequest(tx, actor.userId, productId));
+      if (!added) throw new HttpError(400, NOTIFY_MESSAGES.limit);
       return { message: NOTIFY_MESSAGES.requested, notifyRequested: true };
     },
 
     async cancelNotify(actor: Actor, productId: number) {
-      await repo.removeNotifyRequest(db, actor.userId, productId);
+      await notifyRepo.removeNotifyRequest(db, actor.userId, productId);
       return { message: NOTIFY_MESSAGES.cancelled, notifyRequested: false };
     },
 
@@ -134,6 +137,9 @@ export function createLotsService(deps: {
         return left >= item.quantity ? LOT_MESSAGES.sameLotAvailable(item.productName, code, left) : LOT_MESSAGES.sameLotShort(item.productName, code, left);
       });
     },
+
+    /** The users module deletes an account: its requests end in that transaction (docs/decisions/0203). */
+    endAllOf: (tx: DbOrTx, userId: number) => notifyRepo.endRequestsOfUser(tx, userId),
 
     /** For the scheduled job and tests: sends the arrival emails that are due. */
     sendArrivalNotices: () => sendArrivalNotices({ db, mail: deps.mail, products, from: deps.mailFrom }),

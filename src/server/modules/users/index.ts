@@ -1,4 +1,6 @@
 /** The users module's public entry: other modules, jobs and app.ts import only this file. */
 export { userRoutes } from './routes';
 export { createUsersService, type UsersService } from './service';
-export { liveAdmins, userNames, userStoreAddresses } from './user-views';
+export { createEmailChanges, type EmailChanges } from './email-change';
+export { emailChangeRoutes } from './email-change-routes';
+export { liveAdmins, liveEmailAddresses, userNames, userStoreAddresses } from './user-views';

@@ -39,6 +39,8 @@ import {
   type UserRow,
 } from './repository';
 import { welcomeEmail } from './welcome-email';
+import { dropChanges } from './email-change-repository';
+import { EMAIL_CHANGE_MESSAGES } from '@common/contracts/email-change';
 
 /** Import rows whose password is a common one (issue 23): reported like any other row problem. */
 async function commonPasswordIssues(rows: readonly ValidImportRow[]): Promise<ImportIssue[]> {
@@ -98,7 +100,14 @@ export type UsersService = ReturnType<typeof createUsersService>;
  * manage_users / admin; the rules that need the database (last admin, yourself,
  * unique names) live here, each write in one transaction with its activity rows.
  */
-export function createUsersService(deps: { db: Db; activity: ActivityService; mail: Pick<MailOutbox, 'enqueue'>; mailFrom: string }) {
+export function createUsersService(deps: {
+  db: Db;
+  activity: ActivityService;
+  mail: Pick<MailOutbox, 'enqueue'>;
+  mailFrom: string;
+  /** The lots module's "notify me" requests end in the delete's transaction (docs/decisions/0203). */
+  notifyRequests: { endAllOf(tx: DbOrTx, userId: number): Promise<number> };
+}) {
   const { db, activity } = deps;
 
   async function liveUser(db: DbOrTx, id: number): Promise<UserRow> {
@@ -197,6 +206,8 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
         if (Object.keys(changes).length === 0) return toUserView(row);
         const updated = await updateUser(tx, id, changes);
         if (!updated) throw new HttpError(404, USER_MESSAGES.notFound);
+        // An admin's edit is direct (docs/decisions/0203); the user's own pending change and its link end.
+        if (changes.email !== undefined) await dropChanges(tx, id);
         await activity.record(
           actor,
           {
@@ -216,6 +227,10 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
       return db.transaction(async (tx) => {
         const row = await liveUser(tx, actor.userId);
         const changes = changesOf(row, body);
+        // The address changes only through a confirmed email change (docs/decisions/0203).
+        if (changes.email !== undefined) {
+          throw new HttpError(400, EMAIL_CHANGE_MESSAGES.profileEmail, [{ path: 'email', message: EMAIL_CHANGE_MESSAGES.profileEmail }]);
+        }
         if (Object.keys(changes).length === 0) return toUserView(row);
         const updated = await updateUser(tx, actor.userId, changes);
         if (!updated) throw new HttpError(404, USER_MESSAGES.notFound);
@@ -240,13 +255,16 @@ export function createUsersService(deps: { db: Db; activity: ActivityService; ma
         const row = await liveUser(tx, id);
         await assertNotLastAdmin(tx, row);
         await softDeleteUser(tx, id);
+        // The row stays (soft delete), so no foreign key cascades: what lives on the account ends here.
+        const notifyEnded = await deps.notifyRequests.endAllOf(tx, id);
+        await dropChanges(tx, id);
         await activity.record(
           actor,
           {
             type: 'user_updated',
             description: `${actor.username} deleted user ${row.username}`,
             targetUserId: row.id,
-            metadata: { action: 'deleted', role: row.role },
+            metadata: { action: 'deleted', role: row.role, notifyRequestsEnded: notifyEnded },
           },
           tx,
         );

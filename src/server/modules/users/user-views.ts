@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 
@@ -29,5 +29,17 @@ export function liveAdmins<TAlias extends string>(alias: TAlias) {
     .select({ id: users.id, username: users.username })
     .from(users)
     .where(and(isNull(users.deletedAt), eq(users.role, 'admin')))
+    .as(alias);
+}
+
+/**
+ * Where portal mail to an account goes: its confirmed address, read when the email is written, for
+ * live accounts only (notify me, docs/decisions/0203). A pending email change is not in it.
+ */
+export function liveEmailAddresses<TAlias extends string>(alias: TAlias) {
+  return qb
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(isNull(users.deletedAt), isNotNull(users.email)))
     .as(alias);
 }

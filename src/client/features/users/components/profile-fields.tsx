@@ -21,7 +21,10 @@ const TEXT_FIELDS: { name: OwnProfileField; label: string; type?: string; ownAut
   { name: 'storeAddress', label: 'Store Address', ownAutoComplete: 'street-address', wide: true },
 ];
 
-/** The text fields alone: the admin's dialogs add the role; /profile shows them for the user's own account. */
+/**
+ * The text fields alone: the admin's dialogs add the role; /profile shows them for the user's own
+ * account without the email, which changes there through a confirmed change (docs/decisions/0203).
+ */
 export function ProfileTextFields({
   register,
   errors,
@@ -31,7 +34,7 @@ export function ProfileTextFields({
   errors: Partial<Record<OwnProfileField, { message?: string }>>;
   own?: boolean;
 }) {
-  return TEXT_FIELDS.map((field) => (
+  return TEXT_FIELDS.filter((field) => !own || field.name !== 'email').map((field) => (
     <FormField key={field.name} label={field.label} error={errors[field.name]?.message} className={field.wide ? 'sm:col-span-2' : undefined}>
       {(control) => (
         <Input {...control} type={field.type ?? 'text'} autoComplete={own ? field.ownAutoComplete : 'off'} {...register(field.name)} />

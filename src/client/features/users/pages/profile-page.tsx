@@ -10,12 +10,14 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/use-toast';
 import { useUpdateProfile } from '../api/update-profile';
+import { EmailChangeCard } from '../components/email-change-card';
 import { OWN_PROFILE_FIELDS, ProfileTextFields } from '../components/profile-fields';
 
 /**
  * /profile (issue 12, ADR 0053): Edit My User Data. The user's own spec §3 fields,
  * checked by the admin edit's contract without the role; username and role are shown,
- * not editable. `onSaved` lets the app refresh the signed-in user everywhere.
+ * not editable; the email address changes in its own card with the current password and a
+ * link (docs/decisions/0203). `onSaved` lets the app refresh the signed-in user everywhere.
  */
 export function ProfilePage({ user, onSaved }: { user: CurrentUser; onSaved: (saved: UserView) => void }) {
   const mutation = useUpdateProfile({ onSuccess: onSaved });
@@ -24,7 +26,6 @@ export function ProfilePage({ user, onSaved }: { user: CurrentUser; onSaved: (sa
     defaultValues: {
       firstName: user.firstName ?? '',
       lastName: user.lastName ?? '',
-      email: user.email ?? '',
       phone: user.phone ?? '',
       company: user.company ?? '',
       storeName: user.storeName ?? '',
@@ -80,6 +81,7 @@ export function ProfilePage({ user, onSaved }: { user: CurrentUser; onSaved: (sa
           </form>
         </CardContent>
       </Card>
+      <EmailChangeCard confirmedEmail={user.email} />
     </Page>
   );
 }
