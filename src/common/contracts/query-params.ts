@@ -37,7 +37,14 @@ export const queryDayMessage = (name: string) => `${name} must be a date like 20
 
 /** An optional calendar day parameter; `name` is how the message names it. */
 export const queryDay = (name: string) =>
-  blankAsMissing(z.optional(z.string({ error: queryDayMessage(name) }).check(z.refine(isQueryDay, { error: queryDayMessage(name) }))));
+  blankAsMissing(
+    z.optional(
+      z
+        .string({ error: queryDayMessage(name) })
+        // The pattern also goes into the OpenAPI document; the refinement is the whole rule.
+        .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: queryDayMessage(name) }), z.refine(isQueryDay, { error: queryDayMessage(name) })),
+    ),
+  );
 
 /**
  * Instants a query may name: any moment that is within the allowed days somewhere on Earth
