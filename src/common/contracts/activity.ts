@@ -1,12 +1,13 @@
 import { z } from './zod';
 import { blankAsMissing, idSchema, safeText } from './common';
+import { instantRangeFields, QUERY_MESSAGES, rangeInOrder } from './query-params';
 import { ACTIVITY_TYPES, CLIENT_ACTIVITY_LIMITS, CLIENT_ACTIVITY_TYPES } from '../domain/activity-types';
 import { MIN_TERM_LENGTH } from '../domain/smart-search';
 
 export const MIN_ACTIVITY_SEARCH_LENGTH = 3;
 export const ACTIVITY_MESSAGES = {
   searchTooShort: `Search needs at least ${MIN_ACTIVITY_SEARCH_LENGTH} characters`,
-  badRange: 'The start date must be before the end date',
+  badRange: QUERY_MESSAGES.badRange,
   badType: 'Unknown activity type',
   searchQueryRequired: `A stock search names its query (at least ${MIN_TERM_LENGTH} characters)`,
   filtersRequired: 'An applied filter names at least one filter',
@@ -19,15 +20,9 @@ const filterFields = () => ({
   ),
   type: blankAsMissing(z.optional(z.enum(ACTIVITY_TYPES, { error: ACTIVITY_MESSAGES.badType }))),
   userId: blankAsMissing(z.optional(idSchema('Invalid user id'))),
-  from: blankAsMissing(z.optional(z.iso.datetime({ offset: true, error: 'Invalid start date' }))),
-  to: blankAsMissing(z.optional(z.iso.datetime({ offset: true, error: 'Invalid end date' }))),
+  // Instants from the admin's local days (ADR 0205: the days a query may name).
+  ...instantRangeFields(),
 });
-
-const rangeInOrder = () =>
-  z.refine<{ from?: string; to?: string }>((f) => !f.from || !f.to || new Date(f.from) <= new Date(f.to), {
-    message: ACTIVITY_MESSAGES.badRange,
-    path: ['to'],
-  });
 
 /**
  * The filters of the CSV export (GET /api/admin/activity-logs/export): search

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { blankAsMissing, idSchema } from './common';
 
 /**
  * What an API token may do (docs/decisions/0160). Each /api route that a machine
@@ -149,8 +150,8 @@ export type WebhookDeliveryView = z.infer<typeof webhookDeliveryView>;
 export const WEBHOOK_DELIVERIES_PAGE_SIZE = 50;
 
 export const webhookDeliveriesQuery = z.object({
-  /** Show deliveries older than this id (the last one of the previous page). */
-  before: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  /** Show deliveries older than this id (the last one of the previous page); an integer id, else a 400 (ADR 0205). */
+  before: blankAsMissing(z.optional(idSchema('before must be a delivery id'))),
 });
 
 export const webhookDeliveryList = z.object({ deliveries: z.array(webhookDeliveryView), nextBefore: z.nullable(z.int()) });

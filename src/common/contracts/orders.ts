@@ -1,6 +1,8 @@
 import { allocationView } from './lots';
 import { z } from './zod';
 import { blankAsMissing, idSchema, MAX_ID } from './common';
+import { cursorId, cursorStamp, pageCursor } from './page-cursor';
+import { dayRangeFields, instantRangeFields, QUERY_MESSAGES, queryInstant, rangeInOrder } from './query-params';
 import { REQUESTED_DATE_MESSAGES } from '../domain/business-days';
 import { CART_MESSAGES } from '../domain/cart-rules';
 import { MAX_LINE_QUANTITY } from '../domain/stock-level';
@@ -148,24 +150,23 @@ export type OrderView = z.infer<typeof orderView>;
 export const ORDERS_PAGE_SIZE = 25;
 
 export const ORDER_MESSAGES_CONTRACT = {
-  badCursor: 'The cursor is not valid; start again from updatedSince',
-  badRange: 'The start date must be before the end date',
+  badCursor: QUERY_MESSAGES.badCursor,
+  badRange: QUERY_MESSAGES.badRange,
 } as const;
-
-const calendarDay = (error: string) => blankAsMissing(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error }))));
 
 /**
  * Order history search (ADR 0192), on the list and on the own-orders export: text in the PO
  * name or the buyer's PO reference, a SKU on any line, and placed between two calendar days
- * (inclusive, the business's days as in ADR 0042).
+ * (inclusive, the business's days as in ADR 0042; the days a query may name, ADR 0205).
  */
 export const orderSearchFields = () => ({
   q: blankAsMissing(z.optional(z.string().check(z.trim(), z.maxLength(100, { error: 'Search must be at most 100 characters' })))),
   sku: blankAsMissing(z.optional(idSchema('SKU must be a whole number'))),
-  from: calendarDay('From must be a date like 2025-01-31'),
-  to: calendarDay('To must be a date like 2025-01-31'),
+  ...dayRangeFields(),
 });
-const dayRangeInOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
+
+/** The polling position: the last order's updated_at (PostgreSQL's microseconds, UTC) and id (ADR 0205). */
+export const ordersCursor = pageCursor(z.tuple([cursorStamp(), cursorId()]));
 
 /**
  * GET /api/orders: own orders; admins see everyone's and may filter by user.
@@ -180,10 +181,10 @@ export const ordersQuery = z
   kind: z.optional(orderKindSchema),
   userId: z.optional(idSchema('Invalid user id')),
   username: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
-  updatedSince: blankAsMissing(z.optional(z.iso.datetime({ offset: true, error: 'updatedSince must be an ISO date-time' }))),
-  cursor: blankAsMissing(z.optional(z.string().check(z.maxLength(200)))),
+  updatedSince: queryInstant('updatedSince'),
+  cursor: ordersCursor.param,
   })
-  .check(z.refine(dayRangeInOrder, { message: ORDER_MESSAGES_CONTRACT.badRange, path: ['to'] }));
+  .check(rangeInOrder());
 export type OrdersQuery = z.infer<typeof ordersQuery>;
 
 export const ordersResponse = z.object({
@@ -231,14 +232,13 @@ export const ORDER_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const orderExportQuery = z
   .object({
     format: z._default(z.enum(ORDER_EXPORT_FORMATS, { error: 'format must be csv or xlsx' }), 'csv'),
-    from: blankAsMissing(z.optional(z.iso.datetime({ offset: true, error: 'Invalid start date' }))),
-    to: blankAsMissing(z.optional(z.iso.datetime({ offset: true, error: 'Invalid end date' }))),
+    ...instantRangeFields(),
     status: blankAsMissing(z.optional(orderStatusSchema)),
     kind: blankAsMissing(z.optional(orderKindSchema)),
     userId: blankAsMissing(z.optional(z.coerce.number().check(z.int(), z.positive()))),
     username: blankAsMissing(z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)))),
   })
-  .check(z.refine((q) => !q.from || !q.to || new Date(q.from) <= new Date(q.to), { message: ORDER_MESSAGES_CONTRACT.badRange, path: ['to'] }));
+  .check(rangeInOrder());
 export type OrderExportQuery = z.output<typeof orderExportQuery>;
 
 /** GET /api/orders/export: the caller's own orders (admins: everyone's), searched like the list (ADR 0192). */
@@ -248,5 +248,5 @@ export const ownOrdersExportQuery = z
     status: blankAsMissing(z.optional(orderStatusSchema)),
     ...orderSearchFields(),
   })
-  .check(z.refine(dayRangeInOrder, { message: ORDER_MESSAGES_CONTRACT.badRange, path: ['to'] }));
+  .check(rangeInOrder());
 export type OwnOrdersExportQuery = z.output<typeof ownOrdersExportQuery>;

@@ -1,5 +1,7 @@
 import { z } from './zod';
 import { blankAsMissing } from './common';
+import { cursorId, cursorStamp, pageCursor } from './page-cursor';
+import { QUERY_MESSAGES, queryInstant } from './query-params';
 
 /** A price as PostgreSQL numeric text ("62.50"); null is CALL (spec §5 price formatting). */
 const decimalText = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
@@ -37,8 +39,11 @@ export const PRODUCTS_PAGE_MAX = 1000;
 
 export const PRODUCTS_MESSAGES = {
   badLimit: `limit must be a whole number from 1 to ${PRODUCTS_PAGE_MAX}`,
-  badCursor: 'The cursor is not valid; start again without it',
+  badCursor: QUERY_MESSAGES.badCursor,
 } as const;
+
+/** Where a page ends (ADR 0205): the last id sent and the updatedSince the first page was asked with (UTC, milliseconds). */
+export const productsCursor = pageCursor(z.tuple([cursorId(), z.nullable(cursorStamp())]));
 
 /**
  * GET /api/products for an integration (ADR 0183): any of these asks for a page, ordered by id;
@@ -53,8 +58,8 @@ export const productsQuery = z.object({
         .check(z.int({ error: PRODUCTS_MESSAGES.badLimit }), z.minimum(1, PRODUCTS_MESSAGES.badLimit), z.maximum(PRODUCTS_PAGE_MAX, PRODUCTS_MESSAGES.badLimit)),
     ),
   ),
-  cursor: blankAsMissing(z.optional(z.string().check(z.maxLength(200, PRODUCTS_MESSAGES.badCursor)))),
-  updatedSince: blankAsMissing(z.optional(z.iso.datetime({ offset: true, error: 'updatedSince must be an ISO date-time' }))),
+  cursor: productsCursor.param,
+  updatedSince: queryInstant('updatedSince'),
 });
 export type ProductsQuery = z.output<typeof productsQuery>;
 

@@ -1,4 +1,5 @@
 import { ACTIVITY_MESSAGES } from '@common/contracts/activity';
+import { queryInstantMessage } from '@common/contracts/query-params';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -214,7 +215,7 @@ describe('GET /api/admin/activity-logs', () => {
     [{ search: 'ab' }, ACTIVITY_MESSAGES.searchTooShort],
     [{ type: 'sneezed' }, ACTIVITY_MESSAGES.badType],
     [{ from: '2025-02-01T00:00:00Z', to: '2025-01-01T00:00:00Z' }, ACTIVITY_MESSAGES.badRange],
-    [{ from: 'yesterday' }, 'Invalid start date'],
+    [{ from: 'yesterday' }, queryInstantMessage('from')],
     [{ page: 0 }, 'Invalid page'],
   ])('refuses %j with "%s"', async (query, message) => {
     const c = await admin();

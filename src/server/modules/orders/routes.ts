@@ -12,27 +12,11 @@ import {
   updateOrderBody,
 } from '@common/contracts/orders';
 import { ORDERING_PERMISSION } from '@common/domain/permissions';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Readable } from 'node:stream';
 import { badRequest } from '../../lib/http-error';
 import { actorOf } from '../../lib/actor';
-import { ordersCsv, ordersXlsx } from './export-file';
-import type { ExportLine } from './repository';
+import { sendExport, XLSX_TYPE } from './export-response';
 import type { OrdersService } from './service';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** One export answer, CSV or xlsx, for the admin's and the buyer's export alike. */
-function sendExport(reply: FastifyReply, format: 'csv' | 'xlsx', lines: AsyncIterable<ExportLine>, name: string) {
-  const day = new Date().toISOString().slice(0, 10);
-  const body = format === 'xlsx' ? ordersXlsx(lines) : Readable.from(ordersCsv(lines));
-  return reply
-    .header('content-type', format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}-${day}.${format}"`)
-    .header('cache-control', 'no-store')
-    .send(body);
-}
 
 /** Spec §7 order calls; docs/product-decisions.md adds history, status changes (admins) and reorder. */
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
@@ -61,7 +45,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
         produces: ['text/csv', XLSX_TYPE],
       },
     },
-    (request, reply) => sendExport(reply, request.query.format, orders.exportOwnLines(actorOf(request), request.query), 'my-orders'),
+    (request, reply) => sendExport(request, reply, request.query.format, orders.exportOwnLines(actorOf(request), request.query), 'my-orders'),
   );
 
   app.get('/api/orders/:id', { config: { access, scope: 'orders:read' }, schema: { params: idParams, response: { 200: orderView } } }, (request) =>
@@ -96,7 +80,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
       config: { access: 'admin', scope: 'orders:read' },
       schema: { tags: ['Orders'], summary: 'Export order lines as CSV or xlsx', querystring: orderExportQuery, produces: ['text/csv', XLSX_TYPE] },
     },
-    (request, reply) => sendExport(reply, request.query.format, orders.exportLines(actorOf(request), request.query), 'orders'),
+    (request, reply) => sendExport(request, reply, request.query.format, orders.exportLines(actorOf(request), request.query), 'orders'),
   );
 
   app.post(

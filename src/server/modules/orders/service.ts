@@ -1,7 +1,7 @@
 import type { CartView } from '@common/contracts/carts';
 import type { AllocationView } from '@common/contracts/lots';
 import {
-  ORDER_MESSAGES_CONTRACT,
+  ordersCursor,
   ORDERS_PAGE_SIZE,
   type OrderExportQuery,
   type OwnOrdersExportQuery,
@@ -45,20 +45,6 @@ type PlaceOrderInput = z.infer<typeof placeOrderBody>;
 /** Most lines one export holds; narrow the dates to export more (docs/decisions/0162). */
 export const ORDER_EXPORT_CAP = 100_000;
 const EXPORT_BATCH_ORDERS = 500;
-
-function encodeCursor(cursor: repo.ChangeCursor): string {
-  return Buffer.from(JSON.stringify([cursor.updatedAt, cursor.id])).toString('base64url');
-}
-
-function decodeCursor(text: string): repo.ChangeCursor {
-  try {
-    const [updatedAt, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    if (typeof updatedAt === 'string' && !Number.isNaN(Date.parse(updatedAt)) && Number.isInteger(id)) return { updatedAt, id: id as number };
-  } catch {
-    // fall through
-  }
-  throw new HttpError(400, ORDER_MESSAGES_CONTRACT.badCursor);
-}
 
 /**
  * The search part of the filters (ADR 0192): calendar days are the business's days (the
@@ -351,7 +337,8 @@ export function createOrdersService(deps: {
         ...searchFilters(query),
       };
       if (query.updatedSince !== undefined || query.cursor !== undefined) {
-        const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+        // The route's schema has already decoded and checked the cursor (ordersCursor, ADR 0205).
+        const cursor = query.cursor === undefined ? undefined : { updatedAt: query.cursor[0], id: query.cursor[1] };
         // One row more than a page tells whether another page follows.
         const changed = await repo.listOrdersChangedSince(db, filters, { since: query.updatedSince, cursor }, ORDERS_PAGE_SIZE + 1);
         const rows = changed.rows.slice(0, ORDERS_PAGE_SIZE);
@@ -365,7 +352,7 @@ export function createOrdersService(deps: {
           page: 1,
           pageSize: ORDERS_PAGE_SIZE,
           // With nothing new, the position stays where it was.
-          nextCursor: last ? encodeCursor({ updatedAt: last.stamp, id: last.order.id }) : (query.cursor ?? null),
+          nextCursor: last ? ordersCursor.encode([last.stamp, last.order.id]) : query.cursor ? ordersCursor.encode(query.cursor) : null,
           hasMore: changed.rows.length > ORDERS_PAGE_SIZE,
         };
       }

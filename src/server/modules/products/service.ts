@@ -1,5 +1,4 @@
-import { PRODUCTS_MESSAGES, PRODUCTS_PAGE_DEFAULT, type Product, type ProductsPage, type ProductsQuery } from '@common/contracts/products';
-import { MAX_ID } from '@common/contracts/common';
+import { PRODUCTS_PAGE_DEFAULT, productsCursor, type Product, type ProductsPage, type ProductsQuery } from '@common/contracts/products';
 import { encodeCatalogueColumns } from '@common/domain/catalogue-columns';
 import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -7,7 +6,6 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SettingsService } from '../settings';
 import type { Encoding } from '../../lib/http-caching';
-import { HttpError } from '../../lib/http-error';
 import {
   CATALOGUE_VERSION,
   derivedCatalogueVersion,
@@ -96,22 +94,6 @@ interface PageCursor {
   since: string | null;
 }
 
-function encodePageCursor(cursor: PageCursor): string {
-  return Buffer.from(JSON.stringify([cursor.afterId, cursor.since])).toString('base64url');
-}
-
-function decodePageCursor(text: string): PageCursor {
-  try {
-    const [afterId, since] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    const idOk = typeof afterId === 'number' && Number.isInteger(afterId) && afterId >= 0 && afterId <= MAX_ID;
-    const sinceOk = since === null || (typeof since === 'string' && !Number.isNaN(Date.parse(since)));
-    if (idOk && sinceOk) return { afterId, since };
-  } catch {
-    // Not base64url JSON: the same answer as any other bad cursor.
-  }
-  throw new HttpError(400, PRODUCTS_MESSAGES.badCursor);
-}
-
 /** Whether a products request asks for a page (an integration) rather than the whole catalogue (the browser). */
 export function wantsPage(query: ProductsQuery): boolean {
   return query.limit !== undefined || query.cursor !== undefined || query.updatedSince !== undefined;
@@ -124,7 +106,8 @@ export interface PageRequest extends PageCursor {
 
 export function pageRequest(query: ProductsQuery): PageRequest {
   const limit = query.limit ?? PRODUCTS_PAGE_DEFAULT;
-  if (query.cursor !== undefined) return { ...decodePageCursor(query.cursor), limit };
+  // The route's schema has already decoded and checked the cursor (productsCursor, ADR 0205).
+  if (query.cursor !== undefined) return { afterId: query.cursor[0], since: query.cursor[1], limit };
   return { afterId: 0, since: query.updatedSince ? new Date(query.updatedSince).toISOString() : null, limit };
 }
 
@@ -247,7 +230,7 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
       const last = shown.at(-1);
       return {
         products: shown.map((row) => toApiProduct(row, variant === 'full')),
-        nextCursor: more && last ? encodePageCursor({ afterId: last.id, since: page.since }) : null,
+        nextCursor: more && last ? productsCursor.encode([last.id, page.since]) : null,
       };
     },
 

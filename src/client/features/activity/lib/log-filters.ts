@@ -1,4 +1,5 @@
 import { MIN_ACTIVITY_SEARCH_LENGTH } from '@common/contracts/activity';
+import { isQueryDay } from '@common/contracts/query-params';
 import { isOneOf } from '@common/domain/one-of';
 import { RECORDED_ACTIVITY_TYPES, type ActivityType } from '@common/domain/activity-types';
 
@@ -17,8 +18,6 @@ export interface LogFilters {
 
 export const NO_FILTERS: LogFilters = { search: '', type: '', userId: null, from: '', to: '', page: 1 };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 function positiveInt(value: string | null): number | null {
   if (!value || !/^\d{1,9}$/.test(value)) return null;
   const n = Number(value);
@@ -30,7 +29,8 @@ export function parseLogFilters(search: string): LogFilters {
   const type = params.get('type') ?? '';
   const day = (key: string) => {
     const value = params.get(key) ?? '';
-    return DAY.test(value) ? value : '';
+    // Only days the server reads (1970 to 2100, ADR 0205): another never reaches a request.
+    return isQueryDay(value) ? value : '';
   };
   return {
     search: (params.get('search') ?? '').slice(0, 200),
@@ -58,19 +58,12 @@ export function hasFilters(filters: LogFilters): boolean {
   return toSearchString({ ...filters, page: 1 }) !== '';
 }
 
-/** The earliest year a date filter asks about; a smaller one is a year still being typed. */
-const FIRST_YEAR = 1970;
-
 /**
- * Whether a date input holds a whole, real day worth a query. While the year is typed,
- * a date input reports 0002-, 0020-, 0202- on the way to 2026-: those are not asked for.
+ * Whether a date input holds a whole, real day worth a query (isQueryDay: 1970 to 2100). While the
+ * year is typed, a date input reports 0002-, 0020-, 0202- on the way to 2026-: those are not asked for.
  */
 export function isCompleteDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  if (y < FIRST_YEAR) return false;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  return isQueryDay(value);
 }
 
 /** A page number typed into "Go to page": a whole number from 1 to `last` (no upper bound when `last` is null). */

@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { orderExportQuery, type OrdersQuery } from '@common/contracts/orders';
+import { FIRST_QUERY_DAY, isQueryDay, LAST_QUERY_DAY, queryDayMessage } from '@common/contracts/query-params';
 import { ORDER_KIND_LABELS, ORDER_KINDS } from '@common/domain/order-status';
 import { FormDialog } from '@client/components/form-dialog';
 import { Button } from '@client/components/ui/button';
@@ -40,6 +41,12 @@ function ExportForm({ query, onDone }: { query: OrdersQuery; onDone: () => void 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Days the server reads (ADR 0205) before they become instants: the message names what was typed.
+    const dayProblem = from && !isQueryDay(from) ? queryDayMessage('Placed from') : to && !isQueryDay(to) ? queryDayMessage('Placed to') : null;
+    if (dayProblem) {
+      setError(dayProblem);
+      return;
+    }
     const values = { format, from: dayEdge(from, false), to: dayEdge(to, true), status, kind, username: username.trim() };
     const parsed = orderExportQuery.safeParse(values);
     if (!parsed.success) {
@@ -58,9 +65,9 @@ function ExportForm({ query, onDone }: { query: OrdersQuery; onDone: () => void 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
       <div className="grid grid-cols-2 gap-3">
-        <FormField label="Placed from">{(control) => <Input {...control} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />}</FormField>
+        <FormField label="Placed from">{(control) => <Input {...control} type="date" min={FIRST_QUERY_DAY} max={LAST_QUERY_DAY} value={from} onChange={(e) => setFrom(e.target.value)} />}</FormField>
         <FormField label="Placed to" error={error ?? undefined}>
-          {(control) => <Input {...control} type="date" value={to} onChange={(e) => setTo(e.target.value)} />}
+          {(control) => <Input {...control} type="date" min={FIRST_QUERY_DAY} max={LAST_QUERY_DAY} value={to} onChange={(e) => setTo(e.target.value)} />}
         </FormField>
       </div>
       <div className="grid grid-cols-2 gap-3">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { OrdersQuery } from '@common/contracts/orders';
+import { FIRST_QUERY_DAY, isQueryDay, LAST_QUERY_DAY, QUERY_MESSAGES, queryDayMessage } from '@common/contracts/query-params';
 import { ORDER_KIND_LABELS, ORDER_KINDS } from '@common/domain/order-status';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -27,7 +28,10 @@ export function OrderFilters({
   const [to, setTo] = useState(query.to ?? '');
   const skuNumber = sku.trim() === '' ? undefined : Number(sku.trim());
   const skuInvalid = skuNumber !== undefined && (!Number.isInteger(skuNumber) || skuNumber <= 0);
-  const rangeInvalid = from !== '' && to !== '' && from > to;
+  // The server's own rule (ADR 0205), so the list is never asked for a day it refuses.
+  const dayProblem = (from !== '' && !isQueryDay(from) ? queryDayMessage('From') : undefined) ?? (to !== '' && !isQueryDay(to) ? queryDayMessage('To') : undefined);
+  const rangeInvalid = dayProblem === undefined && from !== '' && to !== '' && from > to;
+  const dateError = dayProblem ?? (rangeInvalid ? QUERY_MESSAGES.badRange : undefined);
   return (
     <form
       role="search"
@@ -35,7 +39,7 @@ export function OrderFilters({
       className="grid gap-3 print:hidden sm:flex sm:flex-wrap sm:items-end"
       onSubmit={(e) => {
         e.preventDefault();
-        if (skuInvalid || rangeInvalid) return;
+        if (skuInvalid || dateError) return;
         onChange({
           ...query,
           q: text.trim() || undefined,
@@ -71,23 +75,35 @@ export function OrderFilters({
       <div className="grid grid-cols-2 gap-3 sm:flex">
         <div className="grid gap-1.5">
           <Label htmlFor="order-from-filter">Placed from</Label>
-          <Input id="order-from-filter" type="date" className="sm:w-40" value={from} onChange={(e) => setFrom(e.target.value)} />
+          <Input
+            id="order-from-filter"
+            type="date"
+            min={FIRST_QUERY_DAY}
+            max={LAST_QUERY_DAY}
+            className="sm:w-40"
+            value={from}
+            aria-invalid={(from !== '' && !isQueryDay(from)) || undefined}
+            aria-describedby={dateError ? 'order-range-error' : undefined}
+            onChange={(e) => setFrom(e.target.value)}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="order-to-filter">to</Label>
           <Input
             id="order-to-filter"
             type="date"
+            min={FIRST_QUERY_DAY}
+            max={LAST_QUERY_DAY}
             className="sm:w-40"
             value={to}
-            aria-invalid={rangeInvalid || undefined}
-            aria-describedby={rangeInvalid ? 'order-range-error' : undefined}
+            aria-invalid={rangeInvalid || (to !== '' && !isQueryDay(to)) || undefined}
+            aria-describedby={dateError ? 'order-range-error' : undefined}
             onChange={(e) => setTo(e.target.value)}
           />
         </div>
-        {rangeInvalid && (
+        {dateError && (
           <span id="order-range-error" className="col-span-2 text-xs text-destructive">
-            The start date must be before the end date
+            {dateError}
           </span>
         )}
       </div>

@@ -18,9 +18,12 @@ import { OrderFilters } from '../components/order-filters';
 import { OrderEmailStatus } from '../components/order-email-status';
 import { OrderStatusBadge } from '../components/order-status-badge';
 
+/** The screen's filters from its URL; the polling parameters (cursor, updatedSince) are for integrations and dropped. */
 function readQuery(search: string): OrdersQuery {
   const parsed = ordersQuery.safeParse(Object.fromEntries(new URLSearchParams(search)));
-  return parsed.success ? parsed.data : { page: 1 };
+  if (!parsed.success) return { page: 1 };
+  const { cursor: _cursor, updatedSince: _updatedSince, ...filters } = parsed.data;
+  return filters;
 }
 
 const searching = (q: OrdersQuery) => Boolean(q.q || q.sku || q.from || q.to || q.status || q.kind || q.username);
