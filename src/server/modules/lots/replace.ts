@@ -1,5 +1,6 @@
 import { LOTS_MESSAGES, type IncomingBody, type LotsApplyResponse, type LotsBody } from '@common/contracts/lots';
 import type { StockUploadErrorBody } from '@common/contracts/stock';
+import { createSkuLimits } from '@common/domain/lot-limits';
 import { isExampleKey, ONLY_EXAMPLE_ROWS } from '@common/domain/template-examples';
 import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -24,6 +25,7 @@ import {
   type Report,
 } from './row-rules';
 import { readSheet } from './sheet';
+import { storedName } from './stored-file';
 
 export type Kind = 'lots' | 'incoming';
 type Row<K extends Kind> = K extends 'lots' ? LotRow : IncomingRow;
@@ -83,6 +85,8 @@ export function createReplacer(deps: ReplaceDeps) {
         header.errors.forEach((m) => error(1, m));
         header.ignored.forEach((field) => collector.sink.issue({ row: 1, issue: 'Unknown column, ignored', field, value: '' }));
         const duplicate = createDuplicateLotCheck();
+        // As the PUT's contract: at most 1,000 lots (loads) and 1,000,000,000 boxes per SKU (docs/decisions/0204).
+        const limits = createSkuLimits(kind);
         let examples = 0;
         for (const { row, cells } of header.errors.length > 0 ? [] : records) {
           const fields = fieldsOf(header, cells) as Record<string, string>;
@@ -100,7 +104,10 @@ export function createReplacer(deps: ReplaceDeps) {
               continue;
             }
           }
-          add(replacement, parsed, `row ${row}`);
+          const over = limits(parsed.productId, parsed.quantity);
+          if (over) error(row, over);
+          // A file already refused keeps only its messages, not every row of a SKU past its limit.
+          if (!collector.hasErrors()) add(replacement, parsed, `row ${row}`);
         }
         if (header.errors.length === 0 && replacement.skus.length === 0 && !collector.hasErrors()) {
           error(2, examples > 0 ? ONLY_EXAMPLE_ROWS : 'The file has a header but no rows');
@@ -133,6 +140,7 @@ export function createReplacer(deps: ReplaceDeps) {
     const errors: { path: string; message: string }[] = [];
     const replacement: Replacement<K> = { kind, skus: [], rows: [], firstSeen: new Map() };
     const duplicate = createDuplicateLotCheck();
+    const limits = createSkuLimits(kind);
     const seenSku = new Map<number, number>();
     body.items.forEach((item, index) => {
       const first = seenSku.get(item.sku);
@@ -152,7 +160,9 @@ export function createReplacer(deps: ReplaceDeps) {
         const parsed = readRow(kind, fields, (message) => errors.push({ path, message: `SKU ${item.sku}: ${message}` }));
         if (!parsed) return;
         const twice = kind === 'lots' ? duplicate(parsed as LotRow, path) : null;
+        const over = limits(item.sku, parsed.quantity);
         if (twice) errors.push({ path, message: twice });
+        else if (over) errors.push({ path, message: over });
         else replacement.rows.push(parsed);
       });
     });
@@ -206,7 +216,7 @@ export function createReplacer(deps: ReplaceDeps) {
       if (collector.hasErrors()) {
         return { ok: false, body: { message: LOTS_MESSAGES.rejected, ...collector.lists(), moreIssues: collector.unlistedErrors() + collector.unlistedWarnings() } };
       }
-      return { ok: true, response: await apply(actor, replacement, { via: 'file', filename: file.filename.slice(0, 200) }, during) };
+      return { ok: true, response: await apply(actor, replacement, { via: 'file', filename: storedName(file.filename) }, during) };
     },
     /** A file already read (a confirmed preview): applied, with the caller's work in the transaction. */
     applyFile: (actor: Actor, replacement: Replacement<Kind>, filename: string, during: ApplyHook) => apply(actor, replacement, { via: 'file', filename }, during),
