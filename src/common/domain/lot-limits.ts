@@ -28,6 +28,7 @@ export const LOT_LIMIT_MESSAGES = {
     `SKU ${sku} has more than ${formatCount(MAX_LOTS_PER_SKU)} ${rowsOf(kind)}; at most ${formatCount(MAX_LOTS_PER_SKU)} ${rowsOf(kind)} per SKU`,
   tooManyBoxes: (kind: 'lots' | 'incoming', sku: number) =>
     `The ${rowsOf(kind)} of SKU ${sku} add up to more than ${formatCount(MAX_SKU_TOTAL)} boxes; at most ${formatCount(MAX_SKU_TOTAL)} boxes per SKU`,
+  overflow: (kind: 'lots' | 'incoming') => `The ${rowsOf(kind)} of a SKU in this change would add up to more boxes than the portal can hold.`,
 } as const;
 
 /**

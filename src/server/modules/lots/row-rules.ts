@@ -86,15 +86,15 @@ export function fieldsOf<C extends string>(header: Header<C>, cells: readonly st
 function text(field: string, value: string | undefined, report: Report): string | null {
   const v = normaliseLotText(value ?? '');
   if (v === '') return null;
-  const invisible = invisibleCharacterIn(v);
-  if (invisible) {
-    report(`${field} contains an invisible or control character (${invisible}); type it again without it`);
-    return null;
-  }
   if (field === 'lot') {
     const code = checkLotCode(v);
     if (!code.ok) report(code.message);
     return code.ok ? code.code : null;
+  }
+  const invisible = invisibleCharacterIn(v);
+  if (invisible) {
+    report(`${field} contains an invisible or control character (${invisible}); type it again without it`);
+    return null;
   }
   if (looksLikeFormula(v)) {
     report(`${field} may not start with =, +, - or @ (a spreadsheet would run it as a formula)`);

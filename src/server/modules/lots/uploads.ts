@@ -7,7 +7,7 @@ import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
 import type { ReceivedFile } from '../../lib/upload';
 import type { ProductsService } from '../products';
-import type { UploadHistory } from '../stock';
+import { checkConfirmable, type UploadHistory } from '../stock';
 import { diffIncoming, diffLots } from './preview-diff';
 import { loadsBefore, lotsBefore, lotsDigest } from './preview-repository';
 import type { createReplacer, Kind, UploadResult } from './replace';
@@ -71,16 +71,14 @@ export function createLotsUploads(deps: {
      * what the preview saw (the digest, taken again under the replacement's locks).
      */
     async confirm(actor: Actor, kind: Kind, id: number): Promise<LotsApplyResponse> {
-      const row = await history.find(id);
-      if (!row) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
-      if (row.kind !== kind) throw new HttpError(409, STOCK_UPLOAD_MESSAGES.wrongKind(row.kind, id));
-      if (row.status !== 'previewed') throw new HttpError(409, STOCK_UPLOAD_MESSAGES.alreadyDecided);
+      // Refused before the file is read again when it is not this actor's, recent, previewed file (docs/decisions/0204).
+      const row = checkConfirmable(await history.find(id), kind, actor);
       // Read again before the transaction takes a connection (ADR 0170). The rows are the preview's;
       // only the catalogue can make them fail now (a listed SKU deleted since), which is a change since.
       const { replacement, collector } = await replacer.read(kind, storedFile(row));
       if (collector.hasErrors()) throw new HttpError(409, STOCK_UPLOAD_MESSAGES.catalogueChanged);
       return replacer.applyFile(actor, replacement, row.filename, async (tx, applied) => {
-        await history.takePreviewed(tx, id, kind);
+        await history.takePreviewed(tx, id, kind, actor);
         if ((await lotsDigest(tx, kind, applied.skus)) !== row.lotsDigest) throw new HttpError(409, changedSince(kind));
         await history.markApplied(tx, id, actor);
       });
