@@ -13,16 +13,16 @@ export const LOT_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._/#()-]*$/;
 
 export const LOT_CODE_CHARACTERS_MESSAGE = 'Lot may only contain letters A-Z, digits 0-9, spaces and the characters . _ - / # ( ), starting with a letter or digit';
 
-/**
- * Control, format (zero-width, bidi overrides, soft hyphen), line and paragraph separators, and the
- * fillers and variation selectors that render as nothing.
- */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0]/u;
+/** Control, format (zero-width, bidi overrides, soft hyphen), line and paragraph separators. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+/** Fillers and variation selectors that render as nothing, by code point (a character class would combine them). */
+const BLANK_MARKS = new Set([0x034f, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x180b, 0x180c, 0x180d, 0x180e, 0x180f, 0x3164, 0xffa0]);
+const isBlankMark = (point: number) => BLANK_MARKS.has(point) || (point >= 0xfe00 && point <= 0xfe0f);
 
 /** The first invisible character of a text as U+XXXX, or null when there is none. */
 export function invisibleCharacterIn(value: string): string | null {
-  const match = INVISIBLE.exec(value);
-  return match ? `U+${match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : null;
+  const match = INVISIBLE.exec(value)?.[0] ?? [...value].find((c) => isBlankMark(c.codePointAt(0)!));
+  return match ? `U+${match.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : null;
 }
 
 /** NFKC, trimmed, inner runs of white space made one space: what any text cell of a lots row is read as. */
