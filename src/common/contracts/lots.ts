@@ -1,3 +1,4 @@
+import { MAX_LOTS_PER_SKU } from '../domain/lot-limits';
 import { INCOMING_STAGES } from '../domain/lots';
 import { idSchema } from './common';
 import { z } from './zod';
@@ -18,7 +19,7 @@ const cell = () => z.optional(z.nullable(z.union([z.number(), z.string().check(z
 export const lotInput = z.object({ lot: cell(), shade: cell(), caliber: cell(), warehouse: cell(), quantity: cell() });
 export const lotsBody = z.object({
   items: z
-    .array(z.object({ sku: sku(), lots: z.array(lotInput).check(z.maxLength(1000, 'At most 1,000 lots per SKU')) }))
+    .array(z.object({ sku: sku(), lots: z.array(lotInput).check(z.maxLength(MAX_LOTS_PER_SKU, 'At most 1,000 lots per SKU')) }))
     .check(z.minLength(1, 'Send at least one item'), z.maxLength(LOTS_BATCH_LIMIT, `Send at most ${LOTS_BATCH_LIMIT} items at once`)),
 });
 export type LotsBody = z.input<typeof lotsBody>;
@@ -26,7 +27,7 @@ export type LotsBody = z.input<typeof lotsBody>;
 export const incomingInput = z.object({ quantity: cell(), eta: cell(), stage: cell(), lot: cell(), reference: cell() });
 export const incomingBody = z.object({
   items: z
-    .array(z.object({ sku: sku(), incoming: z.array(incomingInput).check(z.maxLength(1000, 'At most 1,000 loads per SKU')) }))
+    .array(z.object({ sku: sku(), incoming: z.array(incomingInput).check(z.maxLength(MAX_LOTS_PER_SKU, 'At most 1,000 loads per SKU')) }))
     .check(z.minLength(1, 'Send at least one item'), z.maxLength(LOTS_BATCH_LIMIT, `Send at most ${LOTS_BATCH_LIMIT} items at once`)),
 });
 export type IncomingBody = z.input<typeof incomingBody>;
@@ -63,6 +64,7 @@ export const incomingView = z.object({
   eta: z.string(),
   stage: incomingStageSchema,
   lot: z.nullable(z.string()),
+  /** The office's own note (a supplier PO, a container): null for anyone without edit_stock and for tokens without stock:write (docs/decisions/0204). */
   reference: z.nullable(z.string()),
 });
 export type IncomingView = z.infer<typeof incomingView>;
@@ -75,8 +77,12 @@ export const availabilityResponse = z.object({
   /** The largest single lot's boxes; null for a SKU without lots. */
   largestLot: z.nullable(z.int()),
   largestLotCode: z.nullable(z.string()),
+  /** The largest lots, at most AVAILABILITY_LIST_LIMIT (100); `moreLots` counts the rest (docs/decisions/0204). */
   lots: z.array(lotView),
+  moreLots: z.int(),
+  /** The soonest loads, at most AVAILABILITY_LIST_LIMIT; `moreIncoming` counts the rest. */
   incoming: z.array(incomingView),
+  moreIncoming: z.int(),
   /** The earliest ETA among the incoming loads; null without any. */
   nextEta: z.nullable(z.string()),
   /** Whether the signed-in user asked to be told when it is back in stock. */
@@ -95,7 +101,9 @@ export const cartLotLine = z.object({
   oneLot: z.boolean(),
   largestLot: z.nullable(z.int()),
   largestLotCode: z.nullable(z.string()),
+  /** The line's largest lots, at most CART_LINE_LOTS_LIMIT (20); `moreLots` counts the rest (docs/decisions/0204). */
   lots: z.array(lotView),
+  moreLots: z.int(),
   /** "No single lot has 60 boxes; ..." when the line is one-lot and no lot holds it; else null. */
   warning: z.nullable(z.string()),
 });

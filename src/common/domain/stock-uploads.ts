@@ -25,8 +25,18 @@ export const STOCK_UPLOAD_KIND_LABELS: Record<StockUploadKind, string> = {
   incoming: 'Incoming',
 };
 
+/**
+ * A preview (stock, lots or incoming) may be confirmed only by whoever made it, and only within an
+ * hour; previews never decided are deleted, file and all, a day after they were made, and at once
+ * when their user is deleted (docs/decisions/0204, the retention job).
+ */
+export const PREVIEW_CONFIRMABLE_MINUTES = 60;
+export const PREVIEW_KEEP_HOURS = 24;
+
 export const STOCK_UPLOAD_MESSAGES = {
   notFound: 'Upload not found',
+  notYours: 'Only the person who previewed this file can confirm it, so nothing was changed. Preview the file yourself to apply it.',
+  expired: `This preview is more than ${PREVIEW_CONFIRMABLE_MINUTES} minutes old, so nothing was changed. Preview the file again.`,
   alreadyDecided: 'This upload was already applied or cancelled; upload the file again to make another change.',
   catalogueChanged: 'The catalogue changed since the preview, so nothing was changed. Preview the file again.',
   /** A lots or incoming preview: an order, a PUT or another upload changed the listed SKUs' lots (loads) since. */

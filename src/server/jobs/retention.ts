@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { KNOWN_ADDRESS_DAYS, THROTTLE_WINDOW_MINUTES } from '../modules/auth';
 import { pruneDeliveredWebhooks } from '../modules/webhooks';
 import { IDEMPOTENCY_KEEP_HOURS } from '../plugins/idempotency-store';
+import { PREVIEW_KEEP_HOURS } from '@common/domain/stock-uploads';
 
 export interface RetentionPolicy {
   /** Activity rows older than this many days go; 0 keeps them all. */
@@ -19,6 +20,8 @@ export interface RetentionResult {
   throttles: number;
   idempotencyKeys: number;
   webhookDeliveries: number;
+  /** Upload previews (stock, lots, incoming) never confirmed or cancelled, with their files. */
+  uploadPreviews: number;
 }
 
 /** Rows per statement: a first run over years of history must not hold one long transaction. */
@@ -72,7 +75,16 @@ export async function runRetentionOnce(db: Db, policy: RetentionPolicy): Promise
   );
   const webhookDays = policy.deliveredWebhookDays ?? 30;
   const webhookDeliveries = webhookDays > 0 ? await pruneDeliveredWebhooks(db, new Date(Date.now() - webhookDays * 24 * 60 * 60 * 1000)) : 0;
-  return { activity, sentEmails, throttles, idempotencyKeys, webhookDeliveries };
+  // A preview can be confirmed for an hour, by its maker only (docs/decisions/0204): after a day, or
+  // once its maker is deleted, it is a kept file nobody can use. Applied and cancelled uploads stay.
+  const uploadPreviews = await deleteInBatches(
+    db,
+    sql`delete from stock_uploads where id in (select u.id from stock_uploads u where u.status = 'previewed'
+          and (u.created_at < now() - make_interval(hours => ${PREVIEW_KEEP_HOURS})
+               or u.user_id is null
+               or exists (select 1 from users d where d.id = u.user_id and d.deleted_at is not null)) limit ${BATCH})`,
+  );
+  return { activity, sentEmails, throttles, idempotencyKeys, webhookDeliveries, uploadPreviews };
 }
 
 export const RETENTION_EVERY_MS = 60 * 60 * 1000;

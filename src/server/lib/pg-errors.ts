@@ -17,6 +17,9 @@ export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '2350
 /** A unique index refused a second row (e.g. a replayed idempotency key). */
 export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
 
+/** A number past its column's range (e.g. a SKU's loads summed past an integer, migration 0020). */
+export const isNumericOverflow = (error: unknown) => pgCode(error) === '22003';
+
 /** Quoted values and key values in PostgreSQL's own messages ("Key (username)=(bob) already exists"). */
 function redactValues(text: string): string {
   return text.replace(/"[^"]*"/g, '"[redacted]"').replace(/=\([^)]*\)/g, '=([redacted])');

@@ -23,8 +23,14 @@ function LotLine({ lot }: { lot: LotView }) {
  * cart line: the lots with shade, caliber and boxes, "largest single lot: 55 boxes", and each load
  * "120 boxes arriving about Dec 14 (on vessel)". Renders nothing for a SKU with neither.
  */
-export function LotsSummary({ availability, compact = false }: { availability: Pick<AvailabilityResponse, 'lots' | 'incoming' | 'largestLot'>; compact?: boolean }) {
-  const { lots, incoming, largestLot } = availability;
+export function LotsSummary({
+  availability,
+  compact = false,
+}: {
+  availability: Pick<AvailabilityResponse, 'lots' | 'incoming' | 'largestLot'> & Partial<Pick<AvailabilityResponse, 'moreLots' | 'moreIncoming'>>;
+  compact?: boolean;
+}) {
+  const { lots, incoming, largestLot, moreLots = 0, moreIncoming = 0 } = availability;
   const shownLots = lots.filter((l) => l.quantity > 0);
   if (shownLots.length === 0 && incoming.length === 0) return null;
   return (
@@ -39,6 +45,8 @@ export function LotsSummary({ availability, compact = false }: { availability: P
               {shownLots.map((lot) => (
                 <LotLine key={lot.lot} lot={lot} />
               ))}
+              {/* The answer lists the largest lots only (ADR 0204). */}
+              {moreLots > 0 && <li className="text-muted-foreground">and {formatCount(moreLots)} smaller {moreLots === 1 ? 'lot' : 'lots'}</li>}
             </ul>
           )}
         </div>
@@ -51,6 +59,7 @@ export function LotsSummary({ availability, compact = false }: { availability: P
               {load.lot && !compact && <span> · lot {load.lot}</span>}
             </li>
           ))}
+          {!compact && moreIncoming > 0 && <li className="text-muted-foreground">and {formatCount(moreIncoming)} later {moreIncoming === 1 ? 'load' : 'loads'}</li>}
         </ul>
       )}
     </div>

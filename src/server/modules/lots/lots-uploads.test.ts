@@ -131,7 +131,7 @@ describe('incoming preview', () => {
     expect(await allLoads()).toEqual([[1001, 100, '2026-12-14', 'on_vessel', 'CONT-88']]);
   });
 
-  it('reads an xlsx workbook, and the history serves it back as one', async () => {
+  it('reads an xlsx workbook, and the history keeps and serves the rows it read, as CSV (ADR 0204)', async () => {
     const book = new ExcelJS.Workbook();
     book.addWorksheet('incoming').addRows([['sku', 'quantity', 'eta', 'stage', 'reference'], [1002, 15, '2027-03-01', 'in_production', 'PO-9']]);
     const data = Buffer.from(await book.xlsx.writeBuffer());
@@ -142,8 +142,9 @@ describe('incoming preview', () => {
     expect((await confirm(admin, 'incoming', body.uploadId)).statusCode).toBe(200);
     expect((await levels())[1]).toEqual([1002, '7', 15]);
     const file = await admin.request({ method: 'GET', url: `/api/stock/uploads/${body.uploadId}/file` });
-    expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(file.rawPayload.equals(data)).toBe(true);
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['content-disposition']).toContain('filename="loads_xlsx.csv"');
+    expect(file.body).toBe('sku,quantity,eta,stage,lot,reference\n1002,15,2027-03-01,in_production,,PO-9\n');
   });
 });
 
@@ -263,7 +264,8 @@ describe('upload history', () => {
     const file = await admin.get(`/api/stock/uploads/${lots.uploadId}/file`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(file.body).toBe(LOTS_FILE);
+    // The rows as read, in the template's columns (ADR 0204): the blank warehouse is the default it was read as.
+    expect(file.body).toBe(LOTS_FILE.replace('1001,L3,S5,C2,,12', '1001,L3,S5,C2,Main,12').replace('1002,B1,,,,30', '1002,B1,,,Main,30'));
   });
 
   it('records a token upload, applied at once, with the token named and its file', async () => {
@@ -275,7 +277,7 @@ describe('upload history', () => {
     const [entry] = await history(admin);
     expect(entry).toMatchObject({ kind: 'lots', filename: 'erp-lots.csv', status: 'applied', source: 'api', counts: { rows: 1, skus: 1 } });
     expect(entry!.username).toContain('ERP lots');
-    expect((await admin.get(`/api/stock/uploads/${entry!.id}/file`)).body).toBe(csv);
+    expect((await admin.get(`/api/stock/uploads/${entry!.id}/file`)).body).toBe('sku,lot,shade,caliber,warehouse,quantity\n1002,E1,,,Main,8\n');
 
     // A token may preview and confirm too; a file the API refuses is not recorded.
     const previewed = await bearer(ctx.app, token, { method: 'POST', url: '/api/stock/incoming/upload/preview', ...multipartBody([{ filename: 'i.csv', content: INCOMING_FILE }]) });

@@ -1,9 +1,11 @@
 import { LOTS_MESSAGES, type IncomingBody, type LotsApplyResponse, type LotsBody } from '@common/contracts/lots';
 import type { StockUploadErrorBody } from '@common/contracts/stock';
+import { createSkuLimits, LOT_LIMIT_MESSAGES } from '@common/domain/lot-limits';
 import { isExampleKey, ONLY_EXAMPLE_ROWS } from '@common/domain/template-examples';
 import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
+import { isNumericOverflow } from '../../lib/pg-errors';
 import type { ReceivedFile } from '../../lib/upload';
 import type { ActivityService } from '../activity';
 import type { ProductsService } from '../products';
@@ -24,6 +26,7 @@ import {
   type Report,
 } from './row-rules';
 import { readSheet } from './sheet';
+import { storedName } from './stored-file';
 
 export type Kind = 'lots' | 'incoming';
 type Row<K extends Kind> = K extends 'lots' ? LotRow : IncomingRow;
@@ -83,6 +86,8 @@ export function createReplacer(deps: ReplaceDeps) {
         header.errors.forEach((m) => error(1, m));
         header.ignored.forEach((field) => collector.sink.issue({ row: 1, issue: 'Unknown column, ignored', field, value: '' }));
         const duplicate = createDuplicateLotCheck();
+        // As the PUT's contract: at most 1,000 lots (loads) and 1,000,000,000 boxes per SKU (docs/decisions/0204).
+        const limits = createSkuLimits(kind);
         let examples = 0;
         for (const { row, cells } of header.errors.length > 0 ? [] : records) {
           const fields = fieldsOf(header, cells) as Record<string, string>;
@@ -100,7 +105,10 @@ export function createReplacer(deps: ReplaceDeps) {
               continue;
             }
           }
-          add(replacement, parsed, `row ${row}`);
+          const over = limits(parsed.productId, parsed.quantity);
+          if (over) error(row, over);
+          // A file already refused keeps only its messages, not every row of a SKU past its limit.
+          if (!collector.hasErrors()) add(replacement, parsed, `row ${row}`);
         }
         if (header.errors.length === 0 && replacement.skus.length === 0 && !collector.hasErrors()) {
           error(2, examples > 0 ? ONLY_EXAMPLE_ROWS : 'The file has a header but no rows');
@@ -133,6 +141,7 @@ export function createReplacer(deps: ReplaceDeps) {
     const errors: { path: string; message: string }[] = [];
     const replacement: Replacement<K> = { kind, skus: [], rows: [], firstSeen: new Map() };
     const duplicate = createDuplicateLotCheck();
+    const limits = createSkuLimits(kind);
     const seenSku = new Map<number, number>();
     body.items.forEach((item, index) => {
       const first = seenSku.get(item.sku);
@@ -152,7 +161,9 @@ export function createReplacer(deps: ReplaceDeps) {
         const parsed = readRow(kind, fields, (message) => errors.push({ path, message: `SKU ${item.sku}: ${message}` }));
         if (!parsed) return;
         const twice = kind === 'lots' ? duplicate(parsed as LotRow, path) : null;
+        const over = limits(item.sku, parsed.quantity);
         if (twice) errors.push({ path, message: twice });
+        else if (over) errors.push({ path, message: over });
         else replacement.rows.push(parsed);
       });
     });
@@ -171,7 +182,8 @@ export function createReplacer(deps: ReplaceDeps) {
     during?: ApplyHook,
   ): Promise<LotsApplyResponse> {
     const { kind, skus, rows } = replacement;
-    await db.transaction(async (tx: Tx) => {
+    await db
+      .transaction(async (tx: Tx) => {
       await lockLotsImport(tx, kind);
       if (kind === 'lots') await lockLotsOf(tx, skus);
       await during?.(tx, replacement);
@@ -192,7 +204,13 @@ export function createReplacer(deps: ReplaceDeps) {
         tx,
       );
       await publishLotEvents(deps.events, tx, kind, skus, rows, source.via === 'file' ? source.filename : undefined);
-    });
+      })
+      .catch((error: unknown) => {
+        // The row and SKU limits keep every sum in range; should the table hold more than came through
+        // them, migration 0020's check stops the statement, and the answer is a sentence, not a 500.
+        if (isNumericOverflow(error)) throw new HttpError(400, `${LOT_LIMIT_MESSAGES.overflow(kind)} ${LOTS_MESSAGES.bodyRejected}.`);
+        throw error;
+      });
     deps.products.changed();
     deps.afterStockChange();
     return { message: kind === 'lots' ? LOTS_MESSAGES.lotsUpdated : LOTS_MESSAGES.incomingUpdated, rows: rows.length, skus: skus.length };
@@ -206,7 +224,7 @@ export function createReplacer(deps: ReplaceDeps) {
       if (collector.hasErrors()) {
         return { ok: false, body: { message: LOTS_MESSAGES.rejected, ...collector.lists(), moreIssues: collector.unlistedErrors() + collector.unlistedWarnings() } };
       }
-      return { ok: true, response: await apply(actor, replacement, { via: 'file', filename: file.filename.slice(0, 200) }, during) };
+      return { ok: true, response: await apply(actor, replacement, { via: 'file', filename: storedName(file.filename) }, during) };
     },
     /** A file already read (a confirmed preview): applied, with the caller's work in the transaction. */
     applyFile: (actor: Actor, replacement: Replacement<Kind>, filename: string, during: ApplyHook) => apply(actor, replacement, { via: 'file', filename }, during),

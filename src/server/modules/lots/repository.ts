@@ -131,6 +131,45 @@ export async function findIncoming(db: DbOrTx, productIds: readonly number[]): P
     .orderBy(asc(incomingLoads.eta), asc(incomingLoads.id));
 }
 
+/*
+ * Bounded reads for the answers a browser asks for often (docs/decisions/0204): whatever a table
+ * holds, one SKU's availability or one cart's lots is a bounded number of rows plus counts.
+ */
+
+/** One SKU's largest lots (at most `limit`), and how many lots and boxes it has in all. */
+export async function lotsOfSku(db: DbOrTx, productId: number, limit: number): Promise<{ lots: LotRecord[]; count: number; boxes: number }> {
+  const [lots, totals] = await Promise.all([
+    db.select().from(productLots).where(eq(productLots.productId, productId)).orderBy(desc(productLots.quantity), asc(productLots.id)).limit(limit),
+    db.execute(sql`select count(*)::integer as count, coalesce(sum(quantity), 0)::bigint as boxes from product_lots where product_id = ${productId}`),
+  ]);
+  const row = totals.rows[0] as { count: number; boxes: string | number };
+  return { lots, count: Number(row.count), boxes: Number(row.boxes) };
+}
+
+/** One SKU's soonest loads (at most `limit`) and how many it has. */
+export async function incomingOfSku(db: DbOrTx, productId: number, limit: number): Promise<{ incoming: IncomingRecord[]; count: number }> {
+  const [incoming, totals] = await Promise.all([
+    db.select().from(incomingLoads).where(eq(incomingLoads.productId, productId)).orderBy(asc(incomingLoads.eta), asc(incomingLoads.id)).limit(limit),
+    db.execute(sql`select count(*)::integer as count from incoming_loads where product_id = ${productId}`),
+  ]);
+  return { incoming, count: Number((totals.rows[0] as { count: number }).count) };
+}
+
+/** Each listed SKU's largest lots (at most `perSku`, largest first) with its lot count: one statement. */
+export async function largestLotsOf(db: DbOrTx, productIds: readonly number[], perSku: number): Promise<(LotRecord & { lotCount: number })[]> {
+  if (productIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select id, product_id as "productId", lot, shade, caliber, warehouse, quantity, updated_at as "updatedAt", "lotCount"
+    from (
+      select l.*, row_number() over w as rank, count(*) over (partition by l.product_id)::integer as "lotCount"
+      from product_lots l where l.product_id = any(${sql.param([...productIds])}::integer[])
+      window w as (partition by l.product_id order by l.quantity desc, l.id)
+    ) ranked
+    where rank <= ${perSku}
+    order by "productId", quantity desc, id`);
+  return result.rows as (LotRecord & { lotCount: number })[];
+}
+
 /** The order's lots, locked in id order (ADR 0185): a second order for the same lots waits here, then reads what is left. */
 export async function lockLotsForOrder(tx: DbOrTx, productIds: readonly number[]): Promise<LotRecord[]> {
   if (productIds.length === 0) return [];

@@ -12,7 +12,7 @@ import {
 import { incomingUploadPreviewResponse, lotsUploadPreviewResponse } from '@common/contracts/lots-uploads';
 import { stockUploadErrorBody } from '@common/contracts/stock';
 import { stockUploadIdParams } from '@common/contracts/stock-uploads';
-import { ORDERING_PERMISSION } from '@common/domain/permissions';
+import { hasPermission, ORDERING_PERMISSION } from '@common/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
@@ -147,7 +147,12 @@ export const lotsRoutes: FastifyPluginAsyncZod<{ lots: LotsService; maxUploadMb:
         response: { 200: availabilityResponse, ...errors, 404: errorBody },
       },
     },
-    (request) => lots.availability(actorOf(request), request.params.id),
+    (request) => {
+      // A load's reference is the office's note (docs/decisions/0204): edit_stock in a session, stock:write with a token.
+      const actor = actorOf(request);
+      const internal = request.apiToken ? request.apiToken.scopes.includes('stock:write') : hasPermission(actor.role, 'edit_stock');
+      return lots.availability(actor, request.params.id, { internal });
+    },
   );
 
   app.get(

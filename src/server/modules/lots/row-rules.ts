@@ -1,4 +1,7 @@
 import { DEFAULT_WAREHOUSE, INCOMING_STAGES, type IncomingStage } from '@common/domain/lots';
+import { checkLotCode, invisibleCharacterIn, normaliseLotText } from '@common/domain/lot-codes';
+import { MAX_ROW_QUANTITY } from '@common/domain/lot-limits';
+import { formatCount } from '@common/domain/format';
 import { isIsoDate } from '@common/domain/business-days';
 import { INVALID_SKU, looksLikeFormula, normaliseHeader, parseSku } from '../stock';
 
@@ -15,7 +18,6 @@ export type IncomingColumn = (typeof INCOMING_COLUMNS)[number];
 
 const REQUIRED = { lots: ['sku', 'lot', 'quantity'], incoming: ['sku', 'quantity', 'eta', 'stage'] } as const;
 const TEXT_LIMITS: Record<string, number> = { lot: 50, shade: 50, caliber: 50, warehouse: 100, reference: 200 };
-const MAX_QUANTITY = 1_000_000_000;
 
 export type Report = (message: string) => void;
 
@@ -77,9 +79,23 @@ export function fieldsOf<C extends string>(header: Header<C>, cells: readonly st
   return fields;
 }
 
+/**
+ * A text cell: NFKC, trimmed, no invisible or control character (docs/decisions/0204); a lot code
+ * (the lot column of either file) also only the allow-list of @common/domain/lot-codes.
+ */
 function text(field: string, value: string | undefined, report: Report): string | null {
-  const v = (value ?? '').trim();
+  const v = normaliseLotText(value ?? '');
   if (v === '') return null;
+  if (field === 'lot') {
+    const code = checkLotCode(v);
+    if (!code.ok) report(code.message);
+    return code.ok ? code.code : null;
+  }
+  const invisible = invisibleCharacterIn(v);
+  if (invisible) {
+    report(`${field} contains an invisible or control character (${invisible}); type it again without it`);
+    return null;
+  }
   if (looksLikeFormula(v)) {
     report(`${field} may not start with =, +, - or @ (a spreadsheet would run it as a formula)`);
     return null;
@@ -100,8 +116,12 @@ function sku(value: string | undefined, report: Report): number | null {
 
 function quantity(value: string | undefined, report: Report): number | null {
   const v = (value ?? '').trim().replace(/(\d),(?=\d{3}\b)/g, '$1');
-  if (!/^\d+$/.test(v) || Number(v) > MAX_QUANTITY) {
+  if (!/^\d+$/.test(v)) {
     report(`Quantity must be a whole number of 0 or more (was: ${(value ?? '').trim() || 'blank'})`);
+    return null;
+  }
+  if (Number(v) > MAX_ROW_QUANTITY) {
+    report(`Quantity must be at most ${formatCount(MAX_ROW_QUANTITY)} (was: ${(value ?? '').trim()})`);
     return null;
   }
   return Number(v);

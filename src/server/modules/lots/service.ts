@@ -5,6 +5,7 @@ import {
   type IncomingBody,
   type LotsBody,
 } from '@common/contracts/lots';
+import { AVAILABILITY_LIST_LIMIT, CART_LINE_LOTS_LIMIT } from '@common/domain/lot-limits';
 import { LOT_MESSAGES } from '@common/domain/lots';
 import { parseStockLevel } from '@common/domain/stock-level';
 import type { Db, DbOrTx } from '../../db/client';
@@ -29,7 +30,7 @@ export type LotsService = ReturnType<typeof createLotsService>;
 const PRODUCT_NOT_FOUND = 'Product not found';
 
 const lotView = (l: repo.LotRecord) => ({ lot: l.lot, shade: l.shade, caliber: l.caliber, warehouse: l.warehouse, quantity: l.quantity });
-const incomingView = (i: repo.IncomingRecord) => ({ quantity: i.quantity, eta: i.eta, stage: i.stage, lot: i.lot, reference: i.reference });
+const incomingView = (i: repo.IncomingRecord, internal: boolean) => ({ quantity: i.quantity, eta: i.eta, stage: i.stage, lot: i.lot, reference: internal ? i.reference : null });
 
 /**
  * Shade lots and incoming loads (issue 27): the uploads and PUTs (replace.ts), what a SKU has
@@ -67,31 +68,39 @@ export function createLotsService(deps: {
     putLots: (actor: Actor, body: LotsBody) => replacer.put(actor, 'lots', body),
     putIncoming: (actor: Actor, body: IncomingBody) => replacer.put(actor, 'incoming', body),
 
-    async availability(actor: Actor, productId: number): Promise<AvailabilityResponse> {
+    /**
+     * A SKU's lots and loads, bounded (docs/decisions/0204): the 100 largest lots and the 100 soonest
+     * loads, with counts of the rest; on hand and the largest lot are of all lots. A load's reference
+     * is the office's (a supplier PO, a landed cost): only for `internal` callers (edit_stock, a
+     * stock:write token).
+     */
+    async availability(actor: Actor, productId: number, options: { internal: boolean }): Promise<AvailabilityResponse> {
       const product = await products.summary(productId);
       if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
-      const [lots, incoming, notifyRequested] = await Promise.all([
-        repo.findLots(db, [productId]),
-        repo.findIncoming(db, [productId]),
+      const [lots, loads, notifyRequested] = await Promise.all([
+        repo.lotsOfSku(db, productId, AVAILABILITY_LIST_LIMIT),
+        repo.incomingOfSku(db, productId, AVAILABILITY_LIST_LIMIT),
         notifyRepo.hasNotifyRequest(db, actor.userId, productId),
       ]);
-      const largest = lots[0] ?? null;
+      const largest = lots.lots[0] ?? null;
       return {
         productId,
-        onHand: lots.length > 0 ? lots.reduce((sum, l) => sum + l.quantity, 0) : (parseStockLevel(product.stockLevel).quantity ?? 0),
+        onHand: lots.count > 0 ? lots.boxes : (parseStockLevel(product.stockLevel).quantity ?? 0),
         largestLot: largest ? largest.quantity : null,
         largestLotCode: largest ? largest.lot : null,
-        lots: lots.map(lotView),
-        incoming: incoming.map(incomingView),
-        nextEta: incoming[0]?.eta ?? null,
+        lots: lots.lots.map(lotView),
+        moreLots: lots.count - lots.lots.length,
+        incoming: loads.incoming.map((i) => incomingView(i, options.internal)),
+        moreIncoming: loads.count - loads.incoming.length,
+        nextEta: loads.incoming[0]?.eta ?? null,
         notifyRequested,
       };
     },
 
-    /** The lines of the caller's cart that are SKUs with lots: their switch and the warning before submit. */
+    /** The lines of the caller's cart that are SKUs with lots: their switch and the warning before submit; each line's 20 largest lots. */
     async cartLots(actor: Actor, cartId: number): Promise<CartLotsResponse> {
       const cart = await deps.carts.view(actor, cartId);
-      const lots = await repo.findLots(db, cart.items.map((i) => i.productId));
+      const lots = await repo.largestLotsOf(db, cart.items.map((i) => i.productId), CART_LINE_LOTS_LIMIT);
       const choices = await repo.findCartChoices(db, cartId);
       const lines = cart.items.flatMap((item) => {
         const own = lots.filter((l) => l.productId === item.productId);
@@ -99,7 +108,9 @@ export function createLotsService(deps: {
         const largest = own[0]!;
         const oneLot = choices.get(item.productId) ?? true;
         const warning = oneLot && largest.quantity < item.quantity ? LOT_MESSAGES.noSingleLot(item.quantity, largest.quantity > 0 ? largest : null) : null;
-        return [{ productId: item.productId, quantity: item.quantity, oneLot, largestLot: largest.quantity, largestLotCode: largest.lot, lots: own.map(lotView), warning }];
+        return [
+          { productId: item.productId, quantity: item.quantity, oneLot, largestLot: largest.quantity, largestLotCode: largest.lot, lots: own.map(lotView), moreLots: largest.lotCount - own.length, warning },
+        ];
       });
       return { lines };
     },

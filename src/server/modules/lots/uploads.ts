@@ -7,23 +7,16 @@ import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
 import type { ReceivedFile } from '../../lib/upload';
 import type { ProductsService } from '../products';
-import type { UploadHistory } from '../stock';
+import { checkConfirmable, type UploadHistory } from '../stock';
 import { diffIncoming, diffLots } from './preview-diff';
 import { loadsBefore, lotsBefore, lotsDigest } from './preview-repository';
 import type { createReplacer, Kind, UploadResult } from './replace';
 import type { IncomingRow, LotRow } from './row-rules';
+import { storedCsv, storedFile, storedName } from './stored-file';
 
 export type PreviewResult = { ok: true; preview: LotsFilePreview } | { ok: false; body: StockUploadErrorBody };
 
 const changedSince = (kind: Kind) => (kind === 'lots' ? STOCK_UPLOAD_MESSAGES.lotsChanged : STOCK_UPLOAD_MESSAGES.incomingChanged);
-
-/** A stored file is a workbook when its name says so: the upload module checked name against bytes when it came in. */
-const storedFile = (row: { filename: string; data: Buffer }): ReceivedFile => ({
-  filename: row.filename,
-  data: row.data,
-  kind: /\.xlsx$/i.test(row.filename) ? 'xlsx' : 'csv',
-  sha256: '',
-});
 
 /**
  * The lots and incoming files in the upload history (ADR 0196, after the stock upload's ADR 0191):
@@ -65,8 +58,9 @@ export function createLotsUploads(deps: {
       const { digest, diff } = await compare(kind, replacement.skus, replacement.rows);
       const { validationIssues, nulledFields } = collector.lists();
       const counts = { ...diff.counts, warnings: validationIssues.length + nulledFields.length + collector.unlistedWarnings() };
-      const filename = file.filename.slice(0, 200);
-      const uploadId = await history.keepPreview(actor, { kind, filename, data: file.data, lotsDigest: digest, counts });
+      const filename = storedName(file.filename);
+      const data = storedCsv(kind, replacement.rows);
+      const uploadId = await history.keepPreview(actor, { kind, filename, data, lotsDigest: digest, counts });
       const common = { uploadId, filename, counts, skusChanged: diff.skusChanged, levels: diff.levels, warnings: { validationIssues, nulledFields }, moreWarnings: collector.unlistedWarnings() };
       return { ok: true, preview: diff.kind === 'lots' ? { ...common, kind: 'lots', skus: diff.skus } : { ...common, kind: 'incoming', skus: diff.skus } };
     },
@@ -77,16 +71,14 @@ export function createLotsUploads(deps: {
      * what the preview saw (the digest, taken again under the replacement's locks).
      */
     async confirm(actor: Actor, kind: Kind, id: number): Promise<LotsApplyResponse> {
-      const row = await history.find(id);
-      if (!row) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
-      if (row.kind !== kind) throw new HttpError(409, STOCK_UPLOAD_MESSAGES.wrongKind(row.kind, id));
-      if (row.status !== 'previewed') throw new HttpError(409, STOCK_UPLOAD_MESSAGES.alreadyDecided);
+      // Refused before the file is read again when it is not this actor's, recent, previewed file (docs/decisions/0204).
+      const row = checkConfirmable(await history.find(id), kind, actor);
       // Read again before the transaction takes a connection (ADR 0170). The rows are the preview's;
       // only the catalogue can make them fail now (a listed SKU deleted since), which is a change since.
       const { replacement, collector } = await replacer.read(kind, storedFile(row));
       if (collector.hasErrors()) throw new HttpError(409, STOCK_UPLOAD_MESSAGES.catalogueChanged);
       return replacer.applyFile(actor, replacement, row.filename, async (tx, applied) => {
-        await history.takePreviewed(tx, id, kind);
+        await history.takePreviewed(tx, id, kind, actor);
         if ((await lotsDigest(tx, kind, applied.skus)) !== row.lotsDigest) throw new HttpError(409, changedSince(kind));
         await history.markApplied(tx, id, actor);
       });
@@ -96,7 +88,7 @@ export function createLotsUploads(deps: {
     async uploadDirect(actor: Actor, kind: Kind, file: ReceivedFile): Promise<UploadResult> {
       return replacer.upload(actor, kind, file, async (tx, replacement) => {
         const counts: LotsUploadCounts = { rows: replacement.rows.length, skus: replacement.skus.length };
-        await history.recordApplied(tx, actor, { kind, filename: file.filename.slice(0, 200), data: file.data, counts });
+        await history.recordApplied(tx, actor, { kind, filename: storedName(file.filename), data: storedCsv(kind, replacement.rows), counts });
       });
     },
   };

@@ -6,4 +6,4 @@ export { CsvSyntaxError, readCsvRecords, type CsvRecord } from './csv-source';
 export { createIssueCollector } from './issue-collector';
 export { INVALID_SKU, looksLikeFormula, normaliseHeader, parseSku } from './row-rules';
 /** The one upload history (ADR 0196): the lots module keeps its lots and incoming files here. */
-export { createUploadHistory, type UploadHistory } from './upload-history';
+export { checkConfirmable, createUploadHistory, type UploadHistory } from './upload-history';

@@ -18,11 +18,12 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
 import { contentDisposition } from '../../lib/content-disposition';
+import { safeFileName } from '../../lib/safe-file-name';
 import { receiveCsvBytes } from '../../lib/upload';
+import { servedUploadFile, XLSX_TYPE } from './served-file';
 import type { StockService } from './service';
 import { stockTemplateCsv } from './template';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Spec §7 POST /api/stock/upload (edit_stock) and the template (download_template). */
 export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUploadMb: number }> = async (app, { stock, maxUploadMb }) => {
@@ -53,7 +54,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
       const { filename, data } = await receiveCsvBytes(request, rules);
       const result = await stock.importCsv(actorOf(request), {
         data,
-        filename: filename.slice(0, 200),
+        filename: safeFileName(filename, 'csv', 'stock-upload'),
         mode: request.query.mode,
         removalToken: request.query.removalToken,
       });
@@ -78,7 +79,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
     },
     async (request, reply) => {
       const { filename, data } = await receiveCsvBytes(request, rules);
-      const result = await stock.previewUpload(actorOf(request), { data, filename: filename.slice(0, 200) });
+      const result = await stock.previewUpload(actorOf(request), { data, filename: safeFileName(filename, 'csv', 'stock-upload') });
       if (!result.ok) return reply.code(400).send(result.body);
       return result.preview;
     },
@@ -140,20 +141,21 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
       config: { access: { permission: 'edit_stock' }, scope: 'stock:write' },
       schema: {
         tags: ['Stock'],
-        summary: 'Download the file of one upload (CSV or xlsx) as it was sent',
+        summary: 'Download the file of one upload (CSV, or an xlsx kept before ADR 0204), formula cells neutralised',
         operationId: 'downloadStockUploadFile',
         params: stockUploadIdParams,
         produces: ['text/csv', XLSX_TYPE],
       },
     },
     async (request, reply) => {
-      const file = await stock.uploadFile(request.params.id);
-      // The lots and incoming uploads take workbooks too; the upload module checked that the name matches the bytes.
+      const file = servedUploadFile(await stock.uploadFile(request.params.id));
+      // Always an attachment under a safe name, never sniffed into HTML (docs/decisions/0204).
       return reply
         .header('Content-Disposition', contentDisposition('attachment', file.filename))
+        .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'no-store')
-        .type(/\.xlsx$/i.test(file.filename) ? XLSX_TYPE : 'text/csv; charset=utf-8')
-        .send(file.data);
+        .type(file.type)
+        .send(file.body);
     },
   );
 

@@ -314,7 +314,7 @@ export function createStockService(deps: {
         const response = await longTransaction(async (tx) => {
           await lockStockImport(tx);
           // A lots or incoming file is the lots module's to apply (ADR 0196): 409 names its confirm.
-          const row = await uploads.takePreviewed(tx, id, 'stock');
+          const row = await uploads.takePreviewed(tx, id, 'stock', actor);
           if ((await products.versionIn(tx)) !== row.catalogueVersion) throw new HttpError(409, STOCK_UPLOAD_MESSAGES.catalogueChanged);
           const upload: StockUpload = {
             data: row.data,

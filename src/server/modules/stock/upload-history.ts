@@ -1,6 +1,6 @@
 import type { LotsUploadCounts } from '@common/contracts/lots-uploads';
 import type { StockUploadHistoryEntry } from '@common/contracts/stock-uploads';
-import { STOCK_UPLOAD_MESSAGES, type StockUploadKind } from '@common/domain/stock-uploads';
+import { PREVIEW_CONFIRMABLE_MINUTES, STOCK_UPLOAD_MESSAGES, type StockUploadKind } from '@common/domain/stock-uploads';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
@@ -37,6 +37,20 @@ const uploaderOf = (actor: Actor) => (actor.apiToken ? `${actor.username} (token
 const sourceOf = (actor: Actor) => (actor.apiToken ? ('api' as const) : ('browser' as const));
 
 export type UploadHistory = ReturnType<typeof createUploadHistory>;
+
+/**
+ * Whether `actor` may confirm this upload as a `kind` now (docs/decisions/0204): 404 when there is
+ * none, 409 when it is of another kind, already decided or older than an hour, 403 when someone
+ * else previewed it (a deleted user's previews can therefore never be confirmed).
+ */
+export function checkConfirmable(row: StockUploadRow | undefined, kind: StockUploadKind, actor: Actor, now = new Date()): StockUploadRow {
+  if (!row) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
+  if (row.kind !== kind) throw new HttpError(409, STOCK_UPLOAD_MESSAGES.wrongKind(row.kind, row.id));
+  if (row.status !== 'previewed') throw new HttpError(409, STOCK_UPLOAD_MESSAGES.alreadyDecided);
+  if (row.userId !== actor.userId) throw new HttpError(403, STOCK_UPLOAD_MESSAGES.notYours);
+  if (now.getTime() - row.createdAt.getTime() > PREVIEW_CONFIRMABLE_MINUTES * 60_000) throw new HttpError(409, STOCK_UPLOAD_MESSAGES.expired);
+  return row;
+}
 
 /**
  * The upload history (ADR 0191, ADR 0196): every stock, lots and incoming file the portal was
@@ -87,14 +101,10 @@ export function createUploadHistory(db: Db) {
 
     /**
      * In the confirm's transaction: the previewed upload, held (FOR UPDATE) so two confirms cannot
-     * both apply it. 404 when there is none, 409 when it is of another kind or already decided.
+     * both apply it, and still confirmable by this actor (checkConfirmable).
      */
-    async takePreviewed(tx: Tx, id: number, kind: StockUploadKind): Promise<StockUploadRow> {
-      const row = await findUpload(tx, id, true);
-      if (!row) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
-      if (row.kind !== kind) throw new HttpError(409, STOCK_UPLOAD_MESSAGES.wrongKind(row.kind, id));
-      if (row.status !== 'previewed') throw new HttpError(409, STOCK_UPLOAD_MESSAGES.alreadyDecided);
-      return row;
+    async takePreviewed(tx: Tx, id: number, kind: StockUploadKind, actor: Actor): Promise<StockUploadRow> {
+      return checkConfirmable(await findUpload(tx, id, true), kind, actor);
     },
 
     /** Reads a previewed upload without holding it (the confirm parses its file before its transaction). */

@@ -15,7 +15,7 @@ export function CartLineLots({ line, onOneLot, busy }: { line: CartLotLine; onOn
   const switchId = useId();
   return (
     <div className="mt-2 grid gap-2 rounded-md border border-border bg-background p-3">
-      <LotsSummary availability={{ lots: line.lots, incoming: [], largestLot: line.largestLot }} />
+      <LotsSummary availability={{ lots: line.lots, moreLots: line.moreLots, incoming: [], largestLot: line.largestLot }} />
       <div className="flex items-center gap-3 print:hidden">
         <Switch id={switchId} checked={line.oneLot} disabled={busy} onCheckedChange={onOneLot} />
         <Label htmlFor={switchId} className="text-sm">
