@@ -12,11 +12,13 @@ import { endUserSessions, type ReadSessions } from '../../plugins/session-store'
 import type { SessionPort } from '../../plugins/sessions';
 import type { ActivityService } from '../activity';
 import type { CartsService } from '../carts';
-import { HashGate, RetryLaterError } from './hash-gate';
+import { HASHING_BUSY_MESSAGE, HashGate, RetryLaterError } from './hash-gate';
 import {
   clearPasswordAttempts,
   PASSWORD_THROTTLED_MESSAGE,
+  recordLoginFailure,
   recordLoginSuccess,
+  releaseLoginAttempt,
   reserveLoginAttempt,
   takePasswordAttempt,
   THROTTLED_MESSAGE,
@@ -140,17 +142,33 @@ export function createAuthService(deps: {
 
     async login(origin: Origin, session: SessionPort, body: Required<LoginBody>): Promise<CurrentUser> {
       const ip = origin.ip ?? '';
-      // Counted before any hashing (issue 23): a parallel burst cannot slip past the limit.
+      // Admitted before any hashing: a parallel burst cannot slip past a limit (docs/decisions/0202).
       const attempt = await reserveLoginAttempt(db, ip, body.username);
-      if (!attempt.allowed) throw new RetryLaterError(THROTTLED_MESSAGE, attempt.retryAfterSeconds);
-      const row = await findLiveUserByUsername(db, body.username);
-      // The unknown user burns a hash too, so both take as long and share the same cap.
-      const valid = await hashGate.run(attempt.knownAddress, () =>
-        row ? verifyPassword(body.password, row.passwordHash) : burnPasswordCheck(body.password).then(() => false),
-      );
-      // Same message for an unknown user and a wrong password; the failure is already counted.
-      if (!row || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
-      await recordLoginSuccess(db, ip, body.username, attempt);
+      if (!attempt.allowed) {
+        throw attempt.refusal === 'busy'
+          ? new RetryLaterError(HASHING_BUSY_MESSAGE, attempt.retryAfterSeconds)
+          : new RetryLaterError(THROTTLED_MESSAGE, attempt.retryAfterSeconds);
+      }
+      let valid = false;
+      let row: UserRow | undefined;
+      try {
+        row = await findLiveUserByUsername(db, body.username);
+        const found = row;
+        // The unknown user burns a hash too, so both take as long and share the same cap.
+        valid = await hashGate.run(attempt.knownAddress, () =>
+          found ? verifyPassword(body.password, found.passwordHash) : burnPasswordCheck(body.password).then(() => false),
+        );
+      } catch (error) {
+        // "Busy" (the cap refused or timed out) or a fault: the password was never judged, so nothing is counted.
+        await releaseLoginAttempt(db, attempt).catch(() => undefined);
+        throw error;
+      }
+      if (!row || !valid) {
+        // Only a judged wrong password counts toward the locks. Same message for an unknown user and a wrong password.
+        await recordLoginFailure(db, attempt);
+        throw new HttpError(401, INVALID_CREDENTIALS);
+      }
+      await recordLoginSuccess(db, attempt);
       await recordSignIn(db, row.id, needsRehash(row.passwordHash) ? await hashPassword(body.password) : undefined);
       const started = await startSession(origin, session, row, body.rememberMe);
       await deps.carts.ensureActiveCart(row.id);
