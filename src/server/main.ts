@@ -161,8 +161,8 @@ async function listenQuietly(app: FastifyInstance, options: { port: number; host
 
 /**
  * Start-up order (ADR 0171): configuration, the database connection (DATA_DIR lock and the
- * embedded PostgreSQL) and one query on it (ADR 0202), the app built without touching the database, listen (a port in use
- * fails here, before any migration or job), then migrations and the first-start bootstrap while
+ * embedded PostgreSQL) and one query on it (ADR 0202), the app built without touching the
+ * database, listen (a port in use fails here, before any migration or job), then migrations and the first-start bootstrap while
  * readiness answers 503, then ready and the jobs.
  */
 export async function main(): Promise<void> {

@@ -97,6 +97,15 @@ export function createAuthService(deps: {
     return started;
   }
 
+  /** The account and whether the password is its own, hashed within the cap; an unknown name burns a hash too, so both take as long. */
+  async function checkPassword(body: Pick<LoginBody, 'username' | 'password'>, knownAddress: boolean) {
+    const row = await findLiveUserByUsername(db, body.username);
+    const valid = await hashGate.run(knownAddress, () =>
+      row ? verifyPassword(body.password, row.passwordHash) : burnPasswordCheck(body.password).then(() => false),
+    );
+    return { row, valid };
+  }
+
   async function currentRow(userId: number): Promise<UserRow> {
     const row = await findLiveUserById(db, userId);
     if (!row) throw new HttpError(401, 'Please log in to continue');
@@ -149,20 +158,11 @@ export function createAuthService(deps: {
           ? new RetryLaterError(HASHING_BUSY_MESSAGE, attempt.retryAfterSeconds)
           : new RetryLaterError(THROTTLED_MESSAGE, attempt.retryAfterSeconds);
       }
-      let valid = false;
-      let row: UserRow | undefined;
-      try {
-        row = await findLiveUserByUsername(db, body.username);
-        const found = row;
-        // The unknown user burns a hash too, so both take as long and share the same cap.
-        valid = await hashGate.run(attempt.knownAddress, () =>
-          found ? verifyPassword(body.password, found.passwordHash) : burnPasswordCheck(body.password).then(() => false),
-        );
-      } catch (error) {
-        // "Busy" (the cap refused or timed out) or a fault: the password was never judged, so nothing is counted.
+      const { row, valid } = await checkPassword(body, attempt.knownAddress).catch(async (error: unknown) => {
+        // "Busy" (the cap refused or its wait ran out) or a fault: the password was never judged, so nothing is counted.
         await releaseLoginAttempt(db, attempt).catch(() => undefined);
         throw error;
-      }
+      });
       if (!row || !valid) {
         // Only a judged wrong password counts toward the locks. Same message for an unknown user and a wrong password.
         await recordLoginFailure(db, attempt);
