@@ -86,17 +86,21 @@ function holdSlot(key: string, onlyIf: SQL = sql`true`): SQL {
     returning case when locked_until > now() then locked_until end as locked_until, failures + pending as load`;
 }
 
-/** A wrong password: the slot becomes a failure; reaching the limit locks the key for a window. */
+/**
+ * A wrong password: the slot becomes a failure; reaching the limit locks the key for a window.
+ * An upsert, so a failure still counts if retention removed the row while the password was hashed.
+ */
 function failSlot(key: string, limit: number, held: boolean): SQL {
   const failures = sql`(case when ${over} then 1 else login_throttles.failures + 1 end)`;
   return sql`
-    update login_throttles set
+    insert into login_throttles (key, failures, window_started_at, locked_until)
+      values (${key}, 1, now(), case when 1 >= ${limit} then now() + ${window} end)
+    on conflict (key) do update set
       pending = ${held ? sql`greatest(0, ${livePending} - 1)` : sql`login_throttles.pending`},
       failures = ${failures},
       window_started_at = case when ${over} then now() else login_throttles.window_started_at end,
       locked_until = case when ${lockedNow} then login_throttles.locked_until
-                          when ${failures} >= ${limit} then now() + ${window} end
-    where key = ${key}`;
+                          when ${failures} >= ${limit} then now() + ${window} end`;
 }
 
 /** A right password, "busy" or an error: the slot is given back, nothing is counted. */
@@ -126,6 +130,17 @@ export interface LoginAttempt {
   counted: CountedKey[];
 }
 
+type ReservationRow = {
+  known: boolean;
+  pair_locked: string | null;
+  pair_load: number;
+  account_locked: string | null;
+  account_load: number;
+  /** Null when the address was not counted (a known address). */
+  address_locked: string | null;
+  address_load: number | null;
+};
+
 const secondsUntil = (until: Date | string | null | undefined) =>
   until ? Math.max(1, Math.ceil((new Date(until).getTime() - Date.now()) / 1000)) : 0;
 
@@ -143,8 +158,7 @@ async function releaseHeld(db: Db, counted: CountedKey[]): Promise<void> {
 export async function reserveLoginAttempt(db: Db, ip: string, username: string): Promise<LoginAttempt> {
   // A known address is not counted on the address key at all: its logins then never wait for that
   // row's lock behind a flood from the same address (bench/login-flood.ts), and the key stays about strangers.
-  type Slot = { locked: string | null; load: number | null };
-  const rows = await db.execute<{ known: boolean; pair_locked: string | null; pair_load: number; account_locked: string | null; account_load: number; address_locked: string | null; address_load: number | null }>(sql`
+  const rows = await db.execute<ReservationRow>(sql`
     with known as (select exists (select 1 from login_throttles
                                   where key = ${knownKey(ip, username)} and window_started_at > now() - ${knownFor}) as known),
          pair as (${holdSlot(pairKey(ip, username))}),
@@ -157,23 +171,28 @@ export async function reserveLoginAttempt(db: Db, ip: string, username: string):
   const row = rows.rows[0];
   if (!row) throw new Error('login throttle returned no row');
   const known = row.known === true;
-  const slots: (CountedKey & Slot & { applies: boolean })[] = [
-    { key: pairKey(ip, username), limit: PAIR_LIMIT, locked: row.pair_locked, load: row.pair_load, applies: true, held: false },
-    // The account and address limits are about strangers; a known address is not a stranger.
-    { key: accountKey(username), limit: ACCOUNT_LIMIT, locked: row.account_locked, load: row.account_load, applies: !known, held: false },
-    ...(known ? [] : [{ key: addressKey(ip), limit: ADDRESS_LIMIT, locked: row.address_locked, load: row.address_load, applies: true, held: false }]),
+  // A key's slot is held unless a lock was in force there (then the statement changed nothing).
+  const slot = (key: string, limit: number, locked: string | null, load: number | null, applies: boolean) => ({ key, limit, held: !locked, locked, load: Number(load), applies });
+  const slots = [
+    slot(pairKey(ip, username), PAIR_LIMIT, row.pair_locked, row.pair_load, true),
+    // The account and address limits are about strangers; a known address is not a stranger (and not counted on the address).
+    slot(accountKey(username), ACCOUNT_LIMIT, row.account_locked, row.account_load, !known),
+    ...(known ? [] : [slot(addressKey(ip), ADDRESS_LIMIT, row.address_locked, row.address_load, true)]),
   ];
-  for (const slot of slots) slot.held = !slot.locked;
-  const counted = slots.map(({ key, limit, held }) => ({ key, limit, held }));
-  const base = { ip, username, knownAddress: known, counted };
+  const counted: CountedKey[] = slots.map(({ key, limit, held }) => ({ key, limit, held }));
   const lockedFor = Math.max(0, ...slots.filter((s) => s.applies).map((s) => secondsUntil(s.locked)));
-  const full = slots.some((s) => s.applies && !s.locked && Number(s.load) > s.limit);
-  if (lockedFor > 0 || full) {
-    await releaseHeld(db, counted);
-    const refusal = lockedFor > 0 ? 'locked' : 'busy';
-    return { ...base, allowed: false, refusal, retryAfterSeconds: lockedFor || 1, counted: counted.map((k) => ({ ...k, held: false })) };
-  }
-  return { ...base, allowed: true, retryAfterSeconds: 0 };
+  const full = slots.some((s) => s.applies && s.held && s.load > s.limit);
+  if (lockedFor === 0 && !full) return { ip, username, knownAddress: known, counted, allowed: true, retryAfterSeconds: 0 };
+  await releaseHeld(db, counted);
+  return {
+    ip,
+    username,
+    knownAddress: known,
+    counted: counted.map((k) => ({ ...k, held: false })),
+    allowed: false,
+    refusal: lockedFor > 0 ? 'locked' : 'busy',
+    retryAfterSeconds: lockedFor || 1,
+  };
 }
 
 /** A wrong password (or an unknown name): a failure on every counted key; a key reaching its limit locks. */
