@@ -25,6 +25,7 @@ import { createStockService, createUploadHistory, stockRoutes } from './modules/
 import { createEmailChanges, createUsersService, emailChangeRoutes, userRoutes } from './modules/users';
 import { createWebhooksService, webhookRoutes } from './modules/webhooks';
 import { accessPlugin } from './plugins/access';
+import { registerBodyDeadline } from './plugins/body-deadline';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { registerErrorHandling } from './plugins/errors';
 import { registerHsts } from './plugins/hsts';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // HTTP timeouts (ADR 0171, docs/operations.md). Fastify's default 0 would switch Node's off too.
+    // This one is sized for a file upload; every other body has HTTP_BODY_TIMEOUT_MS (plugins/body-deadline.ts, ADR 0202).
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
     connectionTimeout: config.HTTP_CONNECTION_TIMEOUT_MS,
     keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
@@ -82,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // First: a body trickling in must meet its deadline whatever the hooks after this one answer (docs/decisions/0202).
+  registerBodyDeadline(app, { timeoutMs: config.HTTP_BODY_TIMEOUT_MS });
   const lifecycle = deps.lifecycle ?? createLifecycle();
   registerLifecycleHooks(app, lifecycle);
 

@@ -85,6 +85,11 @@ const configSchema = z
     SHUTDOWN_READINESS_DELAY_MS: millisecondsOrOff.default(5_000),
     /** A request's headers and body must arrive within this time, else 408 and the connection is closed (ADR 0171). */
     HTTP_REQUEST_TIMEOUT_MS: milliseconds.default(120_000),
+    /**
+     * A request body, except a file upload's, must arrive within this time of its headers, else 408 and the
+     * connection is closed (docs/decisions/0202); uploads keep HTTP_REQUEST_TIMEOUT_MS.
+     */
+    HTTP_BODY_TIMEOUT_MS: milliseconds.default(10_000),
     /** A connection with no byte read or written for this long is closed, also while a request is being handled. */
     HTTP_CONNECTION_TIMEOUT_MS: milliseconds.default(120_000),
     /** An idle keep-alive connection is closed after this; a proxy's idle timeout towards the portal must be shorter. */

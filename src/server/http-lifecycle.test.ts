@@ -6,6 +6,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createLifecycle, type Lifecycle } from './lifecycle';
+import { createUser } from '../../test/api';
+import { BODY_TOO_SLOW_MESSAGE } from './plugins/body-deadline';
 import { STARTING_MESSAGE } from './plugins/lifecycle';
 
 /**
@@ -26,11 +28,15 @@ afterAll(async () => {
 });
 
 /** The real app on a real port; with a lifecycle it starts as main.ts starts it, not ready. */
-async function listening(lifecycle?: Lifecycle): Promise<number> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) });
+async function listening(lifecycle?: Lifecycle, env: Record<string, string> = { HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) }): Promise<number> {
+  return Number(new URL(await (await listeningApp(lifecycle, env)).listen({ port: 0, host: '127.0.0.1' })).port);
+}
+
+async function listeningApp(lifecycle: Lifecycle | undefined, env: Record<string, string>): Promise<FastifyInstance> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...env });
   const app = await buildApp({ db: database.db, config, sessionSecret: 'x'.repeat(48), logger: false, lifecycle });
   apps.push(app);
-  return Number(new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port);
+  return app;
 }
 
 interface RawAnswer {
@@ -190,5 +196,83 @@ describe('HTTP limits on a real socket', () => {
     expect((await client.next()).status).toBe(200);
     client.socket.end();
     expect((await client.closed).error).toBeUndefined();
+  });
+});
+
+describe('short body deadlines for everything but file uploads (docs/decisions/0202)', () => {
+  const BODY_TIMEOUT_MS = 2_000;
+  let app: FastifyInstance;
+  let port = 0;
+  beforeAll(async () => {
+    // The upload limit stays the default 120 s: only the body deadline can cut these requests within the test.
+    app = await listeningApp(undefined, { HTTP_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS) });
+    port = Number(new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port);
+  });
+
+  /** Sends headers and the first bytes, then one more byte every `everyMs` until the socket closes. */
+  function trickle(head: string, first: string, everyMs: number) {
+    const client = rawClient(port);
+    client.socket.write(head + first);
+    const drip = setInterval(() => client.socket.writable && client.socket.write(' '), everyMs);
+    void client.closed.then(() => clearInterval(drip));
+    return { client, stop: () => clearInterval(drip) };
+  }
+
+  const loginHead = (extra = `X-Request-Timestamp: ${Date.now()}\r\n`) =>
+    `POST /api/login HTTP/1.1\r\nHost: portal\r\nContent-Type: application/json\r\nContent-Length: 200\r\n${extra}\r\n`;
+
+  it('a login body sent one byte every 3 s gets a 408 with a sentence and a closed connection at the body deadline', { timeout: 20_000 }, async () => {
+    const started = Date.now();
+    const { client, stop } = trickle(loginHead(), '{', 3_000);
+    try {
+      const answer = await client.next();
+      const { at } = await client.closed;
+      expect(answer.status).toBe(408);
+      expect(JSON.parse(answer.body)).toEqual({ message: BODY_TOO_SLOW_MESSAGE });
+      expect(answer.headers.connection).toBe('close');
+      expect(at - started).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS - 100);
+      expect(at - started).toBeLessThan(BODY_TIMEOUT_MS + 1_500);
+    } finally {
+      stop();
+    }
+  });
+
+  it('a body refused before it is read (no X-Request-Timestamp) is answered at once, and the rest may not trickle on', { timeout: 20_000 }, async () => {
+    const started = Date.now();
+    const { client, stop } = trickle(loginHead(''), '{', 1_000);
+    try {
+      const answer = await client.next();
+      expect(answer.status).toBe(403);
+      expect(Date.now() - started).toBeLessThan(BODY_TIMEOUT_MS);
+      const { at } = await client.closed;
+      expect(at - started).toBeLessThan(BODY_TIMEOUT_MS + 1_500);
+    } finally {
+      stop();
+    }
+  });
+
+  it('a file upload being read keeps the long limit: still open at twice the body deadline', { timeout: 20_000 }, async () => {
+    const admin = await createUser(database.db, { role: 'admin' });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'x-request-timestamp': String(Date.now()) },
+      payload: { username: admin.username, password: admin.password },
+    });
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const role = await app.inject({ method: 'POST', url: '/api/session/role', headers: { cookie, 'x-request-timestamp': String(Date.now()) }, payload: { role: 'admin' } });
+    expect(role.statusCode).toBe(200);
+    const boundary = 'portal-test-boundary';
+    const head =
+      `POST /api/files HTTP/1.1\r\nHost: portal\r\nCookie: ${cookie}\r\nX-Request-Timestamp: ${Date.now()}\r\n` +
+      `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\n\r\n`;
+    const part = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\nContent-Type: text/plain\r\n\r\n`;
+    const { client, stop } = trickle(head, part, 1_000);
+    let closedAt: number | undefined;
+    void client.closed.then(({ at }) => (closedAt = at));
+    await new Promise((resolve) => setTimeout(resolve, 2 * BODY_TIMEOUT_MS));
+    stop();
+    expect(closedAt).toBeUndefined();
+    client.socket.destroy();
   });
 });

@@ -145,9 +145,24 @@ function startJobs(database: ConnectedDatabase, config: Config, log: FastifyBase
 }
 
 /**
+ * Opens the port without Fastify's "Server listening at ..." log line: the port opens before the
+ * migrations (ADR 0171), and a start that then fails must print its one line and nothing that says
+ * the portal is listening (docs/decisions/0202). main() logs that line once the portal is ready.
+ */
+async function listenQuietly(app: FastifyInstance, options: { port: number; host: string }): Promise<string> {
+  const level = app.log.level;
+  app.log.level = 'warn';
+  try {
+    return await app.listen(options);
+  } finally {
+    app.log.level = level;
+  }
+}
+
+/**
  * Start-up order (ADR 0171): configuration, the database connection (DATA_DIR lock and the
- * embedded PostgreSQL), the app built without touching the database, listen (a port in use
- * fails here, before any migration or job), then migrations and the first-start bootstrap while
+ * embedded PostgreSQL) and one query on it (ADR 0202), the app built without touching the
+ * database, listen (a port in use fails here, before any migration or job), then migrations and the first-start bootstrap while
  * readiness answers 503, then ready and the jobs.
  */
 export async function main(): Promise<void> {
@@ -167,8 +182,11 @@ export async function main(): Promise<void> {
     database = await connectDatabase(config);
     const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, path.resolve(config.DATA_DIR));
     const lifecycle = createLifecycle();
+    // PostgreSQL down, a database that is missing or a refused login: the one line, before the port
+    // is opened and before anything says the portal is listening (docs/decisions/0202).
+    await database.pool.query('select 1');
     app = await buildApp({ db: database.db, config, sessionSecret, clientDir, lifecycle });
-    const address = await app.listen({ port: config.PORT, host });
+    const address = await listenQuietly(app, { port: config.PORT, host });
 
     const connected = database;
     const running: Running = { app, lifecycle, database: connected, jobs: [], started: Promise.resolve() };
@@ -186,6 +204,8 @@ export async function main(): Promise<void> {
     installShutdown(running, config);
     const boot = await prepared;
 
+    // Fastify's own line, said once the portal is ready rather than when the port opened.
+    running.app.log.info(`Server listening at ${address}`);
     const shown = host === '0.0.0.0' ? `http://localhost:${new URL(address).port}` : address;
     printWelcome(config, shown, boot);
     if (!database.embedded && !config.SESSION_SECRET) {

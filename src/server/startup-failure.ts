@@ -1,13 +1,27 @@
 import { StartupError } from './lib/startup-error';
 
-function errorCode(error: unknown): string | undefined {
+/** The error in the cause chain that carries a code (a driver's error under drizzle's "Failed query"), with that code. */
+function coded(error: unknown): { code?: string; error: unknown } {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
+    if (typeof code === 'string') return { code, error: e };
     e = (e as { cause?: unknown }).cause;
   }
-  return undefined;
+  return { error };
 }
+
+/** Every message down the cause chain, for recognising a driver's sentence under a wrapper. */
+function messagesOf(error: unknown): string {
+  const texts: string[] = [];
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth += 1) {
+    texts.push(e instanceof Error ? e.message : String(e));
+    e = typeof e === 'object' ? (e as { cause?: unknown }).cause : undefined;
+  }
+  return texts.join('\n');
+}
+
+/** First line only: the whole message is one line (drizzle's "Failed query" spans several). */
+const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.trim();
 
 function where(url: string | undefined): { target: string; user: string; database: string } {
   try {
@@ -24,8 +38,9 @@ function where(url: string | undefined): { target: string; user: string; databas
  */
 export function describeStartupFailure(error: unknown, context: { databaseUrl?: string; port?: number; host?: string }): string {
   if (error instanceof StartupError) return error.message;
-  const code = errorCode(error);
-  const message = error instanceof Error ? error.message : String(error);
+  const { code, error: cause } = coded(error);
+  // The driver's own sentence ("permission denied for database x"), not the query that met it.
+  const message = firstLine(cause);
   const db = where(context.databaseUrl);
   switch (code) {
     case 'EADDRINUSE':
@@ -58,8 +73,8 @@ export function describeStartupFailure(error: unknown, context: { databaseUrl?: 
     default:
       break;
   }
-  if (/timeout exceeded when trying to connect|Connection terminated due to connection timeout/i.test(message)) {
+  if (/timeout exceeded when trying to connect|Connection terminated due to connection timeout/i.test(messagesOf(error))) {
     return `PostgreSQL at ${db.target} did not answer within DB_CONNECT_TIMEOUT_MS. Check that the database server is running and reachable.`;
   }
-  return `The portal could not start: ${message.split('\n')[0]}${code ? ` (${code})` : ''}. Run with LOG_LEVEL=debug for details.`;
+  return `The portal could not start: ${firstLine(error)}${code ? ` (${code})` : ''}. Run with LOG_LEVEL=debug for details.`;
 }

@@ -80,6 +80,41 @@ describe('a start with bad configuration exits 1 with one line naming cause and 
     await failsWith({ DATABASE_URL: withUrl((u) => (u.pathname = `/${name}`)) }, new RegExp(`"${name}" does not exist.*createdb ${name}`));
   });
 
+  // LOG_LEVEL=info, as in production: Fastify's "Server listening at ..." would show (docs/decisions/0202).
+  const saysListening = /Server listening|listening on/;
+
+  it('PostgreSQL down, at the production log level: the one line, and nothing says the portal is listening', async () => {
+    const line = await failsWith({ DATABASE_URL: 'postgres://portal:x@127.0.0.1:1/portal', LOG_LEVEL: 'info', SESSION_SECRET: 's'.repeat(40) }, /refused the connection/);
+    expect(line).not.toMatch(saysListening);
+  });
+
+  it('a database that does not exist, at the production log level: the one line, and nothing says the portal is listening', async () => {
+    const name = `portal_missing_info_${process.pid}`;
+    const line = await failsWith(
+      { DATABASE_URL: withUrl((u) => (u.pathname = `/${name}`)), LOG_LEVEL: 'info', SESSION_SECRET: 's'.repeat(40) },
+      new RegExp(`"${name}" does not exist`),
+    );
+    expect(line).not.toMatch(saysListening);
+  });
+
+  it('migrations refused after the port opened (a user that may not create tables): the one line, nothing says listening', async () => {
+    const name = `portal_readonly_${process.pid}`;
+    const admin = new pg.Client({ connectionString: pattern.replace('__DB__', 'postgres') });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`drop role if exists ${name}`);
+    await admin.query(`create role ${name} login password 'Readonly-1'`);
+    await admin.query(`create database ${name}`);
+    try {
+      const url = withUrl((u) => ((u.username = name), (u.password = 'Readonly-1'), (u.pathname = `/${name}`)));
+      await failsWith({ DATABASE_URL: url, LOG_LEVEL: 'info', SESSION_SECRET: 's'.repeat(40) }, new RegExp(`^The database user "${name}" may not create the portal's tables`));
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`drop role if exists ${name}`);
+      await admin.end();
+    }
+  });
+
   it('the port in use: one line, checked before any migration or job touches the database', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

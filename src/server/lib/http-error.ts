@@ -1,7 +1,7 @@
 /** A failure with a status the client should see; the error handler turns it into `{ message }`. */
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
+    readonly statusCode: 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 422 | 429 | 503,
     message: string,
     readonly errors?: { path: string; message: string }[],
   ) {

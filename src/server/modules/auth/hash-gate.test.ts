@@ -58,3 +58,35 @@ describe('HashGate', () => {
     expect(await g.run(false, async () => 'after')).toBe('after');
   });
 });
+
+describe('HashGate queue (docs/decisions/0202)', () => {
+  it('starts waiters first come, first served', async () => {
+    const g = new HashGate({ concurrency: 1, reserved: 0, maxWaiting: 10, maxWaitMs: 60_000 });
+    const first = pending();
+    const order: number[] = [];
+    const runs = [g.run(false, () => first.done), ...[1, 2, 3, 4].map((i) => g.run(false, async () => void order.push(i)))];
+    await Promise.resolve();
+    expect(g.load).toEqual({ running: 1, waiting: 4 });
+    first.finish();
+    await Promise.all(runs);
+    expect(order).toEqual([1, 2, 3, 4]);
+  });
+
+  it('tells a login at once to retry when the recent hash times say its turn would come after maxWaitMs', async () => {
+    const options = { concurrency: 1, reserved: 0, maxWaiting: 100, maxWaitMs: 60_000 };
+    const g = new HashGate(options);
+    // One hash of ~100 ms teaches the gate how long a turn takes; the limit is then 2.5 turns, however slow the machine was.
+    const started = performance.now();
+    await g.run(false, () => new Promise((resolve) => setTimeout(resolve, 100)));
+    options.maxWaitMs = 2.5 * (performance.now() - started);
+    const work = pending();
+    const runs = Array.from({ length: 5 }, () => g.run(false, () => work.done));
+    const settled = Promise.allSettled(runs);
+    await Promise.resolve();
+    // One running; two waiting (their turns after one and two hashes); the third would wait three.
+    expect(g.load).toEqual({ running: 1, waiting: 2 });
+    work.finish();
+    const results = await settled;
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(2);
+  });
+});

@@ -21,7 +21,7 @@ export interface HashGateOptions {
   reserved: number;
   /** Logins that may wait for a slot; beyond them the answer is 429 at once. */
   maxWaiting: number;
-  /** A waiter gives up with 429 after this long. */
+  /** A waiter gives up with 429 after this long; one that would wait longer (by the recent hash times) is told at once. */
   maxWaitMs: number;
 }
 
@@ -40,22 +40,29 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
+/** Weight of the newest hash time in the running average the queue's wait is estimated from. */
+const AVERAGE_WEIGHT = 0.2;
+
 /**
- * The server-wide cap on concurrent password hashing for logins (issue 23). One scrypt is
- * 32 MiB and ~0.1 s of a core; a flood of wrong passwords for many accounts passes every
+ * The server-wide cap on concurrent password hashing for logins (docs/decisions/0100). One scrypt
+ * is 32 MiB and ~0.1 s of a core; a flood of wrong passwords for many accounts passes every
  * per-account count, so without a cap 30 of them made a real user's login ten times slower.
- * Beyond the cap a login waits briefly or is told to retry (429, Retry-After); logins from
- * a known address have reserved slots and go first, so the people who use the portal every
- * day get in while a flood from elsewhere is going on.
+ * Beyond the cap a login waits its turn, first come first served (docs/decisions/0202: an office
+ * signing in at once is queued, not refused), as long as the recent hash times say its turn comes
+ * within `maxWaitMs`; otherwise, or past `maxWaiting`, it is told to retry (429, Retry-After: 1),
+ * which is never counted as a failed attempt. Logins from a known address have reserved slots and
+ * go first, so the people who use the portal every day get in while a flood from elsewhere is going on.
  */
 export class HashGate {
   private running = 0;
   private readonly waiting: Waiter[] = [];
+  /** Running average of one hash's time, in ms; 0 until the first one finishes. */
+  private averageMs = 0;
 
   constructor(private readonly options: HashGateOptions) {}
 
   static withDefaults(concurrency = defaultHashConcurrency()): HashGate {
-    return new HashGate({ concurrency, reserved: concurrency, maxWaiting: 8 * concurrency, maxWaitMs: 3_000 });
+    return new HashGate({ concurrency, reserved: concurrency, maxWaiting: 32 * concurrency, maxWaitMs: 5_000 });
   }
 
   private canStart(trusted: boolean): boolean {
@@ -66,16 +73,26 @@ export class HashGate {
   async run<T>(trusted: boolean, work: () => Promise<T>): Promise<T> {
     if (!this.canStart(trusted)) await this.wait(trusted);
     else this.running += 1;
+    const started = performance.now();
     try {
       return await work();
     } finally {
+      const took = performance.now() - started;
+      this.averageMs = this.averageMs === 0 ? took : this.averageMs * (1 - AVERAGE_WEIGHT) + took * AVERAGE_WEIGHT;
       this.running -= 1;
       this.startWaiters();
     }
   }
 
+  /** How long a new waiter would wait for its turn: the waiters ahead of it, a slot's worth at a time. */
+  private expectedWaitMs(trusted: boolean): number {
+    const ahead = trusted ? this.waiting.filter((w) => w.trusted).length : this.waiting.length;
+    const slots = this.options.concurrency + (trusted ? this.options.reserved : 0);
+    return Math.ceil((ahead + 1) / slots) * this.averageMs;
+  }
+
   private wait(trusted: boolean): Promise<void> {
-    if (this.waiting.length >= this.options.maxWaiting) {
+    if (this.waiting.length >= this.options.maxWaiting || this.expectedWaitMs(trusted) > this.options.maxWaitMs) {
       return Promise.reject(new RetryLaterError(HASHING_BUSY_MESSAGE, HASHING_BUSY_RETRY_SECONDS));
     }
     return new Promise((resolve, reject) => {

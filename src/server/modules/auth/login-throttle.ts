@@ -3,12 +3,14 @@ import type { Db } from '../../db/client';
 
 /**
  * Login and password-change counters, in PostgreSQL so every app server sees the same
- * counts (docs/decisions/0100, issue 23; the model is in docs/security.md "Accounts").
+ * counts (docs/decisions/0100, docs/decisions/0202; the model is in docs/security.md "Accounts").
  *
- * Every login attempt is *reserved* before the password is hashed: one statement counts
- * it on three keys and says whether it may be judged. Parallel requests therefore cannot
- * all pass a check that a later write would have failed (issue 23: 40 parallel guesses
- * were all judged, then the right one got in).
+ * Each key counts two things: `failures` (wrong passwords judged in the window) and `pending`
+ * (attempts admitted and not judged yet). An attempt is admitted only while failures + pending
+ * stay within the limit, in one statement over the three keys before the password is hashed, so
+ * parallel guesses cannot all pass a check that their failures would have failed. Only a wrong
+ * password becomes a failure, and only failures lock: a right password, "busy" (the hashing cap
+ * refusing or timing out) and any error give the pending slot back (docs/decisions/0202).
  *
  * | key                   | limit / 15 min | refuses                                                    |
  * |-----------------------|----------------|------------------------------------------------------------|
@@ -26,12 +28,15 @@ export const ADDRESS_LIMIT = 50;
 export const ACCOUNT_LIMIT = 20;
 export const PASSWORD_CHANGE_LIMIT = 5;
 export const KNOWN_ADDRESS_DAYS = 30;
+/** No attempt is in flight this long (the hashing cap's wait is seconds): older pending counts are from a stopped server. */
+export const PENDING_STALE_SECONDS = 60;
 
 export const THROTTLED_MESSAGE = `Too many failed login attempts. Please try again in ${THROTTLE_WINDOW_MINUTES} minutes.`;
 export const PASSWORD_THROTTLED_MESSAGE = `Too many wrong current passwords. Please try again in ${THROTTLE_WINDOW_MINUTES} minutes.`;
 
 const window = sql.raw(`interval '${THROTTLE_WINDOW_MINUTES} minutes'`);
 const knownFor = sql.raw(`interval '${KNOWN_ADDRESS_DAYS} days'`);
+const pendingFor = sql.raw(`interval '${PENDING_STALE_SECONDS} seconds'`);
 
 const name = (username: string) => username.normalize('NFKC').toLowerCase();
 const pairKey = (ip: string, username: string) => `pair:${ip}:${name(username)}`;
@@ -39,18 +44,21 @@ const accountKey = (username: string) => `account:${name(username)}`;
 const addressKey = (ip: string) => `ip:${ip}`;
 const knownKey = (ip: string, username: string) => `known:${ip}:${name(username)}`;
 
+/** The row's window is over and no lock is in force: its failures no longer count. */
+const over = sql`(login_throttles.window_started_at <= now() - ${window}
+                  and (login_throttles.locked_until is null or login_throttles.locked_until <= now()))`;
+const lockedNow = sql`coalesce(login_throttles.locked_until > now(), false)`;
+const livePending = sql`(case when login_throttles.pending_at > now() - ${pendingFor} then login_throttles.pending else 0 end)`;
+
 /**
- * One counter's upsert: a window that is over (and not locked) starts again at 1; the
- * attempt that goes past `limit` locks the key for a window. The lock is not extended by
- * later attempts, so it ends 15 minutes after the limit was passed. Returns the key's
+ * One counter's upsert for a password change: every attempt counts; the attempt that goes past
+ * `limit` locks the key for a window (not extended by later attempts). Returns the key's
  * `locked_until` when it is in force.
  */
-function countAttempt(key: string, limit: number, onlyIf: SQL = sql`true`): SQL {
-  const over = sql`(login_throttles.window_started_at <= now() - ${window}
-                    and (login_throttles.locked_until is null or login_throttles.locked_until <= now()))`;
+function countAttempt(key: string, limit: number): SQL {
   return sql`
     insert into login_throttles (key, failures, window_started_at, locked_until)
-      select ${key}, 1, now(), case when 1 > ${limit} then now() + ${window} end where ${onlyIf}
+      values (${key}, 1, now(), case when 1 > ${limit} then now() + ${window} end)
     on conflict (key) do update set
       failures = case when ${over} then 1 else login_throttles.failures + 1 end,
       window_started_at = case when ${over} then now() else login_throttles.window_started_at end,
@@ -60,57 +68,154 @@ function countAttempt(key: string, limit: number, onlyIf: SQL = sql`true`): SQL 
     returning case when locked_until > now() then locked_until end as locked_until`;
 }
 
+/**
+ * A login attempt takes a pending slot on the key unless a lock is in force (then nothing changes).
+ * Returns the lock when in force, else failures + pending with this attempt: the caller admits it
+ * when that is within the limit and gives the slot back when it does not.
+ */
+function holdSlot(key: string, onlyIf: SQL = sql`true`): SQL {
+  return sql`
+    insert into login_throttles (key, failures, window_started_at, pending, pending_at)
+      select ${key}, 0, now(), 1, now() where ${onlyIf}
+    on conflict (key) do update set
+      failures = case when ${over} then 0 else login_throttles.failures end,
+      window_started_at = case when ${over} then now() else login_throttles.window_started_at end,
+      locked_until = case when ${over} then null else login_throttles.locked_until end,
+      pending = case when ${lockedNow} then ${livePending} else ${livePending} + 1 end,
+      pending_at = case when ${lockedNow} then login_throttles.pending_at else now() end
+    returning case when locked_until > now() then locked_until end as locked_until, failures + pending as load`;
+}
+
+/**
+ * A wrong password: the slot becomes a failure; reaching the limit locks the key for a window.
+ * An upsert, so a failure still counts if retention removed the row while the password was hashed.
+ */
+function failSlot(key: string, limit: number, held: boolean): SQL {
+  const failures = sql`(case when ${over} then 1 else login_throttles.failures + 1 end)`;
+  return sql`
+    insert into login_throttles (key, failures, window_started_at, locked_until)
+      values (${key}, 1, now(), case when 1 >= ${limit} then now() + ${window} end)
+    on conflict (key) do update set
+      pending = ${held ? sql`greatest(0, ${livePending} - 1)` : sql`login_throttles.pending`},
+      failures = ${failures},
+      window_started_at = case when ${over} then now() else login_throttles.window_started_at end,
+      locked_until = case when ${lockedNow} then login_throttles.locked_until
+                          when ${failures} >= ${limit} then now() + ${window} end`;
+}
+
+/** A right password, "busy" or an error: the slot is given back, nothing is counted. */
+function releaseSlot(key: string): SQL {
+  return sql`update login_throttles set pending = greatest(0, ${livePending} - 1) where key = ${key}`;
+}
+
+interface CountedKey {
+  key: string;
+  limit: number;
+  /** This attempt holds a pending slot on the key (it was not locked). */
+  held: boolean;
+}
+
 export interface LoginAttempt {
+  ip: string;
+  username: string;
   /** False: refuse with 429 before hashing anything. */
   allowed: boolean;
+  /** Why it was refused: a lock (failures reached a limit) or too many attempts in flight for a key. */
+  refusal?: 'locked' | 'busy';
   /** The account signed in from this address in the last 30 days (its logins get the reserved hashing slot). */
   knownAddress: boolean;
-  /** When refused: seconds until the lock that refused it ends. */
+  /** When refused: seconds until the lock that refused it ends (1 when busy). */
   retryAfterSeconds: number;
+  /** The keys a wrong password counts on; an admitted attempt holds a slot on each it was not locked on. */
+  counted: CountedKey[];
 }
+
+type ReservationRow = {
+  known: boolean;
+  pair_locked: string | null;
+  pair_load: number;
+  account_locked: string | null;
+  account_load: number;
+  /** Null when the address was not counted (a known address). */
+  address_locked: string | null;
+  address_load: number | null;
+};
 
 const secondsUntil = (until: Date | string | null | undefined) =>
   until ? Math.max(1, Math.ceil((new Date(until).getTime() - Date.now()) / 1000)) : 0;
 
+/** Gives back every slot the attempt holds; one row per statement, so no lock order can deadlock against a reservation. */
+async function releaseHeld(db: Db, counted: CountedKey[]): Promise<void> {
+  await Promise.all(counted.filter((k) => k.held).map((k) => db.execute(releaseSlot(k.key))));
+}
+
 /**
- * Counts this attempt on the pair, the account and the address in one statement (each key's
- * row is locked only while the statement runs), then decides. A refused attempt is counted
- * too: a flood keeps its own locks in force and never reaches scrypt.
+ * Reserves this attempt on the pair, the account and the address in one statement (each key's
+ * row is locked only while the statement runs), then decides: refused when a lock is in force
+ * (Retry-After until it ends) or when failures and attempts in flight already fill a limit
+ * (busy: Retry-After 1). A refused attempt is never counted and holds nothing.
  */
 export async function reserveLoginAttempt(db: Db, ip: string, username: string): Promise<LoginAttempt> {
   // A known address is not counted on the address key at all: its logins then never wait for that
   // row's lock behind a flood from the same address (bench/login-flood.ts), and the key stays about strangers.
-  const rows = await db.execute<{ pair: string | null; account: string | null; address: string | null; known: boolean }>(sql`
+  const rows = await db.execute<ReservationRow>(sql`
     with known as (select exists (select 1 from login_throttles
                                   where key = ${knownKey(ip, username)} and window_started_at > now() - ${knownFor}) as known),
-         pair as (${countAttempt(pairKey(ip, username), PAIR_LIMIT)}),
-         account as (${countAttempt(accountKey(username), ACCOUNT_LIMIT)}),
-         address as (${countAttempt(addressKey(ip), ADDRESS_LIMIT, sql`not (select known from known)`)})
-    select pair.locked_until as pair, account.locked_until as account, address.locked_until as address, known.known
+         pair as (${holdSlot(pairKey(ip, username))}),
+         account as (${holdSlot(accountKey(username))}),
+         address as (${holdSlot(addressKey(ip), sql`not (select known from known)`)})
+    select known.known, pair.locked_until as pair_locked, pair.load as pair_load,
+           account.locked_until as account_locked, account.load as account_load,
+           address.locked_until as address_locked, address.load as address_load
     from known cross join pair cross join account left join address on true`);
   const row = rows.rows[0];
   if (!row) throw new Error('login throttle returned no row');
   const known = row.known === true;
-  // The account and address locks are about strangers; a known address is not a stranger.
-  const locks = known ? [row.pair] : [row.pair, row.account, row.address];
-  const retryAfterSeconds = Math.max(0, ...locks.map(secondsUntil));
-  return { allowed: retryAfterSeconds === 0, knownAddress: known, retryAfterSeconds };
+  // A key's slot is held unless a lock was in force there (then the statement changed nothing).
+  const slot = (key: string, limit: number, locked: string | null, load: number | null, applies: boolean) => ({ key, limit, held: !locked, locked, load: Number(load), applies });
+  const slots = [
+    slot(pairKey(ip, username), PAIR_LIMIT, row.pair_locked, row.pair_load, true),
+    // The account and address limits are about strangers; a known address is not a stranger (and not counted on the address).
+    slot(accountKey(username), ACCOUNT_LIMIT, row.account_locked, row.account_load, !known),
+    ...(known ? [] : [slot(addressKey(ip), ADDRESS_LIMIT, row.address_locked, row.address_load, true)]),
+  ];
+  const counted: CountedKey[] = slots.map(({ key, limit, held }) => ({ key, limit, held }));
+  const lockedFor = Math.max(0, ...slots.filter((s) => s.applies).map((s) => secondsUntil(s.locked)));
+  const full = slots.some((s) => s.applies && s.held && s.load > s.limit);
+  if (lockedFor === 0 && !full) return { ip, username, knownAddress: known, counted, allowed: true, retryAfterSeconds: 0 };
+  await releaseHeld(db, counted);
+  return {
+    ip,
+    username,
+    knownAddress: known,
+    counted: counted.map((k) => ({ ...k, held: false })),
+    allowed: false,
+    refusal: lockedFor > 0 ? 'locked' : 'busy',
+    retryAfterSeconds: lockedFor || 1,
+  };
+}
+
+/** A wrong password (or an unknown name): a failure on every counted key; a key reaching its limit locks. */
+export async function recordLoginFailure(db: Db, attempt: Pick<LoginAttempt, 'counted'>): Promise<void> {
+  await Promise.all(attempt.counted.map((k) => db.execute(failSlot(k.key, k.limit, k.held))));
+}
+
+/** "Busy" or an error before the password was judged: the attempt gives its slots back and counts for nothing. */
+export async function releaseLoginAttempt(db: Db, attempt: Pick<LoginAttempt, 'counted'>): Promise<void> {
+  await releaseHeld(db, attempt.counted);
 }
 
 /**
- * A correct password: the pair starts again, the account's and (for a new address) the address's counts give this
- * attempt back (they count failures, and an office signing in every morning must not fill
+ * A correct password: the pair starts again, the account's and (for a new address) the address's
+ * slots are given back (they count failures, and an office signing in every morning must not fill
  * its address's count), and the address becomes known to the account for 30 days.
- * One row per statement, so no lock order can deadlock against a reservation.
  */
-export async function recordLoginSuccess(db: Db, ip: string, username: string, attempt: Pick<LoginAttempt, 'knownAddress'>): Promise<void> {
-  await db.execute(sql`delete from login_throttles where key = ${pairKey(ip, username)}`);
-  // A known address's attempt was never counted on the address key.
-  for (const key of attempt.knownAddress ? [accountKey(username)] : [accountKey(username), addressKey(ip)]) {
-    await db.execute(sql`update login_throttles set failures = failures - 1 where key = ${key} and failures > 0`);
-  }
+export async function recordLoginSuccess(db: Db, attempt: Pick<LoginAttempt, 'ip' | 'username' | 'counted'>): Promise<void> {
+  const pair = pairKey(attempt.ip, attempt.username);
+  await db.execute(sql`delete from login_throttles where key = ${pair}`);
+  await releaseHeld(db, attempt.counted.filter((k) => k.key !== pair));
   await db.execute(sql`
-    insert into login_throttles (key, failures, window_started_at) values (${knownKey(ip, username)}, 0, now())
+    insert into login_throttles (key, failures, window_started_at) values (${knownKey(attempt.ip, attempt.username)}, 0, now())
     on conflict (key) do update set window_started_at = now()`);
 }
 

@@ -12,11 +12,13 @@ import { endUserSessions, type ReadSessions } from '../../plugins/session-store'
 import type { SessionPort } from '../../plugins/sessions';
 import type { ActivityService } from '../activity';
 import type { CartsService } from '../carts';
-import { HashGate, RetryLaterError } from './hash-gate';
+import { HASHING_BUSY_MESSAGE, HashGate, RetryLaterError } from './hash-gate';
 import {
   clearPasswordAttempts,
   PASSWORD_THROTTLED_MESSAGE,
+  recordLoginFailure,
   recordLoginSuccess,
+  releaseLoginAttempt,
   reserveLoginAttempt,
   takePasswordAttempt,
   THROTTLED_MESSAGE,
@@ -95,6 +97,15 @@ export function createAuthService(deps: {
     return started;
   }
 
+  /** The account and whether the password is its own, hashed within the cap; an unknown name burns a hash too, so both take as long. */
+  async function checkPassword(body: Pick<LoginBody, 'username' | 'password'>, knownAddress: boolean) {
+    const row = await findLiveUserByUsername(db, body.username);
+    const valid = await hashGate.run(knownAddress, () =>
+      row ? verifyPassword(body.password, row.passwordHash) : burnPasswordCheck(body.password).then(() => false),
+    );
+    return { row, valid };
+  }
+
   async function currentRow(userId: number): Promise<UserRow> {
     const row = await findLiveUserById(db, userId);
     if (!row) throw new HttpError(401, 'Please log in to continue');
@@ -140,17 +151,24 @@ export function createAuthService(deps: {
 
     async login(origin: Origin, session: SessionPort, body: Required<LoginBody>): Promise<CurrentUser> {
       const ip = origin.ip ?? '';
-      // Counted before any hashing (issue 23): a parallel burst cannot slip past the limit.
+      // Admitted before any hashing: a parallel burst cannot slip past a limit (docs/decisions/0202).
       const attempt = await reserveLoginAttempt(db, ip, body.username);
-      if (!attempt.allowed) throw new RetryLaterError(THROTTLED_MESSAGE, attempt.retryAfterSeconds);
-      const row = await findLiveUserByUsername(db, body.username);
-      // The unknown user burns a hash too, so both take as long and share the same cap.
-      const valid = await hashGate.run(attempt.knownAddress, () =>
-        row ? verifyPassword(body.password, row.passwordHash) : burnPasswordCheck(body.password).then(() => false),
-      );
-      // Same message for an unknown user and a wrong password; the failure is already counted.
-      if (!row || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
-      await recordLoginSuccess(db, ip, body.username, attempt);
+      if (!attempt.allowed) {
+        throw attempt.refusal === 'busy'
+          ? new RetryLaterError(HASHING_BUSY_MESSAGE, attempt.retryAfterSeconds)
+          : new RetryLaterError(THROTTLED_MESSAGE, attempt.retryAfterSeconds);
+      }
+      const { row, valid } = await checkPassword(body, attempt.knownAddress).catch(async (error: unknown) => {
+        // "Busy" (the cap refused or its wait ran out) or a fault: the password was never judged, so nothing is counted.
+        await releaseLoginAttempt(db, attempt).catch(() => undefined);
+        throw error;
+      });
+      if (!row || !valid) {
+        // Only a judged wrong password counts toward the locks. Same message for an unknown user and a wrong password.
+        await recordLoginFailure(db, attempt);
+        throw new HttpError(401, INVALID_CREDENTIALS);
+      }
+      await recordLoginSuccess(db, attempt);
       await recordSignIn(db, row.id, needsRehash(row.passwordHash) ? await hashPassword(body.password) : undefined);
       const started = await startSession(origin, session, row, body.rememberMe);
       await deps.carts.ensureActiveCart(row.id);

@@ -73,7 +73,7 @@ describe('the OpenAPI document an integrator generates a client from (ADR 0181)'
     const statuses = (key: string) => Object.keys(operations().find((o) => o.key === key)!.op.responses);
     // Public read: bad input, database down. Public write: also the timestamp rule and the body limit.
     expect(statuses('GET /api/health')).toEqual(['200', '400', '503']);
-    expect(statuses('POST /api/login')).toEqual(['200', '400', '401', '403', '413', '429', '503']);
+    expect(statuses('POST /api/login')).toEqual(['200', '400', '401', '403', '408', '413', '429', '503']);
     // Signed in, with an id in the path: 401, 403, 404, the token rate limit.
     expect(statuses('GET /api/orders/{id}')).toEqual(['200', '400', '401', '403', '404', '429', '503']);
     // A multipart upload: 413 and 415; a route's own statuses (409) from the operations table.

@@ -26,8 +26,9 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  *   its contract refuses (plugins/errors), JSON that does not parse.
  * - 503, every route: the portal still starting (plugins/lifecycle) or its database down
  *   or too slow (plugins/errors).
- * - 403 and 413, every write: no X-Request-Timestamp or a body that is neither JSON nor
- *   multipart (plugins/security); a body over the limit (Fastify's bodyLimit).
+ * - 403, 408 and 413, every write: no X-Request-Timestamp or a body that is neither JSON nor
+ *   multipart (plugins/security); a body that did not arrive within HTTP_BODY_TIMEOUT_MS
+ *   (plugins/body-deadline); a body over the limit (Fastify's bodyLimit).
  * - 401, 403 and 429 behind sign-in: no session or a bad token; a temporary password, no
  *   role, the wrong role or a token without the scope (plugins/access); a token past its
  *   rate limit (plugins/access).
@@ -39,7 +40,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function errorStatusesOf(route: RouteFacts): number[] {
   const statuses = new Set<number>([400, 503, ...route.extra]);
   const method = route.method.toUpperCase();
-  if (WRITES.has(method)) [403, 413].forEach((s) => statuses.add(s));
+  if (WRITES.has(method)) [403, 408, 413].forEach((s) => statuses.add(s));
   if (route.access !== 'public') [401, 403, 429].forEach((s) => statuses.add(s));
   if (route.hasParams) statuses.add(404);
   if (route.multipart) [413, 415].forEach((s) => statuses.add(s));
@@ -67,6 +68,7 @@ export const ERROR_RESPONSES: Record<number, { name: string; body: Record<string
     },
   },
   404: { name: 'NotFound', body: { description: 'Nothing with this id, or nothing the caller may see', content: json } },
+  408: { name: 'RequestTimeout', body: { description: 'The body did not arrive within HTTP_BODY_TIMEOUT_MS (file uploads: HTTP_REQUEST_TIMEOUT_MS); the connection is closed', content: json } },
   409: { name: 'Conflict', body: { description: 'The request conflicts with the current state (a name taken, a cart changed, ...)', content: json } },
   413: { name: 'PayloadTooLarge', body: { description: 'The body or the uploaded file is over the limit', content: json } },
   415: { name: 'UnsupportedMediaType', body: { description: 'An upload that is not a multipart form or not a file of the expected type', content: json } },
