@@ -1,0 +1,97 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { SHEET_LIMIT_MESSAGES as M, type SheetAnswer, type SheetJob, type SheetLimits } from './sheet-limits';
+
+/**
+ * Runs each spreadsheet read in its own worker thread, so parsing never holds the
+ * event loop: the thread has an old-generation heap cap (resourceLimits) and a wall
+ * clock after which it is terminated; either ends as a 413 with its sentence, and
+ * the process goes on. At most one thread per core but one reads at a time (the
+ * last core stays with the event loop); waiting reads are served round-robin by
+ * owner, so one user's burst of files waits behind itself, not in front of others
+ * (docs/decisions/0201-one-spreadsheet-reader-off-the-event-loop.md).
+ */
+export const MAX_PARALLEL_READS = Math.max(1, availableParallelism() - 1);
+
+/** The young generation and stack stay small; the heap cap is the read's own. */
+const YOUNG_GENERATION_MB = 16;
+const STACK_MB = 4;
+
+interface Waiting {
+  start: () => void;
+}
+
+const queues = new Map<string, Waiting[]>();
+let running = 0;
+
+/** The next owner in turn: Map keeps insertion order, and an owner served goes to the back. */
+function next(): void {
+  while (running < MAX_PARALLEL_READS && queues.size > 0) {
+    const [owner, waiting] = queues.entries().next().value as [string, Waiting[]];
+    queues.delete(owner);
+    const job = waiting.shift()!;
+    if (waiting.length > 0) queues.set(owner, waiting);
+    running += 1;
+    job.start();
+  }
+}
+
+function release(): void {
+  running -= 1;
+  next();
+}
+
+/** Reads `job` in a worker once a slot is free; `owner` is whoever asked (a user id), for fairness. */
+export function readInWorker(job: SheetJob, limits: Pick<SheetLimits, 'maxHeapMb' | 'timeoutMs'>, owner: string): Promise<SheetAnswer> {
+  return new Promise((resolve) => {
+    const start = () => runWorker(job, limits).then((answer) => {
+      release();
+      resolve(answer);
+    });
+    const waiting = queues.get(owner) ?? [];
+    waiting.push({ start });
+    queues.set(owner, waiting);
+    next();
+  });
+}
+
+function runWorker(job: SheetJob, limits: Pick<SheetLimits, 'maxHeapMb' | 'timeoutMs'>): Promise<SheetAnswer> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const worker = startWorker(job, limits.maxHeapMb);
+    const settle = (answer: SheetAnswer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(answer);
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => settle({ ok: false, status: 413, message: M.time(limits.timeoutMs) }), limits.timeoutMs);
+    worker.once('message', (answer: SheetAnswer) => settle(answer));
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { ok: false, status: 413, message: M.memory(limits.maxHeapMb) } : { ok: false, unreadable: true }),
+    );
+    worker.once('exit', () => settle({ ok: false, unreadable: true }));
+  });
+}
+
+/**
+ * The compiled server has dist/server/sheet-worker.js beside main.js (scripts/build-server.mjs);
+ * from the TypeScript sources (tests, `npm run dev`, benches) the worker loads its .ts
+ * entry through tsx's API, as `--import tsx` does not reach worker threads on Node 20.
+ */
+function startWorker(job: SheetJob, heapMb: number): Worker {
+  const options = {
+    workerData: job,
+    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, stackSizeMb: STACK_MB },
+    stdout: false,
+    stderr: false,
+  };
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./sheet-worker.js', import.meta.url), options);
+  const entry = new URL('./sheet-worker.ts', import.meta.url).href;
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
+  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`;
+  return new Worker(boot, { ...options, eval: true });
+}
