@@ -8,7 +8,10 @@ export interface SheetLimits {
   maxRows: number;
   /** Columns read (A.. this one); cells further right are skipped, never copied. */
   maxColumns: number;
-  /** Cells present in the file (read or skipped), over every sheet read: bounds the parser's work. */
+  /**
+   * Cells counted from column A to each row's last cell, over every sheet read: what the parser
+   * walks for a row (one cell in column XFD costs 16,384), so this bounds its work.
+   */
   maxCells: number;
   /** Characters in one cell that is read. */
   maxCellChars: number;
@@ -55,7 +58,8 @@ const n = (value: number) => value.toLocaleString('en-US');
 
 export const SHEET_LIMIT_MESSAGES = {
   rows: (max: number) => `The sheet has more than ${n(max)} rows; split it into files of at most ${n(max)} rows`,
-  cells: (max: number) => `The sheet has more than ${n(max)} filled cells; delete the cells you do not need or split it into smaller files`,
+  cells: (max: number) =>
+    `The sheet has more than ${n(max)} cells, counting each row from column A to its last cell; delete the cells far to the right or below, or split it into smaller files`,
   cellChars: (max: number, row: number) => `Row ${n(row)} has a cell longer than ${n(max)} characters; shorten it to at most ${n(max)} characters`,
   totalChars: (max: number) => `The sheet holds more than ${n(max)} characters of text; split it into smaller files`,
   sheets: (max: number) => `The workbook has more than ${n(max)} sheets; keep at most ${n(max)} sheets in the file`,

@@ -7,8 +7,9 @@ import { SHEET_LIMIT_MESSAGES as M, SheetLimitError, type SheetAnswer, type Shee
  * The parsing itself, run inside the reading worker (sheet-worker.ts). Only what
  * is in the file is visited: exceljs's streaming reader hands over the rows that
  * exist, and each row's cells through eachCell, so a sheet's claimed size, its
- * <dimension>, merged ranges and far-out addresses cost nothing beyond the bytes
- * that name them (docs/decisions/0201-one-spreadsheet-reader-off-the-event-loop.md).
+ * <dimension> and merged ranges cost nothing. A row costs exceljs a walk up to its
+ * last cell, so the cell limit counts that span: cells far to the right are paid
+ * for, and refused early (docs/decisions/0201-one-spreadsheet-reader-off-the-event-loop.md).
  */
 export async function parseSheets(job: SheetJob): Promise<SheetAnswer> {
   try {
@@ -25,13 +26,13 @@ export async function parseSheets(job: SheetJob): Promise<SheetAnswer> {
 /** Counts what one read has taken so far and refuses past a limit, as it goes. */
 class Budget {
   private rows = 0;
-  private cells = 0;
+  private cellsSeen = 0;
   private chars = 0;
   constructor(private readonly limits: SheetJob['limits']) {}
 
-  cell(): void {
-    this.cells += 1;
-    if (this.cells > this.limits.maxCells) throw new SheetLimitError(413, M.cells(this.limits.maxCells));
+  cells(count: number): void {
+    this.cellsSeen += count;
+    if (this.cellsSeen > this.limits.maxCells) throw new SheetLimitError(413, M.cells(this.limits.maxCells));
   }
 
   text(value: string, row: number): void {
@@ -58,9 +59,9 @@ async function readCsv(job: SheetJob): Promise<SheetContent[]> {
     // A blank line is no row; the others keep their position as their number, as people count them.
     if (fields.length === 1 && fields[0] === '') continue;
     const cells: string[] = [];
+    budget.cells(fields.length);
     for (const [at, field] of fields.entries()) {
-      budget.cell();
-      if (at >= job.limits.maxColumns) continue;
+      if (at >= job.limits.maxColumns) break;
       budget.text(field, position);
       cells.push(field);
     }
@@ -108,12 +109,13 @@ function wanted(job: SheetJob, name: string, position: number): boolean {
   return !(pick.except ?? []).some((other) => other.toLowerCase() === normal);
 }
 
-/** The row's kept cells (none, or one record): present cells only, those past maxColumns counted and skipped. */
+/** The row's kept cells (none, or one record): present cells only, those past maxColumns skipped. */
 function readRow(row: ExcelJS.Row, job: SheetJob, budget: Budget): SheetRecord[] {
   const cells: string[] = [];
   let filled = false;
+  // exceljs walks a row up to its last cell (cellCount), so that is what the row costs.
+  budget.cells(row.cellCount);
   row.eachCell({ includeEmpty: false }, (cell, column) => {
-    budget.cell();
     if (column > job.limits.maxColumns) return;
     const text = cellText(cell);
     budget.text(text, row.number);
