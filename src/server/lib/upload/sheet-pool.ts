@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { FairQueue } from './fair-queue';
 import { SHEET_LIMIT_MESSAGES as M, type SheetAnswer, type SheetJob, type SheetLimits } from './sheet-limits';
 
 /**
@@ -9,9 +10,8 @@ import { SHEET_LIMIT_MESSAGES as M, type SheetAnswer, type SheetJob, type SheetL
  * event loop: the thread has an old-generation heap cap (resourceLimits) and a wall
  * clock after which it is terminated; either ends as a 413 with its sentence, and
  * the process goes on. At most one thread per core but one reads at a time (the
- * last core stays with the event loop); waiting reads are served round-robin by
- * owner, so one user's burst of files waits behind itself, not in front of others
- * (docs/decisions/0201-one-spreadsheet-reader-off-the-event-loop.md).
+ * last core stays with the event loop); waiting reads are started fairly by owner
+ * (fair-queue.ts) (docs/decisions/0201-one-spreadsheet-reader-off-the-event-loop.md).
  */
 export const MAX_PARALLEL_READS = Math.max(1, availableParallelism() - 1);
 
@@ -19,42 +19,11 @@ export const MAX_PARALLEL_READS = Math.max(1, availableParallelism() - 1);
 const YOUNG_GENERATION_MB = 16;
 const STACK_MB = 4;
 
-interface Waiting {
-  start: () => void;
-}
-
-const queues = new Map<string, Waiting[]>();
-let running = 0;
-
-/** The next owner in turn: Map keeps insertion order, and an owner served goes to the back. */
-function next(): void {
-  while (running < MAX_PARALLEL_READS && queues.size > 0) {
-    const [owner, waiting] = queues.entries().next().value as [string, Waiting[]];
-    queues.delete(owner);
-    const job = waiting.shift()!;
-    if (waiting.length > 0) queues.set(owner, waiting);
-    running += 1;
-    job.start();
-  }
-}
-
-function release(): void {
-  running -= 1;
-  next();
-}
+const queue = new FairQueue(MAX_PARALLEL_READS);
 
 /** Reads `job` in a worker once a slot is free; `owner` is whoever asked (a user id), for fairness. */
 export function readInWorker(job: SheetJob, limits: Pick<SheetLimits, 'maxHeapMb' | 'timeoutMs'>, owner: string): Promise<SheetAnswer> {
-  return new Promise((resolve) => {
-    const start = () => runWorker(job, limits).then((answer) => {
-      release();
-      resolve(answer);
-    });
-    const waiting = queues.get(owner) ?? [];
-    waiting.push({ start });
-    queues.set(owner, waiting);
-    next();
-  });
+  return queue.run(owner, () => runWorker(job, limits));
 }
 
 function runWorker(job: SheetJob, limits: Pick<SheetLimits, 'maxHeapMb' | 'timeoutMs'>): Promise<SheetAnswer> {
