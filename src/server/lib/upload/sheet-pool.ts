@@ -1,5 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FairQueue } from './fair-queue';
@@ -26,24 +28,32 @@ export function readInWorker(job: SheetJob, limits: Pick<SheetLimits, 'maxHeapMb
   return queue.run(owner, () => runWorker(job, limits));
 }
 
-function runWorker(job: SheetJob, limits: Pick<SheetLimits, 'maxHeapMb' | 'timeoutMs'>): Promise<SheetAnswer> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const worker = startWorker(job, limits.maxHeapMb);
-    const settle = (answer: SheetAnswer) => {
-      if (settled) return;
-      settled = true;
+/**
+ * exceljs's streaming reader parks a sheet that comes before the shared strings (Excel's order) in
+ * a temporary file, and removes it only when it reads to the end. Each read gets its own directory
+ * (the worker's TMPDIR), removed once the thread has ended, whatever ended it.
+ */
+async function runWorker(job: SheetJob, limits: Pick<SheetLimits, 'maxHeapMb' | 'timeoutMs'>): Promise<SheetAnswer> {
+  const dir = await mkdtemp(join(tmpdir(), 'portal-sheet-'));
+  const worker = startWorker(job, limits.maxHeapMb, dir);
+  const answer = await new Promise<SheetAnswer>((resolve) => {
+    const timer = setTimeout(() => resolve({ ok: false, status: 413, message: M.time(limits.timeoutMs) }), limits.timeoutMs);
+    const settle = (value: SheetAnswer) => {
       clearTimeout(timer);
-      resolve(answer);
-      void worker.terminate();
+      resolve(value);
     };
-    const timer = setTimeout(() => settle({ ok: false, status: 413, message: M.time(limits.timeoutMs) }), limits.timeoutMs);
-    worker.once('message', (answer: SheetAnswer) => settle(answer));
+    worker.once('message', (value: SheetAnswer) => settle(value));
     worker.once('error', (error: Error & { code?: string }) =>
       settle(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { ok: false, status: 413, message: M.memory(limits.maxHeapMb) } : { ok: false, unreadable: true }),
     );
     worker.once('exit', () => settle({ ok: false, unreadable: true }));
   });
+  void worker
+    .terminate()
+    .catch(() => undefined)
+    .then(() => rm(dir, { recursive: true, force: true }))
+    .catch(() => undefined);
+  return answer;
 }
 
 /**
@@ -51,9 +61,10 @@ function runWorker(job: SheetJob, limits: Pick<SheetLimits, 'maxHeapMb' | 'timeo
  * from the TypeScript sources (tests, `npm run dev`, benches) the worker loads its .ts
  * entry through tsx's API, as `--import tsx` does not reach worker threads on Node 20.
  */
-function startWorker(job: SheetJob, heapMb: number): Worker {
+function startWorker(job: SheetJob, heapMb: number, tempDir: string): Worker {
   const options = {
     workerData: job,
+    env: { ...process.env, TMPDIR: tempDir },
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, stackSizeMb: STACK_MB },
     stdout: false,
     stderr: false,

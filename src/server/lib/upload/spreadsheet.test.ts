@@ -1,5 +1,9 @@
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { number, row, workbook } from '../../../../test/hostile-workbooks';
 import { HttpError } from '../http-error';
 import { SHEET_LIMIT_MESSAGES, type SheetLimits } from './sheet-limits';
 import { readSpreadsheet, UnreadableSheet } from './spreadsheet';
@@ -25,6 +29,19 @@ async function refusal(work: Promise<unknown>): Promise<HttpError> {
   expect(error).toBeInstanceOf(HttpError);
   return error as HttpError;
 }
+
+// This file's own temporary directory: every read's files must be gone from it afterwards.
+const ownTemp = mkdtempSync(join(tmpdir(), 'spreadsheet-test-'));
+let previousTemp: string | undefined;
+beforeAll(() => {
+  previousTemp = process.env.TMPDIR;
+  process.env.TMPDIR = ownTemp;
+});
+afterAll(() => {
+  if (previousTemp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = previousTemp;
+  rmSync(ownTemp, { recursive: true, force: true });
+});
 
 describe('readSpreadsheet', () => {
   it('reads a date cell as the calendar date it shows, and other cells as their text', async () => {
@@ -69,5 +86,13 @@ describe('readSpreadsheet', () => {
     expect((await refusal(read(csv, { maxCellChars: 2 }, 'csv'))).message).toBe(SHEET_LIMIT_MESSAGES.cellChars(2, 1));
     expect((await refusal(read(csv, { maxTotalChars: 100 }, 'csv'))).message).toBe(SHEET_LIMIT_MESSAGES.totalChars(100));
     expect((await refusal(read(csv, { maxCells: 20 }, 'csv'))).message).toBe(SHEET_LIMIT_MESSAGES.cells(20));
+  });
+
+  it('leaves no temporary file behind, whether a read ends, stops at the first sheet or is cut off', async () => {
+    // Excel's order (sheets before the shared strings) makes exceljs park the sheets in files.
+    const twoSheets = workbook({ sheets: [{ name: 'a', rows: row(1, number('A1', 1)) }, { name: 'b', rows: row(1, number('A1', 2)) }], sharedStrings: ['x'] });
+    await read(twoSheets);
+    await refusal(read(await bigWorkbook(20_000), { timeoutMs: 50 }));
+    await expect.poll(() => readdirSync(ownTemp), { timeout: 5000 }).toEqual([]);
   });
 });
