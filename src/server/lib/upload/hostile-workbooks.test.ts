@@ -5,7 +5,10 @@ import { HEALTH_DEADLINE_MS, whilePolling } from '../../../../test/health-poll';
 import { hostileWorkbooks, number, row, text, workbook } from '../../../../test/hostile-workbooks';
 import { multipartBody } from '../../../../test/multipart';
 import { products } from '../../db/schema';
+import type { HttpError } from '../http-error';
+import { LOTS_SHEET_LIMITS } from '../../modules/lots';
 import { SHEET_LIMIT_MESSAGES } from './sheet-limits';
+import { readSpreadsheet } from './spreadsheet';
 import { XLSX_GUARD_MESSAGES } from './xlsx-guard';
 
 /**
@@ -145,4 +148,21 @@ describe('POST /api/admin/merchandise/upload', () => {
       if (guard) expect(answer).toMatchObject({ status: guard.status, body: { message: guard.message } });
     });
   }
+});
+
+describe('a read that runs out of heap or time', () => {
+  it('ends in a 413 naming the limit while the portal keeps answering', async () => {
+    const rows = Array.from({ length: 30_000 }, (_, i) => row(i + 1, number(`A${i + 1}`, i) + text(`B${i + 1}`, `lot ${i} ${'x'.repeat(30)}`))).join('');
+    const big = { kind: 'xlsx' as const, data: workbook({ sheets: [{ name: 'lots', rows }] }) };
+    const read = (limits: Partial<typeof LOTS_SHEET_LIMITS>) =>
+      readSpreadsheet(big, { pick: { sheet: 'first' }, limits: { ...LOTS_SHEET_LIMITS, ...limits }, unreadable: 'unreadable', owner: 'test' }).catch((e: unknown) => e as HttpError);
+    const { result, health } = await whilePolling(url, async () => [await read({ maxHeapMb: 16 }), await read({ timeoutMs: 200 })]);
+    expect(result.map((e) => [(e as HttpError).statusCode, (e as HttpError).message])).toEqual([
+      [413, SHEET_LIMIT_MESSAGES.memory(16)],
+      [413, SHEET_LIMIT_MESSAGES.time(200)],
+    ]);
+    expect(health.longestGap).toBeLessThan(HEALTH_DEADLINE_MS);
+    // And the portal still reads an ordinary file.
+    expect((await upload('dealer', '/api/quick-order/file', hostileWorkbooks().lastRow!)).status).toBe(200);
+  });
 });
