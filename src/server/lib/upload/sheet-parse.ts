@@ -1,4 +1,4 @@
-import { CsvError, parse as parseCsv } from 'csv-parse';
+import { parse as parseCsv } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { SHEET_LIMIT_MESSAGES as M, SheetLimitError, type SheetAnswer, type SheetContent, type SheetJob, type SheetRecord } from './sheet-limits';
@@ -17,8 +17,8 @@ export async function parseSheets(job: SheetJob): Promise<SheetAnswer> {
     return { ok: true, sheets };
   } catch (error) {
     if (error instanceof SheetLimitError) return { ok: false, status: error.status, message: error.message };
-    // A CSV the parser refuses, or a zip exceljs cannot read as a workbook.
-    if (error instanceof CsvError || error instanceof Error) return { ok: false, unreadable: true };
+    // A CSV the parser refuses (CsvError), or a zip exceljs cannot read as a workbook.
+    if (error instanceof Error) return { ok: false, unreadable: true };
     throw error;
   }
 }
