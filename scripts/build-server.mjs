@@ -1,6 +1,7 @@
 /**
  * Compiles the server (src/server/main.ts and everything it imports, src/common and
- * the packages included) into one ES module, dist/server/main.js, with esbuild, so
+ * the packages included) into one ES module, dist/server/main.js (and the spreadsheet
+ * reader's worker, dist/server/sheet-worker.js), with esbuild, so
  * `npm start` runs plain JavaScript: no TypeScript compiler or vite is loaded at run time.
  * Packages are bundled too (issue 15, ADR 0151): loading ~400 CommonJS files from
  * node_modules one by one was most of the start time. Left outside are packages that
@@ -29,8 +30,9 @@ export async function buildServer() {
   rmSync(staging, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: ['src/server/main.ts'],
-    outfile: `${staging}/main.js`,
+    // The spreadsheet reader's worker thread is its own entry, loaded beside main.js (lib/upload/sheet-pool.ts).
+    entryPoints: { main: 'src/server/main.ts', 'sheet-worker': 'src/server/lib/upload/sheet-worker.ts' },
+    outdir: staging,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -55,9 +57,8 @@ export async function buildServer() {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
-  // The map first: a main.js in place always finds its own map.
-  renameSync(`${staging}/main.js.map`, `${outdir}/main.js.map`);
-  renameSync(`${staging}/main.js`, `${outdir}/main.js`);
+  // The worker and the maps first: a main.js in place always finds its worker and its own map.
+  for (const file of ['sheet-worker.js.map', 'sheet-worker.js', 'main.js.map', 'main.js']) renameSync(`${staging}/${file}`, `${outdir}/${file}`);
   rmSync(staging, { recursive: true, force: true });
 }
 

@@ -48,7 +48,18 @@ export interface ReceivedFile {
   sha256: string;
 }
 
-export const DEFAULT_XLSX_LIMITS: XlsxLimits = { maxEntries: 200, maxUncompressedBytes: 40 * 1024 * 1024, maxRatio: 200 };
+/**
+ * A workbook the portal reads (docs/decisions/0201-one-spreadsheet-reader-off-the-event-loop.md): a
+ * 100,000-row lots sheet is about 20 MB of XML; real styles are kilobytes, real shared strings a few MB.
+ */
+export const DEFAULT_XLSX_LIMITS: XlsxLimits = {
+  maxEntries: 200,
+  maxUncompressedBytes: 40 * 1024 * 1024,
+  maxRatio: 200,
+  maxPartBytes: { worksheet: 32 * 1024 * 1024, sharedStrings: 16 * 1024 * 1024, styles: 4 * 1024 * 1024 },
+  maxSharedStrings: 500_000,
+  maxSheets: 50,
+};
 /** Room for the multipart boundaries and headers around the file itself. */
 const ENVELOPE_BYTES = 64 * 1024;
 
@@ -72,6 +83,7 @@ function kindOf(sniffed: Sniffed, data: Buffer, rules: UploadRules): UploadKind 
     const check = inspectXlsx(data, rules.xlsxLimits ?? DEFAULT_XLSX_LIMITS);
     if (check.ok) return 'xlsx';
     if (check.reason === 'too_large') return new HttpError(413, m.tooLarge);
+    if (check.reason === 'part_too_large') return new HttpError(413, check.message);
     return new HttpError(415, m.notWorkbook ?? m.wrongType);
   }
   if (sniffed === 'text') {

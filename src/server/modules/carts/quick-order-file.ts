@@ -1,12 +1,26 @@
 import { QUICK_ORDER_FILE_MESSAGES } from '@common/domain/quick-order';
-import { parse } from 'csv-parse/sync';
-import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error';
-import { receiveOnlyFile, type ReceivedFile, type UploadRules } from '../../lib/upload';
+import { readSpreadsheet, receiveOnlyFile, type SheetLimits, type UploadRules } from '../../lib/upload';
 
 /** An order pad's file is a few hundred lines; 2 MB is far more than that. */
 const QUICK_ORDER_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A pad is a few hundred lines: 2,000 rows of the first 26 columns (A-Z), a SKU or a quantity
+ * is short, so the answer stays under a megabyte whatever the file claims
+ * (docs/decisions/0201-one-spreadsheet-reader-off-the-event-loop.md).
+ */
+export const QUICK_ORDER_SHEET_LIMITS: SheetLimits = {
+  maxRows: 2_000,
+  maxColumns: 26,
+  maxCells: 100_000,
+  maxCellChars: 200,
+  maxTotalChars: 1_000_000,
+  maxSheets: 50,
+  maxHeapMb: 128,
+  timeoutMs: 15_000,
+};
 
 const RULES: UploadRules = {
   maxBytes: QUICK_ORDER_MAX_BYTES,
@@ -30,9 +44,15 @@ const QUANTITY_HEADER = /^(qty|quantity|boxes|amount)$/i;
  * the catalogue like typed lines, and the bulk add decides (one rule, one place). A header row
  * naming SKU and quantity columns picks them; otherwise the first two columns are SKU and quantity.
  */
-export async function readQuickOrderFile(request: FastifyRequest): Promise<{ text: string; rows: number }> {
+export async function readQuickOrderFile(request: FastifyRequest, owner: string): Promise<{ text: string; rows: number }> {
   const file = await receiveOnlyFile(request, RULES);
-  const records = file.kind === 'xlsx' ? await workbookRows(file) : csvRows(file);
+  const [sheet] = await readSpreadsheet(file, {
+    pick: { sheet: 'first' },
+    limits: QUICK_ORDER_SHEET_LIMITS,
+    unreadable: file.kind === 'xlsx' ? QUICK_ORDER_FILE_MESSAGES.badWorkbook : QUICK_ORDER_FILE_MESSAGES.badCsv,
+    owner,
+  });
+  const records = (sheet?.records ?? []).map((record) => record.cells);
   const header = records[0]?.map((cell) => cell.trim()) ?? [];
   const skuColumn = header.findIndex((cell) => SKU_HEADER.test(cell));
   const hasHeader = skuColumn >= 0;
@@ -45,31 +65,4 @@ export async function readQuickOrderFile(request: FastifyRequest): Promise<{ tex
   });
   if (lines.length === 0) throw new HttpError(400, QUICK_ORDER_FILE_MESSAGES.empty);
   return { text: lines.join('\n'), rows: lines.length };
-}
-
-function csvRows(file: ReceivedFile): string[][] {
-  try {
-    return parse(file.data, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
-  } catch {
-    throw new HttpError(400, QUICK_ORDER_FILE_MESSAGES.badCsv);
-  }
-}
-
-async function workbookRows(file: ReceivedFile): Promise<string[][]> {
-  // Loaded on first use, as for the other workbooks (issue 15).
-  const { default: Excel } = await import('exceljs');
-  const workbook = new Excel.Workbook();
-  try {
-    await workbook.xlsx.load(file.data as unknown as ExcelJS.Buffer);
-  } catch {
-    throw new HttpError(400, QUICK_ORDER_FILE_MESSAGES.badWorkbook);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new HttpError(400, QUICK_ORDER_FILE_MESSAGES.empty);
-  const rows: string[][] = [];
-  for (let r = 1; r <= sheet.rowCount; r += 1) {
-    const row = sheet.getRow(r);
-    rows.push(Array.from({ length: Math.max(row.cellCount, 2) }, (_, i) => row.getCell(i + 1).text));
-  }
-  return rows;
 }

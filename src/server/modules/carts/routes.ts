@@ -168,7 +168,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
         response: { 200: quickOrderFileResponse },
       },
     },
-    (request) => readQuickOrderFile(request),
+    (request) => readQuickOrderFile(request, String(actorOf(request).userId)),
   );
 
   app.patch(

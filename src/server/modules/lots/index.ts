@@ -3,3 +3,4 @@ export { lotsRoutes } from './routes';
 export { createLotsService, type LotsService } from './service';
 export { sendArrivalNotices } from './notify';
 export type { OrderLine } from './allocation';
+export { LOTS_SHEET_LIMITS } from './sheet';

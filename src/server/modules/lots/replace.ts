@@ -72,10 +72,10 @@ export function createReplacer(deps: ReplaceDeps) {
   }
 
   /** The file's rows checked into a replacement, or the problems, row by row. */
-  async function fromFile<K extends Kind>(kind: K, file: ReceivedFile) {
+  async function fromFile<K extends Kind>(kind: K, file: ReceivedFile, owner: string) {
     const collector = createIssueCollector();
     const error = (row: number, message: string) => collector.sink.error({ row, message });
-    const sheet = await readSheet(file);
+    const sheet = await readSheet(file, owner);
     const replacement: Replacement<K> = { kind, skus: [], rows: [], firstSeen: new Map() };
     if (!sheet.ok) error(sheet.row, sheet.message);
     else {
@@ -220,7 +220,7 @@ export function createReplacer(deps: ReplaceDeps) {
     /** A file read and checked, not applied: its replacement, or the problems row by row (a preview, ADR 0196). */
     read: fromFile,
     async upload(actor: Actor, kind: Kind, file: ReceivedFile, during?: ApplyHook): Promise<UploadResult> {
-      const { replacement, collector } = await fromFile(kind, file);
+      const { replacement, collector } = await fromFile(kind, file, String(actor.userId));
       if (collector.hasErrors()) {
         return { ok: false, body: { message: LOTS_MESSAGES.rejected, ...collector.lists(), moreIssues: collector.unlistedErrors() + collector.unlistedWarnings() } };
       }

@@ -1,8 +1,5 @@
-import { CsvError } from 'csv-parse';
-import { parse } from 'csv-parse/sync';
-import type ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
-import type { ReceivedFile, UploadRules } from '../../lib/upload';
+import { readSpreadsheet, UnreadableSheet, type ReceivedFile, type SheetLimits, type UploadRules } from '../../lib/upload';
 import { CsvSyntaxError, readCsvRecords, type CsvRecord } from '../stock';
 
 /** As the stock upload's reader: one row longer than this is a broken file (an unclosed quote), not data. */
@@ -27,30 +24,44 @@ export function uploadRules(maxUploadMb: number): UploadRules {
 
 export type SheetRead = { ok: true; records: CsvRecord[] } | { ok: false; row: number; message: string };
 
-/** Every row of the file with its spreadsheet row number (the header is row 1). */
-export async function readSheet(file: ReceivedFile): Promise<SheetRead> {
-  return file.kind === 'xlsx' ? readWorkbook(file.data) : readCsv(file.data);
-}
+const NOT_A_WORKBOOK = 'The file is not a valid Excel workbook (.xlsx)';
 
 /**
- * The whole file at once (it is in memory already), without csv-parse's per-record `info` object,
- * which tripled the parse of a 60,000-row lots file (ADR 0195). Blank lines are kept by the parser
- * and dropped here, so each record's row is its position, as the stock upload numbers them. A file
- * the parser refuses is read again by the stock upload's reader, for its row and message.
+ * A lots file is one row per lot: the benches' 60,000-row file fits well inside 100,000 rows of
+ * 50 columns; a reference or a lot code is short (docs/decisions/0201-one-spreadsheet-reader-off-the-event-loop.md).
  */
-async function readCsv(data: Buffer): Promise<SheetRead> {
-  let parsed: string[][];
+export const LOTS_SHEET_LIMITS: SheetLimits = {
+  maxRows: 100_000,
+  maxColumns: 50,
+  maxCells: 2_000_000,
+  maxCellChars: 2_000,
+  maxTotalChars: 40_000_000,
+  maxSheets: 50,
+  maxHeapMb: 256,
+  timeoutMs: 60_000,
+};
+
+/**
+ * Every non-empty row of the file with its spreadsheet row number (the header is row 1), read by
+ * the upload module's one reader. Blank CSV lines keep their place in the numbering, as the stock
+ * upload numbers them; a CSV the parser refuses is read again by the stock upload's streamed reader,
+ * for its row and message.
+ */
+export async function readSheet(file: ReceivedFile, owner: string): Promise<SheetRead> {
   try {
-    parsed = parse(data, { bom: true, relax_column_count: true, relax_quotes: true, max_record_size: MAX_RECORD_BYTES });
+    const [sheet] = await readSpreadsheet(file, {
+      pick: { sheet: 'first' },
+      limits: LOTS_SHEET_LIMITS,
+      unreadable: NOT_A_WORKBOOK,
+      owner,
+      csv: { relaxQuotes: true, maxRecordBytes: MAX_RECORD_BYTES },
+    });
+    if (!sheet) return { ok: false, row: 1, message: 'The workbook has no sheet' };
+    return { ok: true, records: sheet.records };
   } catch (error) {
-    if (error instanceof CsvError) return readCsvStreamed(data);
-    throw error;
+    if (!(error instanceof UnreadableSheet)) throw error;
+    return file.kind === 'csv' ? readCsvStreamed(file.data) : { ok: false, row: 1, message: NOT_A_WORKBOOK };
   }
-  const records: CsvRecord[] = [];
-  parsed.forEach((cells, at) => {
-    if (cells.length > 1 || cells[0] !== '') records.push({ row: at + 1, cells });
-  });
-  return { ok: true, records };
 }
 
 async function readCsvStreamed(data: Buffer): Promise<SheetRead> {
@@ -63,32 +74,6 @@ async function readCsvStreamed(data: Buffer): Promise<SheetRead> {
     if (error instanceof CsvSyntaxError) return { ok: false, row: error.row, message: error.message };
     throw error;
   }
-  return { ok: true, records };
-}
-
-/** A date cell is the calendar date it shows (Excel keeps dates as UTC midnight). */
-function cellText(cell: ExcelJS.Cell): string {
-  const value = cell.value;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return cell.text.trim();
-}
-
-async function readWorkbook(data: Buffer): Promise<SheetRead> {
-  // Loaded on first use: an idle server should not hold exceljs (issue 15).
-  const { default: Excel } = await import('exceljs');
-  const workbook = new Excel.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ExcelJS.Buffer);
-  } catch {
-    return { ok: false, row: 1, message: 'The file is not a valid Excel workbook (.xlsx)' };
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return { ok: false, row: 1, message: 'The workbook has no sheet' };
-  const width = sheet.getRow(1).cellCount;
-  const records: CsvRecord[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    const cells = Array.from({ length: Math.max(width, row.cellCount) }, (_, i) => cellText(row.getCell(i + 1)));
-    if (cells.some((c) => c !== '')) records.push({ row: number, cells });
-  });
-  return { ok: true, records };
+  // The strict reader found nothing the relaxed one refused: report it as the stock upload would.
+  return { ok: false, row: 1, message: 'The CSV file could not be read' };
 }

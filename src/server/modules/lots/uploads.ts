@@ -52,7 +52,7 @@ export function createLotsUploads(deps: {
 
   return {
     async preview(actor: Actor, kind: Kind, file: ReceivedFile): Promise<PreviewResult> {
-      const { replacement, collector } = await replacer.read(kind, file);
+      const { replacement, collector } = await replacer.read(kind, file, String(actor.userId));
       const unlisted = collector.unlistedErrors() + collector.unlistedWarnings();
       if (collector.hasErrors()) return { ok: false, body: { message: LOTS_MESSAGES.rejected, ...collector.lists(), moreIssues: unlisted } };
       const { digest, diff } = await compare(kind, replacement.skus, replacement.rows);
@@ -75,7 +75,7 @@ export function createLotsUploads(deps: {
       const row = checkConfirmable(await history.find(id), kind, actor);
       // Read again before the transaction takes a connection (ADR 0170). The rows are the preview's;
       // only the catalogue can make them fail now (a listed SKU deleted since), which is a change since.
-      const { replacement, collector } = await replacer.read(kind, storedFile(row));
+      const { replacement, collector } = await replacer.read(kind, storedFile(row), String(actor.userId));
       if (collector.hasErrors()) throw new HttpError(409, STOCK_UPLOAD_MESSAGES.catalogueChanged);
       return replacer.applyFile(actor, replacement, row.filename, async (tx, applied) => {
         await history.takePreviewed(tx, id, kind, actor);

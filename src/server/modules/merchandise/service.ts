@@ -5,14 +5,14 @@ import {
   type MerchandiseUploadResponse,
 } from '@common/contracts/merchandise';
 import { MERCHANDISE_TYPES, type MerchandiseType } from '@common/domain/cart-rules';
-import type ExcelJS from 'exceljs';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
+import { readSpreadsheet } from '../../lib/upload';
 import type { ActivityService } from '../activity';
 import * as repo from './repository';
 import { ONLY_EXAMPLE_ROWS } from '@common/domain/template-examples';
-import { MAX_MERCHANDISE_ROWS, readMerchandiseRows } from './workbook';
+import { MAX_MERCHANDISE_ROWS, MERCHANDISE_SHEET_LIMITS, readMerchandiseRows } from './workbook';
 
 export type MerchandiseService = ReturnType<typeof createMerchandiseService>;
 
@@ -26,22 +26,17 @@ export function createMerchandiseService(deps: { db: Db; activity: ActivityServi
     return repo.listByType(db, type);
   }
 
-  /** `buffer` has passed the upload module's zip guard (routes.ts). */
-  async function loadWorkbook(buffer: Buffer): Promise<ExcelJS.Workbook> {
-    // Loaded on first use: it weighs ~30 MB of memory that an idle server should not hold (issue 15).
-    const { default: Excel } = await import('exceljs');
-    const workbook = new Excel.Workbook();
-    try {
-      await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-    } catch {
-      throw new HttpError(400, MERCHANDISE_UPLOAD_MESSAGES.notWorkbook);
-    }
-    return workbook;
+  /** `buffer` has passed the upload module's zip guard (routes.ts); the users sheet is the users import's. */
+  function readWorkbook(buffer: Buffer, owner: string) {
+    return readSpreadsheet(
+      { kind: 'xlsx', data: buffer },
+      { pick: { sheet: 'all', except: ['users'] }, limits: MERCHANDISE_SHEET_LIMITS, unreadable: MERCHANDISE_UPLOAD_MESSAGES.notWorkbook, owner },
+    );
   }
 
   /** All or nothing: every row is checked first; one bad row and nothing is saved. */
   async function upload(actor: Actor, buffer: Buffer): Promise<UploadOutcome> {
-    const read = readMerchandiseRows(await loadWorkbook(buffer));
+    const read = readMerchandiseRows(await readWorkbook(buffer, String(actor.userId)));
     if (!read.ok) {
       if ('tooMany' in read) throw new HttpError(413, `At most ${MAX_MERCHANDISE_ROWS.toLocaleString('en-US')} rows can be uploaded at once`);
       return { ok: false, body: { message: MERCHANDISE_UPLOAD_MESSAGES.rowsFailed, rows: read.issues } };

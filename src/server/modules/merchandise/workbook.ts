@@ -12,6 +12,7 @@ import {
 } from '@common/domain/merchandise-import';
 import { isExampleKey, TEMPLATE_EXAMPLE_NOTE } from '@common/domain/template-examples';
 import type ExcelJS from 'exceljs';
+import type { SheetContent, SheetLimits } from '../../lib/upload';
 
 /** Most rows one upload may carry; far above the real set, low enough to bound the work. */
 export const MAX_MERCHANDISE_ROWS = 5000;
@@ -124,26 +125,39 @@ export type ReadResult =
   | { ok: false; tooMany: true };
 
 /**
- * Reads every merchandise sheet: the four named ones, and any other sheet (not
- * users) whose header has a code column. Blank rows are skipped, and so are the
- * template's example rows (code starting with EXAMPLE), which are only counted.
+ * The reader's bounds for a merchandise workbook: a little past MAX_MERCHANDISE_ROWS, so a file
+ * just over it still gets the service's own sentence (docs/decisions/0201-one-spreadsheet-reader-off-the-event-loop.md).
  */
-export function readMerchandiseRows(workbook: ExcelJS.Workbook): ReadResult {
+export const MERCHANDISE_SHEET_LIMITS: SheetLimits = {
+  maxRows: MAX_MERCHANDISE_ROWS + 500,
+  maxColumns: 50,
+  maxCells: 200_000,
+  maxCellChars: 5_000,
+  maxTotalChars: 10_000_000,
+  maxSheets: 50,
+  maxHeapMb: 128,
+  timeoutMs: 20_000,
+};
+
+/**
+ * Reads every merchandise sheet: the four named ones, and any other sheet (not
+ * users, which the reader leaves out) whose header has a code column. Blank rows are
+ * skipped, and so are the template's example rows (code starting with EXAMPLE), which
+ * are only counted.
+ */
+export function readMerchandiseRows(sheets: readonly SheetContent[]): ReadResult {
   const rows: ParsedRow[] = [];
   const issues: MerchandiseRowIssue[] = [];
   const firstSeen = new Map<string, string>();
   let examples = 0;
-  for (const sheet of workbook.worksheets) {
+  for (const sheet of sheets) {
     const sheetName = sheet.name.trim();
-    if (sheetName.toLowerCase() === 'users') continue;
-    const width = sheet.getRow(1).cellCount;
-    const textOf = (row: ExcelJS.Row) => Array.from({ length: width }, (_, i) => row.getCell(i + 1).text.trim());
-    const positions = columnPositions(textOf(sheet.getRow(1)));
+    const [header, ...rest] = sheet.records;
+    if (header?.row !== 1) continue;
+    const positions = columnPositions(header.cells);
     if (positions.code === undefined) continue;
     const sheetType = MERCHANDISE_SHEETS.find((s) => s.name === sheetName.toLowerCase())?.type;
-    for (let r = 2; r <= sheet.rowCount; r += 1) {
-      const cells = textOf(sheet.getRow(r));
-      if (cells.every((cell) => cell === '')) continue;
+    for (const { row: r, cells } of rest) {
       if (positions.code !== undefined && isExampleKey(cells[positions.code] ?? '')) {
         examples += 1;
         continue;
@@ -152,7 +166,7 @@ export function readMerchandiseRows(workbook: ExcelJS.Workbook): ReadResult {
       const byColumn: Partial<Record<MerchandiseColumn, string>> = {};
       for (const column of MERCHANDISE_COLUMNS) {
         const at = positions[column];
-        if (at !== undefined) byColumn[column] = cells[at];
+        if (at !== undefined) byColumn[column] = cells[at] ?? '';
       }
       const result = validateMerchandiseRow(byColumn, sheetType);
       if (!result.ok) {

@@ -1,9 +1,8 @@
 import type { SheetRow } from '@common/domain/user-import';
-import { parse } from 'csv-parse/sync';
-import type ExcelJS from 'exceljs';
+import { MAX_IMPORT_USERS } from '@common/contracts/users';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error';
-import { receiveOnlyFile, type ReceivedFile, type UploadRules } from '../../lib/upload';
+import { readSpreadsheet, receiveOnlyFile, type ReceivedFile, type SheetLimits, type UploadRules } from '../../lib/upload';
 
 export const IMPORT_FILE_MESSAGES = {
   wrongType: 'Please upload a CSV file or an Excel workbook (.xlsx)',
@@ -41,37 +40,34 @@ export function receiveUserSheet(request: FastifyRequest): Promise<ReceivedFile>
   return receiveOnlyFile(request, IMPORT_RULES);
 }
 
+/**
+ * A users file holds at most MAX_IMPORT_USERS users; the reader stops well past that (example and
+ * blank rows around them), so the domain's own "at most 500 users" sentence still answers a file a
+ * little too long (docs/decisions/0201-one-spreadsheet-reader-off-the-event-loop.md).
+ */
+export const USERS_SHEET_LIMITS: SheetLimits = {
+  maxRows: 5 * MAX_IMPORT_USERS,
+  maxColumns: 50,
+  maxCells: 100_000,
+  maxCellChars: 1_000,
+  maxTotalChars: 2_000_000,
+  maxSheets: 50,
+  maxHeapMb: 128,
+  timeoutMs: 15_000,
+};
+
 /** Reads the users of a bulk import from a CSV or from the "users" sheet of a workbook. */
-export async function readUserSheet(file: ReceivedFile): Promise<Sheet> {
-  return file.kind === 'xlsx' ? readWorkbook(file.data) : readCsv(file.data);
-}
-
-function readCsv(buffer: Buffer): Sheet {
-  let records: string[][];
-  try {
-    records = parse(buffer, { bom: true, relax_column_count: true, skip_empty_lines: false }) as string[][];
-  } catch {
-    throw new HttpError(400, IMPORT_FILE_MESSAGES.badCsv);
-  }
-  const [headers = [], ...rest] = records;
-  return { headers, rows: rest.map((cells, i) => ({ row: i + 2, cells })) };
-}
-
-async function readWorkbook(buffer: Buffer): Promise<Sheet> {
-  // Loaded on first use: it weighs ~30 MB of memory that an idle server should not hold (issue 15).
-  const { default: Excel } = await import('exceljs');
-  const workbook = new Excel.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-  } catch {
-    throw new HttpError(400, IMPORT_FILE_MESSAGES.badWorkbook);
-  }
-  const sheet = workbook.worksheets.find((ws) => ws.name.trim().toLowerCase() === 'users');
+export async function readUserSheet(file: ReceivedFile, owner: string): Promise<Sheet> {
+  const [sheet] = await readSpreadsheet(file, {
+    pick: { sheet: 'named', name: 'users' },
+    limits: USERS_SHEET_LIMITS,
+    unreadable: file.kind === 'xlsx' ? IMPORT_FILE_MESSAGES.badWorkbook : IMPORT_FILE_MESSAGES.badCsv,
+    owner,
+  });
   if (!sheet) throw new HttpError(400, IMPORT_FILE_MESSAGES.noUsersSheet);
-  const width = sheet.getRow(1).cellCount;
-  const textOf = (row: ExcelJS.Row) => Array.from({ length: width }, (_, i) => row.getCell(i + 1).text.trim());
-  const headers = textOf(sheet.getRow(1));
-  const rows: SheetRow[] = [];
-  for (let r = 2; r <= sheet.rowCount; r += 1) rows.push({ row: r, cells: textOf(sheet.getRow(r)) });
+  const [first, ...rest] = sheet.records;
+  // The header is row 1; a file whose first row is blank has none.
+  const headers = first?.row === 1 ? first.cells : [];
+  const rows: SheetRow[] = first?.row === 1 ? rest : sheet.records;
   return { headers, rows };
 }

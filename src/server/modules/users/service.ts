@@ -327,7 +327,7 @@ export function createUsersService(deps: {
      * before anything is written; template example rows are left out (issue 13).
      */
     async prepareImport(actor: Actor, file: ReceivedFile): Promise<PreparedImport> {
-      const sheet = await readUserSheet(file);
+      const sheet = await readUserSheet(file, String(actor.userId));
       const checked = validateUserImport(sheet.headers, sheet.rows);
       const refuse = (issues: ImportIssue[]) =>
         new HttpError(
