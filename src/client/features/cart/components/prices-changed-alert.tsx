@@ -16,7 +16,7 @@ export function PricesChangedAlert({ changes }: { changes: PriceChanges }) {
       <AlertDescription>
         Nothing was ordered. The total was <s className="nums">{formatPrice(changes.oldTotal)}</s> and is now{' '}
         <strong className="nums">{formatPrice(changes.newTotal)}</strong>
-        {changes.hasCallPrices ? ' plus items priced on request' : ''}. Review the lines marked below, then place the order again.
+        {changes.hasCallPrices ? ' plus items priced on request' : ''}. Each changed line shows its old and new price; review them, then place the order again.
       </AlertDescription>
     </Alert>
   );

@@ -87,8 +87,9 @@ export function CartPage({ user }: { user: CurrentUser }) {
                 </Button>
               ) : (
                 <>
-                  {checkout.priceChanges && <PricesChangedAlert changes={checkout.priceChanges} />}
                   <PurchaseOrderExtrasFields value={extras} onChange={setExtras} />
+                  {/* Beside the button the buyer just pressed, so the answer is where they look. */}
+                  {checkout.priceChanges && <PricesChangedAlert changes={checkout.priceChanges} />}
                   <Button
                     size="lg"
                     className="w-full print:hidden"
