@@ -10,6 +10,8 @@ import { closedDayView } from './calendar';
 import { DELIVERY_TYPES, ORDER_KINDS, ORDER_STATUSES } from '../domain/order-status';
 import { merchandiseTypeSchema, productId } from './carts';
 import { emailStatusSchema } from './emails';
+import { readPrice, toCents } from '../domain/money';
+import { PRICE_MESSAGES } from '../domain/seen-prices';
 
 /** Order lines may carry 0 (spec §5: never below 0); lines at 0 are left out. */
 const lineQuantity = z
@@ -37,6 +39,26 @@ const merchandiseLine = z.pipe(
   z.transform((l) => ({ code: l.code ?? String(l.id), quantity: l.quantity })),
 );
 
+/**
+ * A price as the buyer was shown it (docs/decisions/0206): a decimal amount ("100.59", 100.59) or
+ * null / "CALL" for a price on request. Anything else is a 400.
+ */
+const seenPrice = z.nullable(
+  z.union([
+    z.string().check(
+      z.maxLength(30, { error: PRICE_MESSAGES.seenPrice }),
+      z.refine((v) => readPrice(v).kind !== 'unusable', { error: PRICE_MESSAGES.seenPrice }),
+    ),
+    z.number().check(z.refine((v) => readPrice(v).kind !== 'unusable', { error: PRICE_MESSAGES.seenPrice })),
+  ]),
+);
+
+/** A total as the buyer was shown it: a decimal amount, CALL lines left out. */
+const seenTotal = z.union([
+  z.string().check(z.maxLength(30, { error: PRICE_MESSAGES.seenTotal }), z.refine((v) => toCents(v) !== null, { error: PRICE_MESSAGES.seenTotal })),
+  z.number().check(z.refine((v) => toCents(v) !== null, { error: PRICE_MESSAGES.seenTotal })),
+]);
+
 const lines = <T extends z.ZodMiniType>(line: T) => z.optional(z.array(line).check(z.maxLength(1000, { error: 'Too many lines' })));
 
 /**
@@ -49,7 +71,12 @@ const lines = <T extends z.ZodMiniType>(line: T) => z.optional(z.array(line).che
 export const placeOrderBody = z.object({
   /** The cart the client shows; must still be the active one. */
   cartId: z.optional(z.int().check(z.positive(), z.maximum(MAX_ID))),
-  items: lines(z.object({ productId, quantity: lineQuantity, ...clientCopy() })),
+  /**
+   * `seenPrice` (optional, docs/decisions/0206): the unit price the line showed, null for CALL. When
+   * it differs from the catalogue's price now, the order is refused with 409 and the new figures.
+   * A caller that sends no `seenPrice` and no `seenTotal` opts out and is charged the current price.
+   */
+  items: lines(z.object({ productId, quantity: lineQuantity, seenPrice: z.optional(seenPrice), ...clientCopy() })),
   displays: lines(merchandiseLine),
   labels: lines(merchandiseLine),
   priceLists: lines(merchandiseLine),
@@ -70,10 +97,39 @@ export const placeOrderBody = z.object({
       z.transform((v) => v.slice(0, 10)),
     ),
   ),
+  /** The order total the buyer was shown (CALL lines count 0), optional; a different total now is a 409 (docs/decisions/0206). */
+  seenTotal: z.optional(seenTotal),
   sendEmail: z.optional(z.boolean()),
   emailConfig: z.optional(z.unknown()),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
+
+/** One line whose price moved since the buyer's view: null is CALL. */
+export const priceChangeLine = z.object({
+  productId: z.int(),
+  productName: z.string(),
+  quantity: z.int(),
+  oldPrice: z.nullable(z.string()),
+  newPrice: z.nullable(z.string()),
+});
+export type PriceChangeLine = z.infer<typeof priceChangeLine>;
+
+/**
+ * The 409 of POST /api/orders when prices changed since the buyer's view (docs/decisions/0206):
+ * the message "Prices changed: review the new total", the changed lines and both totals. Nothing was placed.
+ */
+export const pricesChangedBody = z.object({
+  message: z.string(),
+  priceChanges: z.object({
+    lines: z.array(priceChangeLine),
+    /** What the buyer was shown: their `seenTotal`, else the sum of their seen prices. */
+    oldTotal: z.string(),
+    newTotal: z.string(),
+    /** True when a line is priced CALL now, so the new total is not the whole story. */
+    hasCallPrices: z.boolean(),
+  }),
+});
+export type PricesChangedBody = z.infer<typeof pricesChangedBody>;
 
 /** The Idempotency-Key header of POST /api/orders (docs/product-decisions.md): optional, 1 to 200 visible characters. */
 export const idempotencyKey = z.optional(

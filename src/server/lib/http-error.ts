@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 422 | 429 | 503,
     message: string,
     readonly errors?: { path: string; message: string }[],
+    /** More of the answer's body beside `message` (e.g. the 409 of changed prices, docs/decisions/0206). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -59,7 +59,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply.code(error.statusCode).send({ ...error.extra, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.code(known.status).send({ message: known.message });

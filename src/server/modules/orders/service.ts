@@ -33,6 +33,7 @@ import type { LotsService } from '../lots';
 import type { MailOutbox } from '../mail';
 import type { EventPublisher } from '../webhooks';
 import { orderConfirmationEmail, type OrderEmailSettings } from './email';
+import { checkSeenPrices } from './price-check';
 import * as repo from './repository';
 
 export const ORDER_MESSAGES = {
@@ -206,6 +207,7 @@ export function createOrdersService(deps: {
     if (!cart) throw new HttpError(409, CART_MESSAGES.noActiveCart);
     if (body.cartId !== undefined && body.cartId !== cart.id) throw new HttpError(409, ORDER_MESSAGES.cartChanged);
     checkPayloadAgainstCart(body, cart);
+    checkSeenPrices(body, cart);
 
     const kind = orderKindFor(actor.role);
     const today = deps.today();

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER } from '@common/domain/http-headers';
+import { fromCents, lineTotalCents } from '@common/domain/money';
 import type { CartView } from '@common/contracts/carts';
 import type { orderView, OrderView, PlaceOrderBody } from '@common/contracts/orders';
 import { api } from '@client/lib/api-client';
@@ -8,18 +9,32 @@ import { cartsQueryKey } from '@client/api/get-carts';
 import { isOrdersQuery } from '@client/api/get-orders';
 import { newIdempotencyKey } from '@client/lib/idempotency-key';
 
+/** The total a cart shows (CALL lines count 0), as the order summary adds it up. */
+export function shownTotal(cart: CartView): string {
+  return fromCents(cart.items.reduce((sum, i) => sum + (lineTotalCents(i.product.price, i.quantity) ?? 0), 0));
+}
+
 /**
  * The spec §3 payload from what the cart shows. The server rebuilds the order
- * from the cart and checks these lines against it; prices are for the record only.
+ * from the cart and checks these lines against it. With `showsPrices` (a PO, whose
+ * screen shows prices) each line carries the price on screen and the payload the total,
+ * and the server refuses the order with 409 if they changed (docs/decisions/0206).
  */
 export function orderPayload(
   cart: CartView,
   details: Pick<PlaceOrderBody, 'notes' | 'deliveryType' | 'requestedDate' | 'poReference' | 'shipTo'> = {},
+  { showsPrices = false }: { showsPrices?: boolean } = {},
 ): PlaceOrderBody {
   const merchandise = (list: CartView['displays']) => list.map((m) => ({ code: m.code, quantity: m.quantity, name: m.name, price: 0 }));
   return {
     cartId: cart.id,
-    items: cart.items.map((i) => ({ productId: i.productId, quantity: i.quantity, price: i.product.price })),
+    items: cart.items.map((i) => ({
+      productId: i.productId,
+      quantity: i.quantity,
+      price: i.product.price,
+      ...(showsPrices ? { seenPrice: i.product.price } : {}),
+    })),
+    ...(showsPrices ? { seenTotal: shownTotal(cart) } : {}),
     displays: merchandise(cart.displays),
     labels: cart.labels.map((l) => ({ id: l.code, quantity: l.quantity, line: l.line, name: l.name, price: 0 })),
     priceLists: merchandise(cart.priceLists),

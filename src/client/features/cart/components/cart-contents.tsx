@@ -12,6 +12,8 @@ import { CartLineItem } from './cart-line-item';
 import { CartLineLots } from './cart-line-lots';
 import { MoveLineMenu } from './move-line-menu';
 import { MerchandiseLine } from './merchandise-line';
+import { PriceChangeNote } from './price-change-note';
+import type { PriceChanges } from '../lib/prices-changed';
 
 function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
   return (
@@ -26,7 +28,18 @@ function Section({ title, count, children }: { title: string; count: number; chi
 }
 
 /** Spec §2 Cart body: product items, then displays, labels, price lists and handboards. */
-export function CartContents({ cart, showPrices, otherCarts = [] }: { cart: CartView; showPrices: boolean; otherCarts?: readonly CartView[] }) {
+export function CartContents({
+  cart,
+  showPrices,
+  otherCarts = [],
+  priceChanges = null,
+}: {
+  cart: CartView;
+  showPrices: boolean;
+  otherCarts?: readonly CartView[];
+  /** The figures of a Place Order refused because prices changed (docs/decisions/0206). */
+  priceChanges?: PriceChanges | null;
+}) {
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
   const restore = useAddCartItem();
@@ -42,6 +55,11 @@ export function CartContents({ cart, showPrices, otherCarts = [] }: { cart: Cart
         onOneLot={(oneLot) => setLotChoice.mutate({ productId, oneLot }, { onError: (error) => toastCartError(error, 'Error Updating Item') })}
       />
     ) : undefined;
+  };
+
+  const priceNote = (productId: number) => {
+    const change = showPrices ? priceChanges?.lines.find((l) => l.productId === productId) : undefined;
+    return change ? <PriceChangeNote change={change} /> : undefined;
   };
 
   const setEntry = (item: CartMerchandiseEntry, quantity: number) =>
@@ -60,6 +78,7 @@ export function CartContents({ cart, showPrices, otherCarts = [] }: { cart: Cart
               item={item}
               showPrices={showPrices}
               lots={lotLine(item.productId)}
+              priceNote={priceNote(item.productId)}
               moveAction={<MoveLineMenu item={item} from={cart} others={otherCarts} />}
               onQuantity={(quantity) =>
                 update.mutate(

@@ -30,6 +30,7 @@ export function CartLineItem({
   busy,
   lots,
   moveAction,
+  priceNote,
 }: {
   item: CartItem;
   showPrices: boolean;
@@ -40,6 +41,8 @@ export function CartLineItem({
   lots?: ReactNode;
   /** "Move to…" another PO (issue 26), beside Remove. */
   moveAction?: ReactNode;
+  /** Old → new price after an order refused because prices changed (docs/decisions/0206). */
+  priceNote?: ReactNode;
 }) {
   const availability = parseStockLevel(item.product.stockLevel);
   const unorderable = !availability.orderable;
@@ -65,6 +68,7 @@ export function CartLineItem({
             {formatPrice(item.product.price)} per {sellingUnit(item.product.soldBy).toLowerCase()}
           </p>
         )}
+        {priceNote}
         {lots}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-2 sm:flex-nowrap sm:justify-end sm:gap-3">

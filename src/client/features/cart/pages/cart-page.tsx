@@ -6,7 +6,6 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 import { PageTitle } from '@client/components/page-frame';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
-import { useCarts } from '@client/api/get-carts';
 import { orderPayload } from '../api/place-order';
 import { CartContents } from '../components/cart-contents';
 import { CartSwitcher } from '../components/cart-switcher';
@@ -16,6 +15,8 @@ import { OrderSummary } from '../components/order-summary';
 import { emptyExtras, profileShipTo, PurchaseOrderExtrasFields } from '../components/purchase-order-extras';
 import { useSavedCheckout } from '../lib/use-saved-checkout';
 import { useCheckout } from '../lib/use-checkout';
+import { useFreshCarts } from '../lib/use-fresh-carts';
+import { PricesChangedAlert } from '../components/prices-changed-alert';
 
 /**
  * /cart (spec §2 Cart): Current Sample Order for salespeople (Continue to
@@ -27,7 +28,8 @@ export function CartPage({ user }: { user: CurrentUser }) {
   const isSalesperson = wording.kind === 'sample';
   useDocumentTitle(wording.cartTitle);
   const [, navigate] = useLocation();
-  const carts = useCarts();
+  // docs/decisions/0206: the prices on screen are refreshed on open and when the window regains focus.
+  const carts = useFreshCarts();
   const active = carts.data?.find((c) => c.isActive);
   // Issue 26: what was typed survives a reload, per cart, until the order is placed.
   const [extras, setExtras, clearExtras] = useSavedCheckout(active?.id, emptyExtras(profileShipTo(user)));
@@ -72,7 +74,12 @@ export function CartPage({ user }: { user: CurrentUser }) {
           </CartEmpty>
         ) : (
           <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
-            <CartContents cart={active} showPrices={!isSalesperson} otherCarts={isSalesperson ? [] : (carts.data ?? []).filter((c) => c.id !== active.id)} />
+            <CartContents
+              cart={active}
+              showPrices={!isSalesperson}
+              priceChanges={checkout.priceChanges}
+              otherCarts={isSalesperson ? [] : (carts.data ?? []).filter((c) => c.id !== active.id)}
+            />
             <OrderSummary cart={active} isSalesperson={isSalesperson} className="lg:sticky lg:top-[calc(var(--frame-height,0px)+1rem)]">
               {isSalesperson ? (
                 <Button asChild size="lg" className="w-full print:hidden">
@@ -81,19 +88,25 @@ export function CartPage({ user }: { user: CurrentUser }) {
               ) : (
                 <>
                   <PurchaseOrderExtrasFields value={extras} onChange={setExtras} />
+                  {/* Beside the button the buyer just pressed, so the answer is where they look. */}
+                  {checkout.priceChanges && <PricesChangedAlert changes={checkout.priceChanges} />}
                   <Button
                     size="lg"
                     className="w-full print:hidden"
                     loading={checkout.isPending}
                     onClick={() =>
                       checkout.submit(
-                        orderPayload(active, {
-                          poReference: extras.poReference.trim() || null,
-                          notes: extras.notes.trim() || null,
-                          deliveryType: extras.deliveryType,
-                          requestedDate: extras.requestedDate,
-                          shipTo: extras.deliveryType === 'ship' ? extras.shipTo.trim() || null : null,
-                        }),
+                        orderPayload(
+                          active,
+                          {
+                            poReference: extras.poReference.trim() || null,
+                            notes: extras.notes.trim() || null,
+                            deliveryType: extras.deliveryType,
+                            requestedDate: extras.requestedDate,
+                            shipTo: extras.deliveryType === 'ship' ? extras.shipTo.trim() || null : null,
+                          },
+                          { showsPrices: true },
+                        ),
                       )
                     }
                   >

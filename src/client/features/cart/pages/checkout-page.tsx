@@ -15,7 +15,6 @@ import { Label } from '@client/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@client/components/ui/radio-group';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
-import { useCarts } from '@client/api/get-carts';
 import { useRequestedDates } from '../api/get-requested-dates';
 import { orderPayload } from '../api/place-order';
 import { CartLoadError, CartLoading } from '../components/cart-states';
@@ -23,6 +22,7 @@ import { OrderSummary } from '../components/order-summary';
 import { RequestedDateField } from '../components/requested-date-field';
 import { useCheckout } from '../lib/use-checkout';
 import { useSavedCheckout } from '../lib/use-saved-checkout';
+import { useFreshCarts } from '../lib/use-fresh-carts';
 
 /**
  * /order-details (spec §2 Sample Order Details): notes, pickup or ship, the
@@ -32,7 +32,8 @@ import { useSavedCheckout } from '../lib/use-saved-checkout';
 export function CheckoutPage({ user }: { user: CurrentUser }) {
   useDocumentTitle('Sample Order Details');
   const [, navigate] = useLocation();
-  const carts = useCarts();
+  // docs/decisions/0206: refreshed on open and on window focus, like the cart page.
+  const carts = useFreshCarts();
   const dates = useRequestedDates();
   const active = carts.data?.find((c) => c.isActive);
   // Issue 26: notes, delivery and date survive a reload, per cart, until the order is placed.
