@@ -22,6 +22,14 @@ async function openRow(page: Page) {
   return page.locator('td[id*="detail"]');
 }
 
+/** A client-side move, as a link in the app makes: the page and its query cache stay. */
+async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 describe('one stock rule (docs/decisions/0207)', () => {
   it('a SKU without lots goes down on the stock page after an order', async () => {
     const { page } = await browser.open();
@@ -36,15 +44,12 @@ describe('one stock rule (docs/decisions/0207)', () => {
     await detail.getByRole('button', { name: 'Add to PO' }).click();
     await detail.getByText('Added to PO').waitFor();
 
-    await page.goto('/cart');
+    // The cart and back inside the app (no reload), so the stock page's catalogue is the one it already read.
+    await navigateInApp(page, '/cart');
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.getByText('Order Placed').first().waitFor();
 
-    // Back to the stock page inside the app (no reload): the level the page shows is 3 lower.
-    await page.evaluate((path) => {
-      window.history.pushState({}, '', path);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, `/stock?sku=${skuBucketOf(tile.id)}`);
+    await navigateInApp(page, `/stock?sku=${skuBucketOf(tile.id)}`);
     detail = await openRow(page);
     await detail.getByText(`${formatCount(onHand - 3)} Boxes`, { exact: true }).waitFor();
     const after = await api<{ onHand: number }>(page, 'GET', `/api/products/${tile.id}/availability`);
