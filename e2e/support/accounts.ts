@@ -39,6 +39,8 @@ const SPECS = {
   // Issue 26 journeys (bulk adds, the active PO, the quick order pad).
   poSalesperson: { username: 'journey-po-sales', password: 'Journey123', role: 'salesperson', firstName: 'Quinn', lastName: 'Journey' },
   poDealer: { username: 'journey-po-dealer', password: 'Journey123', role: 'bold_customer', firstName: 'Olly', lastName: 'Journey', company: 'Olly Tile Co' },
+  // docs/decisions/0207: the stock rule journey orders from its own PO.
+  stockDealer: { username: 'journey-stock-dealer', password: 'Journey123', role: 'bold_customer', firstName: 'Stan', lastName: 'Journey' },
   temporary: { username: 'journey-newhire', password: 'Tilework7', role: 'salesperson', firstName: 'Nia', lastName: 'Journey', temporary: true },
 } satisfies Record<string, AccountSpec>;
 

@@ -142,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = createOrdersService({
     db,
     lots,
+    stock: products,
     calendar,
     activity,
     carts,

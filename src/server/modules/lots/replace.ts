@@ -10,6 +10,7 @@ import type { ReceivedFile } from '../../lib/upload';
 import type { ActivityService } from '../activity';
 import type { ProductsService } from '../products';
 import { createIssueCollector } from '../stock';
+import { removeArrivedLoads } from './arrived-loads';
 import { publishLotEvents } from './change-events';
 import type { EventPublisher } from '../webhooks';
 import { lockLotsImport, lockLotsOf, refreshLotStatistics, replaceIncoming, replaceLots, unknownProductIds } from './repository';
@@ -182,6 +183,7 @@ export function createReplacer(deps: ReplaceDeps) {
     during?: ApplyHook,
   ): Promise<LotsApplyResponse> {
     const { kind, skus, rows } = replacement;
+    let arrivedLoads = 0;
     await db
       .transaction(async (tx: Tx) => {
       await lockLotsImport(tx, kind);
@@ -190,6 +192,8 @@ export function createReplacer(deps: ReplaceDeps) {
       if (kind === 'lots') {
         await replaceLots(tx, skus, rows as LotRow[]);
         await refreshLotStatistics(tx, rows.length);
+        // A load whose lot is now in stock has arrived: no longer incoming (docs/decisions/0207).
+        arrivedLoads = await removeArrivedLoads(tx, skus);
       } else await replaceIncoming(tx, skus, rows as IncomingRow[]);
       await deps.products.recordChange(tx);
       const what = kind === 'lots' ? 'lots' : 'incoming loads';
@@ -199,7 +203,7 @@ export function createReplacer(deps: ReplaceDeps) {
         {
           type: 'stock_updated',
           description: `${actor.username} replaced the ${what} of ${number.format(skus.length)} SKU${skus.length === 1 ? '' : 's'}${from} (${number.format(rows.length)} rows)`,
-          metadata: { kind, source: source.via, filename: source.via === 'file' ? source.filename : undefined, skus: skus.length, rows: rows.length },
+          metadata: { kind, source: source.via, filename: source.via === 'file' ? source.filename : undefined, skus: skus.length, rows: rows.length, arrivedLoads },
         },
         tx,
       );

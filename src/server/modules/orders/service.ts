@@ -35,6 +35,7 @@ import type { EventPublisher } from '../webhooks';
 import { orderConfirmationEmail, type OrderEmailSettings } from './email';
 import { checkSeenPrices } from './price-check';
 import * as repo from './repository';
+import { lowerStockOfUnallocatedLines, type OrderStock } from './stock-rule';
 
 export const ORDER_MESSAGES = {
   cartChanged: 'Your cart changed in another tab or window. Please review it and try again.',
@@ -165,6 +166,8 @@ export function createOrdersService(deps: {
   carts: CartsService;
   /** Shade lots: each line of a SKU with lots is allocated in the order's transaction (ADR 0185). */
   lots: OrderLots;
+  /** SKUs without lots: their stock level is lowered in the order's transaction (docs/decisions/0207). */
+  stock: OrderStock;
   /** The confirmation is queued in the order's transaction (spec §9); admins see its status (ADR 0134). */
   mail: Pick<MailOutbox, 'enqueue' | 'statusesOf'>;
   email: OrderEmailSettings;
@@ -197,7 +200,7 @@ export function createOrdersService(deps: {
     actor: Actor,
     body: PlaceOrderInput,
     idempotencyKey: string | undefined,
-  ): Promise<{ order: OrderView; replayed: boolean; allocated?: boolean }> {
+  ): Promise<{ order: OrderView; replayed: boolean; stockMoved?: boolean }> {
     await carts.lockCarts(tx, actor.userId);
     if (idempotencyKey) {
       const earlier = await repo.findOrderByIdempotencyKey(tx, actor.userId, idempotencyKey);
@@ -254,6 +257,7 @@ export function createOrdersService(deps: {
     // Before anything else is written about the order: a line no lot can fill refuses it whole (409).
     const allocations = await lots.allocateOrder(tx, { orderId: row.id, cartId: cart.id, lines: placed.items });
     const order = { ...placed, items: placed.items.map((i) => ({ ...i, allocations: allocations.get(i.id) ?? [] })) };
+    const lowered = await lowerStockOfUnallocatedLines(tx, deps.stock, placed.items, allocations);
     // A placed PO leaves Current POs; the salesperson's one sample order is cleared (spec §4; ADR 0189).
     if (kind === 'purchase') await carts.retirePlacedCart(tx, actor.userId, cart.id);
     else await carts.emptyCart(tx, cart.id, isSampleCartName(cart.name) ? sampleOrderName(sampleNumber + 1) : undefined);
@@ -268,7 +272,7 @@ export function createOrdersService(deps: {
     );
     await deps.mail.enqueue(orderConfirmationEmail(order, actor, deps.email), tx);
     await deps.events.publish(tx, 'order.created', { order });
-    return { order, replayed: false, allocated: allocations.size > 0 };
+    return { order, replayed: false, stockMoved: allocations.size > 0 || lowered };
   }
 
   /** Export lines, oldest order first, at most ORDER_EXPORT_CAP whole orders' lines; export_generated records it. */
@@ -315,8 +319,8 @@ export function createOrdersService(deps: {
       idempotencyKey: string | undefined,
     ): Promise<{ order: OrderView; replayed: boolean }> {
       try {
-        const { allocated, ...placed } = await db.transaction((tx) => placeInTransaction(tx, actor, body, idempotencyKey));
-        if (allocated) lots.stockChanged();
+        const { stockMoved, ...placed } = await db.transaction((tx) => placeInTransaction(tx, actor, body, idempotencyKey));
+        if (stockMoved) deps.stock.changed();
         return placed;
       } catch (error) {
         // Belt and braces: the per-user lock already orders same-key requests one after the other.

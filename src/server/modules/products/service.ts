@@ -18,6 +18,7 @@ import {
   type ProductSummary,
   type StockFacts,
 } from './repository';
+import { takeStock, type StockLine } from './take-stock';
 import { CATALOGUE_VERSION_HOLD_MS, createVersionReader } from './version-reader';
 
 const gzipAsync = promisify(gzip);
@@ -267,6 +268,17 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
      */
     rememberedSummary(id: number): ProductSummary | undefined {
       return remembered.get(id);
+    },
+
+    /**
+     * In an order's transaction: lowers the stock levels of its SKUs without lots, refusing (409) a
+     * line that the locked level no longer holds, and moves the catalogue version when a level
+     * changed (docs/decisions/0207-one-stock-rule-at-placement.md). Call `changed()` after commit.
+     */
+    async takeStock(tx: DbOrTx, lines: readonly StockLine[]): Promise<boolean> {
+      const lowered = await takeStock(tx, lines);
+      if (lowered) await settings.put(CATALOGUE_VERSION, newVersionToken(), tx);
+      return lowered;
     },
 
     /** Call inside the transaction that changes products. */

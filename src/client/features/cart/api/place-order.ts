@@ -7,6 +7,7 @@ import type { orderView, OrderView, PlaceOrderBody } from '@common/contracts/ord
 import { api } from '@client/lib/api-client';
 import { cartsQueryKey } from '@client/api/get-carts';
 import { isOrdersQuery } from '@client/api/get-orders';
+import { refreshStockAfterOrder } from '@client/api/stock-after-order';
 import { newIdempotencyKey } from '@client/lib/idempotency-key';
 
 /** The total a cart shows (CALL lines count 0), as the order summary adds it up. */
@@ -60,6 +61,7 @@ export function usePlaceOrder() {
         queryClient.invalidateQueries({ queryKey: cartsQueryKey }),
         // Spec §4, §7: the orders list is refreshed after an order.
         queryClient.invalidateQueries({ predicate: (q) => isOrdersQuery(q.queryKey) }),
+        refreshStockAfterOrder(queryClient),
       ]),
   });
 }
