@@ -20,6 +20,16 @@ export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
 /** A number past its column's range (e.g. a SKU's loads summed past an integer, migration 0020). */
 export const isNumericOverflow = (error: unknown) => pgCode(error) === '22003';
 
+/**
+ * Two transactions waited on each other (deadlock, 40P01) or a serializable one lost (40001):
+ * PostgreSQL rolled one back whole, so nothing of it was saved and the same request may simply
+ * be sent again (docs/decisions/0207).
+ */
+export const isTransientConflict = (error: unknown) => {
+  const code = pgCode(error);
+  return code === '40P01' || code === '40001';
+};
+
 /** Quoted values and key values in PostgreSQL's own messages ("Key (username)=(bob) already exists"). */
 function redactValues(text: string): string {
   return text.replace(/"[^"]*"/g, '"[redacted]"').replace(/=\([^)]*\)/g, '=([redacted])');

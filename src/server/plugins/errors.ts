@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
-import { databaseUnavailable, redactForLog } from '../lib/pg-errors';
+import { databaseUnavailable, isTransientConflict, redactForLog } from '../lib/pg-errors';
 import { ReplayedAnswer, sendStoredAnswer } from './idempotency';
 
 /** Seconds a client should wait before retrying when the database is down or slow. */
@@ -22,6 +22,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
 };
 
 /** During an outage every request fails alike: one warning per interval, saying how many more there were. */
+export const TRANSIENT_CONFLICT_MESSAGE = 'Another change to the same items was saved at the same moment, so nothing of yours was saved. Please try again.';
+
 export const OUTAGE_LOG_INTERVAL_MS = 1_000;
 
 function outageLogger() {
@@ -75,6 +77,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .code(503)
         .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
         .send({ message: unavailable === 'down' ? DATABASE_DOWN_MESSAGE : DATABASE_TIMEOUT_MESSAGE });
+    }
+    // Rolled back whole by PostgreSQL against another writer: nothing saved, safe to send again.
+    if (isTransientConflict(error)) {
+      request.log.warn({ error: redactForLog(error) }, 'transaction rolled back by a conflict: answered 503');
+      return reply.code(503).header('Retry-After', '1').send({ message: TRANSIENT_CONFLICT_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
