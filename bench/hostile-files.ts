@@ -1,6 +1,6 @@
 /**
  * Hostile spreadsheets against the one reader (docs/decisions/0201-one-spreadsheet-reader-off-the-event-loop.md).
- * For the worst file of each kind (test/hostile-workbooks.ts, plus the largest honest lots workbook):
+ * For the worst file of each kind and every upload that reads spreadsheets (test/hostile-workbooks.ts, plus the largest honest lots workbook):
  *   - through the portal (its own process on BENCH_PORT, default 7412): the upload's wall time and
  *     answer, the server's peak RSS during it (sampled from /proc every 10 ms), and /api/health
  *     latency polled every 20 ms over HTTP meanwhile (median, p99, max);
@@ -15,6 +15,8 @@ import { TIMESTAMP_HEADER } from '../src/common/contracts/common';
 import { readSpreadsheet } from '../src/server/lib/upload';
 import { QUICK_ORDER_SHEET_LIMITS } from '../src/server/modules/carts';
 import { LOTS_SHEET_LIMITS } from '../src/server/modules/lots';
+import { MERCHANDISE_SHEET_LIMITS } from '../src/server/modules/merchandise';
+import { USERS_SHEET_LIMITS } from '../src/server/modules/users';
 import { hostileWorkbooks } from '../test/hostile-workbooks';
 import { insertProducts, syntheticProducts } from './support/catalogue';
 import { startChildServer, type ChildServer } from './support/child-server';
@@ -92,10 +94,18 @@ export async function run(): Promise<void> {
     const admin = (await signedInCookie(database.db, server.url, 'admin')).cookie;
     const pad = hostileWorkbooks('Order', 'SKU');
     const lots = hostileWorkbooks('lots', 'sku');
+    const users = hostileWorkbooks('users', 'username');
+    const merchandise = hostileWorkbooks('display', 'code');
+    // The worst shapes of the other inputs: the far column (the most cells) and the huge shared string (the most text).
+    const worst = (kind: string, path: string, files: Record<string, Buffer>, limits: typeof LOTS_SHEET_LIMITS) =>
+      (['farColumn', 'hugeSharedString'] as const).map((shape) => ({ name: `${kind}, ${shape}`, who: admin, path, data: files[shape]!, limits }));
     const cases: { name: string; who: string; path: string; data: Buffer; limits: typeof LOTS_SHEET_LIMITS }[] = [
       ...Object.entries(pad).map(([name, data]) => ({ name: `quick order, ${name}`, who: dealer, path: '/api/quick-order/file', data, limits: QUICK_ORDER_SHEET_LIMITS })),
       { name: 'lots, farColumn', who: admin, path: '/api/stock/lots/upload/preview', data: lots.farColumn!, limits: LOTS_SHEET_LIMITS },
       { name: 'lots, hugeSharedString', who: admin, path: '/api/stock/lots/upload/preview', data: lots.hugeSharedString!, limits: LOTS_SHEET_LIMITS },
+      ...worst('incoming', '/api/stock/incoming/upload/preview', lots, LOTS_SHEET_LIMITS),
+      ...worst('users import', '/api/users/import', users, USERS_SHEET_LIMITS),
+      ...worst('merchandise', '/api/admin/merchandise/upload', merchandise, MERCHANDISE_SHEET_LIMITS),
       { name: `lots, honest ${formatNumber(LOTS_ROWS)} rows`, who: admin, path: '/api/stock/lots/upload/preview', data: await honestLotsWorkbook(catalogue.map((p) => p.id)), limits: LOTS_SHEET_LIMITS },
     ];
     const idle = rssOf(server.pid);

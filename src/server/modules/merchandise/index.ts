@@ -2,4 +2,5 @@
 export { createMerchandiseAdmin, type MerchandiseAdmin } from './admin';
 export type { MerchandiseEntryRow } from './repository';
 export { merchandiseRoutes } from './routes';
+export { MERCHANDISE_SHEET_LIMITS } from './workbook';
 export { createMerchandiseService, type MerchandiseService } from './service';
