@@ -103,7 +103,7 @@ describe('sample orders (salesperson)', () => {
 });
 
 describe('purchase orders (dealer)', () => {
-  it('creates a second PO, works on it at once, places it, lands on /cartselect without it and sees it in /orders alone', async () => {
+  it('creates a second PO, works on it at once, places it, lands on its confirmation, Current POs no longer list it, and sees it in /orders alone', async () => {
     const { page } = await browser.open();
     await signInAs(page, ACCOUNTS.dealer, 'BOLD Customer');
     await page.getByRole('link', { name: /Work on another PO/ }).click();
@@ -131,9 +131,12 @@ describe('purchase orders (dealer)', () => {
     await page.getByText('Order Summary').waitFor();
     await page.getByText('Total').waitFor();
     await page.getByRole('button', { name: 'Place Order' }).click();
-    await page.waitForURL('**/cartselect');
-    await page.getByText('Order Placed').first().waitFor();
+    // Place Order lands on the order's confirmation (docs/decisions/0208).
+    await page.waitForURL(/\/orders\/\d+\/placed$/);
+    await page.getByRole('heading', { name: /^Order #\d+ was placed$/ }).waitFor();
+    await page.getByText(name, { exact: true }).waitFor();
     // A placed PO leaves Current POs (ADR 0189).
+    await page.goto('/cartselect');
     await page.getByRole('heading', { name: 'Current POs' }).waitFor();
     expect(await page.getByRole('row').filter({ hasText: name }).count()).toBe(0);
 

@@ -37,7 +37,7 @@ describe('dealer checkout draft', () => {
     await page.screenshot({ path: join(tmpdir(), 'oa-checkout-phone.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Place Order' }).click();
-    await page.waitForURL('**/cartselect');
+    await page.waitForURL(/\/orders\/\d+\/placed$/);
     const orders = await api<{ orders: { id: number; poReference: string | null; shipTo: string | null; deliveryType: string | null }[] }>(
       page,
       'GET',

@@ -47,7 +47,7 @@ describe('shade lots (issue 27)', () => {
     await page.getByText('Mixed lots allowed').waitFor();
     await warning.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Place Order' }).click();
-    await page.getByText('Order Placed').first().waitFor();
+    await page.getByRole('heading', { name: /^Order #\d+ was placed$/ }).waitFor();
 
     // The newest order, placed just now.
     const { orders } = await api<{ orders: { id: number }[] }>(page, 'GET', '/api/orders');

@@ -116,7 +116,8 @@ describe('the active PO (issue 26)', () => {
 
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Place Order' }).click();
-    await page.waitForURL('**/cartselect');
+    await page.waitForURL(/\/orders\/\d+\/placed$/);
+    await page.goto('/cartselect');
     await page.getByRole('cell', { name: 'Active Purchase Order Current' }).waitFor();
     expect(await page.getByText('Job 5120 - Lee bathroom').count()).toBe(0);
     await expect.poll(() => page.getByTestId('frame-po-name').textContent()).toBe('Active Purchase Order');

@@ -99,7 +99,7 @@ describe('a price changed between view and Place Order', () => {
 
     // Knowingly, again: the order records the price the buyer now saw.
     await page.getByRole('button', { name: 'Place Order' }).click();
-    await page.waitForURL('**/cartselect');
+    await page.waitForURL(/\/orders\/\d+\/placed$/);
     const placed = await api<{ orders: { id: number; total: string }[] }>(page, 'GET', '/api/orders');
     expect(placed.orders).toHaveLength(1);
     expect(placed.orders[0]!.total).toBe('360.00');

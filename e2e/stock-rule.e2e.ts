@@ -47,7 +47,7 @@ describe('one stock rule (docs/decisions/0207)', () => {
     // The cart and back inside the app (no reload), so the stock page's catalogue is the one it already read.
     await navigateInApp(page, '/cart');
     await page.getByRole('button', { name: 'Place Order' }).click();
-    await page.getByText('Order Placed').first().waitFor();
+    await page.getByRole('heading', { name: /^Order #\d+ was placed$/ }).waitFor();
 
     await navigateInApp(page, `/stock?sku=${skuBucketOf(tile.id)}`);
     detail = await openRow(page);

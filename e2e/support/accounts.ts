@@ -41,6 +41,8 @@ const SPECS = {
   poDealer: { username: 'journey-po-dealer', password: 'Journey123', role: 'bold_customer', firstName: 'Olly', lastName: 'Journey', company: 'Olly Tile Co' },
   // docs/decisions/0207: the stock rule journey orders from its own PO.
   stockDealer: { username: 'journey-stock-dealer', password: 'Journey123', role: 'bold_customer', firstName: 'Stan', lastName: 'Journey' },
+  // docs/decisions/0208: the confirmation page and reorder-into-a-new-PO journeys place and reorder from their own POs.
+  confirmDealer: { username: 'journey-confirm-dealer', password: 'Journey123', role: 'bold_customer', firstName: 'Cora', lastName: 'Journey' },
   temporary: { username: 'journey-newhire', password: 'Tilework7', role: 'salesperson', firstName: 'Nia', lastName: 'Journey', temporary: true },
 } satisfies Record<string, AccountSpec>;
 

@@ -26,6 +26,7 @@ import {
   DashboardRoute,
   FilesPage,
   OrderDetailRoute,
+  OrderPlacedRoute,
   OrdersRoute,
   PriceListPage,
   PricesPage,
@@ -109,6 +110,9 @@ export function AppRouter() {
         </Route>
         <Route path="/orders">
           <SignedIn>{(user) => <OrdersRoute user={user} />}</SignedIn>
+        </Route>
+        <Route path="/orders/:id/placed">
+          {(params) => <SignedIn>{() => <OrderPlacedRoute id={params.id} />}</SignedIn>}
         </Route>
         <Route path="/orders/:id">
           {(params) => <SignedIn>{(user) => <OrderDetailRoute user={user} id={params.id} />}</SignedIn>}

@@ -12,6 +12,7 @@ import { merchandiseTypeSchema, productId } from './carts';
 import { emailStatusSchema } from './emails';
 import { readPrice, toCents } from '../domain/money';
 import { PRICE_MESSAGES } from '../domain/seen-prices';
+import { REORDER_MESSAGES, REORDER_TARGETS } from '../domain/reorder';
 
 /** Order lines may carry 0 (spec §5: never below 0); lines at 0 are left out. */
 const lineQuantity = z
@@ -260,9 +261,29 @@ export type OrdersResponse = z.infer<typeof ordersResponse>;
 /** PATCH /api/orders/{id} (admins). */
 export const updateOrderBody = z.object({ status: orderStatusSchema });
 
-/** POST /api/orders/{id}/reorder: what went into the active cart and what did not. */
+/**
+ * POST /api/orders/{id}/reorder: where the lines go (docs/decisions/0208). No body, or no target, is
+ * `new` (a salesperson's: their sample order); `cart` names one of the caller's POs by `cartId`.
+ */
+export const reorderBody = z.optional(
+  z
+    .object({
+      target: z.optional(z.enum(REORDER_TARGETS, { error: REORDER_MESSAGES.badTarget })),
+      cartId: z.optional(idSchema('Invalid cartId')),
+    })
+    .check(
+      z.refine((b) => b.target !== 'cart' || b.cartId !== undefined, { error: REORDER_MESSAGES.cartIdNeeded, path: ['cartId'] }),
+      z.refine((b) => b.target === 'cart' || b.cartId === undefined, { error: REORDER_MESSAGES.cartIdOnlyForCart, path: ['cartId'] }),
+    ),
+);
+export type ReorderBody = z.infer<typeof reorderBody>;
+
+/** POST /api/orders/{id}/reorder: the PO the lines went into, what went in and what did not. */
 export const reorderResponse = z.object({
   cartId: z.int(),
+  /** The PO's name, and whether this reorder created it. */
+  cartName: z.string(),
+  created: z.boolean(),
   added: z.array(z.object({ name: z.string(), quantity: z.int(), requested: z.int() })),
   skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
   /** Issue 27: for lines that came from one lot, whether that lot still holds the line. */

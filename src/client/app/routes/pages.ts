@@ -24,6 +24,7 @@ export const ProfileRoute = preloadableLazy(() => import('./profile-route').then
 export const ConfirmEmailRoute = preloadableLazy(() => import('./confirm-email-route').then((m) => m.ConfirmEmailRoute));
 export const DashboardRoute = preloadableLazy(() => import('./dashboard-route').then((m) => m.DashboardRoute));
 export const OrderDetailRoute = preloadableLazy(() => import('./order-detail-route').then((m) => m.OrderDetailRoute));
+export const OrderPlacedRoute = preloadableLazy(() => import('./order-placed-route').then((m) => m.OrderPlacedRoute));
 export const OrdersRoute = preloadableLazy(() => import('./orders-route').then((m) => m.OrdersRoute));
 
 /** The page each address without a parameter opens on; others (admin screens, an order) suspend on first render. */

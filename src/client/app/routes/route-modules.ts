@@ -39,6 +39,7 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/order-details': { page: 'client/features/cart/pages/checkout-page' },
   '/orders': { page: 'client/app/routes/orders-route' },
   '/orders/:id': { page: 'client/app/routes/order-detail-route' },
+  '/orders/:id/placed': { page: 'client/app/routes/order-placed-route' },
   '/files': { page: 'client/features/files/pages/files-page' },
   '/additional-merchandise': { page: 'client/features/merchandise/pages/additional-merchandise-page' },
   '/quick-add': { page: 'client/features/quick-add/pages/quick-add-page' },

@@ -5,9 +5,12 @@ import type { Actor } from '../../lib/actor';
 import type { CartsDeps } from './deps';
 import type { OwnCarts } from './own-carts';
 import * as repo from './repository';
+import { createReorderTarget, type ReorderWhere } from './reorder-target';
 
 export interface ReorderResult {
   cartId: number;
+  cartName: string;
+  created: boolean;
   added: { name: string; quantity: number; requested: number }[];
   skipped: { name: string; reason: string }[];
 }
@@ -17,19 +20,20 @@ function unorderableShortReason(stockLevel: string | null): string {
 }
 
 /**
- * Reorder (for the orders service, inside its transaction): copies lines into the active
- * cart as far as the catalogue allows today. Lines that can no longer be ordered are
+ * Reorder (for the orders service, inside its transaction): copies lines into the PO the caller
+ * chose (reorder-target.ts: a new PO by default) as far as the catalogue allows today. Lines that can no longer be ordered are
  * skipped with a reason; a line is cut down to what the stock still allows.
  */
-export function createReorder({ products, merchandise }: CartsDeps, { ensureActiveCart, ownCart }: Pick<OwnCarts, 'ensureActiveCart' | 'ownCart'>) {
+export function createReorder({ products, merchandise }: CartsDeps, own: Pick<OwnCarts, 'ensureActiveCart' | 'ownCart'>) {
+  const reorderDestination = createReorderTarget(own);
   return async function reorderInto(
     tx: DbOrTx,
     actor: Actor,
+    where: ReorderWhere,
     lines: readonly { productId: number; name: string; quantity: number }[],
     merchandiseLines: readonly { type: MerchandiseType; code: string; name: string; quantity: number }[],
   ): Promise<ReorderResult> {
-    const active = await ensureActiveCart(actor.userId, tx);
-    const cart = await ownCart(actor, active.id, tx);
+    const { cart, created } = await reorderDestination(tx, actor, where);
     const added: ReorderResult['added'] = [];
     const skipped: ReorderResult['skipped'] = [];
     const byId = new Map((await products.summaries(lines.map((l) => l.productId), tx)).map((p) => [p.id, p]));
@@ -67,6 +71,6 @@ export function createReorder({ products, merchandise }: CartsDeps, { ensureActi
       }
     }
     await repo.touchCart(tx, cart.id);
-    return { cartId: cart.id, added, skipped };
+    return { cartId: cart.id, cartName: cart.name, created, added, skipped };
   };
 }

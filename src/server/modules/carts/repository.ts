@@ -93,6 +93,12 @@ export async function countCarts(db: DbOrTx, userId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The names of the user's carts (reorder picks a free one, docs/decisions/0208). Call under lockUserCarts. */
+export async function cartNames(db: DbOrTx, userId: number): Promise<string[]> {
+  const rows = await db.select({ name: carts.name }).from(carts).where(eq(carts.userId, userId));
+  return rows.map((r) => r.name);
+}
+
 /** Another cart of the user with this name, ignoring case and surrounding spaces (issue 12). Call under lockUserCarts. */
 export async function findCartNamed(db: DbOrTx, userId: number, name: string, exceptCartId?: number): Promise<CartRow | undefined> {
   const [row] = await db

@@ -7,6 +7,7 @@ import {
   orderView,
   ownOrdersExportQuery,
   placeOrderBody,
+  reorderBody,
   reorderResponse,
   requestedDatesResponse,
   updateOrderBody,
@@ -85,7 +86,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
 
   app.post(
     '/api/orders/:id/reorder',
-    { config: { access }, schema: { params: idParams, response: { 200: reorderResponse } } },
-    (request) => orders.reorder(actorOf(request), request.params.id),
+    { config: { access }, schema: { params: idParams, body: reorderBody, response: { 200: reorderResponse } } },
+    (request) => orders.reorder(actorOf(request), request.params.id, request.body),
   );
 };

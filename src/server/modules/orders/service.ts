@@ -10,6 +10,7 @@ import {
   type OrderView,
   type ordersQuery,
   type placeOrderBody,
+  type ReorderBody,
   type ReorderResponse,
   type RequestedDatesResponse,
 } from '@common/contracts/orders';
@@ -21,6 +22,7 @@ import { emailReference } from '@common/domain/email-status';
 import { fromCents, toCents } from '@common/domain/money';
 import { ORDER_STATUS_LABELS, orderNumber, type OrderStatus } from '@common/domain/order-status';
 import { checkStatusMove } from '@common/domain/order-status-moves';
+import { reorderPoName } from '@common/domain/reorder';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
@@ -432,8 +434,11 @@ export function createOrdersService(deps: {
       });
     },
 
-    /** Copies the order's still-orderable lines into the caller's active cart. Own orders only. */
-    async reorder(actor: Actor, id: number): Promise<ReorderResponse> {
+    /**
+     * Copies the order's still-orderable lines into the PO the caller chose: a new PO named after
+     * the order by default, the active PO or another of theirs (docs/decisions/0208). Own orders only.
+     */
+    async reorder(actor: Actor, id: number, body: ReorderBody): Promise<ReorderResponse> {
       const row = await repo.findOrder(db, id);
       if (!row || row.userId !== actor.userId) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
       const order = await view(db, row);
@@ -443,6 +448,7 @@ export function createOrdersService(deps: {
         const result = await carts.reorderInto(
           tx,
           actor,
+          { target: body?.target, cartId: body?.cartId, newName: reorderPoName(id, order.cartName) },
           order.items.map((i) => ({ productId: i.productId, name: i.productName, quantity: i.quantity })),
           order.merchandise.map((m) => ({ type: m.type, code: m.code, name: m.line ? `${m.line} ${m.name}` : m.name, quantity: m.quantity })),
         );
@@ -450,8 +456,8 @@ export function createOrdersService(deps: {
           actor,
           {
             type: 'cart_updated',
-            description: `${actor.username} reordered ${orderNumber(id)}`,
-            metadata: { orderId: id, cartId: result.cartId, added: result.added.length, skipped: result.skipped.length },
+            description: `${actor.username} reordered ${orderNumber(id)} into "${result.cartName}"`,
+            metadata: { orderId: id, cartId: result.cartId, created: result.created, added: result.added.length, skipped: result.skipped.length },
           },
           tx,
         );

@@ -71,7 +71,7 @@ export const OPERATIONS: Table = {
   'GET /api/orders/{id}': op('getOrder', 'One order with its lines'),
   'PATCH /api/orders/{id}': op('updateOrderStatus', 'Change the status of an order', { errors: [409] }),
   'GET /api/admin/orders/export': op('exportOrders', 'Export order lines as CSV or xlsx'),
-  'POST /api/orders/{id}/reorder': op('reorderOrder', 'Put the lines of an earlier order into the active cart', { errors: [409] }),
+  'POST /api/orders/{id}/reorder': op('reorderOrder', 'Put the lines of an earlier order into a new PO (default), the active PO or another of yours', { errors: [409] }),
 
   // Closed days
   'GET /api/closed-days': op('listClosedDays', 'Days the business is closed'),

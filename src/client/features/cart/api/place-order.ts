@@ -56,12 +56,20 @@ export function usePlaceOrder() {
   return useMutation({
     mutationKey: ['place-order'],
     mutationFn: placeOrder,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: cartsQueryKey }),
+    onSuccess: async (_order, { body }) => {
+      // A placed PO is deleted (ADR 0189): its own queries (its lots) are not asked again, which
+      // answered 404 after every order, but dropped once the carts are read again (docs/decisions/0208).
+      const ofPlacedCart = (key: readonly unknown[]) => key[0] === cartsQueryKey[0] && key[1] === body.cartId;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: cartsQueryKey, predicate: (q) => !ofPlacedCart(q.queryKey) }),
         // Spec §4, §7: the orders list is refreshed after an order.
         queryClient.invalidateQueries({ predicate: (q) => isOrdersQuery(q.queryKey) }),
         refreshStockAfterOrder(queryClient),
-      ]),
+      ]);
+      // A sample order keeps its cart (emptied): its queries are read again instead.
+      const kept = (queryClient.getQueryData<CartView[]>(cartsQueryKey) ?? []).some((c) => c.id === body.cartId);
+      if (kept) await queryClient.invalidateQueries({ predicate: (q) => ofPlacedCart(q.queryKey) });
+      else queryClient.removeQueries({ predicate: (q) => ofPlacedCart(q.queryKey) });
+    },
   });
 }

@@ -1,11 +1,9 @@
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import { cartWording } from '@common/domain/cart-rules';
-import { orderNumber } from '@common/domain/order-status';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { PageTitle } from '@client/components/page-frame';
 import { Button } from '@client/components/ui/button';
-import { toast } from '@client/components/ui/use-toast';
 import { orderPayload } from '../api/place-order';
 import { CartContents } from '../components/cart-contents';
 import { CartSwitcher } from '../components/cart-switcher';
@@ -21,7 +19,7 @@ import { PricesChangedAlert } from '../components/prices-changed-alert';
 /**
  * /cart (spec §2 Cart): Current Sample Order for salespeople (Continue to
  * /order-details), Current Purchase Order for everyone else (Place Order posts
- * at once, then /cartselect). The active role decides (docs/product-decisions.md).
+ * at once, then the order's confirmation page, docs/decisions/0208). The active role decides (docs/product-decisions.md).
  */
 export function CartPage({ user }: { user: CurrentUser }) {
   const wording = cartWording(user.activeRole);
@@ -33,14 +31,10 @@ export function CartPage({ user }: { user: CurrentUser }) {
   const active = carts.data?.find((c) => c.isActive);
   // Issue 26: what was typed survives a reload, per cart, until the order is placed.
   const [extras, setExtras, clearExtras] = useSavedCheckout(active?.id, emptyExtras(profileShipTo(user)));
+  // docs/decisions/0208: Place Order lands on the order's confirmation page (number, PO, lines with lots, total, delivery).
   const checkout = useCheckout((order) => {
     clearExtras();
-    toast({
-      title: 'Order Placed',
-      description: `Purchase order ${orderNumber(order.id)} was submitted. You will receive an email confirmation.`,
-      variant: 'success',
-    });
-    navigate('/cartselect');
+    navigate(`/orders/${order.id}/placed`);
   });
 
   return (

@@ -1,12 +1,17 @@
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { reorderResponse, ReorderResponse } from '@common/contracts/orders';
+import type { ReorderBody, reorderResponse, ReorderResponse } from '@common/contracts/orders';
 import { cartsQueryKey } from '@client/api/get-carts';
 import { api } from '@client/lib/api-client';
+import { idempotent } from '@client/lib/idempotency-key';
 
-/** POST /api/orders/{id}/reorder: copies still-orderable lines into the active cart. */
-export async function reorder(id: number): Promise<ReorderResponse> {
-  return await api.post<z.output<typeof reorderResponse>>(`/api/orders/${id}/reorder`);
+/**
+ * POST /api/orders/{id}/reorder: copies still-orderable lines into the PO the buyer chose (a new PO
+ * named after the order, the active PO or another PO; docs/decisions/0208). One key per press, so
+ * a retried request never makes a second PO (ADR 0182).
+ */
+export async function reorder({ id, where }: { id: number; where?: ReorderBody }): Promise<ReorderResponse> {
+  return await api.post<z.output<typeof reorderResponse>>(`/api/orders/${id}/reorder`, where ?? {}, idempotent('reorder'));
 }
 
 export function useReorder() {

@@ -1,6 +1,7 @@
-import { Printer, RotateCcw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Printer } from 'lucide-react';
+import { useState } from 'react';
 import type { CurrentUser } from '@common/contracts/auth';
+import type { ReorderResponse } from '@common/contracts/orders';
 import { formatCalendarDate, formatDateTime } from '@common/domain/format-date';
 import { formatPrice } from '@common/domain/money';
 import { DELIVERY_LABELS, ORDER_KIND_LABELS, orderNumber } from '@common/domain/order-status';
@@ -11,29 +12,20 @@ import { PageTitle } from '@client/components/page-frame';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
-import { toast } from '@client/components/ui/use-toast';
 import { useOrder } from '../api/get-order';
-import { useReorder } from '../api/reorder';
+import { Fact } from '../components/order-fact';
 import { OrderLines } from '../components/order-lines';
 import { OrderEmailStatus } from '../components/order-email-status';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderStatusEditor } from '../components/order-status-editor';
+import { ReorderButton } from '../components/reorder-button';
 import { ReorderResult } from '../components/reorder-result';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5">
-      <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
-      <dd className="text-sm">{children}</dd>
-    </div>
-  );
-}
 
 /** /orders/{id}: one order, print-friendly (UI.md Print), with Reorder for its owner and status changes for admins. */
 export function OrderDetailPage({ user, orderId }: { user: CurrentUser; orderId: number }) {
   useDocumentTitle(`Order ${orderNumber(orderId)}`);
   const order = useOrder(orderId);
-  const reorder = useReorder();
+  const [reorderResult, setReorderResult] = useState<ReorderResponse | null>(null);
   const isAdmin = user.activeRole === 'admin';
   const isOwner = order.data?.userId === user.id;
 
@@ -58,20 +50,9 @@ export function OrderDetailPage({ user, orderId }: { user: CurrentUser; orderId:
               <Button variant="outline" onClick={() => window.print()}>
                 <Printer aria-hidden /> Print
               </Button>
-              {isOwner && (
-                <Button
-                  loading={reorder.isPending}
-                  onClick={() =>
-                    reorder.mutate(orderId, {
-                      onError: (error) => toast({ title: 'Error Adding Items', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
-                    })
-                  }
-                >
-                  <RotateCcw aria-hidden /> Reorder
-                </Button>
-              )}
+              {isOwner && <ReorderButton orderId={orderId} poName={order.data.cartName ?? null} activeRole={user.activeRole} onDone={setReorderResult} />}
             </div>
-            {reorder.data && <ReorderResult result={reorder.data} />}
+            {reorderResult && <ReorderResult result={reorderResult} />}
             <Card>
               <CardContent className="pt-5 sm:pt-6">
                 <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
