@@ -37,6 +37,18 @@ const DEALER_PAGES = ['/dashboard', '/stock', '/prices', '/catalog', '/cart', '/
 
 type Found = AxeFinding & { where: string };
 
+/** Waits for every finite animation (a dialog opening, a menu closing) to end before a scan. */
+async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
 async function scan(page: Page, where: string, found: Found[]) {
   // The page has settled: no skeleton or loading text left.
   await page.waitForLoadState('networkidle');
@@ -102,6 +114,15 @@ describe('accessibility (axe-core, serious and critical)', { timeout: 600_000 },
       await page.goto(`/orders/${order.id}`);
       await page.getByText(`Order #${order.id}`).first().waitFor();
       await scan(page, `dealer /orders/${order.id} @${size.width}`, found);
+      // Reorder's dialog (loaded on first use, docs/decisions/0208) and the confirmation page.
+      await page.getByRole('button', { name: 'Reorder' }).click();
+      await page.getByRole('dialog', { name: 'Reorder into which PO?' }).waitFor();
+      await settleAnimations(page);
+      await scan(page, `dealer /orders/${order.id} reorder dialog @${size.width}`, found);
+      await page.keyboard.press('Escape');
+      await page.goto(`/orders/${order.id}/placed`);
+      await page.getByRole('link', { name: /Open order/ }).or(page.getByRole('button', { name: /Open order/ })).first().waitFor();
+      await scan(page, `dealer /orders/${order.id}/placed @${size.width}`, found);
 
       await page.goto('/cart');
       const menu = page.getByRole('button', { name: /Switch or create/ });
@@ -119,14 +140,7 @@ describe('accessibility (axe-core, serious and critical)', { timeout: 600_000 },
       const dialog = page.getByRole('dialog', { name: 'Create New PO' });
       await dialog.waitFor();
       // Scanned once its opening animation (and the menu's closing one) has finished.
-      await page.evaluate(() =>
-        Promise.all(
-          document
-            .getAnimations()
-            .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-            .map((animation) => animation.finished),
-        ),
-      );
+      await settleAnimations(page);
       await scan(page, `dealer header new-PO dialog @${size.width}`, found);
       await page.keyboard.press('Escape');
       await page.goto('/cartselect');
