@@ -1,6 +1,7 @@
 import { parse as parseCsv } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
+import { workbookInReadingOrder } from './workbook-order';
 import { SHEET_LIMIT_MESSAGES as M, SheetLimitError, type SheetAnswer, type SheetContent, type SheetJob, type SheetRecord } from './sheet-limits';
 
 /**
@@ -80,7 +81,7 @@ function cellText(cell: ExcelJS.Cell): string {
 
 async function readWorkbook(job: SheetJob): Promise<SheetContent[]> {
   const budget = new Budget(job.limits);
-  const input = Readable.from([Buffer.from(job.data.buffer, job.data.byteOffset, job.data.byteLength)]);
+  const input = Readable.from([Buffer.from(workbookInReadingOrder(new Uint8Array(job.data.buffer, job.data.byteOffset, job.data.byteLength)))]);
   // Styles are kept for number formats (a date is a number with a date format); hyperlinks and entries are not read.
   // Loaded only for a workbook: a CSV read does not pay for it.
   const { default: Excel } = await import('exceljs');
