@@ -58,6 +58,11 @@ describe('readSpreadsheet', () => {
     expect(sheet!.records).toEqual([{ row: 1, cells: ['sku', 'qty'] }, { row: 3, cells: ['1001', '4'] }]);
   });
 
+  it('reads a 60,000-row workbook within a 256 MB heap, the lots upload’s cap (a stored, uncompressed rewrite of its parts did not)', async () => {
+    const [sheet] = await read(await bigWorkbook(60_000), { maxHeapMb: 256 });
+    expect(sheet!.records).toHaveLength(60_000);
+  });
+
   it('answers a worker that runs out of memory with a 413 naming the limit, and the process goes on', async () => {
     const data = await bigWorkbook(20_000);
     const error = await refusal(read(data, { maxHeapMb: 16 }));
