@@ -31,8 +31,8 @@ interface TextField {
   /** What a browser may fill in when the fields are the user's own (/profile). */
   ownAutoComplete: string;
   wide?: boolean;
-  /** Narrow parts (state, ZIP) share a row on wide screens. */
-  narrow?: boolean;
+  /** Where it sits in the store group's six columns (wide screens). */
+  span?: string;
   maxLength?: number;
 }
 
@@ -46,13 +46,13 @@ const PERSON_FIELDS: TextField[] = [
 
 /** The store's address in parts (docs/decisions/0210): a shipped sample order goes there unless changed at checkout. */
 const STORE_FIELDS: TextField[] = [
-  { name: 'storeName', label: 'Store Name', ownAutoComplete: 'off', wide: true },
-  { name: 'storeAddress', label: 'Store Street Address', ownAutoComplete: 'address-line1', wide: true },
-  { name: 'storeCity', label: 'Store City', ownAutoComplete: 'address-level2' },
-  { name: 'storeState', label: 'Store State', ownAutoComplete: 'address-level1', narrow: true, maxLength: 2 },
-  { name: 'storeZip', label: 'Store ZIP Code', ownAutoComplete: 'postal-code', narrow: true, maxLength: 10 },
-  { name: 'storeContactName', label: 'Store Contact Name', ownAutoComplete: 'off' },
-  { name: 'storePhone', label: 'Store Phone', type: 'tel', ownAutoComplete: 'off' },
+  { name: 'storeName', label: 'Store Name', ownAutoComplete: 'off', span: 'sm:col-span-6' },
+  { name: 'storeAddress', label: 'Store Street Address', ownAutoComplete: 'address-line1', span: 'sm:col-span-6' },
+  { name: 'storeCity', label: 'Store City', ownAutoComplete: 'address-level2', span: 'sm:col-span-3' },
+  { name: 'storeState', label: 'Store State', ownAutoComplete: 'address-level1', span: 'sm:col-span-1', maxLength: 2 },
+  { name: 'storeZip', label: 'Store ZIP Code', ownAutoComplete: 'postal-code', span: 'sm:col-span-2', maxLength: 10 },
+  { name: 'storeContactName', label: 'Store Contact Name', ownAutoComplete: 'off', span: 'sm:col-span-3' },
+  { name: 'storePhone', label: 'Store Phone', type: 'tel', ownAutoComplete: 'off', span: 'sm:col-span-3' },
 ];
 
 function Fields({
@@ -67,7 +67,7 @@ function Fields({
   own: boolean;
 }) {
   return fields.map((field) => (
-    <FormField key={field.name} label={field.label} error={errors[field.name]?.message} className={field.wide ? 'sm:col-span-2' : undefined}>
+    <FormField key={field.name} label={field.label} error={errors[field.name]?.message} className={field.span ?? (field.wide ? 'sm:col-span-2' : undefined)}>
       {(control) => (
         <Input
           {...control}
@@ -99,9 +99,9 @@ export function ProfileTextFields({
   return (
     <>
       <Fields fields={PERSON_FIELDS.filter((field) => !own || field.name !== 'email')} register={register} errors={errors} own={own} />
-      <fieldset className="grid gap-4 border-t border-border pt-4 sm:col-span-2 sm:grid-cols-2">
-        <legend className="float-left mb-1 text-sm font-semibold sm:col-span-2">Store address</legend>
-        <p className="-mt-2 text-xs text-muted-foreground sm:col-span-2">
+      <fieldset className="grid gap-4 border-t border-border pt-4 sm:col-span-2 sm:grid-cols-6">
+        <legend className="float-left mb-1 text-sm font-semibold sm:col-span-6">Store address</legend>
+        <p className="-mt-2 text-xs text-muted-foreground sm:col-span-6">
           {own ? 'Your' : 'The'} shipped sample orders go here unless changed at checkout; a PO&apos;s ship-to starts from it.
         </p>
         <Fields fields={STORE_FIELDS} register={register} errors={errors} own={own} />
