@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { earliestRequestedDate, todayIn } from '@common/domain/business-days';
 import { SHIP_TO_MESSAGES } from '@common/domain/ship-to';
@@ -176,5 +177,21 @@ describe('the store address in the profile', () => {
     const edited = await admin.patch(`/api/users/${user.id}`, { storeCity: 'Tustin', storeZip: '' });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ storeCity: 'Tustin', storeZip: null });
+  });
+});
+
+describe('migration 0022', () => {
+  it('splits a one-line US store address into its parts and leaves any other text as the street', async () => {
+    const migration = readFileSync(new URL('../../db/migrations/0022_store-address-ship-to.sql', import.meta.url), 'utf8');
+    const split = migration.split('--> statement-breakpoint').find((statement) => statement.includes('regexp_match'))!;
+    const oneLine = await createUser(ctx.db);
+    const other = await createUser(ctx.db);
+    await ctx.db.update(users).set({ storeAddress: '1420 Harbor Blvd, Suite 5, Costa Mesa, ca 92626-1234' }).where(eq(users.id, oneLine.id));
+    await ctx.db.update(users).set({ storeAddress: '12 Main St, Springfield' }).where(eq(users.id, other.id));
+    await ctx.db.execute(sql.raw(split));
+    const [a] = await ctx.db.select().from(users).where(eq(users.id, oneLine.id));
+    expect(a).toMatchObject({ storeAddress: '1420 Harbor Blvd, Suite 5', storeCity: 'Costa Mesa', storeState: 'CA', storeZip: '92626-1234' });
+    const [b] = await ctx.db.select().from(users).where(eq(users.id, other.id));
+    expect(b).toMatchObject({ storeAddress: '12 Main St, Springfield', storeCity: null, storeZip: null });
   });
 });
