@@ -130,4 +130,32 @@ describe('a sample order shipped to the rep store', () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
     await page.screenshot({ path: `${shots}/ship-to-order-phone.png`, fullPage: true });
   });
+
+  it('an admin edits a rep\'s store address in Edit User, checked by the same rules', async () => {
+    const { page } = await browser.open();
+    await page.goto('/auth');
+    await signIn(page, ACCOUNTS.admin);
+    await page.waitForURL('**/role-select');
+    await page.getByRole('button', { name: /^Admin/ }).click();
+    await page.waitForURL('**/dashboard');
+    const username = ACCOUNTS.shipToSalesperson.username;
+    await page.goto('/users');
+    await page.getByPlaceholder('Username, name, email, company or ID').fill(username);
+    await page.getByRole('row').filter({ hasText: username }).getByRole('button', { name: `Edit ${username}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Store ZIP Code').fill('1234');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.getByText('ZIP code must be 5 digits, or ZIP+4 like 92626-1234').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/ship-to-edit-user-desktop.png` });
+    await page.setViewportSize(PHONE);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/ship-to-edit-user-phone.png` });
+    await dialog.getByLabel('Store ZIP Code').fill('92614');
+    await dialog.getByLabel('Store City').fill('Irvine');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const users = await api<{ users: { username: string; storeZip: string | null }[] }>(page, 'GET', `/api/users?search=${username}`);
+    expect(users.users.find((u) => u.username === username)?.storeZip).toBe('92614');
+  });
 });

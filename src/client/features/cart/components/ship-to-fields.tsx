@@ -64,7 +64,7 @@ export function ShipToFields({
   fromProfile: boolean;
 }) {
   return (
-    <fieldset id="ship-to-fields" className="grid gap-4 rounded-md border border-border p-4 sm:grid-cols-6" aria-describedby="ship-to-hint">
+    <fieldset id="ship-to-fields" className="grid items-start gap-4 rounded-md border border-border p-4 sm:grid-cols-6" aria-describedby="ship-to-hint">
       <legend className="px-1 text-sm font-medium">Ship to</legend>
       <p id="ship-to-hint" className="text-sm text-muted-foreground sm:col-span-6">
         {fromProfile ? 'Your store, from ' : 'Add your store address in '}

@@ -99,10 +99,10 @@ export function ProfileTextFields({
   return (
     <>
       <Fields fields={PERSON_FIELDS.filter((field) => !own || field.name !== 'email')} register={register} errors={errors} own={own} />
-      <fieldset className="grid gap-4 border-t border-border pt-4 sm:col-span-2 sm:grid-cols-6">
+      <fieldset className="grid items-start gap-4 border-t border-border pt-4 sm:col-span-2 sm:grid-cols-6">
         <legend className="float-left mb-1 text-sm font-semibold sm:col-span-6">Store address</legend>
         <p className="-mt-2 text-xs text-muted-foreground sm:col-span-6">
-          {own ? 'Your' : 'The'} shipped sample orders go here unless changed at checkout; a PO&apos;s ship-to starts from it.
+          {own ? 'Your' : "This user's"} shipped sample orders go here unless changed at checkout; a PO&apos;s ship-to starts from it.
         </p>
         <Fields fields={STORE_FIELDS} register={register} errors={errors} own={own} />
       </fieldset>
