@@ -89,6 +89,7 @@ describe('a sample order shipped to the rep store', () => {
     await shipTo(page).getByText('Enter the city').waitFor();
     await page.getByText('Complete the ship-to address to submit.').waitFor();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    await shipTo(page).screenshot({ path: `${shots}/ship-to-checkout-missing-city.png` });
     expect((await api<{ orders: unknown[] }>(page, 'GET', '/api/orders')).orders).toHaveLength(0);
     await shipTo(page).getByLabel('City').fill('Irvine');
     expect(await shipTo(page).getByText('Enter the city').count()).toBe(0);
