@@ -74,6 +74,15 @@ describe('sample orders (salesperson)', () => {
     await page.getByLabel('Order Notes').fill('E2E: please call before delivery');
     await page.getByText('Ship', { exact: true }).click();
     await page.getByText('Requested Arrival Date').waitFor();
+    // docs/decisions/0210: a shipped sample order needs its ship-to (this account's profile has no store).
+    const shipTo = page.getByRole('group', { name: 'Ship to' });
+    await shipTo.getByLabel('Store or company').fill('E2E Showroom');
+    await shipTo.getByLabel('Contact name').fill('Sam Journey');
+    await shipTo.getByLabel('Phone').fill('714-555-0100');
+    await shipTo.getByLabel('Street address').fill('1 Main St');
+    await shipTo.getByLabel('City').fill('Irvine');
+    await shipTo.getByLabel('State').fill('CA');
+    await shipTo.getByLabel('ZIP code').fill('92618');
     const { today, earliest } = await api<{ today: string; earliest: string }>(page, 'GET', '/api/orders/requested-dates');
     // Today is never selectable.
     const todayButton = page.getByRole('button', { name: new RegExp(format(localDateOf(today), 'EEEE, MMMM d, yyyy')) });

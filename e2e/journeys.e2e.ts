@@ -31,11 +31,11 @@ describe('no dead ends (issue 12)', () => {
     await page.waitForURL('**/profile');
     await page.getByRole('heading', { level: 1, name: 'My User Data' }).waitFor();
     await page.getByText(ACCOUNTS.profileSalesperson.username, { exact: true }).waitFor();
-    await page.getByLabel('Phone').fill('555-0199');
+    await page.getByLabel('Phone', { exact: true }).fill('555-0199');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Profile Updated').first().waitFor();
     await page.reload();
-    await expect.poll(() => page.getByLabel('Phone').inputValue()).toBe('555-0199');
+    await expect.poll(() => page.getByLabel('Phone', { exact: true }).inputValue()).toBe('555-0199');
     // docs/decisions/0203: a new email address needs the current password and a link; until then the old one stays.
     await page.getByLabel('New email address').fill('pat.new@example.com');
     await page.getByLabel('Current password').fill(ACCOUNTS.profileSalesperson.password);

@@ -43,6 +43,8 @@ const SPECS = {
   stockDealer: { username: 'journey-stock-dealer', password: 'Journey123', role: 'bold_customer', firstName: 'Stan', lastName: 'Journey' },
   // docs/decisions/0208: the confirmation page and reorder-into-a-new-PO journeys place and reorder from their own POs.
   confirmDealer: { username: 'journey-confirm-dealer', password: 'Journey123', role: 'bold_customer', firstName: 'Cora', lastName: 'Journey' },
+  // docs/decisions/0210: the sample ship-to journey fills in its own store address.
+  shipToSalesperson: { username: 'journey-ship-to', password: 'Journey123', role: 'salesperson', firstName: 'Rita', lastName: 'Journey' },
   temporary: { username: 'journey-newhire', password: 'Tilework7', role: 'salesperson', firstName: 'Nia', lastName: 'Journey', temporary: true },
 } satisfies Record<string, AccountSpec>;
 

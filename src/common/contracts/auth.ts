@@ -17,7 +17,13 @@ export const accountView = z.object({
   phone: z.nullable(z.string()),
   company: z.nullable(z.string()),
   storeName: z.nullable(z.string()),
+  /** The store's street; with city, state, ZIP, contact and phone it is a sample order's ship-to (docs/decisions/0210). */
   storeAddress: z.nullable(z.string()),
+  storeCity: z.nullable(z.string()),
+  storeState: z.nullable(z.string()),
+  storeZip: z.nullable(z.string()),
+  storeContactName: z.nullable(z.string()),
+  storePhone: z.nullable(z.string()),
   isTemporaryPassword: z.boolean(),
 });
 export type AccountView = z.infer<typeof accountView>;

@@ -13,6 +13,7 @@ import { emailStatusSchema } from './emails';
 import { readPrice, toCents } from '../domain/money';
 import { PRICE_MESSAGES } from '../domain/seen-prices';
 import { REORDER_MESSAGES, REORDER_TARGETS } from '../domain/reorder';
+import { shipToAddress, shipToAddressView } from './ship-to';
 
 /** Order lines may carry 0 (spec §5: never below 0); lines at 0 are left out. */
 const lineQuantity = z
@@ -91,6 +92,12 @@ export const placeOrderBody = z.object({
    * placer's store address (profile). Ignored for pickup.
    */
   shipTo: z.nullish(z.string().check(z.trim(), z.maxLength(500, { error: 'Ship-to address must be at most 500 characters' }))),
+  /**
+   * The ship-to in parts (docs/decisions/0210): a shipped sample order needs one, complete, here or
+   * in the placer's profile (store, contact, phone, street, city, state, ZIP); any order may send one.
+   * Copied onto the order; ignored for pickup.
+   */
+  shipToAddress: z.nullish(shipToAddress),
   /** A calendar date 'YYYY-MM-DD' (an ISO date-time is read as its date part). */
   requestedDate: z.nullish(
     z.pipe(
@@ -176,6 +183,11 @@ const orderFields = () => ({
   deliveryType: z.nullable(z.enum(DELIVERY_TYPES)),
   /** The ship-to address of a shipped order (ADR 0192); null for pickup. */
   shipTo: z.nullable(z.string()),
+  /**
+   * The ship-to in parts as placed (docs/decisions/0210): every shipped sample order has one; null for
+   * pickup, for orders placed before it was recorded, and for a dealer's typed address (`shipTo` only).
+   */
+  shipToAddress: z.nullable(shipToAddressView),
   requestedDate: z.nullable(z.string()),
   total: z.string(),
   createdAt: z.string(),

@@ -4,6 +4,7 @@ import { normalizeUsername, USERNAME_CHARACTERS_MESSAGE, USERNAME_PATTERN } from
 import { idSchema } from './common';
 import { MIN_USERNAME_LENGTH, newPasswordSchema } from '../domain/password-rules';
 import { accountView, roleSchema } from './auth';
+import { storeAddressFields } from './ship-to';
 
 /** Spec §5, §8 and the last-admin rules, word for word where the spec gives them. */
 export const USER_MESSAGES = {
@@ -53,7 +54,9 @@ const profileFields = () => ({
   phone: profileText('Phone', 50),
   company: profileText('Company', 200),
   storeName: profileText('Store name', 200),
+  /** The street line of the store (docs/decisions/0210); the parts below complete it. */
   storeAddress: profileText('Store address', 500),
+  ...storeAddressFields(),
 });
 
 /** A user as the admin screens show it: the account, when it was created and last signed in. */

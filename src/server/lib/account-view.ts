@@ -14,6 +14,11 @@ export function toAccountView(row: typeof users.$inferSelect): AccountView {
     company: row.company,
     storeName: row.storeName,
     storeAddress: row.storeAddress,
+    storeCity: row.storeCity,
+    storeState: row.storeState,
+    storeZip: row.storeZip,
+    storeContactName: row.storeContactName,
+    storePhone: row.storePhone,
     isTemporaryPassword: row.isTemporaryPassword,
   };
 }

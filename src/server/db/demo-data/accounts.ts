@@ -13,6 +13,12 @@ export interface DemoAccount {
   company: string | null;
   storeName: string | null;
   storeAddress: string | null;
+  /** The rest of the store's address (docs/decisions/0210), where the demo has one. */
+  storeCity?: string;
+  storeState?: string;
+  storeZip?: string;
+  storeContactName?: string;
+  storePhone?: string;
   isTemporaryPassword: boolean;
 }
 
@@ -33,8 +39,14 @@ export function demoAccounts(password: () => string = generateTemporaryPassword)
       lastName: 'Lopez',
       email: 'maria.lopez@boldtile.example',
       company: 'BOLD Tile & Stone',
-      storeName: null,
-      storeAddress: null,
+      // A rep's store: where a shipped sample order goes unless changed at checkout.
+      storeName: 'BOLD Design Studio Irvine',
+      storeAddress: '17 Technology Dr',
+      storeCity: 'Irvine',
+      storeState: 'CA',
+      storeZip: '92618',
+      storeContactName: 'Maria Lopez',
+      storePhone: '949-555-0117',
       isTemporaryPassword: false,
     },
     {
@@ -58,7 +70,10 @@ export function demoAccounts(password: () => string = generateTemporaryPassword)
       email: 'purchasing@coastalfloors.example',
       company: 'Coastal Floors & Design LLC',
       storeName: 'Coastal Floors Showroom',
-      storeAddress: '1420 Harbor Blvd, Costa Mesa, CA 92626',
+      storeAddress: '1420 Harbor Blvd',
+      storeCity: 'Costa Mesa',
+      storeState: 'CA',
+      storeZip: '92626',
       isTemporaryPassword: false,
     },
     {

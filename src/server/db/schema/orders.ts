@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { MerchandiseType } from '../../../common/domain/cart-rules';
+import type { ShipToAddress } from '../../../common/domain/ship-to';
 import {
   DELIVERY_TYPES,
   ORDER_KINDS,
@@ -32,6 +33,11 @@ export const orders = pgTable(
     deliveryType: text('delivery_type').$type<DeliveryType>(),
     /** Where a shipped order goes (ADR 0192); the profile's store address unless the buyer typed another. */
     shipTo: text('ship_to'),
+    /**
+     * The ship-to in parts, as placed (docs/decisions/0210): a copy, so a later profile edit leaves the
+     * order alone. Set for shipped sample orders (and any order that sent one); `shipTo` holds it as text.
+     */
+    shipToAddress: jsonb('ship_to_address').$type<ShipToAddress>(),
     requestedDate: date('requested_date'),
     total: numeric('total', { precision: 14, scale: 2 }).notNull().default('0'),
     idempotencyKey: text('idempotency_key'),

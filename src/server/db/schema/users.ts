@@ -16,7 +16,13 @@ export const users = pgTable(
     phone: text('phone'),
     company: text('company'),
     storeName: text('store_name'),
+    /** The store's street line; the parts below complete the address a sample order ships to (docs/decisions/0210). */
     storeAddress: text('store_address'),
+    storeCity: text('store_city'),
+    storeState: text('store_state'),
+    storeZip: text('store_zip'),
+    storeContactName: text('store_contact_name'),
+    storePhone: text('store_phone'),
     isTemporaryPassword: boolean('is_temporary_password').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

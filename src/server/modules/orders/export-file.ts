@@ -33,6 +33,15 @@ const COLUMNS: { header: string; width: number; money?: true; value: (l: ExportL
   // Issue 26 (ADR 0192), added last so an ERP that reads the columns by position keeps working.
   { header: 'PO Reference', width: 16, value: (l) => l.order.poReference },
   { header: 'Ship To', width: 30, value: (l) => l.order.shipTo },
+  // docs/decisions/0210: the ship-to in parts, for an ERP or a carrier's import; empty where an order has none.
+  { header: 'Ship To Name', width: 24, value: (l) => l.order.shipToAddress?.name ?? null },
+  { header: 'Ship To Contact', width: 18, value: (l) => l.order.shipToAddress?.contactName ?? null },
+  { header: 'Ship To Phone', width: 15, value: (l) => l.order.shipToAddress?.phone ?? null },
+  { header: 'Ship To Street', width: 24, value: (l) => l.order.shipToAddress?.street ?? null },
+  { header: 'Ship To Suite', width: 12, value: (l) => l.order.shipToAddress?.street2 ?? null },
+  { header: 'Ship To City', width: 16, value: (l) => l.order.shipToAddress?.city ?? null },
+  { header: 'Ship To State', width: 8, value: (l) => l.order.shipToAddress?.state ?? null },
+  { header: 'Ship To ZIP', width: 10, value: (l) => l.order.shipToAddress?.zip ?? null },
 ];
 
 /** Every text cell goes through safeCell: a name or note starting with = never runs as a formula. */

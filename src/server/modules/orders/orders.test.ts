@@ -66,6 +66,8 @@ describe('placing a sample order (salesperson)', () => {
       ...payload,
       notes: 'Leave at the side door',
       deliveryType: 'ship',
+      // docs/decisions/0210: a shipped sample order carries its ship-to.
+      shipToAddress: { name: 'Showroom', contactName: 'Dana', phone: '714-555-0100', street: '1 Main St', city: 'Irvine', state: 'CA', zip: '92618' },
       requestedDate: earliest(),
       sendEmail: true,
       emailConfig: { from: 'evil@example.com', to: ['evil@example.com'], cc: [] },

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderKind, OrderStatus } from '@common/domain/order-status';
+import type { StoreProfile } from '@common/domain/ship-to';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orderMerchandise, orders } from '../../db/schema';
 import { userNames, userStoreAddresses } from '../users';
@@ -47,12 +48,11 @@ export async function findPlacerName(db: DbOrTx, userId: number) {
   return row ?? {};
 }
 
-/** The placer's store address: where a shipped order goes unless the buyer typed another (ADR 0192). */
-export async function findStoreAddress(db: DbOrTx, userId: number): Promise<string | null> {
+/** The placer's store and names: where a shipped order goes unless the buyer gave another (ADR 0192, docs/decisions/0210). */
+export async function findStoreProfile(db: DbOrTx, userId: number): Promise<StoreProfile | undefined> {
   const store = userStoreAddresses('store');
-  const [row] = await db.select({ storeName: store.storeName, storeAddress: store.storeAddress }).from(store).where(eq(store.id, userId));
-  if (!row?.storeAddress?.trim()) return null;
-  return row.storeName?.trim() ? `${row.storeName.trim()}\n${row.storeAddress.trim()}` : row.storeAddress.trim();
+  const [row] = await db.select().from(store).where(eq(store.id, userId));
+  return row;
 }
 
 export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | undefined> {

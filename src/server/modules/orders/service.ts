@@ -37,6 +37,7 @@ import type { EventPublisher } from '../webhooks';
 import { orderConfirmationEmail, type OrderEmailSettings } from './email';
 import { checkSeenPrices } from './price-check';
 import * as repo from './repository';
+import { orderShipTo } from './ship-to';
 import { lowerStockOfUnallocatedLines, type OrderStock } from './stock-rule';
 
 export const ORDER_MESSAGES = {
@@ -77,6 +78,7 @@ function toOrderFields(row: repo.OrderRow) {
     cartName: row.cartName,
     deliveryType: row.deliveryType,
     shipTo: row.shipTo,
+    shipToAddress: row.shipToAddress ?? null,
     requestedDate: row.requestedDate,
     total: row.total,
     createdAt: row.createdAt.toISOString(),
@@ -227,8 +229,8 @@ export function createOrdersService(deps: {
 
     const sampleNumber = kind === 'sample' ? (await repo.countSampleOrders(tx, actor.userId)) + 1 : 0;
     const deliveryType = body.deliveryType ?? (kind === 'sample' ? 'pickup' : null);
-    // ADR 0192: a shipped order goes where the buyer said, else to the store address of their profile.
-    const shipTo = deliveryType === 'ship' ? body.shipTo || (await repo.findStoreAddress(tx, actor.userId)) : null;
+    // ADR 0192, docs/decisions/0210: where the buyer said, else the profile's store; a sample order's must be complete.
+    const { shipTo, shipToAddress } = await orderShipTo(tx, actor.userId, kind, { deliveryType, shipTo: body.shipTo, shipToAddress: body.shipToAddress });
     let totalCents = 0;
     for (const item of cart.items) totalCents += (toCents(item.product.price) ?? 0) * item.quantity;
     const merchandise = MERCHANDISE_LISTS.flatMap((list) =>
@@ -247,6 +249,7 @@ export function createOrdersService(deps: {
         poReference: body.poReference || null,
         deliveryType,
         shipTo,
+        shipToAddress,
         requestedDate: body.requestedDate || null,
         total: fromCents(totalCents),
         idempotencyKey: idempotencyKey ?? null,

@@ -6,7 +6,12 @@ import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
-export type UserChanges = Partial<Pick<NewUser, 'role' | 'firstName' | 'lastName' | 'email' | 'phone' | 'company' | 'storeName' | 'storeAddress'>>;
+export type UserChanges = Partial<
+  Pick<
+    NewUser,
+    'role' | 'firstName' | 'lastName' | 'email' | 'phone' | 'company' | 'storeName' | 'storeAddress' | 'storeCity' | 'storeState' | 'storeZip' | 'storeContactName' | 'storePhone'
+  >
+>;
 
 const live = isNull(users.deletedAt);
 

@@ -68,6 +68,11 @@ function newAccount(fields: CreateUserBody | UserImportRow, passwordHash: string
     company: fields.company ?? null,
     storeName: fields.storeName ?? null,
     storeAddress: fields.storeAddress ?? null,
+    storeCity: fields.storeCity ?? null,
+    storeState: fields.storeState ?? null,
+    storeZip: fields.storeZip ?? null,
+    storeContactName: fields.storeContactName ?? null,
+    storePhone: fields.storePhone ?? null,
     isTemporaryPassword: true,
   };
 }
@@ -81,7 +86,21 @@ export interface PreparedImport {
   run(onProgress?: ImportProgress): Promise<UserImportResult>;
 }
 
-const PROFILE_KEYS = ['role', 'firstName', 'lastName', 'email', 'phone', 'company', 'storeName', 'storeAddress'] as const;
+const PROFILE_KEYS = [
+  'role',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'company',
+  'storeName',
+  'storeAddress',
+  'storeCity',
+  'storeState',
+  'storeZip',
+  'storeContactName',
+  'storePhone',
+] as const;
 
 /** Only what the body sets and what differs from the row. */
 function changesOf(row: UserRow, body: UpdateUserBody): UserChanges {

@@ -18,9 +18,28 @@ export function userNames<TAlias extends string>(alias: TAlias) {
     .as(alias);
 }
 
-/** Each account's store address: a shipped order defaults to it (ADR 0192). */
+/**
+ * Each account's store address: a shipped order defaults to it (ADR 0192, docs/decisions/0210), with
+ * the account's own names and phone, which stand in for the store's contact.
+ */
 export function userStoreAddresses<TAlias extends string>(alias: TAlias) {
-  return qb.select({ id: users.id, storeName: users.storeName, storeAddress: users.storeAddress }).from(users).as(alias);
+  return qb
+    .select({
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phone: users.phone,
+      storeName: users.storeName,
+      storeAddress: users.storeAddress,
+      storeCity: users.storeCity,
+      storeState: users.storeState,
+      storeZip: users.storeZip,
+      storeContactName: users.storeContactName,
+      storePhone: users.storePhone,
+    })
+    .from(users)
+    .as(alias);
 }
 
 /** Accounts an API token may act for: live admins (docs/decisions/0160). */

@@ -9,7 +9,7 @@ afterEach(() => {
 
 const SALES: CurrentUser = {
   id: 7, username: 'maria', role: 'salesperson', firstName: 'Maria', lastName: 'Lopez', email: null, phone: null, company: null,
-  storeName: null, storeAddress: null, isTemporaryPassword: false, activeRole: 'salesperson', permissions: ['view_stock', 'manage_orders'],
+  storeName: null, storeAddress: null, storeCity: null, storeState: null, storeZip: null, storeContactName: null, storePhone: null, isTemporaryPassword: false, activeRole: 'salesperson', permissions: ['view_stock', 'manage_orders'],
 } as CurrentUser;
 
 /** A page whose head holds `text` in the user element (or no element), like the server writes it. */

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { IsoDate } from '@common/domain/business-days';
 import { isOneOf } from '@common/domain/one-of';
+import { formatStoreAddress, type StoreProfile } from '@common/domain/ship-to';
 import { DELIVERY_LABELS, DELIVERY_TYPES, requestedDateLabel, type DeliveryType } from '@common/domain/order-status';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -19,10 +20,9 @@ export interface PurchaseOrderExtras {
   shipTo: string;
 }
 
-/** The profile's store (name and address), the ship-to a dealer starts from (ADR 0192). */
-export function profileShipTo(user: { storeName: string | null; storeAddress: string | null }): string {
-  if (!user.storeAddress?.trim()) return '';
-  return [user.storeName?.trim(), user.storeAddress.trim()].filter(Boolean).join('\n');
+/** The profile's store (name and address, in all the parts it has), the ship-to a dealer starts from (ADR 0192, 0210). */
+export function profileShipTo(user: Omit<StoreProfile, 'username'>): string {
+  return formatStoreAddress(user) ?? '';
 }
 
 export const emptyExtras = (shipTo: string): PurchaseOrderExtras => ({ poReference: '', notes: '', deliveryType: 'pickup', requestedDate: null, shipTo });

@@ -1,9 +1,11 @@
 import { CalendarClock } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { IsoDate } from '@common/domain/business-days';
 import { cartWording } from '@common/domain/cart-rules';
 import { isOneOf } from '@common/domain/one-of';
+import { profileShipTo } from '@common/domain/ship-to';
 import { DELIVERY_LABELS, DELIVERY_TYPES, orderNumber, requestedDateLabel, type DeliveryType } from '@common/domain/order-status';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { Navigate } from '@client/components/navigate';
@@ -20,6 +22,7 @@ import { orderPayload } from '../api/place-order';
 import { CartLoadError, CartLoading } from '../components/cart-states';
 import { OrderSummary } from '../components/order-summary';
 import { RequestedDateField } from '../components/requested-date-field';
+import { checkShipTo, focusFirstShipToError, savedShipToDraft, shipToDraft, ShipToFields, type ShipToDraft, type ShipToErrors } from '../components/ship-to-fields';
 import { useCheckout } from '../lib/use-checkout';
 import { useSavedCheckout } from '../lib/use-saved-checkout';
 import { useFreshCarts } from '../lib/use-fresh-carts';
@@ -36,22 +39,35 @@ export function CheckoutPage({ user }: { user: CurrentUser }) {
   const carts = useFreshCarts();
   const dates = useRequestedDates();
   const active = carts.data?.find((c) => c.isActive);
-  // Issue 26: notes, delivery and date survive a reload, per cart, until the order is placed.
-  const [draft, setDraft, clearDraft] = useSavedCheckout<{ notes: string; delivery: DeliveryType; date: IsoDate | null }>(active?.id, {
-    notes: '',
-    delivery: 'pickup',
-    date: null,
-  });
+  // Issue 26: notes, delivery, date and ship-to survive a reload, per cart, until the order is placed.
+  // A ship-to of null follows the profile's store until the rep changes a part of it (docs/decisions/0210).
+  const [draft, setDraft, clearDraft] = useSavedCheckout<{ notes: string; delivery: DeliveryType; date: IsoDate | null; shipTo: ShipToDraft | null }>(
+    active?.id,
+    { notes: '', delivery: 'pickup', date: null, shipTo: null },
+  );
   const { notes, delivery, date } = draft;
+  const profileAddress = profileShipTo(user);
+  const shipTo = savedShipToDraft(draft.shipTo) ?? shipToDraft(profileAddress);
   const setNotes = (value: string) => setDraft({ ...draft, notes: value });
   const setDelivery = (value: DeliveryType) => setDraft({ ...draft, delivery: value });
   const setDate = (value: IsoDate | null) => setDraft({ ...draft, date: value });
+  const setShipTo = (value: ShipToDraft) => setDraft({ ...draft, shipTo: value });
+  // Shown once Submit found a missing part, then kept up to date as the rep types.
+  const [showShipToErrors, setShowShipToErrors] = useState(false);
+  const shipToCheck = checkShipTo(shipTo);
+  const shipToErrors: ShipToErrors = showShipToErrors && 'errors' in shipToCheck ? shipToCheck.errors : {};
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) focusFirstShipToError();
+  }, [focusRequest]);
   const checkout = useCheckout((order) => {
     clearDraft();
     toast({
       title: 'Sample Order Submitted',
       description: `Sample order ${orderNumber(order.id)} was submitted. You will receive an email confirmation.`,
       variant: 'success',
+      // Its confirmation shows what was ordered and where it ships (docs/decisions/0210).
+      action: { label: 'View order', altText: `View sample order ${orderNumber(order.id)}`, onClick: () => navigate(`/orders/${order.id}/placed`) },
     });
     // Spec §4: a sample order goes home; home is the dashboard (/ would bounce there).
     navigate('/dashboard');
@@ -65,7 +81,13 @@ export function CheckoutPage({ user }: { user: CurrentUser }) {
 
   const submit = () => {
     if (!active || !date) return;
-    checkout.submit(orderPayload(active, { notes: notes.trim() || null, deliveryType: delivery, requestedDate: date }));
+    if (delivery === 'ship' && 'errors' in shipToCheck) {
+      setShowShipToErrors(true);
+      setFocusRequest((n) => n + 1);
+      return;
+    }
+    const shipToAddress = delivery === 'ship' && 'address' in shipToCheck ? shipToCheck.address : null;
+    checkout.submit({ ...orderPayload(active, { notes: notes.trim() || null, deliveryType: delivery, requestedDate: date }), shipToAddress });
   };
 
   return (
@@ -108,6 +130,9 @@ export function CheckoutPage({ user }: { user: CurrentUser }) {
                     ))}
                   </RadioGroup>
                 </fieldset>
+                {delivery === 'ship' && (
+                  <ShipToFields value={shipTo} onChange={setShipTo} errors={shipToErrors} fromProfile={profileAddress.street !== ''} />
+                )}
                 <Alert variant="destructive">
                   <CalendarClock aria-hidden />
                   <AlertDescription className="font-medium">
@@ -135,6 +160,11 @@ export function CheckoutPage({ user }: { user: CurrentUser }) {
                 Submit Sample Order
               </Button>
               {!date && <p className="text-center text-xs text-muted-foreground">Please select a requested date</p>}
+              {delivery === 'ship' && showShipToErrors && 'errors' in shipToCheck && (
+                <p role="alert" className="text-center text-sm font-medium text-destructive">
+                  Complete the ship-to address to submit.
+                </p>
+              )}
               <p className="text-center text-sm text-muted-foreground">You will receive an email confirmation.</p>
             </OrderSummary>
           </div>

@@ -15,6 +15,7 @@ import { Card, CardContent } from '@client/components/ui/card';
 import { useOrder } from '../api/get-order';
 import { Fact } from '../components/order-fact';
 import { OrderLines } from '../components/order-lines';
+import { OrderShipTo } from '../components/order-ship-to';
 import { OrderEmailStatus } from '../components/order-email-status';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderStatusEditor } from '../components/order-status-editor';
@@ -73,9 +74,9 @@ export function OrderDetailPage({ user, orderId }: { user: CurrentUser; orderId:
                   {order.data.cartName && <Fact label="PO Name">{order.data.cartName}</Fact>}
                   {order.data.poReference && <Fact label="Your PO Reference">{order.data.poReference}</Fact>}
                   {order.data.deliveryType && <Fact label="Delivery">{DELIVERY_LABELS[order.data.deliveryType]}</Fact>}
-                  {order.data.shipTo && (
+                  {(order.data.shipTo || order.data.deliveryType === 'ship') && (
                     <Fact label="Ship To">
-                      <span className="whitespace-pre-line">{order.data.shipTo}</span>
+                      <OrderShipTo order={order.data} />
                     </Fact>
                   )}
                   {order.data.requestedDate && (

@@ -13,6 +13,7 @@ import { Card, CardContent } from '@client/components/ui/card';
 import { useOrder } from '../api/get-order';
 import { Fact } from '../components/order-fact';
 import { OrderLines } from '../components/order-lines';
+import { OrderShipTo } from '../components/order-ship-to';
 
 function Delivery({ order }: { order: OrderView }) {
   if (!order.deliveryType && !order.requestedDate) return <>Not given</>;
@@ -24,7 +25,7 @@ function Delivery({ order }: { order: OrderView }) {
           {order.deliveryType === 'ship' ? 'Arrives' : 'Pickup'} {formatCalendarDate(order.requestedDate)}
         </span>
       )}
-      {order.shipTo && <span className="block whitespace-pre-line text-muted-foreground">{order.shipTo}</span>}
+
     </>
   );
 }
@@ -84,6 +85,11 @@ export function OrderPlacedPage({ orderId }: { orderId: number }) {
                   <Fact label="Delivery">
                     <Delivery order={order.data} />
                   </Fact>
+                  {(order.data.shipTo || order.data.deliveryType === 'ship') && (
+                    <Fact label="Ship To">
+                      <OrderShipTo order={order.data} />
+                    </Fact>
+                  )}
                   {order.data.kind === 'purchase' && (
                     <Fact label="Total">
                       <span className="nums font-semibold">{formatPrice(order.data.total)}</span>

@@ -25,6 +25,11 @@ const EMPTY: CreateUserInput = {
   company: '',
   storeName: '',
   storeAddress: '',
+  storeCity: '',
+  storeState: '',
+  storeZip: '',
+  storeContactName: '',
+  storePhone: '',
 };
 
 /**

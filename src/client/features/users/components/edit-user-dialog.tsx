@@ -50,6 +50,11 @@ function EditUserForm({ user, isSelf, onDone }: { user: UserView; isSelf: boolea
       company: user.company ?? '',
       storeName: user.storeName ?? '',
       storeAddress: user.storeAddress ?? '',
+      storeCity: user.storeCity ?? '',
+      storeState: user.storeState ?? '',
+      storeZip: user.storeZip ?? '',
+      storeContactName: user.storeContactName ?? '',
+      storePhone: user.storePhone ?? '',
     },
   });
 

@@ -4,26 +4,88 @@ import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { NativeSelect } from '@client/components/ui/native-select';
 
-export const PROFILE_FIELDS = ['role', 'firstName', 'lastName', 'email', 'phone', 'company', 'storeName', 'storeAddress'] as const;
+export const PROFILE_FIELDS = [
+  'role',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'company',
+  'storeName',
+  'storeAddress',
+  'storeCity',
+  'storeState',
+  'storeZip',
+  'storeContactName',
+  'storePhone',
+] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 export type OwnProfileField = Exclude<ProfileField, 'role'>;
 export const OWN_PROFILE_FIELDS = PROFILE_FIELDS.filter((f): f is OwnProfileField => f !== 'role');
 
-/** ownAutoComplete: what a browser may fill in when the fields are the user's own (/profile). */
-const TEXT_FIELDS: { name: OwnProfileField; label: string; type?: string; ownAutoComplete: string; wide?: boolean }[] = [
+interface TextField {
+  name: OwnProfileField;
+  label: string;
+  type?: string;
+  /** What a browser may fill in when the fields are the user's own (/profile). */
+  ownAutoComplete: string;
+  wide?: boolean;
+  /** Where it sits in the store group's six columns (wide screens). */
+  span?: string;
+  maxLength?: number;
+}
+
+const PERSON_FIELDS: TextField[] = [
   { name: 'firstName', label: 'First Name', ownAutoComplete: 'given-name' },
   { name: 'lastName', label: 'Last Name', ownAutoComplete: 'family-name' },
   { name: 'email', label: 'Email', type: 'email', ownAutoComplete: 'email' },
   { name: 'phone', label: 'Phone', type: 'tel', ownAutoComplete: 'tel' },
   { name: 'company', label: 'Company', ownAutoComplete: 'organization' },
-  { name: 'storeName', label: 'Store Name', ownAutoComplete: 'off' },
-  { name: 'storeAddress', label: 'Store Address', ownAutoComplete: 'street-address', wide: true },
 ];
+
+/** The store's address in parts (docs/decisions/0210): a shipped sample order goes there unless changed at checkout. */
+const STORE_FIELDS: TextField[] = [
+  { name: 'storeName', label: 'Store Name', ownAutoComplete: 'off', span: 'sm:col-span-6' },
+  { name: 'storeAddress', label: 'Store Street Address', ownAutoComplete: 'address-line1', span: 'sm:col-span-6' },
+  { name: 'storeCity', label: 'Store City', ownAutoComplete: 'address-level2', span: 'sm:col-span-3' },
+  { name: 'storeState', label: 'Store State', ownAutoComplete: 'address-level1', span: 'sm:col-span-1', maxLength: 2 },
+  { name: 'storeZip', label: 'Store ZIP Code', ownAutoComplete: 'postal-code', span: 'sm:col-span-2', maxLength: 10 },
+  { name: 'storeContactName', label: 'Store Contact Name', ownAutoComplete: 'off', span: 'sm:col-span-3' },
+  { name: 'storePhone', label: 'Store Phone', type: 'tel', ownAutoComplete: 'off', span: 'sm:col-span-3' },
+];
+
+function Fields({
+  fields,
+  register,
+  errors,
+  own,
+}: {
+  fields: TextField[];
+  register: (name: OwnProfileField) => UseFormRegisterReturn;
+  errors: Partial<Record<OwnProfileField, { message?: string }>>;
+  own: boolean;
+}) {
+  return fields.map((field) => (
+    <FormField key={field.name} label={field.label} error={errors[field.name]?.message} className={field.span ?? (field.wide ? 'sm:col-span-2' : undefined)}>
+      {(control) => (
+        <Input
+          {...control}
+          type={field.type ?? 'text'}
+          autoComplete={own ? field.ownAutoComplete : 'off'}
+          maxLength={field.maxLength}
+          className={field.name === 'storeState' ? 'uppercase' : undefined}
+          {...register(field.name)}
+        />
+      )}
+    </FormField>
+  ));
+}
 
 /**
  * The text fields alone: the admin's dialogs add the role; /profile shows them for the user's own
  * account without the email, which changes there through a confirmed change (docs/decisions/0203).
+ * The store's address comes as its own group: it is where shipped sample orders go.
  */
 export function ProfileTextFields({
   register,
@@ -34,13 +96,18 @@ export function ProfileTextFields({
   errors: Partial<Record<OwnProfileField, { message?: string }>>;
   own?: boolean;
 }) {
-  return TEXT_FIELDS.filter((field) => !own || field.name !== 'email').map((field) => (
-    <FormField key={field.name} label={field.label} error={errors[field.name]?.message} className={field.wide ? 'sm:col-span-2' : undefined}>
-      {(control) => (
-        <Input {...control} type={field.type ?? 'text'} autoComplete={own ? field.ownAutoComplete : 'off'} {...register(field.name)} />
-      )}
-    </FormField>
-  ));
+  return (
+    <>
+      <Fields fields={PERSON_FIELDS.filter((field) => !own || field.name !== 'email')} register={register} errors={errors} own={own} />
+      <fieldset className="grid items-start gap-4 border-t border-border pt-4 sm:col-span-2 sm:grid-cols-6">
+        <legend className="float-left mb-1 text-sm font-semibold sm:col-span-6">Store address</legend>
+        <p className="-mt-2 text-xs text-muted-foreground sm:col-span-6">
+          {own ? 'Your' : "This user's"} shipped sample orders go here unless changed at checkout; a PO&apos;s ship-to starts from it.
+        </p>
+        <Fields fields={STORE_FIELDS} register={register} errors={errors} own={own} />
+      </fieldset>
+    </>
+  );
 }
 
 /**

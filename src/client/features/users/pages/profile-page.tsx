@@ -30,6 +30,11 @@ export function ProfilePage({ user, onSaved }: { user: CurrentUser; onSaved: (sa
       company: user.company ?? '',
       storeName: user.storeName ?? '',
       storeAddress: user.storeAddress ?? '',
+      storeCity: user.storeCity ?? '',
+      storeState: user.storeState ?? '',
+      storeZip: user.storeZip ?? '',
+      storeContactName: user.storeContactName ?? '',
+      storePhone: user.storePhone ?? '',
     },
   });
 
