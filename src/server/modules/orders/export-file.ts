@@ -4,24 +4,41 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
 import type { ExportLine } from './repository';
+import { businessTimeZone, exportLineType, EXPORT_DELIVERY_WORDS, EXPORT_KIND_WORDS, momentIn, type Moment } from './export-words';
 
-type Cell = string | number | null;
+type Cell = string | number | Moment | null;
 
-/** One row per order line, the order's fields first (docs/decisions/0162). */
-const COLUMNS: { header: string; width: number; money?: true; value: (l: ExportLine) => Cell }[] = [
+interface Column {
+  header: string;
+  width: number;
+  money?: true;
+  /** A moment in the business's zone: a date cell in xlsx, "2026-12-02 07:45" in CSV. */
+  moment?: true;
+  value: (l: ExportLine) => Cell;
+}
+
+/**
+ * One row per order line, the order's fields first (docs/decisions/0162). Words and times are
+ * for the people who open the file (docs/decisions/0212-words-and-times-people-read.md): kinds
+ * and delivery in words, moments in the business's zone, named in the header. The JSON API
+ * (GET /api/orders) keeps the codes and the UTC instants for machines.
+ */
+function columnsFor(timeZone: string): Column[] {
+  return [
   { header: 'Order', width: 10, value: (l) => orderNumber(l.order.id) },
   { header: 'Order ID', width: 9, value: (l) => l.order.id },
-  { header: 'Placed', width: 22, value: (l) => l.order.createdAt.toISOString() },
-  { header: 'Updated', width: 22, value: (l) => l.order.updatedAt.toISOString() },
+  { header: `Placed (${timeZone})`, width: 22, moment: true, value: (l) => momentIn(l.order.createdAt, timeZone) },
+  { header: `Updated (${timeZone})`, width: 22, moment: true, value: (l) => momentIn(l.order.updatedAt, timeZone) },
   { header: 'Status', width: 16, value: (l) => ORDER_STATUS_LABELS[l.order.status] },
-  { header: 'Kind', width: 10, value: (l) => l.order.kind },
+  { header: 'Kind', width: 14, value: (l) => EXPORT_KIND_WORDS[l.order.kind] },
   { header: 'Customer', width: 18, value: (l) => l.order.username },
-  { header: 'PO Name', width: 18, value: (l) => l.order.cartName },
-  { header: 'Delivery', width: 10, value: (l) => l.order.deliveryType },
+  // A sample order has no PO name (docs/guide.md "Words we use"): its cart's name is not one.
+  { header: 'PO Name', width: 18, value: (l) => (l.order.kind === 'purchase' ? l.order.cartName : null) },
+  { header: 'Delivery', width: 10, value: (l) => (l.order.deliveryType ? EXPORT_DELIVERY_WORDS[l.order.deliveryType] : null) },
   { header: 'Requested Date', width: 14, value: (l) => l.order.requestedDate },
   { header: 'Notes', width: 30, value: (l) => l.order.notes },
   { header: 'Order Total', width: 12, money: true, value: (l) => Number(l.order.total) },
-  { header: 'Line Type', width: 11, value: (l) => l.lineType },
+  { header: 'Line Type', width: 11, value: (l) => exportLineType(l.lineType) },
   { header: 'SKU / Code', width: 12, value: (l) => l.code },
   { header: 'Item', width: 34, value: (l) => l.name },
   { header: 'Quantity', width: 9, value: (l) => l.quantity },
@@ -33,24 +50,31 @@ const COLUMNS: { header: string; width: number; money?: true; value: (l: ExportL
   // Issue 26 (ADR 0192), added last so an ERP that reads the columns by position keeps working.
   { header: 'PO Reference', width: 16, value: (l) => l.order.poReference },
   { header: 'Ship To', width: 30, value: (l) => l.order.shipTo },
-];
+  ];
+}
 
-/** Every text cell goes through safeCell: a name or note starting with = never runs as a formula. */
-const cellsOf = (line: ExportLine) => COLUMNS.map((c) => safeCell(c.value(line)));
-
-/** CSV has no number formats: money is written with its two decimals. */
-const csvCellsOf = (line: ExportLine) =>
-  COLUMNS.map((c) => {
+/** Every text cell goes through safeCell: a name or note starting with = never runs as a formula. A moment is a date cell. */
+const cellsOf = (columns: Column[], line: ExportLine) =>
+  columns.map((c) => {
     const value = c.value(line);
+    return typeof value === 'object' && value !== null ? value.wallClock : safeCell(value);
+  });
+
+/** CSV has no number formats: money is written with its two decimals, a moment as "2026-12-02 07:45". */
+const csvCellsOf = (columns: Column[], line: ExportLine) =>
+  columns.map((c) => {
+    const value = c.value(line);
+    if (typeof value === 'object' && value !== null) return value.text;
     return c.money && typeof value === 'number' ? value.toFixed(2) : safeCell(value);
   });
 
 /** CSV in chunks, with a byte-order mark so Excel reads UTF-8. */
-export async function* ordersCsv(lines: AsyncIterable<ExportLine>, batchSize = 500): AsyncGenerator<string> {
-  yield `\ufeff${stringify([COLUMNS.map((c) => c.header)])}`;
+export async function* ordersCsv(lines: AsyncIterable<ExportLine>, batchSize = 500, timeZone = businessTimeZone()): AsyncGenerator<string> {
+  const columns = columnsFor(timeZone);
+  yield `\ufeff${stringify([columns.map((c) => c.header)])}`;
   let batch: (string | number | boolean)[][] = [];
   for await (const line of lines) {
-    batch.push(csvCellsOf(line));
+    batch.push(csvCellsOf(columns, line));
     if (batch.length >= batchSize) {
       yield stringify(batch);
       batch = [];
@@ -60,16 +84,22 @@ export async function* ordersCsv(lines: AsyncIterable<ExportLine>, batchSize = 5
 }
 
 /** An xlsx workbook written row by row to a stream (exceljs's streaming writer keeps memory flat). */
-export function ordersXlsx(lines: AsyncIterable<ExportLine>): Readable {
+export function ordersXlsx(lines: AsyncIterable<ExportLine>, timeZone = businessTimeZone()): Readable {
+  const columns = columnsFor(timeZone);
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Orders', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({ header: c.header, key: c.header, width: c.width, style: c.money ? { numFmt: '#,##0.00' } : {} }));
+  sheet.columns = columns.map((c) => ({
+    header: c.header,
+    key: c.header,
+    width: c.width,
+    style: c.money ? { numFmt: '#,##0.00' } : c.moment ? { numFmt: 'yyyy-mm-dd hh:mm' } : {},
+  }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   void (async () => {
     try {
-      for await (const line of lines) sheet.addRow(cellsOf(line)).commit();
+      for await (const line of lines) sheet.addRow(cellsOf(columns, line)).commit();
       sheet.commit();
       await workbook.commit();
     } catch (error) {
