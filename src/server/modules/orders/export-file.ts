@@ -12,9 +12,9 @@ interface Column {
   header: string;
   width: number;
   money?: true;
-  /** A moment in the business's zone: a date cell in xlsx, "2026-12-02 07:45" in CSV. */
+  /** A moment in the business's zone, named after the header: a date cell in xlsx, "2026-12-02 07:45" in CSV. */
   moment?: true;
-  value: (l: ExportLine) => Cell;
+  value: (l: ExportLine, timeZone: string) => Cell;
 }
 
 /**
@@ -23,12 +23,11 @@ interface Column {
  * and delivery in words, moments in the business's zone, named in the header. The JSON API
  * (GET /api/orders) keeps the codes and the UTC instants for machines.
  */
-function columnsFor(timeZone: string): Column[] {
-  return [
+const COLUMNS: Column[] = [
   { header: 'Order', width: 10, value: (l) => orderNumber(l.order.id) },
   { header: 'Order ID', width: 9, value: (l) => l.order.id },
-  { header: `Placed (${timeZone})`, width: 22, moment: true, value: (l) => momentIn(l.order.createdAt, timeZone) },
-  { header: `Updated (${timeZone})`, width: 22, moment: true, value: (l) => momentIn(l.order.updatedAt, timeZone) },
+  { header: 'Placed', width: 22, moment: true, value: (l, zone) => momentIn(l.order.createdAt, zone) },
+  { header: 'Updated', width: 22, moment: true, value: (l, zone) => momentIn(l.order.updatedAt, zone) },
   { header: 'Status', width: 16, value: (l) => ORDER_STATUS_LABELS[l.order.status] },
   { header: 'Kind', width: 14, value: (l) => EXPORT_KIND_WORDS[l.order.kind] },
   { header: 'Customer', width: 18, value: (l) => l.order.username },
@@ -50,31 +49,32 @@ function columnsFor(timeZone: string): Column[] {
   // Issue 26 (ADR 0192), added last so an ERP that reads the columns by position keeps working.
   { header: 'PO Reference', width: 16, value: (l) => l.order.poReference },
   { header: 'Ship To', width: 30, value: (l) => l.order.shipTo },
-  ];
-}
+];
+
+/** "Placed (America/Chicago)": a moment's column names the zone it is written in. */
+const headerOf = (c: Column, timeZone: string) => (c.moment ? `${c.header} (${timeZone})` : c.header);
 
 /** Every text cell goes through safeCell: a name or note starting with = never runs as a formula. A moment is a date cell. */
-const cellsOf = (columns: Column[], line: ExportLine) =>
-  columns.map((c) => {
-    const value = c.value(line);
+const cellsOf = (line: ExportLine, timeZone: string) =>
+  COLUMNS.map((c) => {
+    const value = c.value(line, timeZone);
     return typeof value === 'object' && value !== null ? value.wallClock : safeCell(value);
   });
 
 /** CSV has no number formats: money is written with its two decimals, a moment as "2026-12-02 07:45". */
-const csvCellsOf = (columns: Column[], line: ExportLine) =>
-  columns.map((c) => {
-    const value = c.value(line);
+const csvCellsOf = (line: ExportLine, timeZone: string) =>
+  COLUMNS.map((c) => {
+    const value = c.value(line, timeZone);
     if (typeof value === 'object' && value !== null) return value.text;
     return c.money && typeof value === 'number' ? value.toFixed(2) : safeCell(value);
   });
 
 /** CSV in chunks, with a byte-order mark so Excel reads UTF-8. */
 export async function* ordersCsv(lines: AsyncIterable<ExportLine>, batchSize = 500, timeZone = businessTimeZone()): AsyncGenerator<string> {
-  const columns = columnsFor(timeZone);
-  yield `\ufeff${stringify([columns.map((c) => c.header)])}`;
+  yield `\ufeff${stringify([COLUMNS.map((c) => headerOf(c, timeZone))])}`;
   let batch: (string | number | boolean)[][] = [];
   for await (const line of lines) {
-    batch.push(csvCellsOf(columns, line));
+    batch.push(csvCellsOf(line, timeZone));
     if (batch.length >= batchSize) {
       yield stringify(batch);
       batch = [];
@@ -85,12 +85,11 @@ export async function* ordersCsv(lines: AsyncIterable<ExportLine>, batchSize = 5
 
 /** An xlsx workbook written row by row to a stream (exceljs's streaming writer keeps memory flat). */
 export function ordersXlsx(lines: AsyncIterable<ExportLine>, timeZone = businessTimeZone()): Readable {
-  const columns = columnsFor(timeZone);
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Orders', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({
-    header: c.header,
+  sheet.columns = COLUMNS.map((c) => ({
+    header: headerOf(c, timeZone),
     key: c.header,
     width: c.width,
     style: c.money ? { numFmt: '#,##0.00' } : c.moment ? { numFmt: 'yyyy-mm-dd hh:mm' } : {},
@@ -99,7 +98,7 @@ export function ordersXlsx(lines: AsyncIterable<ExportLine>, timeZone = business
   sheet.getRow(1).commit();
   void (async () => {
     try {
-      for await (const line of lines) sheet.addRow(cellsOf(columns, line)).commit();
+      for await (const line of lines) sheet.addRow(cellsOf(line, timeZone)).commit();
       sheet.commit();
       await workbook.commit();
     } catch (error) {
