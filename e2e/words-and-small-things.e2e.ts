@@ -165,6 +165,16 @@ describe('a sample order', () => {
     await page.getByRole('heading', { name: /Welcome/ }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
+    await page.getByRole('link', { name: /^Product Catalog/ }).click();
+    await page.waitForURL('**/catalog');
+    await page.getByRole('button', { name: /^Add to Sample Order/ }).first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await page.getByRole('link', { name: 'BOLD Portal home' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
     const orders = await api<{ orders: { id: number; kind: string }[] }>(page, 'GET', '/api/orders');
     const order = orders.orders.find((o) => o.kind === 'sample')!;
     for (const size of [PHONE, DESKTOP]) {
