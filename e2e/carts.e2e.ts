@@ -54,7 +54,8 @@ describe('sample orders (salesperson)', () => {
     await detail.getByText('Added to Sample Order').waitFor();
 
     await page.goto('/dashboard');
-    await page.getByText('2 items in cart').waitFor();
+    // Counted in products (docs/guide.md "Words we use"): one SKU, two boxes.
+    await page.getByText('1 product', { exact: true }).waitFor();
     await page.getByRole('link', { name: /^Sample Order/ }).click();
     await page.waitForURL('**/cart');
     await page.getByRole('heading', { name: 'Current Sample Order' }).waitFor();

@@ -10,6 +10,9 @@ async function signedInContext(page: Page, account: { username: string; password
   await api(page, 'POST', '/api/login', account);
 }
 
+/** The "who is signed in" calls: the session probe (docs/decisions/0212) and GET /api/user. */
+const whoAmI = (counts: Map<string, number>) => (counts.get('/api/session') ?? 0) + (counts.get('/api/user') ?? 0);
+
 /** Every /api request the page sends, by path, from now on (preloads included). */
 function countApiRequests(page: Page): Map<string, number> {
   const counts = new Map<string, number>();
@@ -29,14 +32,14 @@ describe('a signed-in page opened by address (issue 15, ADR 0152)', () => {
     await page.getByRole('link', { name: /Check Stock/ }).waitFor();
     await page.getByText(/Last Updated/).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(counts.get('/api/user') ?? 0).toBe(0);
+    expect(whoAmI(counts)).toBe(0);
     for (const path of ['/api/carts', '/api/system/settings', '/api/announcements']) expect(counts.get(path), path).toBe(1);
 
     const stock = countApiRequests(page);
     await page.goto('/stock');
     await page.getByText(/^[\d,]+ products$/).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(stock.get('/api/user') ?? 0).toBe(0);
+    expect(whoAmI(stock)).toBe(0);
     // The catalogue as columns, preloaded with the page and asked for once (ADR 0188).
     expect(stock.get('/api/products/columns')).toBe(1);
     expect(stock.get('/api/products') ?? 0).toBe(0);
@@ -52,7 +55,7 @@ describe('a signed-in page opened by address (issue 15, ADR 0152)', () => {
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Login' }).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(counts.get('/api/user') ?? 0).toBe(0);
+    expect(whoAmI(counts)).toBe(0);
     expect(errors).toEqual([]);
 
     // Signed in, the page says who: /auth moves on without asking either.
@@ -60,7 +63,7 @@ describe('a signed-in page opened by address (issue 15, ADR 0152)', () => {
     const again = countApiRequests(page);
     await page.goto('/auth');
     await page.waitForURL((url) => url.pathname !== '/auth');
-    expect(again.get('/api/user') ?? 0).toBe(0);
+    expect(whoAmI(again)).toBe(0);
   });
 
   it('shows the search box while the catalogue is still loading', async () => {

@@ -136,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail,
     history: createUploadHistory(db),
     events: webhooks.publisher,
+    settings,
     mailFrom: config.ORDER_EMAIL_FROM,
     log: app.log,
   });

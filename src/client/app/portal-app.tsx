@@ -3,6 +3,7 @@ import { preloadPage } from './routes/pages';
 import { AppRouter } from './router';
 import { useCatalogueActivity } from './use-catalogue-activity';
 import { usePageViews } from './use-page-views';
+import { useScrollToTopOnNavigation } from './use-scroll-to-top';
 
 /** Every signed-in path (and the 404): the query cache, the page-view recorder and the routes. */
 export function PortalApp() {
@@ -18,6 +19,7 @@ export function PortalApp() {
 function PageViews() {
   usePageViews();
   useCatalogueActivity();
+  useScrollToTopOnNavigation();
   return null;
 }
 

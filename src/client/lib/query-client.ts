@@ -2,8 +2,8 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
 import { logError } from './log-error';
 
-/** The signed-in user's query key; its GET path (spec §7: queries GET their key path). */
-const USER_QUERY_KEY = ['/api/user'] as const;
+/** The signed-in user's query key; its GET path, the session probe (spec §7: queries GET their key path; docs/decisions/0212). */
+const USER_QUERY_KEY = ['/api/session'] as const;
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -17,7 +17,7 @@ declare module '@tanstack/react-query' {
 /**
  * The 401 rule (STYLE.md §3), in one place: when any call answers 401 the session may
  * have ended, so the user query is re-checked; if the server no longer knows us it
- * answers 401 there too, the user becomes null and the route guards send us to /auth.
+ * answers `{ user: null }`, the user becomes null and the route guards send us to /auth.
  */
 function recheckSession(client: QueryClient, error: unknown): void {
   if (isApiError(error) && error.status === 401) {

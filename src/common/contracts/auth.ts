@@ -36,6 +36,14 @@ export const currentUser = z.extend(accountView, {
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
+/**
+ * GET /api/session: who is signed in, or `user: null`, always a 200 (docs/decisions/0212): the
+ * browser's "who am I" call, so a signed-out page logs no 401 in the console. GET /api/user keeps
+ * spec §7's 401 for no user.
+ */
+export const sessionProbeResponse = z.object({ user: z.nullable(currentUser) });
+export type SessionProbeResponse = z.infer<typeof sessionProbeResponse>;
+
 export const loginBody = z.object({
   // Normalised like stored names, so a full-width "ａｄｍｉｎ" signs in as admin; not checked against the set (older names).
   username: z.string().check(z.overwrite(normalizeUsername), z.minLength(1, 'Username is required'), z.maxLength(100)),

@@ -22,7 +22,10 @@ export type EmailsQuery = z.output<typeof emailsQuery>;
 
 export const emailView = z.object({
   id: z.int(),
+  /** The template's code (`order_confirmation`, `stock_arrival`), for machines. */
   kind: z.string(),
+  /** What people read: "Order confirmation", "Stock arrived (notify me)" (docs/decisions/0212). */
+  kindName: z.string(),
   to: z.array(z.string()),
   cc: z.array(z.string()),
   subject: z.string(),

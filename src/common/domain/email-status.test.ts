@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_STATUS_LABELS, emailKindLabel, emailReference, orderIdOfReference } from './email-status';
+import { EMAIL_STATUS_LABELS, emailReference, orderIdOfReference } from './email-status';
 
 describe('the email outbox wording (docs/decisions/0044, 0134)', () => {
   it('shows pending as Waiting', () => {
     expect(EMAIL_STATUS_LABELS).toEqual({ pending: 'Waiting', sent: 'Sent', failed: 'Failed' });
-  });
-
-  it('names the kinds it queues, and shows another kind as stored', () => {
-    expect(emailKindLabel('order_confirmation')).toBe('Order confirmation');
-    expect(emailKindLabel('welcome')).toBe('Welcome');
-    expect(emailKindLabel('password_reset')).toBe('password_reset');
   });
 
   it('reads the order id back from an order reference only', () => {

@@ -11,19 +11,6 @@ export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
   failed: 'Failed',
 };
 
-/** The kinds the portal queues today; another kind is shown as it is stored. */
-const EMAIL_KIND_LABELS: Record<string, string> = {
-  order_confirmation: 'Order confirmation',
-  welcome: 'Welcome',
-  stock_arrival: 'Back in stock',
-  email_change_confirm: 'Email change link',
-  email_change_notice: 'Email change notice',
-};
-
-export function emailKindLabel(kind: string): string {
-  return EMAIL_KIND_LABELS[kind] ?? kind;
-}
-
 /**
  * What an email is about, stored beside it so a screen can ask "the email of order 12"
  * without the mail module knowing orders or users: `order:12`, `user:7`.

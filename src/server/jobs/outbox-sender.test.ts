@@ -27,7 +27,7 @@ beforeEach(async () => {
 const queue = (n: number) =>
   Promise.all(
     Array.from({ length: n }, (_, i) =>
-      createMailOutbox(ctx.db).enqueue({ kind: 'test', from: 'a@bold.test', to: ['b@bold.test'], subject: `Message ${i}`, text: `Body ${i}` }),
+      createMailOutbox(ctx.db).enqueue({ kind: 'welcome', from: 'a@bold.test', to: ['b@bold.test'], subject: `Message ${i}`, text: `Body ${i}` }),
     ),
   );
 

@@ -4,12 +4,18 @@ import { AnnouncementCarousel } from '@client/features/announcements/components/
 import { AccountActions } from '@client/features/auth/components/account-actions';
 import { useActiveCart } from '@client/api/get-carts';
 import { DashboardPage } from '@client/features/dashboard/pages/dashboard-page';
+import type { CartView } from '@common/contracts/carts';
+
+/** Products in a PO or sample order: its distinct lines, tiles and merchandise (docs/guide.md "Words we use"), not boxes. */
+function productCount(cart: CartView): number {
+  return cart.items.length + cart.displays.length + cart.labels.length + cart.priceLists.length + cart.handboards.length;
+}
 
 /**
  * Features may not import each other, so the dashboard receives the auth feature's
  * account buttons (Log Out, Edit My User Data, Change Password dialog), the
- * announcements carousel and the cart feature's item count (spec §2 "N items in
- * cart" badge) here. Spec §4: only salespeople see announcements on the dashboard
+ * announcements carousel and the active PO's product count (spec §2's badge on the
+ * cart tile, counted in products) here. Spec §4: only salespeople see announcements on the dashboard
  * (an admin acting as one too).
  *
  * Layout shift 0 (issue 15): the carousel's height depends on its text, and on none at
@@ -27,7 +33,7 @@ export function DashboardRoute({ user }: { user: CurrentUser }) {
       user={user}
       accountActions={<AccountActions />}
       announcements={showsAnnouncements ? <AnnouncementCarousel /> : undefined}
-      cartItemCount={cart.isPending ? undefined : (cart.data?.totalItems ?? null)}
+      cartProductCount={cart.isPending ? undefined : cart.data ? productCount(cart.data) : null}
     />
   );
 }

@@ -5,6 +5,7 @@ import {
   passwordChangeBody,
   passwordResetBody,
   registerBody,
+  sessionProbeResponse,
 } from '@common/contracts/auth';
 import { okBody } from '@common/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,6 +19,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.get('/api/user', { config: { access: 'signed-in' }, schema: { response: { 200: currentUser } } }, (request) =>
     auth.me(actorOf(request)),
   );
+
+  // The browser's probe (docs/decisions/0212): "no one" is an answer, not a 401 the console logs.
+  app.get('/api/session', { config: { access: 'public' }, schema: { response: { 200: sessionProbeResponse } } }, async (request) => ({
+    user: request.user ? await auth.me(actorOf(request)) : null,
+  }));
 
   // Session changes and passwords take no Idempotency-Key (ADR 0182): a replay could not set the cookie again.
   app.post('/api/login', { config: { access: 'public', idempotent: false }, schema: { body: loginBody, response: { 200: currentUser } } }, async (request, reply) => {

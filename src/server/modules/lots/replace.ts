@@ -1,3 +1,4 @@
+import { LAST_INVENTORY_UPDATE } from '@common/contracts/settings';
 import { LOTS_MESSAGES, type IncomingBody, type LotsApplyResponse, type LotsBody } from '@common/contracts/lots';
 import type { StockUploadErrorBody } from '@common/contracts/stock';
 import { createSkuLimits, LOT_LIMIT_MESSAGES } from '@common/domain/lot-limits';
@@ -9,6 +10,7 @@ import { isNumericOverflow } from '../../lib/pg-errors';
 import type { ReceivedFile } from '../../lib/upload';
 import type { ActivityService } from '../activity';
 import type { ProductsService } from '../products';
+import type { SettingsService } from '../settings';
 import { createIssueCollector } from '../stock';
 import { removeArrivedLoads } from './arrived-loads';
 import { publishLotEvents } from './change-events';
@@ -56,6 +58,8 @@ export interface ReplaceDeps {
   activity: ActivityService;
   products: Pick<ProductsService, 'summaries' | 'recordChange' | 'changed'>;
   events: EventPublisher;
+  /** The dashboard's "Last Updated" is the latest of stock, lots and incoming changes (docs/decisions/0212). */
+  settings: Pick<SettingsService, 'put'>;
   /** Called after a replacement committed: stock may have risen above 0 for someone waiting (notify me). */
   afterStockChange: () => void;
 }
@@ -196,6 +200,7 @@ export function createReplacer(deps: ReplaceDeps) {
         arrivedLoads = await removeArrivedLoads(tx, skus);
       } else await replaceIncoming(tx, skus, rows as IncomingRow[]);
       await deps.products.recordChange(tx);
+      await deps.settings.put(LAST_INVENTORY_UPDATE, new Date().toISOString(), tx);
       const what = kind === 'lots' ? 'lots' : 'incoming loads';
       const from = source.via === 'file' ? ` from ${source.filename}` : ' through the API';
       await deps.activity.record(

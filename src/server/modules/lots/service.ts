@@ -16,6 +16,7 @@ import type { ActivityService } from '../activity';
 import type { CartsService } from '../carts';
 import type { MailOutbox } from '../mail';
 import type { ProductsService } from '../products';
+import type { SettingsService } from '../settings';
 import type { UploadHistory } from '../stock';
 import type { EventPublisher } from '../webhooks';
 import { allocateOrder, allocationsOf } from './allocation';
@@ -46,6 +47,8 @@ export function createLotsService(deps: {
   carts: Pick<CartsService, 'view'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   events: EventPublisher;
+  /** Lots and incoming changes stamp the dashboard's "Last Updated" as stock uploads do (docs/decisions/0212). */
+  settings: Pick<SettingsService, 'put'>;
   mailFrom: string;
   log?: { error(object: unknown, message: string): void };
 }) {
@@ -56,7 +59,7 @@ export function createLotsService(deps: {
     sendArrivalNotices({ db, mail: deps.mail, products, from: deps.mailFrom }).catch((error: unknown) => deps.log?.error({ err: error }, 'arrival notices failed'));
   }
 
-  const replacer = createReplacer({ db, activity: deps.activity, products, events: deps.events, afterStockChange: notifyArrivals });
+  const replacer = createReplacer({ db, activity: deps.activity, products, events: deps.events, settings: deps.settings, afterStockChange: notifyArrivals });
   const uploads = createLotsUploads({ db, replacer, products, history: deps.history });
 
   return {

@@ -1,16 +1,18 @@
 import type { EmailsResponse, EmailView, emailsQuery } from '@common/contracts/emails';
-import { EMAIL_MESSAGES, EMAILS_PAGE_SIZE, emailKindLabel } from '@common/domain/email-status';
+import { EMAIL_MESSAGES, EMAILS_PAGE_SIZE } from '@common/domain/email-status';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import type { Actor } from '../../lib/actor';
 import type { ActivityService } from '../activity';
+import { emailKindName } from './email-kinds';
 import { findEmail, listEmails, requeueFailedEmail, type OutboxEmailRow } from './outbox-repository';
 
 function toView(row: OutboxEmailRow): EmailView {
   return {
     id: row.id,
     kind: row.kind,
+    kindName: emailKindName(row.kind),
     to: row.toAddresses,
     cc: row.ccAddresses,
     subject: row.subject,
@@ -49,7 +51,7 @@ export function createEmailsService(deps: { db: Db; activity: ActivityService; s
           actor,
           {
             type: 'email_resent',
-            description: `${actor.username} resent the ${emailKindLabel(row.kind).toLowerCase()} email "${row.subject}"`,
+            description: `${actor.username} resent the ${emailKindName(row.kind).toLowerCase()} email "${row.subject}"`,
             metadata: { emailId: id, reference: row.reference, previousAttempts: before.attempts, lastError: before.lastError },
           },
           tx,

@@ -8,7 +8,7 @@ import type { EmailsResponse, EmailView } from '@common/contracts/emails';
 import { EMAIL_MESSAGES, EMAILS_PAGE_SIZE } from '@common/domain/email-status';
 import { activityLogs, emailOutbox } from '../../db/schema';
 import { createOutboxSender, OUTBOX_POLICY, smtpTransport } from '../../jobs/outbox-sender';
-import { createMailOutbox } from '.';
+import { createMailOutbox, EMAIL_KIND_NAMES, type EmailKind } from '.';
 
 /** Nothing listens on port 1: SMTP_URL points at a closed port, so every delivery is refused. */
 const CLOSED_SMTP_URL = 'smtp://127.0.0.1:1';
@@ -109,7 +109,7 @@ describe('email outbox screen', () => {
     expect(created.statusCode).toBe(200);
     const outbox = createMailOutbox(ctx.db);
     for (let i = 0; i < EMAILS_PAGE_SIZE + 4; i += 1) {
-      await outbox.enqueue({ kind: 'test', from: 'a@bold.test', to: ['b@bold.test'], subject: `Message ${i}`, text: 'Body' });
+      await outbox.enqueue({ kind: 'welcome', from: 'a@bold.test', to: ['b@bold.test'], subject: `Message ${i}`, text: 'Body' });
     }
     await ctx.db.update(emailOutbox).set({ status: 'failed', lastError: '451: Mailbox busy' }).where(eq(emailOutbox.subject, 'Message 3'));
 
@@ -127,6 +127,23 @@ describe('email outbox screen', () => {
     expect((await list('?status=')).total).toBe(EMAILS_PAGE_SIZE + 5);
   });
 
+  it('names every kind in words, never its code: one table beside the templates (docs/decisions/0212)', async () => {
+    const outbox = createMailOutbox(ctx.db);
+    for (const kind of Object.keys(EMAIL_KIND_NAMES) as EmailKind[]) {
+      await outbox.enqueue({ kind, from: 'a@bold.test', to: ['b@bold.test'], subject: `A ${kind} email`, text: 'Body' });
+    }
+    // A kind stored by an older release, which no template queues any more.
+    await ctx.db.insert(emailOutbox).values({ kind: 'price_list_ready', fromAddress: 'a@bold.test', toAddresses: ['b@bold.test'], subject: 'Old', textBody: 'Body' });
+    const names = Object.fromEntries((await list()).emails.map((e) => [e.kind, e.kindName]));
+    expect(names).toMatchObject({
+      order_confirmation: 'Order confirmation',
+      stock_arrival: 'Stock arrived (notify me)',
+      welcome: 'Welcome (new account)',
+      price_list_ready: 'Price list ready',
+    });
+    for (const name of Object.values(names)) expect(name).not.toMatch(/_/);
+  });
+
   it('refuses a bad filter or page with a message, and an unknown or waiting email with 404 and 409', async () => {
     const badStatus = await admin.get('/api/admin/emails?status=lost');
     expect(badStatus.statusCode).toBe(400);
@@ -138,13 +155,13 @@ describe('email outbox screen', () => {
     expect(missing.json().message).toBe(EMAIL_MESSAGES.notFound);
     expect((await admin.post('/api/admin/emails/abc/resend', {})).statusCode).toBe(400);
 
-    const id = await createMailOutbox(ctx.db).enqueue({ kind: 'test', from: 'a@bold.test', to: ['b@bold.test'], subject: 'Waiting', text: 'Body' });
+    const id = await createMailOutbox(ctx.db).enqueue({ kind: 'welcome', from: 'a@bold.test', to: ['b@bold.test'], subject: 'Waiting', text: 'Body' });
     expect((await admin.post(`/api/admin/emails/${id}/resend`, {})).statusCode).toBe(409);
     expect(await ctx.db.select().from(activityLogs).where(eq(activityLogs.type, 'email_resent'))).toHaveLength(1);
   });
 
   it('is for admins only: others get 403 and change nothing, signed out gets 401', async () => {
-    const id = await createMailOutbox(ctx.db).enqueue({ kind: 'test', from: 'a@bold.test', to: ['b@bold.test'], subject: 'Private', text: 'Body' });
+    const id = await createMailOutbox(ctx.db).enqueue({ kind: 'welcome', from: 'a@bold.test', to: ['b@bold.test'], subject: 'Private', text: 'Body' });
     await ctx.db.update(emailOutbox).set({ status: 'failed', lastError: 'refused' }).where(eq(emailOutbox.id, id));
 
     const salesperson = await new TestClient(ctx.app).signInAs(await createUser(ctx.db, { role: 'salesperson' }));

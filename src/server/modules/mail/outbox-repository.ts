@@ -2,9 +2,11 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { EmailStatus } from '@common/domain/email-status';
 import type { DbOrTx } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
+import type { EmailKind } from './email-kinds';
 
 export interface OutgoingEmail {
-  kind: string;
+  /** Named in email-kinds.ts: the outbox screen shows that name. */
+  kind: EmailKind;
   from: string;
   to: string[];
   cc?: string[];

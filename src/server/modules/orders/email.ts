@@ -37,7 +37,8 @@ export function orderConfirmationEmail(
     ['Placed by', `${order.placedBy}${order.placedBy === user.username ? '' : ` (${user.username})`}${user.email ? ` <${user.email}>` : ''}`],
   ];
   if (order.poReference) facts.push(['PO reference', order.poReference]);
-  if (order.cartName) facts.push([order.kind === 'purchase' ? 'PO name' : 'Cart', order.cartName]);
+  // A sample order has no PO name: its cart's name ("Sample Order #1") is not one (docs/guide.md "Words we use").
+  if (order.kind === 'purchase' && order.cartName) facts.push(['PO name', order.cartName]);
   if (order.deliveryType) facts.push(['Delivery', DELIVERY_LABELS[order.deliveryType]]);
   if (order.shipTo) facts.push(['Ship to', order.shipTo]);
   if (order.requestedDate) {

@@ -4,24 +4,40 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
 import type { ExportLine } from './repository';
+import { businessTimeZone, exportLineType, EXPORT_DELIVERY_WORDS, EXPORT_KIND_WORDS, momentIn, type Moment } from './export-words';
 
-type Cell = string | number | null;
+type Cell = string | number | Moment | null;
 
-/** One row per order line, the order's fields first (docs/decisions/0162). */
-const COLUMNS: { header: string; width: number; money?: true; value: (l: ExportLine) => Cell }[] = [
+interface Column {
+  header: string;
+  width: number;
+  money?: true;
+  /** A moment in the business's zone, named after the header: a date cell in xlsx, "2026-12-02 07:45" in CSV. */
+  moment?: true;
+  value: (l: ExportLine, timeZone: string) => Cell;
+}
+
+/**
+ * One row per order line, the order's fields first (docs/decisions/0162). Words and times are
+ * for the people who open the file (docs/decisions/0212-words-and-times-people-read.md): kinds
+ * and delivery in words, moments in the business's zone, named in the header. The JSON API
+ * (GET /api/orders) keeps the codes and the UTC instants for machines.
+ */
+const COLUMNS: Column[] = [
   { header: 'Order', width: 10, value: (l) => orderNumber(l.order.id) },
   { header: 'Order ID', width: 9, value: (l) => l.order.id },
-  { header: 'Placed', width: 22, value: (l) => l.order.createdAt.toISOString() },
-  { header: 'Updated', width: 22, value: (l) => l.order.updatedAt.toISOString() },
+  { header: 'Placed', width: 22, moment: true, value: (l, zone) => momentIn(l.order.createdAt, zone) },
+  { header: 'Updated', width: 22, moment: true, value: (l, zone) => momentIn(l.order.updatedAt, zone) },
   { header: 'Status', width: 16, value: (l) => ORDER_STATUS_LABELS[l.order.status] },
-  { header: 'Kind', width: 10, value: (l) => l.order.kind },
+  { header: 'Kind', width: 14, value: (l) => EXPORT_KIND_WORDS[l.order.kind] },
   { header: 'Customer', width: 18, value: (l) => l.order.username },
-  { header: 'PO Name', width: 18, value: (l) => l.order.cartName },
-  { header: 'Delivery', width: 10, value: (l) => l.order.deliveryType },
+  // A sample order has no PO name (docs/guide.md "Words we use"): its cart's name is not one.
+  { header: 'PO Name', width: 18, value: (l) => (l.order.kind === 'purchase' ? l.order.cartName : null) },
+  { header: 'Delivery', width: 10, value: (l) => (l.order.deliveryType ? EXPORT_DELIVERY_WORDS[l.order.deliveryType] : null) },
   { header: 'Requested Date', width: 14, value: (l) => l.order.requestedDate },
   { header: 'Notes', width: 30, value: (l) => l.order.notes },
   { header: 'Order Total', width: 12, money: true, value: (l) => Number(l.order.total) },
-  { header: 'Line Type', width: 11, value: (l) => l.lineType },
+  { header: 'Line Type', width: 11, value: (l) => exportLineType(l.lineType) },
   { header: 'SKU / Code', width: 12, value: (l) => l.code },
   { header: 'Item', width: 34, value: (l) => l.name },
   { header: 'Quantity', width: 9, value: (l) => l.quantity },
@@ -44,22 +60,30 @@ const COLUMNS: { header: string; width: number; money?: true; value: (l: ExportL
   { header: 'Ship To ZIP', width: 10, value: (l) => l.order.shipToAddress?.zip ?? null },
 ];
 
-/** Every text cell goes through safeCell: a name or note starting with = never runs as a formula. */
-const cellsOf = (line: ExportLine) => COLUMNS.map((c) => safeCell(c.value(line)));
+/** "Placed (America/Chicago)": a moment's column names the zone it is written in. */
+const headerOf = (c: Column, timeZone: string) => (c.moment ? `${c.header} (${timeZone})` : c.header);
 
-/** CSV has no number formats: money is written with its two decimals. */
-const csvCellsOf = (line: ExportLine) =>
+/** Every text cell goes through safeCell: a name or note starting with = never runs as a formula. A moment is a date cell. */
+const cellsOf = (line: ExportLine, timeZone: string) =>
   COLUMNS.map((c) => {
-    const value = c.value(line);
+    const value = c.value(line, timeZone);
+    return typeof value === 'object' && value !== null ? value.wallClock : safeCell(value);
+  });
+
+/** CSV has no number formats: money is written with its two decimals, a moment as "2026-12-02 07:45". */
+const csvCellsOf = (line: ExportLine, timeZone: string) =>
+  COLUMNS.map((c) => {
+    const value = c.value(line, timeZone);
+    if (typeof value === 'object' && value !== null) return value.text;
     return c.money && typeof value === 'number' ? value.toFixed(2) : safeCell(value);
   });
 
 /** CSV in chunks, with a byte-order mark so Excel reads UTF-8. */
-export async function* ordersCsv(lines: AsyncIterable<ExportLine>, batchSize = 500): AsyncGenerator<string> {
-  yield `\ufeff${stringify([COLUMNS.map((c) => c.header)])}`;
+export async function* ordersCsv(lines: AsyncIterable<ExportLine>, batchSize = 500, timeZone = businessTimeZone()): AsyncGenerator<string> {
+  yield `\ufeff${stringify([COLUMNS.map((c) => headerOf(c, timeZone))])}`;
   let batch: (string | number | boolean)[][] = [];
   for await (const line of lines) {
-    batch.push(csvCellsOf(line));
+    batch.push(csvCellsOf(line, timeZone));
     if (batch.length >= batchSize) {
       yield stringify(batch);
       batch = [];
@@ -69,16 +93,21 @@ export async function* ordersCsv(lines: AsyncIterable<ExportLine>, batchSize = 5
 }
 
 /** An xlsx workbook written row by row to a stream (exceljs's streaming writer keeps memory flat). */
-export function ordersXlsx(lines: AsyncIterable<ExportLine>): Readable {
+export function ordersXlsx(lines: AsyncIterable<ExportLine>, timeZone = businessTimeZone()): Readable {
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Orders', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({ header: c.header, key: c.header, width: c.width, style: c.money ? { numFmt: '#,##0.00' } : {} }));
+  sheet.columns = COLUMNS.map((c) => ({
+    header: headerOf(c, timeZone),
+    key: c.header,
+    width: c.width,
+    style: c.money ? { numFmt: '#,##0.00' } : c.moment ? { numFmt: 'yyyy-mm-dd hh:mm' } : {},
+  }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   void (async () => {
     try {
-      for await (const line of lines) sheet.addRow(cellsOf(line)).commit();
+      for await (const line of lines) sheet.addRow(cellsOf(line, timeZone)).commit();
       sheet.commit();
       await workbook.commit();
     } catch (error) {

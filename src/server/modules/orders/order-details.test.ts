@@ -35,6 +35,7 @@ describe('a dealer\'s PO reference and note (issue 12)', () => {
 
     const email = await emailFor(placed.json().id);
     expect(email.textBody).toContain('PO reference: JOB-4471');
+    expect(email.textBody).toContain(`PO name: ${cart.name}`);
     expect(email.textBody).toContain('Placed by: Dee Ler (');
     expect(email.textBody).toContain('Deliver to the back door');
   });
@@ -64,5 +65,8 @@ describe('order lines read well (issue 12)', () => {
     const email = await emailFor(placed.json().id);
     expect(email.textBody).toContain('2 x Label: Calacatta Shelf Label (LBL-CAL)');
     expect(email.textBody).not.toContain('Calacatta Calacatta');
+    // A sample order has no PO name (docs/guide.md "Words we use"): its cart's name is not shown as one.
+    expect(email.textBody).not.toContain(cart.name);
+    expect(email.textBody).not.toMatch(/^(PO name|Cart):/m);
   });
 });

@@ -39,6 +39,7 @@ export const OPERATIONS: Table = {
 
   // Sign-in and session
   'GET /api/user': op('getCurrentUser', 'The signed-in user and their active role'),
+  'GET /api/session': op('getSession', 'Who is signed in, or null: always 200 (what the browser asks)'),
   'POST /api/login': op('logIn', 'Sign in with username and password; sets the session cookie', { errors: [401, 429] }),
   'POST /api/logout': op('logOut', 'Sign out and end the session'),
   'POST /api/register': op('register', 'Create an account and sign in (when registration is open)', { errors: [409] }),

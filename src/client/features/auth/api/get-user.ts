@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getUser } from './fetch-user';
 
-export const userQueryKey = ['/api/user'] as const;
+/** The signed-in user's cache key: its GET path, the session probe (docs/decisions/0212). */
+export const userQueryKey = ['/api/session'] as const;
 
 export const userQueryOptions = () => queryOptions({ queryKey: userQueryKey, queryFn: getUser });
 

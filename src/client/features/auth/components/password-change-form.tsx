@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   passwordChangeForm,
@@ -30,7 +30,7 @@ export function PasswordChangeForm({
   /** Lets password managers file the new password under the right account. */
   username: string;
   onSubmit: (body: PasswordChangeBody) => Promise<unknown>;
-  /** Shown above the buttons when the last attempt failed. */
+  /** Shown above the buttons when the last attempt failed for a reason no field explains. */
   error: { title: string; message: string } | null;
   autoFocus?: boolean;
   /** The forced change on /profile-completion uses the reset wording of spec §5. */
@@ -43,13 +43,17 @@ export function PasswordChangeForm({
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
+  // A refusal that names a field ("This password is too common") is said once, under that field:
+  // no alert repeating it (docs/decisions/0212).
+  const [saidOnField, setSaidOnField] = useState(false);
 
   const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    setSaidOnField(false);
     try {
       await onSubmit({ currentPassword, newPassword });
     } catch (failure) {
-      // The caller shows the alert; here only field-level messages are placed.
-      applyFieldErrors(failure, FIELDS, form.setError);
+      // The caller's alert is for what no field explains (the portal cannot be reached, too many tries).
+      setSaidOnField(applyFieldErrors(failure, FIELDS, form.setError));
     }
   });
 
@@ -81,7 +85,7 @@ export function PasswordChangeForm({
           <Input {...control} type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
         )}
       </FormField>
-      {error && (
+      {error && !saidOnField && (
         <Alert variant="destructive">
           <CircleAlert aria-hidden />
           <AlertTitle>{error.title}</AlertTitle>

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { closedDayView, ClosedDayView, CreateClosedDayBody } from '@common/contracts/calendar';
 import { api } from '@client/lib/api-client';
+import { requestedDatesQueryKey } from '@client/api/get-requested-dates';
 import { closedDaysQueryKey } from './get-closed-days';
 
 export async function addClosedDay(body: CreateClosedDayBody): Promise<ClosedDayView> {
@@ -13,6 +14,11 @@ export function useAddClosedDay() {
   return useMutation({
     mutationKey: ['add-closed-day'],
     mutationFn: addClosedDay,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: closedDaysQueryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: closedDaysQueryKey }),
+        // The checkout's date pickers skip closed days.
+        queryClient.invalidateQueries({ queryKey: requestedDatesQueryKey }),
+      ]),
   });
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddPublicHolidaysBody, addPublicHolidaysResponse, AddPublicHolidaysResponse } from '@common/contracts/calendar';
 import { api } from '@client/lib/api-client';
+import { requestedDatesQueryKey } from '@client/api/get-requested-dates';
 import { closedDaysQueryKey } from './get-closed-days';
 
 /** POST /api/closed-days/public-holidays (ADR 0192): this year's and next year's public holidays of a country. */
@@ -14,6 +15,11 @@ export function useAddPublicHolidays() {
   return useMutation({
     mutationKey: ['add-public-holidays'],
     mutationFn: addPublicHolidays,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: closedDaysQueryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: closedDaysQueryKey }),
+        // The checkout's date pickers skip closed days.
+        queryClient.invalidateQueries({ queryKey: requestedDatesQueryKey }),
+      ]),
   });
 }

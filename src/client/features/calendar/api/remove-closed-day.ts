@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@client/lib/api-client';
+import { requestedDatesQueryKey } from '@client/api/get-requested-dates';
 import { closedDaysQueryKey } from './get-closed-days';
 
 export async function removeClosedDay(day: string): Promise<void> {
@@ -11,6 +12,11 @@ export function useRemoveClosedDay() {
   return useMutation({
     mutationKey: ['remove-closed-day'],
     mutationFn: removeClosedDay,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: closedDaysQueryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: closedDaysQueryKey }),
+        // The checkout's date pickers skip closed days.
+        queryClient.invalidateQueries({ queryKey: requestedDatesQueryKey }),
+      ]),
   });
 }

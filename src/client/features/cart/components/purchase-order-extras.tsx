@@ -8,7 +8,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@client/components/ui/radio-group';
 import { Textarea } from '@client/components/ui/textarea';
-import { useRequestedDates } from '../api/get-requested-dates';
+import { useRequestedDates } from '@client/api/get-requested-dates';
 import { RequestedDateField } from './requested-date-field';
 
 export interface PurchaseOrderExtras {

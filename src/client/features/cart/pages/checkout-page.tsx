@@ -17,7 +17,7 @@ import { Label } from '@client/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@client/components/ui/radio-group';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
-import { useRequestedDates } from '../api/get-requested-dates';
+import { useRequestedDates } from '@client/api/get-requested-dates';
 import { orderPayload } from '../api/place-order';
 import { CartLoadError, CartLoading } from '../components/cart-states';
 import { OrderSummary } from '../components/order-summary';

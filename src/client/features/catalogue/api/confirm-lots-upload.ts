@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { lotsApplyResponse, LotsApplyResponse } from '@common/contracts/lots';
 import { api } from '@client/lib/api-client';
 import { productsQueryKey } from '@client/api/get-products';
+import { systemSettingsQueryKey } from '@client/api/get-system-settings';
 import { stockUploadsQueryKey } from './get-stock-uploads';
 import type { LotsFileKind } from './preview-lots-upload';
 
@@ -22,6 +23,8 @@ export function useConfirmLotsUpload() {
         queryClient.invalidateQueries({ queryKey: productsQueryKey }),
         queryClient.invalidateQueries({ predicate: (query) => /^\/api\/products\/\d+\/availability$/.test(String(query.queryKey[0])) }),
         queryClient.invalidateQueries({ queryKey: stockUploadsQueryKey }),
+        // The dashboard's "Last Updated" moves with lots and incoming too (docs/decisions/0212).
+        queryClient.invalidateQueries({ queryKey: systemSettingsQueryKey }),
       ]),
   });
 }

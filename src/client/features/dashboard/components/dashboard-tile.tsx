@@ -44,21 +44,22 @@ export function DashboardTile({ tile, meta, badge }: { tile: Tile; meta?: ReactN
 const BADGE = 'nums rounded-full px-2 py-0.5 text-xs font-semibold';
 
 /**
- * Spec §2: "N items in cart" on the cart tile. While the count loads (undefined) or when
- * there is no active cart (null) an invisible badge keeps its place, so the tile does not
- * grow when the count arrives (layout shift 0, issue 15).
+ * Spec §2's count on the PO or sample order tile, in products (distinct lines), never boxes or
+ * "items" (docs/guide.md "Words we use"). While the count loads (undefined) or when there is
+ * no active PO (null) an invisible badge keeps its place, so the tile does not grow when the
+ * count arrives (layout shift 0, issue 15).
  */
 export function CartCountBadge({ count }: { count: number | null | undefined }) {
   if (count === undefined || count === null) {
     return (
       <span aria-hidden className={cn(BADGE, 'invisible')}>
-        0 items in cart
+        0 products
       </span>
     );
   }
   return (
     <span className={cn(BADGE, 'bg-accent text-accent-foreground')}>
-      {count} {count === 1 ? 'item' : 'items'} in cart
+      {count} {count === 1 ? 'product' : 'products'}
     </span>
   );
 }

@@ -14,13 +14,13 @@ import { InventoryUpdatedLine } from '../components/inventory-updated-line';
 export function DashboardPage({
   user,
   accountActions,
-  cartItemCount,
+  cartProductCount,
   announcements,
 }: {
   user: CurrentUser;
   accountActions?: ReactNode;
-  /** The active cart's item count; undefined while it loads, null without an active cart. */
-  cartItemCount?: number | null;
+  /** The active PO's (or sample order's) products; undefined while it loads, null without one. */
+  cartProductCount?: number | null;
   announcements?: ReactNode;
 }) {
   const tiles = dashboardTilesFor(user.activeRole, user.permissions);
@@ -32,7 +32,7 @@ export function DashboardPage({
       <DashboardTile
         tile={tile}
         meta={tile.id === 'check-stock' ? <InventoryUpdatedLine /> : undefined}
-        badge={tile.id === 'cart' ? <CartCountBadge count={cartItemCount} /> : undefined}
+        badge={tile.id === 'cart' ? <CartCountBadge count={cartProductCount} /> : undefined}
       />
     </li>
   );

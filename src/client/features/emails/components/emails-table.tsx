@@ -1,6 +1,5 @@
 import { RotateCw } from 'lucide-react';
 import type { EmailView } from '@common/contracts/emails';
-import { emailKindLabel } from '@common/domain/email-status';
 import { formatDateTime } from '@common/domain/format-date';
 import { Button } from '@client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
@@ -46,7 +45,7 @@ export function EmailsTable({ emails, onResend, resendingId }: Props) {
             <TableRow key={email.id}>
               <TableCell className="max-w-72">
                 <Subject email={email} />
-                <div className="text-xs text-muted-foreground">{emailKindLabel(email.kind)}</div>
+                <div className="text-xs text-muted-foreground">{email.kindName}</div>
               </TableCell>
               {/* Wide enough for a usual address on one line; a longer one wraps at "@" or a dot. */}
               <TableCell className="min-w-64">
@@ -72,7 +71,7 @@ export function EmailsTable({ emails, onResend, resendingId }: Props) {
                 <Subject email={email} />
               </span>
               <span className="text-xs text-muted-foreground">
-                {emailKindLabel(email.kind)} · queued <span className="nums">{formatDateTime(email.createdAt)}</span> · {attempts(email.attempts)}
+                {email.kindName} · queued <span className="nums">{formatDateTime(email.createdAt)}</span> · {attempts(email.attempts)}
               </span>
             </div>
             <Recipients email={email} />

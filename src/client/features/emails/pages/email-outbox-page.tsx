@@ -51,7 +51,7 @@ function EmailOutbox() {
   return (
     <Page
       title="Email Outbox"
-      description="Every order confirmation and welcome email the portal has queued, with what happened to it. Failed emails can be sent again."
+      description="Every email the portal has queued (order confirmations, welcome emails, stock-arrived notices, email changes), with what happened to it. Failed emails can be sent again."
     >
       {emails.data?.smtpConfigured === false && (
         <Alert variant="warning">

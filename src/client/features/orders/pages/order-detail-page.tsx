@@ -71,7 +71,8 @@ export function OrderDetailPage({ user, orderId }: { user: CurrentUser; orderId:
                     {order.data.placedBy}
                     {order.data.placedBy !== order.data.username && <span className="block text-xs text-muted-foreground">{order.data.username}</span>}
                   </Fact>
-                  {order.data.cartName && <Fact label="PO Name">{order.data.cartName}</Fact>}
+                  {/* A sample order has no PO name: its cart's name is not one (docs/guide.md "Words we use"). */}
+                  {order.data.kind === 'purchase' && order.data.cartName && <Fact label="PO Name">{order.data.cartName}</Fact>}
                   {order.data.poReference && <Fact label="Your PO Reference">{order.data.poReference}</Fact>}
                   {order.data.deliveryType && <Fact label="Delivery">{DELIVERY_LABELS[order.data.deliveryType]}</Fact>}
                   {(order.data.shipTo || order.data.deliveryType === 'ship') && (

@@ -3,6 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { requestedDatesResponse, RequestedDatesResponse } from '@common/contracts/orders';
 import { api } from '@client/lib/api-client';
 
+/** Its GET path (spec §7); closed-day changes invalidate it, as the date pickers skip closed days. */
+export const requestedDatesQueryKey = ['/api/orders/requested-dates'] as const;
+
 /** The server's today and earliest requested date, so the picker and the server agree (docs/decisions/0042). */
 export async function getRequestedDates(): Promise<RequestedDatesResponse> {
   return await api.get<z.output<typeof requestedDatesResponse>>('/api/orders/requested-dates');
@@ -11,7 +14,7 @@ export async function getRequestedDates(): Promise<RequestedDatesResponse> {
 export function useRequestedDates() {
   return useQuery(
     queryOptions({
-      queryKey: ['/api/orders/requested-dates'],
+      queryKey: requestedDatesQueryKey,
       queryFn: getRequestedDates,
       // "Today" moves on; a checkout page left open overnight asks again.
       staleTime: 10 * 60 * 1000,
