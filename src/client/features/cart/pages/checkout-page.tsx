@@ -1,4 +1,3 @@
-import { CalendarClock } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { IsoDate } from '@common/domain/business-days';
@@ -8,7 +7,6 @@ import { DELIVERY_LABELS, DELIVERY_TYPES, orderNumber, requestedDateLabel, type 
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { Navigate } from '@client/components/navigate';
 import { PageTitle } from '@client/components/page-frame';
-import { Alert, AlertDescription } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Label } from '@client/components/ui/label';
@@ -108,12 +106,6 @@ export function CheckoutPage({ user }: { user: CurrentUser }) {
                     ))}
                   </RadioGroup>
                 </fieldset>
-                <Alert variant="destructive">
-                  <CalendarClock aria-hidden />
-                  <AlertDescription className="font-medium">
-                    Please allow at least three business days&apos; notice for sample orders. Weekends cannot be requested.
-                  </AlertDescription>
-                </Alert>
                 {dates.isPending ? (
                   <CartLoading />
                 ) : dates.isError ? (
@@ -126,6 +118,7 @@ export function CheckoutPage({ user }: { user: CurrentUser }) {
                     closedDays={dates.data.closedDays}
                     value={date}
                     onChange={setDate}
+                    notice="Please allow at least three business days' notice for sample orders. Weekends cannot be requested."
                   />
                 )}
               </CardContent>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Product } from '@common/contracts/products';
 import { formatPrice } from '@common/domain/money';
 import { parseStockLevel } from '@common/domain/stock-level';
-import { describeCoverage, describeOnOrder, describeQuantity, isSoldByEach } from '@common/domain/units';
+import { describeCoverage, describeIncoming, describeQuantity, isSoldByEach } from '@common/domain/units';
 import { ProductLots, useLargestLot } from './product-lots';
 import { StockAddRow, type RenderStockAddAction } from './stock-add-row';
 import { StockStateBadge } from './stock-state';
@@ -38,6 +38,7 @@ export function StockRowDetail({
   const amount = availability.quantity ? describeQuantity(availability.quantity, product) : null;
   const each = isSoldByEach(product.soldBy);
   const largestLot = useLargestLot(product.id);
+  const incoming = product.quantityOnOrder > 0 ? describeIncoming(product.quantityOnOrder, product) : null;
 
   return (
     <div className="grid gap-4">
@@ -54,7 +55,17 @@ export function StockRowDetail({
           </span>
         </Fact>
         <Fact label="Coverage">{describeCoverage(product)}</Fact>
-        <Fact label="On order">{product.quantityOnOrder > 0 ? describeOnOrder(product.quantityOnOrder, product) : 'Nothing on order'}</Fact>
+        {/* docs/decisions/0213: "60 boxes arriving", the lots summary's words, never "930.00 sq ft" alone. */}
+        <Fact label="Incoming">
+          {incoming ? (
+            <>
+              <span className="font-semibold">{incoming.primary}</span>
+              {incoming.secondary && <span className="block text-xs text-muted-foreground">{incoming.secondary}</span>}
+            </>
+          ) : (
+            'Nothing incoming'
+          )}
+        </Fact>
         {showPrice ? (
           <Fact label="Price">
             <span className="font-semibold">{formatPrice(product.price)}</span>
