@@ -30,7 +30,7 @@ describe('Check Stock', () => {
 
     await page.getByLabel('Search', { exact: true }).fill('12x24 matte');
     // The search explains itself: a size chip and a finish chip.
-    await page.getByRole('button', { name: 'Remove Size 12x24 from the search' }).waitFor();
+    await page.getByRole('button', { name: 'Format 12x24 (remove from the search)' }).waitFor();
     await page.getByRole('button', { name: 'Remove Finish Matte from the search' }).waitFor();
     await page.getByText(/^Showing [\d,]+ of [\d,]+ products$/).waitFor();
 
@@ -103,10 +103,10 @@ describe('Check Stock', () => {
     await search.fill('mosaics');
     await page.getByRole('button', { name: /Remove Text “mosaic”/ }).waitFor();
     await search.fill('driftw');
-    await page.getByRole('button', { name: 'Search Line Coastal Driftwood only' }).waitFor();
-    await page.getByRole('button', { name: 'Search Color Driftwood only' }).click();
+    await page.getByRole('button', { name: 'Line Coastal Driftwood (search this only)' }).waitFor();
+    await page.getByRole('button', { name: 'Color Driftwood (search this only)' }).click();
     await expect.poll(() => search.inputValue()).toBe('color:driftw');
-    await page.getByRole('button', { name: /Remove Color Driftwood/ }).waitFor();
+    await page.getByRole('button', { name: /^Color Driftwood \(remove from the search\)/ }).waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
 

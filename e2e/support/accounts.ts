@@ -43,6 +43,9 @@ const SPECS = {
   stockDealer: { username: 'journey-stock-dealer', password: 'Journey123', role: 'bold_customer', firstName: 'Stan', lastName: 'Journey' },
   // docs/decisions/0208: the confirmation page and reorder-into-a-new-PO journeys place and reorder from their own POs.
   confirmDealer: { username: 'journey-confirm-dealer', password: 'Journey123', role: 'bold_customer', firstName: 'Cora', lastName: 'Journey' },
+  // docs/decisions/0213: the words journey checks default PO names and counts on accounts of its own.
+  wordsDealer: { username: 'journey-words-dealer', password: 'Journey123', role: 'bold_customer', firstName: 'Wren', lastName: 'Journey' },
+  wordsSalesperson: { username: 'journey-words-sales', password: 'Journey123', role: 'salesperson', firstName: 'Will', lastName: 'Journey' },
   temporary: { username: 'journey-newhire', password: 'Tilework7', role: 'salesperson', firstName: 'Nia', lastName: 'Journey', temporary: true },
 } satisfies Record<string, AccountSpec>;
 

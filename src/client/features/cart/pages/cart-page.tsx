@@ -52,7 +52,7 @@ export function CartPage({ user }: { user: CurrentUser }) {
         ) : carts.isError || !active ? (
           <CartLoadError onRetry={() => void carts.refetch()} retrying={carts.isFetching} />
         ) : active.totalItems === 0 ? (
-          <CartEmpty>
+          <CartEmpty noun={isSalesperson ? 'sample order' : 'PO'}>
             <Button asChild>
               <Link href="/stock">Check Stock</Link>
             </Button>

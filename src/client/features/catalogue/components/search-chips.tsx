@@ -26,8 +26,8 @@ export interface FilterChip {
 
 /**
  * axe (docs/decisions/0213): the facet word is drawn in the full accent colour (the 75% tint
- * measured 4.14:1 on the chip), and a chip's name starts with its visible text ("Format 12x24,
- * remove from the search") instead of an aria-label that reworded it.
+ * measured 4.14:1 on the chip), and a chip's name starts with its visible text ("Format 12x24
+ * (remove from the search)") instead of an aria-label that reworded it.
  */
 const CHIP_CLASS =
   'group inline-flex min-h-8 items-center gap-1 rounded-full border border-accent/25 bg-accent-soft py-0.5 pr-1.5 pl-2.5 text-xs text-accent hover:border-accent/50 max-md:min-h-11';
@@ -36,7 +36,7 @@ function RemovableChip({ label, text, onRemove }: { label: string; text: string;
   return (
     <button type="button" onClick={onRemove} className={CHIP_CLASS}>
       <span className="font-medium">{label}</span> <span className="font-semibold">{text}</span>
-      <span className="sr-only">, remove from the search</span>
+      <span className="sr-only"> (remove from the search)</span>
       <X className="size-3.5 opacity-70 group-hover:opacity-100" aria-hidden />
     </button>
   );
@@ -69,7 +69,7 @@ function EitherChip({ chip, onRemove, onPick }: { chip: SearchChip; onRemove: ()
           className="rounded-full border border-accent/30 bg-background px-2 py-0.5 font-medium hover:border-accent max-md:min-h-9"
         >
           {OPTION_LABEL[option.facet]} {option.value}
-          <span className="sr-only">, search this only</span>
+          <span className="sr-only"> (search this only)</span>
         </button>
       ))}
       <button type="button" onClick={onRemove} aria-label={`Remove ${word} from the search`} className="rounded-full p-1 opacity-70 hover:opacity-100">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Product } from '@common/contracts/products';
 import { formatPrice } from '@common/domain/money';
 import { parseStockLevel } from '@common/domain/stock-level';
@@ -39,6 +39,15 @@ export function StockRowDetail({
   const each = isSoldByEach(product.soldBy);
   const largestLot = useLargestLot(product.id);
   const incoming = product.quantityOnOrder > 0 ? describeIncoming(product.quantityOnOrder, product) : null;
+  const addRef = useRef<HTMLDivElement>(null);
+  // docs/decisions/0213: on a phone the add (Add to Sample Order) comes first in the open row and
+  // is scrolled into view when the row opened near the bottom, never left below the fold.
+  useEffect(() => {
+    const element = addRef.current;
+    if (!element || typeof element.scrollIntoView !== 'function') return;
+    const { bottom } = element.getBoundingClientRect();
+    if (bottom > window.innerHeight) element.scrollIntoView({ block: 'nearest' });
+  }, []);
 
   return (
     <div className="grid gap-4">
@@ -81,7 +90,9 @@ export function StockRowDetail({
         )}
       </dl>
       <ProductLots product={product} />
-      <StockAddRow product={product} renderAddAction={renderAddAction} largestLot={largestLot} />
+      <div ref={addRef} className="max-sm:order-first" data-testid="stock-add">
+        <StockAddRow product={product} renderAddAction={renderAddAction} largestLot={largestLot} />
+      </div>
     </div>
   );
 }

@@ -145,7 +145,7 @@ export function QuickAddPage({ activeRole = 'salesperson' }: { activeRole?: Role
           <Card>
             <CardContent className="grid gap-4 pt-5 sm:pt-6">
               <FilterChips label="Line" options={lines} value={line} onChange={choose(setLine)} />
-              <FilterChips label="Size" options={sizes} value={size} onChange={choose(setSize)} />
+              <FilterChips label="Format" options={sizes} value={size} onChange={choose(setSize)} />
               <div className="sticky top-(--frame-height) z-10 flex flex-wrap items-center gap-3 border-y border-border bg-surface py-2">
                 <span className="text-sm font-medium">Quantity each</span>
                 <QuantityStepper value={quantity} min={1} max={MAX_LINE_QUANTITY} label="Quantity for each selected product" onChange={setQuantity} />
