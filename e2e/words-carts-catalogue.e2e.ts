@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateDemoProducts } from '../src/server/db/demo-data/products';
 import { ACCOUNTS, DESKTOP, PHONE, hasHorizontalScroll, signIn, useBrowser } from './support/browser';
 import { seriousViolations, type AxeFinding } from './support/axe';
-import { api } from './support/session';
+import { api, signInAs } from './support/session';
 
 /** docs/decisions/0213-words-one-glossary.md: one word per thing on carts, POs, the catalogue and stock. */
 const browser = useBrowser();
@@ -169,3 +169,21 @@ describe('a salesperson: the sample order', () => {
     expect([...cartFindings, ...checkoutFindings]).toEqual([]);
   });
 });
+
+describe('an admin: one name per filter on All Orders and its export', () => {
+  it('says Type, Placed by, Placed from and Placed to on the list and in the export dialog, axe clean', async () => {
+    const { page } = await browser.open();
+    await signInAs(page, ACCOUNTS.admin, 'Admin');
+    await page.goto('/orders');
+    for (const label of ['Type', 'Placed by', 'Placed from', 'Placed to']) await page.getByLabel(label, { exact: true }).waitFor();
+    const listFindings = await axeBothSizes(page, 'all-orders', () => page.getByLabel('Placed by', { exact: true }).waitFor());
+    await page.getByRole('button', { name: 'Export' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export Orders' });
+    await dialog.waitFor();
+    for (const label of ['Type', 'Placed by', 'Placed from', 'Placed to']) await dialog.getByLabel(label, { exact: true }).waitFor();
+    expect(await dialog.getByText('Kind', { exact: true }).count()).toBe(0);
+    const dialogFindings = await axeBothSizes(page, 'export-orders', () => dialog.waitFor());
+    expect([...listFindings, ...dialogFindings]).toEqual([]);
+  });
+});
+
