@@ -49,6 +49,7 @@ import { hashPassword } from '../src/server/lib/password-hash';
 import { createActivityService } from '../src/server/modules/activity';
 import { createCartsService } from '../src/server/modules/carts';
 import { createMerchandiseService } from '../src/server/modules/merchandise';
+import { orderReferences } from '../src/server/modules/orders';
 import { createProductsService } from '../src/server/modules/products';
 import { createSettingsService } from '../src/server/modules/settings';
 import { startChildServer, type ChildServer } from './support/child-server';
@@ -256,7 +257,7 @@ function cartsServiceOn(limitDb: Db) {
   const settings = createSettingsService(limitDb);
   const products = createProductsService({ db: limitDb, settings });
   const merchandise = createMerchandiseService({ db: limitDb, activity });
-  return createCartsService({ db: limitDb, activity, products, merchandise });
+  return createCartsService({ db: limitDb, activity, products, merchandise, orders: orderReferences });
 }
 
 /**

@@ -99,7 +99,7 @@ describe('sample orders (salesperson)', () => {
     await page.getByText('Sample Order Submitted').first().waitFor();
     await page.waitForURL('**/dashboard');
     await page.goto('/cart');
-    await page.getByText('Your cart is empty', { exact: true }).waitFor();
+    await page.getByText(/^This (PO|sample order) is empty$/).waitFor();
 
     await page.goto('/orders');
     const row = page.getByRole('row').filter({ hasText: 'Sample Order' }).first();
@@ -133,7 +133,7 @@ describe('purchase orders (dealer)', () => {
     await page.waitForURL('**/cart');
     await page.getByRole('heading', { name: 'Current Purchase Order' }).waitFor();
     await page.getByTestId('frame-po-name').filter({ hasText: name }).waitFor();
-    await page.getByText('Your cart is empty', { exact: true }).waitFor();
+    await page.getByText(/^This (PO|sample order) is empty$/).waitFor();
 
     const cart = await addToActiveCart(page, otherTile.id, 3);
     expect(cart.name).toBe(name);
@@ -207,8 +207,8 @@ describe('purchase orders (dealer)', () => {
     }
     await page.goto('/cart');
     await page.getByText('Order Summary').waitFor();
-    await page.getByRole('button', { name: 'Clear Cart' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Clear Cart' }).click();
-    await page.getByText('Your cart is empty', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Clear PO' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Clear PO' }).click();
+    await page.getByText(/^This (PO|sample order) is empty$/).waitFor();
   });
 });

@@ -15,7 +15,7 @@ async function openAccountMenu(page: Page) {
   await page.getByRole('button', { name: /^Account menu/ }).click();
 }
 
-/** The frame's cart count, read from its badge. */
+/** The frame's product count, read from its badge. */
 async function frameCartCount(page: Page): Promise<number> {
   const badge = (await page.getByTestId('frame-cart-count').textContent()) ?? '';
   return Number(badge.replace(/,/g, '') || NaN);
@@ -59,7 +59,8 @@ describe('no dead ends (issue 12)', () => {
     await card.getByLabel(/Quantity/).fill('3');
     await card.getByRole('button', { name: 'Add to PO' }).click();
     await card.getByText('Added to PO').waitFor();
-    await expect.poll(() => frameCartCount(page)).toBe(3);
+    // docs/decisions/0213: the badge counts products, so 3 boxes of one tile read 1.
+    await expect.poll(() => frameCartCount(page)).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/catalog');
   });
 

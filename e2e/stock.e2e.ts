@@ -30,8 +30,8 @@ describe('Check Stock', () => {
 
     await page.getByLabel('Search', { exact: true }).fill('12x24 matte');
     // The search explains itself: a size chip and a finish chip.
-    await page.getByRole('button', { name: 'Remove Size 12x24 from the search' }).waitFor();
-    await page.getByRole('button', { name: 'Remove Finish Matte from the search' }).waitFor();
+    await page.getByRole('button', { name: 'Format 12x24 (remove from the search)' }).waitFor();
+    await page.getByRole('button', { name: 'Finish Matte (remove from the search)' }).waitFor();
     await page.getByText(/^Showing [\d,]+ of [\d,]+ products$/).waitFor();
 
     const rows = page.locator('table tbody tr[aria-rowindex]');
@@ -59,7 +59,7 @@ describe('Check Stock', () => {
     await expect.poll(() => inStock.getAttribute('aria-expanded')).toBe('false');
 
     // Removing a chip takes its word out of the search.
-    await page.getByRole('button', { name: 'Remove Finish Matte from the search' }).click();
+    await page.getByRole('button', { name: 'Finish Matte (remove from the search)' }).click();
     await expect.poll(() => page.getByLabel('Search', { exact: true }).inputValue()).toBe('12x24');
 
     // The search survives a reload (it lives in the URL).
@@ -86,7 +86,7 @@ describe('Check Stock', () => {
     await page.getByText(/^[\d,]+ products$/).waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await page.getByLabel('Search', { exact: true }).fill('hex');
-    await page.getByRole('button', { name: /Remove Text “hexagon mosaic”/ }).waitFor();
+    await page.getByRole('button', { name: /^Text “hexagon mosaic”/ }).waitFor();
     const first = page.locator('ul[aria-label="Stock"] li button[aria-expanded]').first();
     await first.click();
     await page.getByText(/per piece/).first().waitFor();
@@ -101,12 +101,12 @@ describe('Check Stock', () => {
     await page.getByText(/^[\d,]+ products$/).waitFor();
     const search = page.getByLabel('Search', { exact: true });
     await search.fill('mosaics');
-    await page.getByRole('button', { name: /Remove Text “mosaic”/ }).waitFor();
+    await page.getByRole('button', { name: /^Text “mosaic”/ }).waitFor();
     await search.fill('driftw');
-    await page.getByRole('button', { name: 'Search Line Coastal Driftwood only' }).waitFor();
-    await page.getByRole('button', { name: 'Search Color Driftwood only' }).click();
+    await page.getByRole('button', { name: 'Line Coastal Driftwood (search this only)' }).waitFor();
+    await page.getByRole('button', { name: 'Color Driftwood (search this only)' }).click();
     await expect.poll(() => search.inputValue()).toBe('color:driftw');
-    await page.getByRole('button', { name: /Remove Color Driftwood/ }).waitFor();
+    await page.getByRole('button', { name: /^Color Driftwood \(remove from the search\)/ }).waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
 

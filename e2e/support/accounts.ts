@@ -45,6 +45,9 @@ const SPECS = {
   confirmDealer: { username: 'journey-confirm-dealer', password: 'Journey123', role: 'bold_customer', firstName: 'Cora', lastName: 'Journey' },
   // docs/decisions/0210: the sample ship-to journey fills in its own store address.
   shipToSalesperson: { username: 'journey-ship-to', password: 'Journey123', role: 'salesperson', firstName: 'Rita', lastName: 'Journey' },
+  // docs/decisions/0213: the words journey checks default PO names and counts on accounts of its own.
+  wordsDealer: { username: 'journey-words-dealer', password: 'Journey123', role: 'bold_customer', firstName: 'Wren', lastName: 'Journey' },
+  wordsSalesperson: { username: 'journey-words-sales', password: 'Journey123', role: 'salesperson', firstName: 'Will', lastName: 'Journey' },
   temporary: { username: 'journey-newhire', password: 'Tilework7', role: 'salesperson', firstName: 'Nia', lastName: 'Journey', temporary: true },
 } satisfies Record<string, AccountSpec>;
 

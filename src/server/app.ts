@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   else await products.ensureVersion();
   const merchandise = createMerchandiseService({ db, activity });
-  const carts = createCartsService({ db, activity, products, merchandise });
+  const carts = createCartsService({ db, activity, products, merchandise, orders: orderReferences });
   const calendar = createCalendarService({ db, activity, today: deps.today ?? (() => todayIn()) });
   const webhooks = createWebhooksService({ db, activity, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, log: app.log });
   const lots = createLotsService({

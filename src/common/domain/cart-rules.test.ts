@@ -5,9 +5,14 @@ import {
   isSampleCartName,
   sampleOrderName,
   cartTotalItems,
+  cartProductCount,
+  productsText,
   merchandiseTitle,
   cartWording,
   DEFAULT_CART_NAME,
+  defaultCartName,
+  isDefaultCartName,
+  nextDefaultCartName,
   MERCHANDISE_LISTS,
   merchandiseList,
   lineQuantityProblem,
@@ -99,6 +104,8 @@ describe('wording by active role (docs/product-decisions.md: the active role dec
       namePlaceholder: 'Enter sample order name',
       nameLabel: 'Sample order name',
       orderNoun: 'sample order',
+      clearLabel: 'Clear sample order',
+      viewLabel: 'View sample order',
     });
     expect(cartWording('bold_customer')).toMatchObject({
       cartTitle: 'Current Purchase Order',
@@ -109,9 +116,11 @@ describe('wording by active role (docs/product-decisions.md: the active role dec
       namePlaceholder: 'Enter PO name',
       nameLabel: 'PO name',
       orderNoun: 'purchase order',
+      clearLabel: 'Clear PO',
+      viewLabel: 'View PO',
     });
     expect(orderKindFor(null)).toBe('purchase');
-    expect(DEFAULT_CART_NAME).toBe('Active Purchase Order');
+    expect(DEFAULT_CART_NAME).toBe('Purchase Order 1');
   });
 
   it('finds each merchandise list by its type, and refuses an unknown one', () => {
@@ -125,6 +134,17 @@ describe('wording by active role (docs/product-decisions.md: the active role dec
     expect(
       cartTotalItems({ items: q(2, 3), displays: q(1), labels: q(4, 1), priceLists: q(2), handboards: q(1) }),
     ).toBe(14);
+  });
+});
+
+describe('cartProductCount (docs/decisions/0213: counts are products, never boxes)', () => {
+  it('counts lines across the five lists, not quantities', () => {
+    const q = (...quantities: number[]) => quantities.map((quantity) => ({ quantity }));
+    const cart = { items: q(300, 24, 12), displays: q(1), labels: q(4, 1), priceLists: q(2), handboards: q() };
+    expect(cartProductCount(cart)).toBe(7);
+    expect(cartTotalItems(cart)).toBe(344);
+    expect(productsText(1)).toBe('1 product');
+    expect(productsText(1400)).toBe('1,400 products');
   });
 });
 
@@ -149,6 +169,26 @@ describe('cartDisplayName (issue 26)', () => {
     expect(isSampleCartName('Job 4471')).toBe(false);
     expect(cartDisplayName({ name: 'Job 4471' }, 'bold_customer')).toBe('Job 4471');
     expect(cartDisplayName({ name: 'Active Purchase Order' }, 'admin')).toBe('Active Purchase Order');
+    expect(cartDisplayName({ name: 'Purchase Order 1' }, 'salesperson')).toBe('Sample Order #1');
+    expect(cartDisplayName({ name: 'Purchase Order 1' }, 'bold_customer')).toBe('Purchase Order 1');
+    expect(isSampleCartName('Purchase Order 2')).toBe(true);
     expect(sampleOrderName(4)).toBe('Sample Order #4');
+  });
+});
+
+describe('nextDefaultCartName (docs/decisions/0213: never "Active Purchase Order")', () => {
+  it('is "Purchase Order 1" for a user with no PO, then the first number no PO or order carries', () => {
+    expect(nextDefaultCartName([])).toBe('Purchase Order 1');
+    expect(nextDefaultCartName(['Kitchen', 'Active Purchase Order'])).toBe('Purchase Order 1');
+    expect(nextDefaultCartName(['Purchase Order 1'])).toBe('Purchase Order 2');
+    expect(nextDefaultCartName([' purchase order 1 ', 'Purchase Order 2', 'Purchase Order 4'])).toBe('Purchase Order 3');
+    expect(nextDefaultCartName(['Purchase Order 2'])).toBe('Purchase Order 1');
+  });
+
+  it('tells default names from chosen ones', () => {
+    expect(isDefaultCartName('Purchase Order 12')).toBe(true);
+    expect(isDefaultCartName('Active Purchase Order')).toBe(true);
+    expect(isDefaultCartName('Purchase Order for Garcia')).toBe(false);
+    expect(defaultCartName(3)).toBe('Purchase Order 3');
   });
 });

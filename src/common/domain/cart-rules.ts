@@ -10,8 +10,38 @@ import { quantityInWords } from './units';
  * and the client (which explains them before the server has to).
  */
 
-/** Spec §9: the cart created at login when a user has none. */
-export const DEFAULT_CART_NAME = 'Active Purchase Order';
+/**
+ * The name of the PO created when a user has none (spec §9 called it "Active Purchase Order", which
+ * read as "the active PO"; docs/decisions/0213-words-one-glossary.md): "Purchase Order 1", then 2, 3...
+ */
+export const DEFAULT_CART_NAME = 'Purchase Order 1';
+
+/** The old default name; migration 0025 renamed the carts still carrying it. */
+export const LEGACY_DEFAULT_CART_NAME = 'Active Purchase Order';
+
+const DEFAULT_NAME_PATTERN = /^Purchase Order (\d+)$/;
+
+/** PostgreSQL's case-insensitive (~*) form: the stored names a new default name must not repeat. */
+export const DEFAULT_NAME_SQL_PATTERN = '^\\s*purchase order [0-9]+\\s*$';
+
+/** "Purchase Order 3": the default name with its number. */
+export const defaultCartName = (n: number) => `Purchase Order ${n}`;
+
+/** A name the server gave by default (the old one or "Purchase Order N"), not one the user chose. */
+export function isDefaultCartName(name: string): boolean {
+  return name === LEGACY_DEFAULT_CART_NAME || DEFAULT_NAME_PATTERN.test(name);
+}
+
+/**
+ * The default name with the first number no PO or placed order of the user carries (names compare
+ * ignoring case and surrounding spaces, as PO names do): "Purchase Order 1", then 2, 3...
+ */
+export function nextDefaultCartName(takenNames: Iterable<string>): string {
+  const taken = new Set([...takenNames].map((name) => name.trim().toLowerCase()));
+  let n = 1;
+  while (taken.has(defaultCartName(n).toLowerCase())) n += 1;
+  return defaultCartName(n);
+}
 
 /** Longest cart (PO) name we keep. */
 export const MAX_CART_NAME_LENGTH = 100;
@@ -118,17 +148,20 @@ export function cartWording(activeRole: Role | null | undefined) {
     namePlaceholder: sample ? 'Enter sample order name' : 'Enter PO name',
     nameLabel: sample ? 'Sample order name' : 'PO name',
     orderNoun: sample ? 'sample order' : 'purchase order',
+    // docs/decisions/0213: a PO is never called a cart on screen.
+    clearLabel: sample ? 'Clear sample order' : 'Clear PO',
+    viewLabel: sample ? 'View sample order' : 'View PO',
   };
 }
 
 /**
  * What a cart is called on screen (issue 26, ADR 0189): a salesperson's cart is a sample order,
- * never "Active Purchase Order". The server names it "Sample Order #N" at each placement (N counts
+ * never a PO's default name. The server names it "Sample Order #N" at each placement (N counts
  * their sample orders); a cart still named by default has had no sample order placed from it, so
  * it is the first. Other roles, and an admin's named POs, read the cart's own name.
  */
 export function cartDisplayName(cart: { name: string }, activeRole: Role | null | undefined): string {
-  if (orderKindFor(activeRole) !== 'sample' || cart.name !== DEFAULT_CART_NAME) return cart.name;
+  if (orderKindFor(activeRole) !== 'sample' || !isDefaultCartName(cart.name)) return cart.name;
   return sampleOrderName(1);
 }
 
@@ -137,7 +170,7 @@ export const sampleOrderName = (n: number) => `Sample Order #${n}`;
 
 /** The names a sample cart may carry and be renamed from at placement: the default and "Sample Order #N". */
 export function isSampleCartName(name: string): boolean {
-  return name === DEFAULT_CART_NAME || /^Sample Order #\d+$/.test(name);
+  return isDefaultCartName(name) || /^Sample Order #\d+$/.test(name);
 }
 
 export interface CartCounts {
@@ -153,6 +186,17 @@ export function cartTotalItems(cart: CartCounts): number {
   const sum = (list: readonly { quantity: number }[]) => list.reduce((total, entry) => total + entry.quantity, 0);
   return sum(cart.items) + sum(cart.displays) + sum(cart.labels) + sum(cart.priceLists) + sum(cart.handboards);
 }
+
+/**
+ * The glossary's count of a PO or sample order (docs/guide.md, docs/decisions/0213): products, one per
+ * line (a SKU or a merchandise entry), never the boxes summed. "14 products", where totalItems says 336.
+ */
+export function cartProductCount(cart: CartCounts): number {
+  return cart.items.length + cart.displays.length + cart.labels.length + cart.priceLists.length + cart.handboards.length;
+}
+
+/** "1 product", "14 products". */
+export const productsText = (count: number) => `${formatCount(count)} ${count === 1 ? 'product' : 'products'}`;
 
 /**
  * Spec §2: labels read "line plus name", once: a label named "Driftwood Shelf Label"

@@ -5,6 +5,7 @@ import {
   DEFAULT_SOLD_BY,
   describeCoverage,
   describeOnOrder,
+  describeIncoming,
   describeQuantity,
   isSoldByEach,
   quantityInWords,
@@ -96,5 +97,13 @@ describe('coverage (spec §9)', () => {
     expect(describeCoverage({ soldBy: 'Box', coverage: '  ' })).toBe('Not given');
     expect(describeCoverage({ soldBy: 'Box', coverage: ' 12x24 ' })).toBe('12x24 per box');
     expect(describeCoverage({ soldBy: 'Box', coverage: '15.555' })).toBe('15.56 sq ft per box');
+  });
+});
+
+describe('describeIncoming (docs/decisions/0213: boxes first, sq ft as a help)', () => {
+  it('reads "60 boxes arriving" with the square feet beside it', () => {
+    expect(describeIncoming(60, { soldBy: 'Box', coverage: '15.5' })).toEqual({ primary: '60 boxes arriving', secondary: '930.00 sq ft' });
+    expect(describeIncoming(1, { soldBy: 'Box', coverage: '' })).toEqual({ primary: '1 box arriving', secondary: null });
+    expect(describeIncoming(4, { soldBy: 'Each', coverage: '12x12' })).toEqual({ primary: '4 pieces arriving', secondary: null });
   });
 });

@@ -62,6 +62,17 @@ export function describeQuantity(quantity: number, product: { soldBy: string; co
 }
 
 /**
+ * Incoming stock in the glossary's words (docs/decisions/0213): boxes first, "60 boxes arriving",
+ * as the lots summary says "60 boxes arriving about Jan 11"; square feet only as a help beside it.
+ */
+export function describeIncoming(quantity: number, product: { soldBy: string; coverage: string }): QuantityDisplay {
+  const primary = `${quantityInWords(quantity, product.soldBy)} arriving`;
+  if (isSoldByEach(product.soldBy)) return { primary, secondary: null };
+  const sqft = coverageSqft(product.coverage);
+  return { primary, secondary: sqft === null ? null : formatSqft(quantity * sqft) };
+}
+
+/**
  * Spec §9 on-order display: pieces for each-sold, else square feet with 2 decimals.
  * quantityOnOrder counts the selling unit (boxes for box items), like stockLevel,
  * so box items show boxes times coverage (docs/decisions/0011).

@@ -15,7 +15,7 @@ describe('registration when enabled', () => {
     expect((await c.get('/api/user')).statusCode).toBe(200);
     // Spec §4: the new customer starts with an active cart.
     const owned = await ctx.db.select().from(carts).where(eq(carts.userId, response.json().id));
-    expect(owned).toMatchObject([{ name: 'Active Purchase Order', isActive: true }]);
+    expect(owned).toMatchObject([{ name: 'Purchase Order 1', isActive: true }]);
   });
 
   it('refuses a common password (issue 23) and creates no account', async () => {

@@ -42,7 +42,7 @@ describe('bulk add: partial, line by line', () => {
     const response = await client.post(`/api/carts/${cart.id}/bulk-items`, { items: METRO.map((p) => ({ productId: p.id, quantity: 2 })) });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json();
-    expect(answer).toMatchObject({ cartId: cart.id, cartName: 'Active Purchase Order', count: 19, capped: 0, skipped: 1, outOfStock: 0 });
+    expect(answer).toMatchObject({ cartId: cart.id, cartName: 'Purchase Order 1', count: 19, capped: 0, skipped: 1, outOfStock: 0 });
     expect(answer.lines).toHaveLength(20);
     expect(answer.lines.filter((l: { status: string }) => l.status === 'added')).toHaveLength(19);
     expect(answer.lines.find((l: { status: string }) => l.status !== 'added')).toEqual({
@@ -128,7 +128,7 @@ describe('bulk add: partial, line by line', () => {
     const other = await signedIn('bold_customer');
     const ok = await dealer.client.post(`/api/carts/${dealer.cart.id}/bulk-items`, { items: [{ productId: CATALOGUE.plenty.id, quantity: 2 }] });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ count: 1, cartName: 'Active Purchase Order' });
+    expect(ok.json()).toMatchObject({ count: 1, cartName: 'Purchase Order 1' });
     const theirs = await dealer.client.post(`/api/carts/${other.cart.id}/bulk-items`, { items: [{ productId: CATALOGUE.plenty.id, quantity: 2 }] });
     expect(theirs.statusCode).toBe(404);
     expect((await activeCart(other.client)).totalItems).toBe(0);

@@ -46,7 +46,7 @@ async function createdActivities(userId: number): Promise<number> {
 describe('the cap on carts (POs) per user', () => {
   it('creates up to 50 through the API, refuses the 51st with 409 and the message, and creates nothing', async () => {
     const { user, client } = await signedIn();
-    expect(await cartCount(user.id)).toBe(1); // the login's Active Purchase Order counts
+    expect(await cartCount(user.id)).toBe(1); // the login's Purchase Order 1 counts
     for (let i = 2; i <= MAX_CARTS_PER_USER; i++) {
       const created = await client.post('/api/carts', { name: `Job ${i}` });
       expect(created.statusCode, created.body).toBe(201);

@@ -20,15 +20,15 @@ async function cartRows(userId: number) {
 }
 
 describe('the active cart (spec §4)', () => {
-  it('is created at login, named Active Purchase Order', async () => {
+  it('is created at login, named Purchase Order 1', async () => {
     const { user, client } = await signedIn();
     const rows = await cartRows(user.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Active Purchase Order', isActive: true });
+    expect(rows[0]).toMatchObject({ name: 'Purchase Order 1', isActive: true });
     const list = (await client.get('/api/carts')).json();
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
-      name: 'Active Purchase Order',
+      name: 'Purchase Order 1',
       isActive: true,
       items: [],
       displays: [],
@@ -52,13 +52,13 @@ describe('the active cart (spec §4)', () => {
     const list = (await client.get('/api/carts')).json() as { id: number; isActive: boolean; name: string }[];
     const active = list.filter((c) => c.isActive);
     expect(active).toHaveLength(1);
-    expect(active[0]!.name).toBe('Active Purchase Order');
+    expect(active[0]!.name).toBe('Purchase Order 1');
     expect(active[0]!.id).not.toBe(second.id);
 
     await ctx.db.delete(carts).where(eq(carts.userId, user.id));
     const again = (await client.get('/api/carts')).json();
     expect(again).toHaveLength(1);
-    expect(again[0]).toMatchObject({ name: 'Active Purchase Order', isActive: true });
+    expect(again[0]).toMatchObject({ name: 'Purchase Order 1', isActive: true });
   });
 
   it('survives many parallel first requests with exactly one active cart', async () => {
@@ -141,7 +141,7 @@ describe('several carts (POs)', () => {
     expect((await client.delete(`/api/carts/${first.id}`)).statusCode).toBe(200);
     const after = await cartRows(user.id);
     expect(after).toHaveLength(1);
-    expect(after[0]).toMatchObject({ name: 'Active Purchase Order', isActive: true });
+    expect(after[0]).toMatchObject({ name: 'Purchase Order 1', isActive: true });
   });
 
   it('lists carts most recently changed first', async () => {
@@ -180,7 +180,7 @@ describe("another user's cart is not found (docs/product-decisions.md)", () => {
       expect(response.json().message).toBe('Cart not found. It may have been deleted in another tab.');
     }
     const after = await activeCart(owner.client);
-    expect(after).toMatchObject({ name: 'Active Purchase Order', isActive: true, totalItems: 2 });
+    expect(after).toMatchObject({ name: 'Purchase Order 1', isActive: true, totalItems: 2 });
   });
 
   it("does not reach another cart's item through one's own cart id", async () => {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import type { ActivityService } from '../activity';
 import type { MerchandiseService } from '../merchandise';
+import type { OrderReferences } from '../orders';
 import type { ProductsService } from '../products';
 import type { CartCatalogue } from './view';
 
@@ -11,4 +12,6 @@ export interface CartsDeps {
   /** `summary` and `rememberedSummary`: the add's product (ADR 0174). */
   products: CartCatalogue['products'] & Pick<ProductsService, 'summary' | 'rememberedSummary'>;
   merchandise: CartCatalogue['merchandise'] & Pick<MerchandiseService, 'existingCodes' | 'isDeactivated'>;
+  /** The names placed orders carry, so a new default PO takes a fresh number (docs/decisions/0213). */
+  orders: Pick<OrderReferences, 'defaultPoNames'>;
 }

@@ -1,6 +1,6 @@
 import type { CartsQuery, CartView, createCartBody, updateCartBody } from '@common/contracts/carts';
 import { CART_LIMIT_MESSAGES, MAX_CARTS_PER_USER } from '@common/domain/cart-limits';
-import { CART_MESSAGES, DEFAULT_CART_NAME, MERCHANDISE_LISTS } from '@common/domain/cart-rules';
+import { CART_MESSAGES, MERCHANDISE_LISTS, nextDefaultCartName } from '@common/domain/cart-rules';
 import type { z } from 'zod';
 import { MAX_ID } from '@common/contracts/common';
 import type { DbOrTx } from '../../db/client';
@@ -57,8 +57,15 @@ function decodeCursor(text: string): repo.CartPosition {
  * active, they have unique names, they are created, renamed, switched, cleared and deleted.
  * Every call is scoped to the caller: another user's cart answers 404, never their data.
  */
-export function createOwnCarts({ db, activity, products, merchandise }: CartsDeps, requireMerchandise: RequireMerchandise) {
+export function createOwnCarts({ db, activity, products, merchandise, orders }: CartsDeps, requireMerchandise: RequireMerchandise) {
   const catalogue: CartCatalogue = { products, merchandise };
+
+  /** A new active PO named "Purchase Order N", N the first number no PO or order of the user carries (docs/decisions/0213). Call under lockUserCarts. */
+  async function insertDefaultCart(tx: DbOrTx, userId: number): Promise<repo.CartRow> {
+    const ownNames = await repo.defaultNamesInUse(tx, userId);
+    const name = nextDefaultCartName([...ownNames, ...(await orders.defaultPoNames(tx, userId))]);
+    return repo.insertCart(tx, { userId, name, isActive: true });
+  }
 
   /**
    * Spec §4: one active cart, created when missing; else the first cart becomes active. It creates
@@ -73,7 +80,7 @@ export function createOwnCarts({ db, activity, products, merchandise }: CartsDep
       const active = await repo.findActiveCart(t, userId);
       if (active) return active;
       const first = await repo.firstCartId(t, userId);
-      if (first === undefined) return repo.insertCart(t, { userId, name: DEFAULT_CART_NAME, isActive: true });
+      if (first === undefined) return insertDefaultCart(t, userId);
       await repo.activateCart(t, userId, first);
       const activated = await repo.findActiveCart(t, userId);
       if (!activated) throw new Error('no active cart after activation');
@@ -84,11 +91,11 @@ export function createOwnCarts({ db, activity, products, merchandise }: CartsDep
 
   /**
    * After the active PO is placed or deleted (ADR 0189): the most recently changed other PO
-   * becomes active, or a fresh "Active Purchase Order" when none is left. Call under lockUserCarts.
+   * becomes active, or a fresh "Purchase Order N" when none is left. Call under lockUserCarts.
    */
   async function activateMostRecent(tx: DbOrTx, userId: number): Promise<void> {
     const next = await repo.mostRecentCartId(tx, userId);
-    if (next === undefined) await repo.insertCart(tx, { userId, name: DEFAULT_CART_NAME, isActive: true });
+    if (next === undefined) await insertDefaultCart(tx, userId);
     else await repo.activateCart(tx, userId, next);
   }
 
@@ -241,7 +248,7 @@ export function createOwnCarts({ db, activity, products, merchandise }: CartsDep
 
     /**
      * A placed PO leaves Current POs (spec/decisions.md turn 3, ADR 0189): it is now an order. The
-     * cart goes, and the most recently changed other PO, or a fresh "Active Purchase Order", becomes
+     * cart goes, and the most recently changed other PO, or a fresh "Purchase Order N", becomes
      * active. Call under lockCarts, in the order's transaction.
      */
     async retirePlacedCart(tx: DbOrTx, userId: number, cartId: number): Promise<void> {

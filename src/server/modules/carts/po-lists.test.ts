@@ -36,7 +36,7 @@ describe('the active PO', () => {
     expect((await client.post(`/api/carts/${active.id}/items`, { productId: CATALOGUE.plenty.id, quantity: 12 })).statusCode).toBe(200);
     const after = await list(client);
     expect(after.find((c) => c.id === job.id)?.totalItems).toBe(12);
-    expect(after.find((c) => c.name === 'Active Purchase Order')?.totalItems).toBe(0);
+    expect(after.find((c) => c.name === 'Purchase Order 1')?.totalItems).toBe(0);
     // `isActive: false` still keeps the current one, for API callers that ask.
     const quiet = await client.post('/api/carts', { name: 'Later', isActive: false });
     expect(quiet.json().isActive).toBe(false);
@@ -45,7 +45,7 @@ describe('the active PO', () => {
 
   it('after placing, the PO leaves Current POs and the most recently changed other PO becomes active', async () => {
     const { client } = await signedIn();
-    const older = await activeCart(client); // "Active Purchase Order"
+    const older = await activeCart(client); // "Purchase Order 1"
     const recent = await create(client, 'Bathroom');
     await client.post(`/api/carts/${recent.id}/items`, { productId: CATALOGUE.cheap.id, quantity: 1 });
     const placing = await create(client, 'Job 9');
@@ -54,19 +54,19 @@ describe('the active PO', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     expect(placed.json().cartName).toBe('Job 9');
     const after = await list(client);
-    expect(after.map((c) => c.name).sort()).toEqual(['Active Purchase Order', 'Bathroom']);
+    expect(after.map((c) => c.name).sort()).toEqual(['Bathroom', 'Purchase Order 1']);
     expect(after.find((c) => c.isActive)?.id).toBe(recent.id);
     expect(after.find((c) => c.id === older.id)?.isActive).toBe(false);
   });
 
-  it('after placing the only PO, a fresh "Active Purchase Order" is active', async () => {
+  it('after placing the only PO, a fresh "Purchase Order 2" is active', async () => {
     const { user, client } = await signedIn();
     const only = await activeCart(client);
     await client.post(`/api/carts/${only.id}/items`, { productId: CATALOGUE.plenty.id, quantity: 1 });
     expect((await client.post('/api/orders', {})).statusCode).toBe(201);
     const rows = await ctx.db.select().from(carts).where(eq(carts.userId, user.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Active Purchase Order', isActive: true });
+    expect(rows[0]).toMatchObject({ name: 'Purchase Order 2', isActive: true });
     expect(rows[0]!.id).not.toBe(only.id);
   });
 
@@ -77,7 +77,7 @@ describe('the active PO', () => {
     const date = (await client.get('/api/orders/requested-dates')).json().earliest;
     const first = await client.post('/api/orders', { deliveryType: 'pickup', requestedDate: date });
     expect(first.statusCode).toBe(201);
-    // Issue 26: "Sample Order #N", never "Active Purchase Order"; the cart carries the next number.
+    // Issue 26: "Sample Order #N", never a PO's default name; the cart carries the next number.
     expect(first.json().cartName).toBe('Sample Order #1');
     const after = await list(client);
     expect(after).toHaveLength(1);
@@ -106,7 +106,7 @@ describe('POs as shopping lists', () => {
     const renamed = await client.patch(`/api/carts/${job.id}`, { name: 'Job 1 - Jones' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().name).toBe('Job 1 - Jones');
-    const taken = await client.patch(`/api/carts/${job.id}`, { name: 'active purchase order' });
+    const taken = await client.patch(`/api/carts/${job.id}`, { name: 'purchase order 1' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errors[0].path).toBe('name');
   });
@@ -172,7 +172,7 @@ describe('POs as shopping lists', () => {
     expect((await me.client.patch(`/api/carts/${theirs.id}`, { name: 'Renamed' })).statusCode).toBe(404);
     expect((await me.client.delete(`/api/carts/${theirs.id}`)).statusCode).toBe(404);
     const still = await activeCart(them.client);
-    expect(still).toMatchObject({ id: theirs.id, name: 'Active Purchase Order', totalItems: 2 });
+    expect(still).toMatchObject({ id: theirs.id, name: 'Purchase Order 1', totalItems: 2 });
     expect((await list(me.client)).some((c) => c.name === 'Stolen')).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { MerchandiseType } from '@common/domain/cart-rules';
+import { DEFAULT_NAME_SQL_PATTERN, type MerchandiseType } from '@common/domain/cart-rules';
 import type { DbOrTx } from '../../db/client';
 import { cartItems, cartMerchandise, carts } from '../../db/schema';
 
@@ -96,6 +96,15 @@ export async function countCarts(db: DbOrTx, userId: number): Promise<number> {
 /** The names of the user's carts (reorder picks a free one, docs/decisions/0208). Call under lockUserCarts. */
 export async function cartNames(db: DbOrTx, userId: number): Promise<string[]> {
   const rows = await db.select({ name: carts.name }).from(carts).where(eq(carts.userId, userId));
+  return rows.map((r) => r.name);
+}
+
+/** The default-looking names ("Purchase Order N") of the user's POs (docs/decisions/0213). Call under lockUserCarts. */
+export async function defaultNamesInUse(db: DbOrTx, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ name: carts.name })
+    .from(carts)
+    .where(and(eq(carts.userId, userId), sql`${carts.name} ~* ${DEFAULT_NAME_SQL_PATTERN}`));
   return rows.map((r) => r.name);
 }
 

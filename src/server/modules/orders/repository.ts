@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_NAME_SQL_PATTERN } from '@common/domain/cart-rules';
 import type { OrderKind, OrderStatus } from '@common/domain/order-status';
 import type { StoreProfile } from '@common/domain/ship-to';
 import type { DbOrTx } from '../../db/client';
@@ -247,3 +248,12 @@ export async function merchandiseOrderCount(db: DbOrTx, type: OrderMerchandiseTy
   return row?.n ?? 0;
 }
 type OrderMerchandiseType = (typeof orderMerchandise.$inferSelect)['type'];
+
+/** The default-looking PO names ("Purchase Order N") the user's orders were placed under (docs/decisions/0213). */
+export async function defaultPoNamesOf(db: DbOrTx, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ name: orders.cartName })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), sql`${orders.cartName} ~* ${DEFAULT_NAME_SQL_PATTERN}`));
+  return rows.flatMap((r) => (r.name === null ? [] : [r.name]));
+}

@@ -2,7 +2,8 @@ import { List, Plus } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { CartView } from '@common/contracts/carts';
-import type { cartWording } from '@common/domain/cart-rules';
+import { cartProductCount, type cartWording } from '@common/domain/cart-rules';
+import { formatCount } from '@common/domain/format';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -72,7 +73,11 @@ export function ActivePoMenu({
             {(carts.data ?? [active]).map((cart) => (
               <DropdownMenuRadioItem key={cart.id} value={String(cart.id)}>
                 <span className="min-w-0 flex-1 truncate">{cart.name}</span>
-                <span className="nums text-xs text-muted-foreground">{cart.totalItems}</span>
+                {/* docs/decisions/0213: products, as the header badge counts them. */}
+                <span className="nums text-xs text-muted-foreground">
+                  {formatCount(cartProductCount(cart))}
+                  <span className="sr-only"> {cartProductCount(cart) === 1 ? 'product' : 'products'}</span>
+                </span>
               </DropdownMenuRadioItem>
             ))}
           </DropdownMenuRadioGroup>

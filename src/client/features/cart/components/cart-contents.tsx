@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CartMerchandiseEntry, CartView } from '@common/contracts/carts';
-import { MERCHANDISE_LISTS } from '@common/domain/cart-rules';
+import { MERCHANDISE_LISTS, merchandiseTitle } from '@common/domain/cart-rules';
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
 import { useSetCartMerchandise } from '@client/api/set-cart-merchandise';
 import { useAddCartItem } from '../api/add-cart-item';
@@ -68,6 +68,22 @@ export function CartContents({
       { onError: (error) => toastCartError(error, 'Error', 'Failed to update cart. Please try again.') },
     );
 
+  // docs/decisions/0213: every merchandise line has its own remove, with Undo as product lines have.
+  const removeEntry = (item: CartMerchandiseEntry) =>
+    setMerchandise.mutate(
+      { cartId: cart.id, item, quantity: 0 },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Removed',
+            description: `${merchandiseTitle(item)} was removed.`,
+            duration: TOAST_DURATION.short,
+            action: { label: 'Undo', altText: `Undo removing ${merchandiseTitle(item)}`, onClick: () => setEntry(item, item.quantity) },
+          }),
+        onError: (error) => toastCartError(error, 'Error', 'Failed to update cart. Please try again.'),
+      },
+    );
+
   return (
     <div className="flex flex-col gap-4">
       {cart.items.length > 0 && (
@@ -122,7 +138,7 @@ export function CartContents({
                 key={entry.code}
                 entry={entry}
                 onQuantity={(quantity) => setEntry(entry, quantity)}
-                onRemove={list.type === 'handboard' ? () => setEntry(entry, 0) : undefined}
+                onRemove={() => removeEntry(entry)}
               />
             ))}
           </Section>

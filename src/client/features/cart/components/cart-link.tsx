@@ -1,22 +1,26 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Role } from '@common/domain/permissions';
-import { cartDisplayName, cartWording } from '@common/domain/cart-rules';
+import { cartDisplayName, cartProductCount, cartWording } from '@common/domain/cart-rules';
 import { formatCount } from '@common/domain/format';
 import { Button } from '@client/components/ui/button';
 import { useActiveCart } from '@client/api/get-carts';
 import { ActivePoMenuOnDemand } from './active-po-menu-on-demand';
 
 /**
- * UI.md: the cart reachable from every screen, with the item count; the app frame shows it.
- * The count follows the carts query, so every add anywhere raises it without a reload.
+ * UI.md: the active PO (or sample order) reachable from every screen, with its count; the app frame
+ * shows it. The count follows the carts query, so every add anywhere raises it without a reload.
  * Issue 26 (ADR 0189): it names the PO every add goes to, and buyers switch PO beside it.
- * No aria-label: the name is the visible text plus hidden words, so what is read contains what
- * is shown (axe label-content-name-mismatch).
+ *
+ * docs/decisions/0213: the badge counts products (lines), as the PO page does, never boxes. It is
+ * read as "14 products in Purchase Order 1": the count comes first in the DOM and is drawn after
+ * the name (CSS order), so the name read contains what is shown (axe label-content-name-mismatch)
+ * without an aria-label. On a phone the name is only read (the badge and icon fit; the menu and
+ * the PO page name it), so the button is never cut to "Sample Orde...".
  */
 export function CartLink({ activeRole }: { activeRole: Role | null }) {
   const cart = useActiveCart();
-  const count = cart.data?.totalItems ?? 0;
+  const count = cart.data ? cartProductCount(cart.data) : 0;
   const wording = cartWording(activeRole);
   const poName = cart.data ? cartDisplayName(cart.data, activeRole) : wording.cartTitle;
   return (
@@ -28,14 +32,16 @@ export function CartLink({ activeRole }: { activeRole: Role | null }) {
       >
         <Link href="/cart" data-testid="frame-cart-link" title={poName}>
           <ShoppingCart aria-hidden className="shrink-0" />
-          <span className="sr-only">{wording.cartTitle}: </span>
-          <span className="min-w-0 truncate text-sm sm:max-w-44" data-testid="frame-po-name">
-            {poName}
-          </span>
-          <span className="nums min-w-5 rounded-full bg-accent px-1.5 text-center text-xs leading-5 font-semibold text-accent-foreground" data-testid="frame-cart-count">
+          <span
+            className="nums order-last min-w-5 rounded-full bg-accent px-1.5 text-center text-xs leading-5 font-semibold text-accent-foreground"
+            data-testid="frame-cart-count"
+          >
             {formatCount(count)}
           </span>
-          <span className="sr-only"> {count === 1 ? 'item' : 'items'}</span>
+          <span className="sr-only"> {count === 1 ? 'product' : 'products'} in </span>
+          <span className="min-w-0 truncate text-sm max-sm:sr-only sm:max-w-44" data-testid="frame-po-name">
+            {poName}
+          </span>
         </Link>
       </Button>
       {/* Spec §6: salespeople keep one sample order, so no switching for them. */}

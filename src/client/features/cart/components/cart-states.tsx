@@ -26,14 +26,17 @@ export function CartLoadError({ onRetry, retrying }: { onRetry: () => void; retr
   );
 }
 
-/** Spec §2: "Your cart is empty", with the way to fill it (UI.md: empty states say what to do next). */
-export function CartEmpty({ children }: { children?: ReactNode }) {
+/**
+ * Spec §2's "Your cart is empty" in the glossary's words (docs/decisions/0213): "This PO is empty" or
+ * "This sample order is empty", with the way to fill it (UI.md: empty states say what to do next).
+ */
+export function CartEmpty({ noun, children }: { noun: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-3 py-16 text-center">
       <span className="flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent">
         <ShoppingCart className="size-6" aria-hidden />
       </span>
-      <p className="text-lg font-semibold">Your cart is empty</p>
+      <p className="text-lg font-semibold">This {noun} is empty</p>
       <p className="max-w-sm text-sm text-muted-foreground">Find tiles in stock and add them here.</p>
       <div className="flex flex-wrap justify-center gap-2">{children}</div>
     </div>

@@ -5,26 +5,29 @@ import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
 import { useClearCart } from '../api/clear-cart';
 import { toastCartError } from '../lib/cart-errors';
 
-/** Spec §2 Clear Cart: empties all five lists, after a confirmation (it cannot be undone). */
-export function ClearCartButton({ cartId, cartName }: { cartId: number; cartName: string }) {
+/**
+ * Spec §2 Clear Cart, called "Clear PO" or "Clear sample order" (docs/decisions/0213): empties all
+ * five lists, after a confirmation (it cannot be undone).
+ */
+export function ClearCartButton({ cartId, cartName, label }: { cartId: number; cartName: string; label: string }) {
   const clear = useClearCart();
   return (
     <ConfirmOnClick
       trigger={
         <Button variant="outline">
           <Eraser aria-hidden />
-          Clear Cart
+          {label}
         </Button>
       }
       title={`Clear “${cartName}”?`}
-      description="Every product and merchandise item in it will be removed."
-      confirmLabel="Clear Cart"
+      description="Every product in it will be removed."
+      confirmLabel={label}
       pendingLabel="Clearing..."
       onConfirm={() =>
         clear.mutateAsync(cartId).then(
-          () => toast({ title: 'Cart Cleared', description: 'Every item was removed.', duration: TOAST_DURATION.short }),
+          () => toast({ title: 'Cleared', description: `Every product was removed from “${cartName}”.`, duration: TOAST_DURATION.short }),
           (error: unknown) => {
-            toastCartError(error, 'Error Clearing Cart');
+            toastCartError(error, `Could not clear “${cartName}”`);
             throw error;
           },
         )

@@ -1,5 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import type { CartView } from '@common/contracts/carts';
+import { cartProductCount, productsText } from '@common/domain/cart-rules';
 import { ConfirmOnClick } from '@client/components/confirm-dialog';
 import { Button } from '@client/components/ui/button';
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
@@ -9,7 +10,7 @@ import { toastCartError } from '../lib/cart-errors';
 /** Beyond the spec: a dealer with many POs removes the ones they no longer need. */
 export function DeleteCartButton({ cart }: { cart: CartView }) {
   const remove = useDeleteCart();
-  const items = cart.totalItems;
+  const products = cartProductCount(cart);
   return (
     <ConfirmOnClick
       trigger={
@@ -18,10 +19,10 @@ export function DeleteCartButton({ cart }: { cart: CartView }) {
         </Button>
       }
       title={`Delete “${cart.name}”?`}
-      description={items > 0 ? `It holds ${items} ${items === 1 ? 'item' : 'items'}. This cannot be undone.` : 'This cannot be undone.'}
+      description={products > 0 ? `It holds ${productsText(products)}. This cannot be undone.` : 'This cannot be undone.'}
       onConfirm={() =>
         remove.mutateAsync(cart.id).then(
-          () => toast({ title: 'Cart Deleted', description: `"${cart.name}" was deleted.`, duration: TOAST_DURATION.short }),
+          () => toast({ title: 'PO Deleted', description: `"${cart.name}" was deleted.`, duration: TOAST_DURATION.short }),
           (error: unknown) => {
             toastCartError(error, 'Error Updating Cart');
             throw error;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { CART_MESSAGES, cartDisplayName } from '@common/domain/cart-rules';
+import { CART_MESSAGES, cartDisplayName, cartWording } from '@common/domain/cart-rules';
 import type { Role } from '@common/domain/permissions';
 import { parseStockLevel } from '@common/domain/stock-level';
 import { isApiError } from '@client/lib/api-client';
@@ -43,8 +43,8 @@ export function useAddToCart(product: AddToCartProduct, activeRole: Role | null)
             description: CART_MESSAGES.itemAdded(quantity, product, poName),
             duration: TOAST_DURATION.itemAdded,
             action: {
-              label: 'View Cart',
-              altText: 'View cart',
+              label: cartWording(activeRole).viewLabel,
+              altText: `Open ${poName}`,
               onClick: () => {
                 // Spec §7: going to the cart from the add toast clears the cache and refetches.
                 void queryClient.invalidateQueries();

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
-import { cartWording } from '@common/domain/cart-rules';
+import { cartDisplayName, cartWording } from '@common/domain/cart-rules';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { PageTitle } from '@client/components/page-frame';
 import { Button } from '@client/components/ui/button';
@@ -44,7 +44,7 @@ export function CartPage({ user }: { user: CurrentUser }) {
         {active && (!isSalesperson || active.totalItems > 0) && (
           <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
             {!isSalesperson && carts.data ? <CartSwitcher carts={carts.data} active={active} wording={wording} /> : <span />}
-            {active.totalItems > 0 && <ClearCartButton cartId={active.id} cartName={active.name} />}
+            {active.totalItems > 0 && <ClearCartButton cartId={active.id} cartName={cartDisplayName(active, user.activeRole)} label={wording.clearLabel} />}
           </div>
         )}
         {carts.isPending ? (
@@ -52,7 +52,7 @@ export function CartPage({ user }: { user: CurrentUser }) {
         ) : carts.isError || !active ? (
           <CartLoadError onRetry={() => void carts.refetch()} retrying={carts.isFetching} />
         ) : active.totalItems === 0 ? (
-          <CartEmpty>
+          <CartEmpty noun={isSalesperson ? 'sample order' : 'PO'}>
             <Button asChild>
               <Link href="/stock">Check Stock</Link>
             </Button>

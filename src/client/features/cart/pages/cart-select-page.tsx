@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { CartView } from '@common/contracts/carts';
-import { cartWording } from '@common/domain/cart-rules';
+import { cartProductCount, cartWording, productsText } from '@common/domain/cart-rules';
+import { formatCount } from '@common/domain/format';
 import { formatDateTime } from '@common/domain/format-date';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { PageTitle } from '@client/components/page-frame';
@@ -81,7 +82,7 @@ export function CartSelectPage({ user }: { user: CurrentUser }) {
                       {cart.isActive && <Badge variant="accent">Current</Badge>}
                     </p>
                     <p className="nums text-sm text-muted-foreground">
-                      {cart.totalItems} {cart.totalItems === 1 ? 'item' : 'items'} · {formatDateTime(cart.lastModified)}
+                      {productsText(cartProductCount(cart))} · {formatDateTime(cart.lastModified)}
                     </p>
                   </div>
                   {/* The actions wrap under the name when the phone is too narrow for both. */}
@@ -99,7 +100,7 @@ export function CartSelectPage({ user }: { user: CurrentUser }) {
                   <TableRow>
                     <TableHead>Date Last Modified</TableHead>
                     <TableHead>PO Name</TableHead>
-                    <TableHead className="text-right">Items in Cart</TableHead>
+                    <TableHead className="text-right">Products</TableHead>
                     <TableHead className="w-1 text-right">
                       <span className="sr-only">Actions</span>
                     </TableHead>
@@ -117,7 +118,7 @@ export function CartSelectPage({ user }: { user: CurrentUser }) {
                           </Badge>
                         )}
                       </TableCell>
-                      <TableCell className="nums text-right">{cart.totalItems}</TableCell>
+                      <TableCell className="nums text-right">{formatCount(cartProductCount(cart))}</TableCell>
                       <TableCell>
                         <div className="flex items-center justify-end gap-1">
                           {wording.kind === 'purchase' && <PoActionsMenu cart={cart} wording={wording} />}

@@ -1,4 +1,3 @@
-import { CalendarClock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
@@ -10,7 +9,6 @@ import { DELIVERY_LABELS, DELIVERY_TYPES, orderNumber, requestedDateLabel, type 
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { Navigate } from '@client/components/navigate';
 import { PageTitle } from '@client/components/page-frame';
-import { Alert, AlertDescription } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Label } from '@client/components/ui/label';
@@ -133,12 +131,6 @@ export function CheckoutPage({ user }: { user: CurrentUser }) {
                 {delivery === 'ship' && (
                   <ShipToFields value={shipTo} onChange={setShipTo} errors={shipToErrors} fromProfile={profileAddress.street !== ''} />
                 )}
-                <Alert variant="destructive">
-                  <CalendarClock aria-hidden />
-                  <AlertDescription className="font-medium">
-                    Please allow at least three business days&apos; notice for sample orders. Weekends cannot be requested.
-                  </AlertDescription>
-                </Alert>
                 {dates.isPending ? (
                   <CartLoading />
                 ) : dates.isError ? (
@@ -151,6 +143,7 @@ export function CheckoutPage({ user }: { user: CurrentUser }) {
                     closedDays={dates.data.closedDays}
                     value={date}
                     onChange={setDate}
+                    notice="Please allow at least three business days' notice for sample orders. Weekends cannot be requested."
                   />
                 )}
               </CardContent>

@@ -1,6 +1,6 @@
 import { memo, useId, useMemo, useState } from 'react';
 import { Search, SlidersHorizontal, X } from 'lucide-react';
-import { pickSearchOption, removeSearchTokens, type SmartSearchResult } from '@common/domain/smart-search';
+import { pickSearchOption, removeSearchTokens, type SearchChip, type SmartSearchResult } from '@common/domain/smart-search';
 import type { StockFilters } from '@common/domain/stock-filters';
 import { STOCK_STATUS_FILTER_LABELS, STOCK_STATUS_FILTERS } from '@common/domain/stock-status';
 import { Button } from '@client/components/ui/button';
@@ -9,9 +9,30 @@ import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { cn } from '@client/lib/utils';
 import type { FilterOptions } from '../lib/use-filtered-products';
-import { SearchChips } from './search-chips';
+import { FACET_LABEL, SearchChips, type FilterChip } from './search-chips';
 
 type SelectKey = Exclude<keyof StockFilters, 'search'>;
+
+/** The dropdowns that the smart search can also fill, with the chip facet each one shows. */
+const FACET_OF = { line: 'line', color: 'color', format: 'size', finish: 'finish' } as const satisfies Partial<Record<SelectKey, SearchChip['facet']>>;
+type FacetKey = keyof typeof FACET_OF;
+const FACET_KEYS = Object.keys(FACET_OF) as FacetKey[];
+const isFacetKey = (key: SelectKey): key is FacetKey => key in FACET_OF;
+
+/**
+ * One state for chips and dropdowns (docs/decisions/0213): a dropdown shows what the search
+ * understood for its facet ("12x24" typed shows Format 12x24), choosing in a dropdown replaces the
+ * search's words for that facet, and a dropdown's value is a chip too, removed as the others are.
+ */
+function chipsOf(search: SmartSearchResult, key: FacetKey): SearchChip[] {
+  return search.chips.filter((chip) => chip.facet === FACET_OF[key]);
+}
+
+function shownValue(filters: StockFilters, search: SmartSearchResult, key: FacetKey): string {
+  if (filters[key] !== '') return filters[key];
+  const values = chipsOf(search, key).flatMap((chip) => chip.values);
+  return values.length === 1 ? values[0]! : '';
+}
 
 /**
  * Memoised (ADR 0188): typing re-renders the bar on every key, and the SKU ranges of a 50,000-product
@@ -80,6 +101,20 @@ export function StockFiltersBar({
   const selected = (['line', 'color', 'format', 'finish', 'skuRange'] as const).filter((k) => filters[k] !== '').length +
     (filters.stockStatus !== 'all' ? 1 : 0);
   const anything = selected > 0 || filters.search.trim() !== '';
+  const shown = (key: FacetKey) => shownValue(filters, search, key);
+  const onChoose = (key: SelectKey, value: string) => {
+    if (isFacetKey(key)) {
+      const tokens = chipsOf(search, key).flatMap((chip) => chip.tokens);
+      if (tokens.length > 0) onSearch(removeSearchTokens(filters.search, tokens));
+    }
+    onFilter(key, value);
+  };
+  const filterChips: FilterChip[] = FACET_KEYS.filter((key) => filters[key] !== '').map((key) => ({
+    key,
+    label: FACET_LABEL[FACET_OF[key]],
+    value: filters[key],
+    onRemove: () => onFilter(key, ''),
+  }));
   const choices = useMemo(
     () => ({
       lines: asOptions(options.lines),
@@ -125,14 +160,15 @@ export function StockFiltersBar({
       </div>
       <SearchChips
         search={search}
+        filterChips={filterChips}
         onRemove={(chip) => onSearch(removeSearchTokens(filters.search, chip.tokens))}
         onPick={(chip, facet) => onSearch(pickSearchOption(filters.search, chip, facet))}
       />
       <div id={panelId} className={cn('grid-cols-2 gap-3 md:grid md:grid-cols-3 lg:grid-cols-6', open ? 'grid' : 'hidden')}>
-        <FilterSelect label="Line" name="line" value={filters.line} onFilter={onFilter} options={choices.lines} anyLabel="All lines" />
-        <FilterSelect label="Color" name="color" value={filters.color} onFilter={onFilter} options={choices.colors} anyLabel="All colors" />
-        <FilterSelect label="Format" name="format" value={filters.format} onFilter={onFilter} options={choices.formats} anyLabel="All formats" />
-        <FilterSelect label="Finish" name="finish" value={filters.finish} onFilter={onFilter} options={choices.finishes} anyLabel="All finishes" />
+        <FilterSelect label={FACET_LABEL.line} name="line" value={shown('line')} onFilter={onChoose} options={choices.lines} anyLabel="All lines" />
+        <FilterSelect label={FACET_LABEL.color} name="color" value={shown('color')} onFilter={onChoose} options={choices.colors} anyLabel="All colors" />
+        <FilterSelect label={FACET_LABEL.size} name="format" value={shown('format')} onFilter={onChoose} options={choices.formats} anyLabel="All formats" />
+        <FilterSelect label={FACET_LABEL.finish} name="finish" value={shown('finish')} onFilter={onChoose} options={choices.finishes} anyLabel="All finishes" />
         <FilterSelect label="SKU range" name="skuRange" value={filters.skuRange} onFilter={onFilter} options={choices.skuRanges} anyLabel="All SKUs" />
         {withStockStatus && (
           <FilterSelect label="Stock status" name="stockStatus" value={filters.stockStatus} onFilter={onFilter} options={STATUS_OPTIONS} />

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Product } from '@common/contracts/products';
 import { formatPrice } from '@common/domain/money';
 import { parseStockLevel } from '@common/domain/stock-level';
-import { describeCoverage, describeOnOrder, describeQuantity, isSoldByEach } from '@common/domain/units';
+import { describeCoverage, describeIncoming, describeQuantity, isSoldByEach } from '@common/domain/units';
 import { ProductLots, useLargestLot } from './product-lots';
 import { StockAddRow, type RenderStockAddAction } from './stock-add-row';
 import { StockStateBadge } from './stock-state';
@@ -38,6 +38,16 @@ export function StockRowDetail({
   const amount = availability.quantity ? describeQuantity(availability.quantity, product) : null;
   const each = isSoldByEach(product.soldBy);
   const largestLot = useLargestLot(product.id);
+  const incoming = product.quantityOnOrder > 0 ? describeIncoming(product.quantityOnOrder, product) : null;
+  const addRef = useRef<HTMLDivElement>(null);
+  // docs/decisions/0213: on a phone the add (Add to Sample Order) comes first in the open row and
+  // is scrolled into view when the row opened near the bottom, never left below the fold.
+  useEffect(() => {
+    const element = addRef.current;
+    if (!element || typeof element.scrollIntoView !== 'function') return;
+    const { bottom } = element.getBoundingClientRect();
+    if (bottom > window.innerHeight) element.scrollIntoView({ block: 'nearest' });
+  }, []);
 
   return (
     <div className="grid gap-4">
@@ -54,7 +64,17 @@ export function StockRowDetail({
           </span>
         </Fact>
         <Fact label="Coverage">{describeCoverage(product)}</Fact>
-        <Fact label="On order">{product.quantityOnOrder > 0 ? describeOnOrder(product.quantityOnOrder, product) : 'Nothing on order'}</Fact>
+        {/* docs/decisions/0213: "60 boxes arriving", the lots summary's words, never "930.00 sq ft" alone. */}
+        <Fact label="Incoming">
+          {incoming ? (
+            <>
+              <span className="font-semibold">{incoming.primary}</span>
+              {incoming.secondary && <span className="block text-xs text-muted-foreground">{incoming.secondary}</span>}
+            </>
+          ) : (
+            'Nothing incoming'
+          )}
+        </Fact>
         {showPrice ? (
           <Fact label="Price">
             <span className="font-semibold">{formatPrice(product.price)}</span>
@@ -70,7 +90,9 @@ export function StockRowDetail({
         )}
       </dl>
       <ProductLots product={product} />
-      <StockAddRow product={product} renderAddAction={renderAddAction} largestLot={largestLot} />
+      <div ref={addRef} className="max-sm:order-first" data-testid="stock-add">
+        <StockAddRow product={product} renderAddAction={renderAddAction} largestLot={largestLot} />
+      </div>
     </div>
   );
 }

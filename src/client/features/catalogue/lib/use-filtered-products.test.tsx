@@ -60,3 +60,19 @@ describe('useFilteredProducts: a keystroke and its rows (issue 28, ADR 0200)', (
     expect(renders.at(-1)).toEqual({ typed: 'pi', applied: 'pi', rows: 1 });
   });
 });
+
+describe('useFilteredProducts: exact SKU first (docs/decisions/0213)', () => {
+  it('lists SKU 1002 before 11002, 21002 and 31002', () => {
+    const catalogue = [product(11002, 'A'), product(21002, 'B'), product(31002, 'C'), product(1002, 'D'), product(10025, 'E')];
+    const seen: number[][] = [];
+    function Ranked() {
+      seen.push(useFilteredProducts(catalogue, { ...EMPTY_STOCK_FILTERS, search: '1002' }).rows.map((p) => p.id));
+      return null;
+    }
+    const root = createRoot(document.createElement('div'));
+    act(() => root.render(<Ranked />));
+    expect(seen.at(-1)).toEqual([1002, 10025, 11002, 21002, 31002]);
+    act(() => root.unmount());
+  });
+});
+

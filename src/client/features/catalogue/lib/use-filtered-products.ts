@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Product } from '@common/contracts/products';
 import { createCatalogueIndex, type CatalogueIndex } from '@common/domain/catalogue-index';
 import type { StockFilters } from '@common/domain/stock-filters';
+import { rankBySku } from '@common/domain/sku-rank';
 import { afterNextPaint } from './use-catalogue';
 
 /** What the filters offer: the catalogue's own values (spec §9: SKU buckets built from the ids present). */
@@ -87,7 +88,11 @@ export function useFilteredProducts(products: readonly Product[], filters: Stock
   // then renders the letter first and the rows after, so typing never waits for the table.
   const deferred = useDeferredValue(filters);
   const applied = index.lastFilterMs > SYNC_FILTER_BUDGET_MS ? deferred : filters;
-  const result = useMemo(() => index.filter(applied), [index, applied]);
+  const result = useMemo(() => {
+    const found = index.filter(applied);
+    // docs/decisions/0213: "1002" lists SKU 1002 first, then 1002x, then 11002, 21002...
+    return { ...found, rows: rankBySku(found.rows, found.search.freeText) };
+  }, [index, applied]);
   const updating = applied !== filters;
   return { ...result, options, updating, applied };
 }

@@ -79,10 +79,10 @@ function ExportForm({ query, onDone }: { query: OrdersQuery; onDone: () => void 
             </NativeSelect>
           )}
         </FormField>
-        <FormField label="Kind">
+        <FormField label="Type">
           {(control) => (
             <NativeSelect {...control} value={kind} onChange={(e) => setKind(e.target.value)}>
-              <option value="">All kinds</option>
+              <option value="">All types</option>
               {ORDER_KINDS.map((k) => (
                 <option key={k} value={k}>
                   {ORDER_KIND_LABELS[k]}
@@ -92,8 +92,9 @@ function ExportForm({ query, onDone }: { query: OrdersQuery; onDone: () => void 
           )}
         </FormField>
       </div>
-      <FormField label="Customer (username contains)">
-        {(control) => <Input {...control} value={username} maxLength={100} onChange={(e) => setUsername(e.target.value)} />}
+      {/* The same name as the orders list's filter (docs/decisions/0213). */}
+      <FormField label="Placed by">
+        {(control) => <Input {...control} placeholder="Username" value={username} maxLength={100} onChange={(e) => setUsername(e.target.value)} />}
       </FormField>
       <FormField label="Format">
         {(control) => (

@@ -88,7 +88,7 @@ export function OrderFilters({
           />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="order-to-filter">to</Label>
+          <Label htmlFor="order-to-filter">Placed to</Label>
           <Input
             id="order-to-filter"
             type="date"

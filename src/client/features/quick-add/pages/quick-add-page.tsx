@@ -3,13 +3,13 @@ import type { Product } from '@common/contracts/products';
 import { MAX_LINE_QUANTITY } from '@common/domain/stock-level';
 import { naturalOrder } from '@common/domain/stock-filters';
 import type { BulkAddResponse } from '@common/contracts/carts';
-import { cartDisplayName } from '@common/domain/cart-rules';
+import { cartDisplayName, cartProductCount, productsText } from '@common/domain/cart-rules';
 import type { Role } from '@common/domain/permissions';
 import { isOutOfStock, planPastedList, QUICK_ADD_MESSAGES, quickAddProducts, withBulkAnswer, type PastedLineResult } from '@common/domain/quick-add';
 import { LoadingState } from '@client/components/loading-state';
 import { Page } from '@client/components/page-frame';
 import { QuantityStepper } from '@client/components/quantity-stepper';
-import { cartItemsText, StickySummary } from '@client/components/sticky-summary';
+import { StickySummary } from '@client/components/sticky-summary';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -145,7 +145,7 @@ export function QuickAddPage({ activeRole = 'salesperson' }: { activeRole?: Role
           <Card>
             <CardContent className="grid gap-4 pt-5 sm:pt-6">
               <FilterChips label="Line" options={lines} value={line} onChange={choose(setLine)} />
-              <FilterChips label="Size" options={sizes} value={size} onChange={choose(setSize)} />
+              <FilterChips label="Format" options={sizes} value={size} onChange={choose(setSize)} />
               <div className="sticky top-(--frame-height) z-10 flex flex-wrap items-center gap-3 border-y border-border bg-surface py-2">
                 <span className="text-sm font-medium">Quantity each</span>
                 <QuantityStepper value={quantity} min={1} max={MAX_LINE_QUANTITY} label="Quantity for each selected product" onChange={setQuantity} />
@@ -181,7 +181,8 @@ export function QuickAddPage({ activeRole = 'salesperson' }: { activeRole?: Role
           </Card>
           <StickySummary>
             <span className="font-semibold">{formatCount(selected.size)} selected</span>
-            <span className="text-muted-foreground"> · {cartItemsText(cart.data?.totalItems ?? 0)}</span>
+            {/* docs/decisions/0213: products, as the header badge counts them. */}
+            <span className="text-muted-foreground"> · {productsText(cart.data ? cartProductCount(cart.data) : 0)} in {poName || 'your order'}</span>
           </StickySummary>
         </>
       )}
