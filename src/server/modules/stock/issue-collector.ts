@@ -16,8 +16,19 @@ export function createIssueCollector(limit = STOCK_ISSUE_LIST_LIMIT) {
   const issues: ValidationIssue[] = [];
   const nulled: NulledField[] = [];
   const totals = { errors: 0, issues: 0, nulled: 0 };
-  const keep = <T>(list: T[], item: T) => {
-    if (list.length < limit) list.push(item);
+  /**
+   * Keeps the `limit` lowest rows: problems mostly arrive in row order (a list that is full then
+   * costs nothing), but some are found after the rows (an unknown SKU), and must not push out
+   * an earlier row's (docs/decisions/0211).
+   */
+  const keep = <T extends { row: number }>(list: T[], item: T) => {
+    if (list.length < limit) {
+      list.push(item);
+      return;
+    }
+    let last = 0;
+    for (let i = 1; i < list.length; i++) if (list[i]!.row > list[last]!.row) last = i;
+    if (list[last] && item.row < list[last]!.row) list[last] = item;
   };
 
   const sink: ProblemSink = {
@@ -38,11 +49,14 @@ export function createIssueCollector(limit = STOCK_ISSUE_LIST_LIMIT) {
   return {
     sink,
     hasErrors: () => totals.errors > 0,
+    /** Each list in row order (a stable sort: one row's problems stay in the order found). */
     lists: () => ({
       schemaErrors: [...errors].sort((a, b) => a.row - b.row),
-      validationIssues: [...issues],
-      nulledFields: [...nulled],
+      validationIssues: [...issues].sort((a, b) => a.row - b.row),
+      nulledFields: [...nulled].sort((a, b) => a.row - b.row),
     }),
+    /** Every problem counted, listed or not. */
+    totalErrors: () => totals.errors,
     unlistedErrors: () => totals.errors - errors.length,
     unlistedWarnings: () => totals.issues - issues.length + (totals.nulled - nulled.length),
   };
