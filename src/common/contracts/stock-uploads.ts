@@ -52,13 +52,13 @@ const money = (value: string | null) => (value === null ? 'CALL' : `$${value}`);
 const shown = (field: string, value: string | null) =>
   field === 'price' || field === 'pricePerSqft' ? money(value) : value === null || value === '' ? 'empty' : `"${value}"`;
 
-/** "Row 3 (SKU 1001): description "Beige matte 12x24" -> empty" */
+/** "Row 3 (SKU 1001): description "Beige matte 12x24" → empty (blank cell)" */
 export function describeFieldWarning(w: StockFieldWarning): string {
   const label = rowLabel(w.row, String(w.sku));
   if (w.kind === 'priceWithoutSqft') {
-    return `${label}: price ${money(w.before)} -> ${money(w.after)}, but the price per sq ft stays ${money(w.pricePerSqft)}`;
+    return `${label}: price ${money(w.before)} → ${money(w.after)}, but the price per sq ft stays ${money(w.pricePerSqft)}`;
   }
-  return `${label}: ${FIELD_WORDS[w.field] ?? w.field} ${shown(w.field, w.before)} -> ${shown(w.field, w.after)} (blank cell)`;
+  return `${label}: ${FIELD_WORDS[w.field] ?? w.field} ${shown(w.field, w.before)} → ${shown(w.field, w.after)} (blank cell)`;
 }
 
 export const stockUploadPreviewResponse = z.object({

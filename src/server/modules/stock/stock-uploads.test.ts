@@ -219,8 +219,8 @@ describe('uploads tell the truth', () => {
       [2, 1001, 'pricePerSqft', '6.49', '3.99'],
     ]);
     expect(body.counts.warnings).toBe(8);
-    expect(describeFieldWarning(cleared[5]!)).toBe('Row 2 (SKU 1001): description "Beige matte 12x24" -> empty (blank cell)');
-    expect(describeFieldWarning(cleared[6]!)).toBe('Row 2 (SKU 1001): price $76.11 -> CALL (blank cell)');
+    expect(describeFieldWarning(cleared[5]!)).toBe('Row 2 (SKU 1001): description "Beige matte 12x24" → empty (blank cell)');
+    expect(describeFieldWarning(cleared[6]!)).toBe('Row 2 (SKU 1001): price $76.11 → CALL (blank cell)');
     expect((await cancel(client, body.uploadId)).statusCode).toBe(200);
     expect(await catalogue(), 'cancel changes nothing').toEqual(before);
   });
@@ -238,7 +238,7 @@ describe('uploads tell the truth', () => {
     expect(body.fieldWarnings).toEqual([
       { kind: 'priceWithoutSqft', row: 2, sku: 1001, field: 'price', before: '76.11', after: '120.00', pricePerSqft: '6.49' },
     ]);
-    expect(describeFieldWarning(body.fieldWarnings[0]!)).toBe('Row 2 (SKU 1001): price $76.11 -> $120.00, but the price per sq ft stays $6.49');
+    expect(describeFieldWarning(body.fieldWarnings[0]!)).toBe('Row 2 (SKU 1001): price $76.11 → $120.00, but the price per sq ft stays $6.49');
     expect(body.counts.warnings).toBe(1);
     // With its new sq ft price the change says everything: no warning.
     const both = stockUploadPreviewResponse.parse((await preview(client, 'id,price,pricePerSqft\n1001,120.00,7.50\n')).json());
