@@ -32,7 +32,8 @@ async function lookAtBothSizes(page: Page, what: string) {
   await expectNoAxeFindings(page, `${what} @1280`);
   await page.screenshot({ path: `/tmp/h3/${what}-desktop.png` });
   await page.setViewportSize(PHONE);
-  expect(await hasHorizontalScroll(page)).toBe(false);
+  // The layout settles after the resize (the dialog re-centres): poll rather than read once.
+  await expect.poll(() => hasHorizontalScroll(page), { timeout: 3000 }).toBe(false);
   await expectNoAxeFindings(page, `${what} @390`);
   await page.screenshot({ path: `/tmp/h3/${what}-phone.png` });
   await page.setViewportSize(DESKTOP);
@@ -91,5 +92,20 @@ describe('uploads tell the truth (docs/decisions/0211)', () => {
     const blanks = history.getByRole('list', { name: 'Uploads' }).getByRole('listitem').filter({ hasText: BLANKS_NAME }).first();
     await blanks.getByText('Cancelled').waitFor();
     await lookAtBothSizes(page, 'upload-history-rejected');
+    await history.getByRole('button', { name: 'Close' }).click();
+    await history.waitFor({ state: 'detached' });
+
+    // An incoming file with a US date, a past ETA and a load of 0 boxes: read, with two warnings before Confirm.
+    const incoming = `sku,quantity,eta,stage,reference\n${tile.id},30,1/15/2020,in_transit,E2E-PAST\n${tile.id},0,12/20/2030,ordered,E2E-ZERO\n`;
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: /incoming$/i }).click()]);
+    await chooser.setFiles({ name: `incoming-${STAMP}.csv`, mimeType: 'text/csv', buffer: Buffer.from(incoming) });
+    const loads = page.getByRole('dialog', { name: 'Check the incoming file before it is applied' });
+    await loads.waitFor();
+    await loads.getByText('2 warnings: check them before you confirm').waitFor();
+    await loads.getByText(`Row 2 (SKU ${tile.id}): eta "1/15/2020" is in the past; the load is still shown as arriving`).waitFor();
+    await loads.getByRole('button', { name: 'Confirm with 2 warnings' }).waitFor();
+    await lookAtBothSizes(page, 'incoming-preview-warnings');
+    await loads.getByRole('button', { name: 'Cancel' }).click();
+    await loads.waitFor({ state: 'detached' });
   });
 });
