@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { idSchema } from './common';
-import { STOCK_UPLOAD_MODES, stockUploadWarnings } from './stock';
+import { rowLabel, schemaError, STOCK_UPLOAD_MODES, stockUploadWarnings } from './stock';
 import { STOCK_UPLOAD_KINDS, STOCK_UPLOAD_SOURCES, STOCK_UPLOAD_STATUSES } from '../domain/stock-uploads';
 import { lotsUploadCounts } from './lots-uploads';
 
@@ -30,6 +30,37 @@ export const stockUploadCounts = z.object({
 });
 export type StockUploadCounts = z.infer<typeof stockUploadCounts>;
 
+/**
+ * What the file would do to an existing product without saying so (docs/decisions/0211): a blank
+ * cell in a column the file has clears the field (or resets it to the spec's default), and a box
+ * price changed while the price per sq ft stays. Both are warnings of the preview, before -> after.
+ */
+export const stockFieldWarning = z.object({
+  kind: z.enum(['cleared', 'priceWithoutSqft']),
+  row: z.int(),
+  sku: z.int(),
+  field: z.string(),
+  before: z.nullable(z.string()),
+  after: z.nullable(z.string()),
+  /** priceWithoutSqft: the price per sq ft that stays as it was. */
+  pricePerSqft: z.nullable(z.string()),
+});
+export type StockFieldWarning = z.infer<typeof stockFieldWarning>;
+
+const FIELD_WORDS: Record<string, string> = { pricePerSqft: 'price per sq ft', stockLevel: 'stock level', quantityOnOrder: 'quantity on order', soldBy: 'sold by', imageUrl: 'image', color: 'colour' };
+const money = (value: string | null) => (value === null ? 'CALL' : `$${value}`);
+const shown = (field: string, value: string | null) =>
+  field === 'price' || field === 'pricePerSqft' ? money(value) : value === null || value === '' ? 'empty' : `"${value}"`;
+
+/** "Row 3 (SKU 1001): description "Beige matte 12x24" → empty (blank cell)" */
+export function describeFieldWarning(w: StockFieldWarning): string {
+  const label = rowLabel(w.row, String(w.sku));
+  if (w.kind === 'priceWithoutSqft') {
+    return `${label}: price ${money(w.before)} → ${money(w.after)}, but the price per sq ft stays ${money(w.pricePerSqft)}`;
+  }
+  return `${label}: ${FIELD_WORDS[w.field] ?? w.field} ${shown(w.field, w.before)} → ${shown(w.field, w.after)} (blank cell)`;
+}
+
 export const stockUploadPreviewResponse = z.object({
   /** The kept upload; confirm or cancel it by this id. */
   uploadId: z.int(),
@@ -44,6 +75,9 @@ export const stockUploadPreviewResponse = z.object({
   carts: z.int(),
   warnings: stockUploadWarnings,
   moreWarnings: z.int(),
+  /** Fields blank cells would clear and prices changed without their price per sq ft, in row order (counted in counts.warnings). */
+  fieldWarnings: z.array(stockFieldWarning),
+  moreFieldWarnings: z.int(),
   // ADR 0130's replace preview, unchanged for API clients that use it: rows read, what a
   // replace removes (the missing products) and the token that pins exactly that set.
   rows: z.int(),
@@ -70,6 +104,9 @@ const historyEntryFields = {
   createdAt: z.string(),
   decidedAt: z.nullable(z.string()),
   decidedBy: z.nullable(z.string()),
+  /** A rejected file (docs/decisions/0211): its problems in row order (at most 200 listed) and how many there were. */
+  problems: z.array(schemaError),
+  problemCount: z.int(),
 };
 
 /** One upload of the history: a stock CSV, or a lots or incoming file (ADR 0196), told apart by `kind`. */

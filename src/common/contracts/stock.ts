@@ -6,7 +6,7 @@ import { z } from './zod';
  */
 
 /** A problem that rejects the whole file. */
-export const schemaError = z.object({ row: z.int(), message: z.string() });
+export const schemaError = z.object({ row: z.int(), message: z.string(), sku: z.optional(z.string()) });
 export type SchemaError = z.infer<typeof schemaError>;
 
 /** A value that was not usable as given; the row was still imported (with the default). */
@@ -15,11 +15,13 @@ export const validationIssue = z.object({
   issue: z.string(),
   field: z.string(),
   value: z.string(),
+  /** The row's SKU as the file has it, when the row has one (docs/decisions/0211). */
+  sku: z.optional(z.string()),
 });
 export type ValidationIssue = z.infer<typeof validationIssue>;
 
 /** A value that was unusable and was emptied (a price that is not a number becomes CALL). */
-export const nulledField = z.object({ row: z.int(), field: z.string(), originalValue: z.string() });
+export const nulledField = z.object({ row: z.int(), field: z.string(), originalValue: z.string(), sku: z.optional(z.string()) });
 export type NulledField = z.infer<typeof nulledField>;
 
 /** What happens to products that are in the catalogue but not in the file (docs/decisions/0012). */
@@ -118,16 +120,34 @@ export const STOCK_CSV_COLUMNS = [
 ] as const;
 export type StockCsvColumn = (typeof STOCK_CSV_COLUMNS)[number];
 
-/** Spec §8: the lines of the Upload Failed / warnings toasts. */
+/**
+ * Spec §8: the lines of the Upload Failed / warnings toasts, "Row N: ...", with the row's SKU
+ * when it has one ("Row 5 (SKU 1001): ..."), saying what is wrong with the value the file has
+ * (docs/decisions/0211).
+ */
+export function rowLabel(row: number, sku?: string): string {
+  return sku ? `Row ${row} (SKU ${sku})` : `Row ${row}`;
+}
 export function describeSchemaError(e: SchemaError): string {
-  return `Row ${e.row}: ${e.message}`;
+  return `${rowLabel(e.row, e.sku)}: ${e.message}`;
 }
 export function describeValidationIssue(e: ValidationIssue): string {
-  return `Row ${e.row}: ${e.issue} (${e.field}: ${e.value})`;
+  if (e.issue === UNKNOWN_COLUMN) return `${rowLabel(e.row, e.sku)}: the column "${e.field}" is not one the portal knows; it was ignored`;
+  // Newer issues are whole sentences that quote the value already.
+  if (e.value !== '' && e.issue.includes(`"${e.value}"`)) return `${rowLabel(e.row, e.sku)}: ${e.issue}`;
+  return `${rowLabel(e.row, e.sku)}: ${e.issue} (${e.field}: ${e.value})`;
 }
+/** A value that was emptied: what was wrong with it and what the product gets instead. */
 export function describeNulledField(e: NulledField): string {
-  return `Row ${e.row}: Empty field ${e.field} (was: ${e.originalValue})`;
+  const what = NULLED_MEANING[e.field] ?? 'is not usable, so it is left empty';
+  return `${rowLabel(e.row, e.sku)}: ${e.field} "${e.originalValue}" ${what}`;
 }
+export const UNKNOWN_COLUMN = 'Unknown column, ignored';
+const NULLED_MEANING: Record<string, string> = {
+  price: 'is not a number, so the product would show CALL',
+  pricePerSqft: 'is not a number, so the product would show CALL per sq ft',
+  imageUrl: 'is not a web address (http:// or https://), so the product would have no image',
+};
 
 /** Most SKUs one PATCH /api/stock may set; an ERP sends larger catalogues in several calls or as a CSV. */
 export const STOCK_BATCH_LIMIT = 5000;

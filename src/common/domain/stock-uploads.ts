@@ -2,14 +2,18 @@
 export const STOCK_UPLOAD_SOURCES = ['browser', 'api'] as const;
 export type StockUploadSource = (typeof STOCK_UPLOAD_SOURCES)[number];
 
-/** previewed -> applied (Confirm) or cancelled (Cancel); API uploads are applied from the start. */
-export const STOCK_UPLOAD_STATUSES = ['previewed', 'applied', 'cancelled'] as const;
+/**
+ * previewed -> applied (Confirm) or cancelled (Cancel); API uploads are applied from the start.
+ * A file refused for its problems is recorded `rejected`, with them (docs/decisions/0211).
+ */
+export const STOCK_UPLOAD_STATUSES = ['previewed', 'applied', 'cancelled', 'rejected'] as const;
 export type StockUploadStatus = (typeof STOCK_UPLOAD_STATUSES)[number];
 
 export const STOCK_UPLOAD_STATUS_LABELS: Record<StockUploadStatus, string> = {
   previewed: 'Previewed, not applied',
   applied: 'Applied',
   cancelled: 'Cancelled',
+  rejected: 'Rejected',
 };
 
 /**

@@ -42,6 +42,8 @@ export const stockUploads = pgTable(
     /** rows, created, updated, unchanged, missing, removed, warnings: the preview's, then the applied run's. */
     counts: jsonb('counts').$type<Record<string, number>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A rejected file's problems, in row order, at most 200 (docs/decisions/0211); counts.problems has how many. */
+    problems: jsonb('problems').$type<{ row: number; message: string; sku?: string }[]>(),
     /** When it was applied or cancelled, and by whom. */
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: text('decided_by'),

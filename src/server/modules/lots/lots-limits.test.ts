@@ -42,12 +42,16 @@ describe('at most 1,000 lots per SKU in a file, as in the PUT', () => {
     for (const url of ['/api/stock/lots/upload/preview', '/api/stock/lots/upload']) {
       const response = await send(admin, url, rows(1001));
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json().schemaErrors).toEqual([{ row: 1002, message: LOT_LIMIT_MESSAGES.tooManyRows('lots', 1001) }]);
+      expect(response.json().schemaErrors).toEqual([{ row: 1002, sku: '1001', message: LOT_LIMIT_MESSAGES.tooManyRows('lots', 1001) }]);
       expect(response.json().schemaErrors[0].message).toBe('SKU 1001 has more than 1,000 lots; at most 1,000 lots per SKU');
     }
     expect(await lotsOf(1001)).toEqual([['L1', 5]]);
     expect(await lotsOf(1002)).toEqual([]);
-    expect(await ctx.db.select().from(stockUploads)).toEqual([]);
+    // Both refusals are in the history, rejected, without their bytes (docs/decisions/0211).
+    expect((await ctx.db.select().from(stockUploads)).map((u) => [u.status, u.size])).toEqual([
+      ['rejected', 0],
+      ['rejected', 0],
+    ]);
     const fine = await send(admin, '/api/stock/lots/upload', rows(1000));
     expect(fine.statusCode, fine.body).toBe(200);
   });
@@ -73,11 +77,11 @@ describe('quantities whose sum could overflow', () => {
     expect(put3.json().errors).toEqual([{ path: 'items.0.incoming.1', message: 'The incoming loads of SKU 1001 add up to more than 1,000,000,000 boxes; at most 1,000,000,000 boxes per SKU' }]);
     const file = await send(admin, '/api/stock/incoming/upload', 'sku,quantity,eta,stage\n1001,1500000000,2027-01-05,ordered\n1001,900000000,2027-01-06,ordered\n');
     expect(file.statusCode).toBe(400);
-    expect(file.json().schemaErrors.map((e: { message: string }) => e.message)).toEqual(['Quantity must be at most 1,000,000,000 (was: 1500000000)']);
+    expect(file.json().schemaErrors.map((e: { message: string }) => e.message)).toEqual(['quantity "1500000000" is more than 1,000,000,000 boxes']);
     const sum = await send(admin, '/api/stock/incoming/upload', 'sku,quantity,eta,stage\n1001,900000000,2027-01-06,ordered\n1001,900000000,2027-01-07,ordered\n');
-    expect(sum.json().schemaErrors).toEqual([{ row: 3, message: LOT_LIMIT_MESSAGES.tooManyBoxes('incoming', 1001) }]);
+    expect(sum.json().schemaErrors).toEqual([{ row: 3, sku: '1001', message: LOT_LIMIT_MESSAGES.tooManyBoxes('incoming', 1001) }]);
     const lots = await send(admin, '/api/stock/lots/upload', 'sku,lot,quantity\n1001,A,900000000\n1001,B,900000000\n');
-    expect(lots.json().schemaErrors).toEqual([{ row: 3, message: LOT_LIMIT_MESSAGES.tooManyBoxes('lots', 1001) }]);
+    expect(lots.json().schemaErrors).toEqual([{ row: 3, sku: '1001', message: LOT_LIMIT_MESSAGES.tooManyBoxes('lots', 1001) }]);
     expect(await loadsOf(1001)).toEqual([]);
     expect((await levelOf(1001)).quantityOnOrder).toBe(0);
   });
@@ -167,12 +171,12 @@ describe('lot codes are normalised and checked, in the PUT and the file alike', 
     const bad = await send(admin, '/api/stock/lots/upload', 'sku,lot,quantity\n1001,U1,1\n1001,U1\u200B,2\n1001,<b>U3,3\n1001,\u202EU4,4\n');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().schemaErrors).toEqual([
-      { row: 3, message: 'Lot contains an invisible or control character (U+200B); type the code again without it' },
-      { row: 4, message: 'Lot may only contain letters A-Z, digits 0-9, spaces and the characters . _ - / # ( ), starting with a letter or digit (was: <b>U3)' },
-      { row: 5, message: 'Lot contains an invisible or control character (U+202E); type the code again without it' },
+      { row: 3, sku: '1001', message: 'Lot contains an invisible or control character (U+200B); type the code again without it' },
+      { row: 4, sku: '1001', message: 'Lot may only contain letters A-Z, digits 0-9, spaces and the characters . _ - / # ( ), starting with a letter or digit (was: <b>U3)' },
+      { row: 5, sku: '1001', message: 'Lot contains an invisible or control character (U+202E); type the code again without it' },
     ]);
     const twice = await send(admin, '/api/stock/lots/upload', 'sku,lot,quantity\n1001,U1,1\n1001,\uFF35\uFF11,2\n');
-    expect(twice.json().schemaErrors).toEqual([{ row: 3, message: 'Lot U1 of SKU 1001 appears more than once (first on row 2)' }]);
+    expect(twice.json().schemaErrors).toEqual([{ row: 3, sku: '1001', message: 'Lot U1 of SKU 1001 appears more than once (first on row 2)' }]);
     const ok = await send(admin, '/api/stock/lots/upload', 'sku,lot,quantity\n1001, \uFF35\uFF12  A ,1\n');
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await lotsOf(1001)).toEqual([['U2 A', 1]]);

@@ -90,17 +90,21 @@ describe('lots preview', () => {
     expect(body.warnings.validationIssues).toEqual([{ row: 1, issue: 'Unknown column, ignored', field: 'colour', value: '' }]);
   });
 
-  it('rejects bad rows with row messages and keeps nothing', async () => {
+  it('rejects bad rows with every problem in one pass, in row order, naming row and SKU; keeps nothing to confirm, records the rejection', async () => {
     const lotsBefore = await allLots();
     const response = await preview(admin, 'lots', 'sku,lot,quantity\n1001,L1,-4\n9999,X,5\n1002,B1,3\n1002,b1,4\n');
     expect(response.statusCode).toBe(400);
+    // The unknown SKU is named beside the bad quantity, not after it is fixed.
     expect(response.json().schemaErrors).toEqual([
-      { row: 2, message: 'Quantity must be a whole number of 0 or more (was: -4)' },
-      { row: 5, message: 'Lot b1 of SKU 1002 appears more than once (first on row 4)' },
+      { row: 2, sku: '1001', message: 'quantity "-4" is not a whole number of boxes (0 or more)' },
+      { row: 3, sku: '9999', message: 'Unknown SKU 9999' },
+      { row: 5, sku: '1002', message: 'Lot b1 of SKU 1002 appears more than once (first on row 4)' },
     ]);
-    const unknown = await preview(admin, 'lots', 'sku,lot,quantity\n9999,X,5\n');
-    expect(unknown.json().schemaErrors).toEqual([{ row: 2, message: 'Unknown SKU 9999' }]);
-    expect(await ctx.db.select().from(stockUploads), 'nothing is kept to confirm').toEqual([]);
+    const kept = await ctx.db.select().from(stockUploads);
+    expect(kept.map((u) => u.status), 'nothing is kept to confirm').toEqual(['rejected']);
+    const [entry] = await history(admin);
+    expect(entry).toMatchObject({ kind: 'lots', status: 'rejected', problemCount: 3, size: 0 });
+    expect(entry!.problems.map((p) => p.row)).toEqual([2, 3, 5]);
     expect(await allLots()).toEqual(lotsBefore);
   });
 });
@@ -279,12 +283,19 @@ describe('upload history', () => {
     expect(entry!.username).toContain('ERP lots');
     expect((await admin.get(`/api/stock/uploads/${entry!.id}/file`)).body).toBe('sku,lot,shade,caliber,warehouse,quantity\n1002,E1,,,Main,8\n');
 
-    // A token may preview and confirm too; a file the API refuses is not recorded.
+    // A token may preview and confirm too; a file the API refuses is recorded as rejected, with its problems.
     const previewed = await bearer(ctx.app, token, { method: 'POST', url: '/api/stock/incoming/upload/preview', ...multipartBody([{ filename: 'i.csv', content: INCOMING_FILE }]) });
     expect(previewed.statusCode, previewed.body).toBe(200);
     const bad = await bearer(ctx.app, token, { method: 'POST', url: '/api/stock/incoming/upload', ...multipartBody([{ filename: 'bad.csv', content: 'sku,quantity,eta,stage\n1001,5,soon,ordered\n' }]) });
     expect(bad.statusCode).toBe(400);
-    expect((await history(admin)).map((u) => u.filename)).toEqual(['i.csv', 'erp-lots.csv']);
+    expect((await history(admin)).map((u) => [u.filename, u.status])).toEqual([
+      ['bad.csv', 'rejected'],
+      ['i.csv', 'previewed'],
+      ['erp-lots.csv', 'applied'],
+    ]);
+    expect((await history(admin))[0]!.problems).toEqual([
+      { row: 2, sku: '1001', message: 'eta "soon" is not a date; use 2026-12-14 or 12/14/2026' },
+    ]);
   });
 
   it('is for stock editors only', async () => {

@@ -1,3 +1,4 @@
+import { describeSchemaError, describeValidationIssue, type SchemaError } from '@common/contracts/stock';
 import { LOT_MESSAGES } from '@common/domain/lots';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
@@ -7,7 +8,7 @@ import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { activeCart, put } from '../../../../test/cart-fixtures';
 import { bearer, createToken } from '../../../../test/integrations';
 import { multipartBody } from '../../../../test/multipart';
-import { emailOutbox, orderLineAllocations, productLots, products, stockNotifyRequests, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { emailOutbox, incomingLoads, orderLineAllocations, productLots, products, stockNotifyRequests, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
 const ctx = useTestApp();
 
@@ -98,30 +99,63 @@ describe('lots upload', () => {
       ['sku,lot,shade,caliber,warehouse,quantity', '1001,L1,S1,C1,Main,10', '9999,L1,S1,C1,Main,5', '1002,L2,S1,C1,Main,-4', '1002,L3,S1,C1,Main,2.5', '1001,l1,S2,C1,Main,4', 'abc,L9,,,,1'].join('\n'),
     );
     expect(response.statusCode).toBe(400);
-    const messages = (response.json().schemaErrors as { row: number; message: string }[]).map((e) => `Row ${e.row}: ${e.message}`);
+    const messages = (response.json().schemaErrors as SchemaError[]).map(describeSchemaError);
+    // Every problem in one pass, in row order, each naming its row and SKU (docs/decisions/0211).
     expect(messages).toEqual([
-      'Row 4: Quantity must be a whole number of 0 or more (was: -4)',
-      'Row 5: Quantity must be a whole number of 0 or more (was: 2.5)',
-      'Row 6: Lot l1 of SKU 1001 appears more than once (first on row 2)',
-      'Row 7: Invalid SKU number (was: abc)',
+      'Row 3 (SKU 9999): Unknown SKU 9999',
+      'Row 4 (SKU 1002): quantity "-4" is not a whole number of boxes (0 or more)',
+      'Row 5 (SKU 1002): quantity "2.5" is not a whole number of boxes (0 or more)',
+      'Row 6 (SKU 1001): Lot l1 of SKU 1001 appears more than once (first on row 2)',
+      'Row 7: Invalid SKU number: "abc"',
     ]);
-    // Once the rows read, an unknown SKU is named.
+    // A file whose only problem is an unknown SKU.
     const unknown = await upload(admin, 'lots', 'sku,lot,quantity\n1001,L1,10\n9999,L1,5\n');
-    expect(unknown.json().schemaErrors).toEqual([{ row: 3, message: 'Unknown SKU 9999' }]);
+    expect(unknown.json().schemaErrors).toEqual([{ row: 3, sku: '9999', message: 'Unknown SKU 9999' }]);
     expect((await lotsOf(1001)).map((l) => l.lot)).toEqual(['KEEP']);
     expect((await stockOf(1001)).stockLevel).toBe('3');
   });
 });
 
 describe('incoming upload', () => {
+  it('reads US dates (M/D/YYYY, MM/DD/YYYY) and Excel date cells as well as ISO', async () => {
+    const csv = await upload(admin, 'incoming', 'sku,quantity,eta,stage,reference\n1003,10,12/20/2026,ordered,A\n1003,20,1/5/2027,ordered,B\n');
+    expect(csv.statusCode, csv.body).toBe(200);
+    const etas = async () => (await ctx.db.select().from(incomingLoads).where(eq(incomingLoads.productId, 1003)).orderBy(asc(incomingLoads.eta))).map((l) => l.eta);
+    expect(await etas()).toEqual(['2026-12-20', '2027-01-05']);
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Incoming');
+    sheet.addRow(['sku', 'quantity', 'eta', 'stage']);
+    sheet.addRow([1003, 7, new Date(Date.UTC(2027, 1, 14)), 'ordered']);
+    sheet.getCell('C2').numFmt = 'm/d/yyyy';
+    const xlsx = await upload(admin, 'incoming', Buffer.from(await book.xlsx.writeBuffer()), 'incoming.xlsx');
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(await etas()).toEqual(['2027-02-14']);
+    const impossible = await upload(admin, 'incoming', 'sku,quantity,eta,stage\n1003,10,13/20/2026,ordered\n');
+    expect(impossible.json().schemaErrors.map(describeSchemaError)).toEqual(['Row 2 (SKU 1003): eta "13/20/2026" is not a date; use 2026-12-14 or 12/14/2026']);
+  });
+
+  it('applies a past ETA and a load of 0 boxes, each with a warning naming its row and SKU', async () => {
+    const content = 'sku,quantity,eta,stage\n1003,10,2020-01-15,in_transit\n1003,0,2027-03-01,ordered\n';
+    const preview = await admin.request({ method: 'POST', url: '/api/stock/incoming/upload/preview', ...multipartBody([{ filename: 'i.csv', content }]) });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().counts.warnings).toBe(2);
+    const response = await upload(admin, 'incoming', content);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(preview.json().warnings.validationIssues.map(describeValidationIssue)).toEqual([
+      'Row 2 (SKU 1003): eta "2020-01-15" is in the past; the load is still shown as arriving',
+      'Row 3 (SKU 1003): a load of 0 boxes adds nothing incoming; leave the row out if nothing is coming (quantity: 0)',
+    ]);
+    expect((await stockOf(1003)).quantityOnOrder).toBe(10);
+  });
+
   it('replaces the loads of the listed SKUs; quantityOnOrder is their sum', async () => {
     const response = await upload(admin, 'incoming', 'sku,quantity,eta,stage,lot,reference\n1003,120,2026-12-14,on_vessel,,CONT-88\n1003,40,2027-01-20,In Production,L9,\n');
     expect(response.statusCode, response.body).toBe(200);
     expect((await stockOf(1003)).quantityOnOrder).toBe(160);
     const bad = await upload(admin, 'incoming', 'sku,quantity,eta,stage\n1003,5,14/12/2026,on_vessel\n1003,5,2026-12-14,by_air\n');
     expect(bad.json().schemaErrors).toEqual([
-      { row: 2, message: 'ETA must be a date like 2026-12-14 (was: 14/12/2026)' },
-      { row: 3, message: 'Unknown stage "by_air"; use one of ordered, in_production, on_vessel, in_transit' },
+      { row: 2, sku: '1003', message: 'eta "14/12/2026" is not a date; use 2026-12-14 or 12/14/2026' },
+      { row: 3, sku: '1003', message: 'stage "by_air" is not known; use one of ordered, in_production, on_vessel, in_transit' },
     ]);
     expect((await stockOf(1003)).quantityOnOrder).toBe(160);
   });

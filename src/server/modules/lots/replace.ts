@@ -1,6 +1,5 @@
 import { LAST_INVENTORY_UPDATE } from '@common/contracts/settings';
 import { LOTS_MESSAGES, type IncomingBody, type LotsApplyResponse, type LotsBody } from '@common/contracts/lots';
-import type { StockUploadErrorBody } from '@common/contracts/stock';
 import { createSkuLimits, LOT_LIMIT_MESSAGES } from '@common/domain/lot-limits';
 import { isExampleKey, ONLY_EXAMPLE_ROWS } from '@common/domain/template-examples';
 import type { Db, Tx } from '../../db/client';
@@ -27,7 +26,11 @@ import {
   type LotColumn,
   type LotRow,
   type Report,
+  type Warn,
 } from './row-rules';
+import { UNKNOWN_COLUMN, type StockUploadErrorBody } from '@common/contracts/stock';
+import { todayIn } from '@common/domain/business-days';
+import { parseSku } from '../stock';
 import { readSheet } from './sheet';
 import { storedName } from './stored-file';
 
@@ -72,16 +75,24 @@ export interface ReplaceDeps {
 export function createReplacer(deps: ReplaceDeps) {
   const { db } = deps;
 
-  function readRow<K extends Kind>(kind: K, fields: Record<string, string>, report: Report): Row<K> | null {
-    return (kind === 'lots' ? readLot(fields as Partial<Record<LotColumn, string>>, report) : readIncoming(fields as Partial<Record<IncomingColumn, string>>, report)) as Row<K> | null;
+  function readRow<K extends Kind>(kind: K, fields: Record<string, string>, report: Report, check?: { today: string; warn: Warn }): Row<K> | null {
+    return (
+      kind === 'lots' ? readLot(fields as Partial<Record<LotColumn, string>>, report) : readIncoming(fields as Partial<Record<IncomingColumn, string>>, report, check)
+    ) as Row<K> | null;
   }
 
-  /** The file's rows checked into a replacement, or the problems, row by row. */
+  /**
+   * The file's rows checked into a replacement, or the problems: every problem of the file in one
+   * pass, each naming its row and the row's SKU, listed in row order (docs/decisions/0211). An
+   * unknown SKU is found even when other rows have problems.
+   */
   async function fromFile<K extends Kind>(kind: K, file: ReceivedFile, owner: string) {
     const collector = createIssueCollector();
-    const error = (row: number, message: string) => collector.sink.error({ row, message });
+    const error = (row: number, message: string, sku?: number) => collector.sink.error({ row, message, ...(sku ? { sku: String(sku) } : {}) });
     const sheet = await readSheet(file, owner);
     const replacement: Replacement<K> = { kind, skus: [], rows: [], firstSeen: new Map() };
+    // Every SKU the file names, at its first row, whatever else is wrong with the rows.
+    const named = new Map<number, number>();
     if (!sheet.ok) error(sheet.row, sheet.message);
     else {
       const [head, ...records] = sheet.records;
@@ -89,10 +100,11 @@ export function createReplacer(deps: ReplaceDeps) {
       else {
         const header = readHeader<string>(kind, head.cells);
         header.errors.forEach((m) => error(1, m));
-        header.ignored.forEach((field) => collector.sink.issue({ row: 1, issue: 'Unknown column, ignored', field, value: '' }));
+        header.ignored.forEach((field) => collector.sink.issue({ row: 1, issue: UNKNOWN_COLUMN, field, value: '' }));
         const duplicate = createDuplicateLotCheck();
         // As the PUT's contract: at most 1,000 lots (loads) and 1,000,000,000 boxes per SKU (docs/decisions/0204).
         const limits = createSkuLimits(kind);
+        const today = todayIn();
         let examples = 0;
         for (const { row, cells } of header.errors.length > 0 ? [] : records) {
           const fields = fieldsOf(header, cells) as Record<string, string>;
@@ -101,27 +113,31 @@ export function createReplacer(deps: ReplaceDeps) {
             examples += 1;
             continue;
           }
-          const parsed = readRow(kind, fields, (m) => error(row, m));
+          const sku = parseSku((fields.sku ?? '').trim()) ?? undefined;
+          if (sku !== undefined && !named.has(sku)) named.set(sku, row);
+          const warn: Warn = (w) => collector.sink.issue({ row, ...w, ...(sku ? { sku: String(sku) } : {}) });
+          const parsed = readRow(kind, fields, (m) => error(row, m, sku), { today, warn });
           if (!parsed) continue;
           if (kind === 'lots') {
             const twice = duplicate(parsed as LotRow, `row ${row}`);
             if (twice) {
-              error(row, twice);
+              error(row, twice, sku);
               continue;
             }
           }
           const over = limits(parsed.productId, parsed.quantity);
-          if (over) error(row, over);
+          if (over) error(row, over, sku);
           // A file already refused keeps only its messages, not every row of a SKU past its limit.
           if (!collector.hasErrors()) add(replacement, parsed, `row ${row}`);
         }
-        if (header.errors.length === 0 && replacement.skus.length === 0 && !collector.hasErrors()) {
+        if (header.errors.length === 0 && named.size === 0 && replacement.skus.length === 0 && !collector.hasErrors()) {
           error(2, examples > 0 ? ONLY_EXAMPLE_ROWS : 'The file has a header but no rows');
         }
       }
     }
-    if (!collector.hasErrors()) {
-      for (const [sku, where] of await unknown(replacement)) error(Number(where.replace('row ', '')), `Unknown SKU ${sku}`);
+    if (named.size > 0) {
+      const unknownSkus = new Set(await unknownProductIds(db, [...named.keys()]));
+      for (const [sku, row] of named) if (unknownSkus.has(sku)) error(row, `Unknown SKU ${sku}`, sku);
     }
     return { replacement, collector };
   }

@@ -20,6 +20,8 @@ const REQUIRED = { lots: ['sku', 'lot', 'quantity'], incoming: ['sku', 'quantity
 const TEXT_LIMITS: Record<string, number> = { lot: 50, shade: 50, caliber: 50, warehouse: 100, reference: 200 };
 
 export type Report = (message: string) => void;
+/** A warning about a row that is still applied (a past ETA, a load of 0 boxes), docs/decisions/0211. */
+export type Warn = (warning: { field: string; value: string; issue: string }) => void;
 
 export interface LotRow {
   productId: number;
@@ -108,23 +110,42 @@ function text(field: string, value: string | undefined, report: Report): string 
   return v;
 }
 
+/** The value as the message quotes it: what the file has, never "was" (docs/decisions/0211). */
+const quoted = (value: string) => `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+
 function sku(value: string | undefined, report: Report): number | null {
-  const id = parseSku((value ?? '').trim());
-  if (id === null) report(`${INVALID_SKU} (was: ${(value ?? '').trim() || 'blank'})`);
+  const v = (value ?? '').trim();
+  const id = parseSku(v);
+  if (id === null) report(v === '' ? `${INVALID_SKU}: the sku is blank` : `${INVALID_SKU}: ${quoted(v)}`);
   return id;
 }
 
 function quantity(value: string | undefined, report: Report): number | null {
-  const v = (value ?? '').trim().replace(/(\d),(?=\d{3}\b)/g, '$1');
+  const given = (value ?? '').trim();
+  const v = given.replace(/(\d),(?=\d{3}\b)/g, '$1');
   if (!/^\d+$/.test(v)) {
-    report(`Quantity must be a whole number of 0 or more (was: ${(value ?? '').trim() || 'blank'})`);
+    report(given === '' ? 'quantity is blank; give a whole number of boxes (0 or more)' : `quantity ${quoted(given)} is not a whole number of boxes (0 or more)`);
     return null;
   }
   if (Number(v) > MAX_ROW_QUANTITY) {
-    report(`Quantity must be at most ${formatCount(MAX_ROW_QUANTITY)} (was: ${(value ?? '').trim()})`);
+    report(`quantity ${quoted(given)} is more than ${formatCount(MAX_ROW_QUANTITY)} boxes`);
     return null;
   }
   return Number(v);
+}
+
+/**
+ * A date as an office writes it (docs/decisions/0211): ISO 2026-12-20, or US 12/20/2026 (M/D/YYYY or
+ * MM/DD/YYYY, as Excel shows a date in the US). An Excel date cell reaches here as ISO already
+ * (lib/upload/sheet-parse). Null when it is not a calendar date.
+ */
+export function readUploadDate(value: string): string | null {
+  const v = value.trim();
+  if (isIsoDate(v)) return v;
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
+  if (!us) return null;
+  const iso = `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}`;
+  return isIsoDate(iso) ? iso : null;
 }
 
 /** "On Vessel", "on-vessel" and "ON_VESSEL" are on_vessel. */
@@ -141,7 +162,7 @@ export function readLot(fields: Partial<Record<LotColumn, string>>, report: Repo
   };
   const productId = sku(fields.sku, fail);
   const lot = text('lot', fields.lot, fail);
-  if (lot === null && (fields.lot ?? '').trim() === '') fail('Lot is required');
+  if (lot === null && (fields.lot ?? '').trim() === '') fail('lot is blank; every row needs its lot code');
   const shade = text('shade', fields.shade, fail);
   const caliber = text('caliber', fields.caliber, fail);
   const warehouse = text('warehouse', fields.warehouse, fail) ?? DEFAULT_WAREHOUSE;
@@ -150,7 +171,15 @@ export function readLot(fields: Partial<Record<LotColumn, string>>, report: Repo
   return { productId, lot, shade, caliber, warehouse, quantity: boxes };
 }
 
-export function readIncoming(fields: Partial<Record<IncomingColumn, string>>, report: Report): IncomingRow | null {
+/**
+ * An incoming row. `warn` (a file's preview and upload) hears of what is applied but is likely a
+ * mistake: an ETA before `today`, a load of 0 boxes (docs/decisions/0211).
+ */
+export function readIncoming(
+  fields: Partial<Record<IncomingColumn, string>>,
+  report: Report,
+  check?: { today: string; warn: Warn },
+): IncomingRow | null {
   let ok = true;
   const fail: Report = (m) => {
     ok = false;
@@ -159,13 +188,16 @@ export function readIncoming(fields: Partial<Record<IncomingColumn, string>>, re
   const productId = sku(fields.sku, fail);
   const boxes = quantity(fields.quantity, fail);
   const etaText = (fields.eta ?? '').trim();
-  const eta = isIsoDate(etaText) ? etaText : null;
-  if (eta === null) fail(`ETA must be a date like 2026-12-14 (was: ${etaText || 'blank'})`);
-  const stage = readStage(fields.stage ?? '');
-  if (stage === null) fail(`Unknown stage "${(fields.stage ?? '').trim()}"; use one of ${INCOMING_STAGES.join(', ')}`);
+  const eta = readUploadDate(etaText);
+  if (eta === null) fail(etaText === '' ? 'eta is blank; give a date like 2026-12-14 or 12/14/2026' : `eta ${quoted(etaText)} is not a date; use 2026-12-14 or 12/14/2026`);
+  const stageText = (fields.stage ?? '').trim();
+  const stage = readStage(stageText);
+  if (stage === null) fail(stageText === '' ? `stage is blank; use one of ${INCOMING_STAGES.join(', ')}` : `stage ${quoted(stageText)} is not known; use one of ${INCOMING_STAGES.join(', ')}`);
   const lot = text('lot', fields.lot, fail);
   const reference = text('reference', fields.reference, fail);
   if (!ok || productId === null || boxes === null || eta === null || stage === null) return null;
+  if (check && eta < check.today) check.warn({ field: 'eta', value: etaText, issue: `eta ${quoted(etaText)} is in the past; the load is still shown as arriving` });
+  if (check && boxes === 0) check.warn({ field: 'quantity', value: '0', issue: 'a load of 0 boxes adds nothing incoming; leave the row out if nothing is coming' });
   return { productId, quantity: boxes, eta, stage, lot, reference };
 }
 

@@ -50,11 +50,24 @@ export function createLotsUploads(deps: {
     );
   }
 
+  /**
+   * A file refused for its problems is in the history as `rejected`, with them (docs/decisions/0211).
+   * Its bytes are not kept: a lots or incoming file is only ever kept as its checked rows
+   * (docs/decisions/0204), and a refused file has none.
+   */
+  async function recordRejected(actor: Actor, kind: Kind, file: ReceivedFile, body: StockUploadErrorBody, problemCount: number) {
+    await history.recordRejected(actor, { kind, filename: storedName(file.filename), data: Buffer.alloc(0), problems: body.schemaErrors, problemCount });
+  }
+
   return {
     async preview(actor: Actor, kind: Kind, file: ReceivedFile): Promise<PreviewResult> {
       const { replacement, collector } = await replacer.read(kind, file, String(actor.userId));
       const unlisted = collector.unlistedErrors() + collector.unlistedWarnings();
-      if (collector.hasErrors()) return { ok: false, body: { message: LOTS_MESSAGES.rejected, ...collector.lists(), moreIssues: unlisted } };
+      if (collector.hasErrors()) {
+        const body = { message: LOTS_MESSAGES.rejected, ...collector.lists(), moreIssues: unlisted };
+        await recordRejected(actor, kind, file, body, collector.totalErrors());
+        return { ok: false, body };
+      }
       const { digest, diff } = await compare(kind, replacement.skus, replacement.rows);
       const { validationIssues, nulledFields } = collector.lists();
       const counts = { ...diff.counts, warnings: validationIssues.length + nulledFields.length + collector.unlistedWarnings() };
@@ -86,10 +99,12 @@ export function createLotsUploads(deps: {
 
     /** An integration's (or any direct) file: applied at once and recorded, with rows and SKUs, in the same transaction. */
     async uploadDirect(actor: Actor, kind: Kind, file: ReceivedFile): Promise<UploadResult> {
-      return replacer.upload(actor, kind, file, async (tx, replacement) => {
+      const result = await replacer.upload(actor, kind, file, async (tx, replacement) => {
         const counts: LotsUploadCounts = { rows: replacement.rows.length, skus: replacement.skus.length };
         await history.recordApplied(tx, actor, { kind, filename: storedName(file.filename), data: storedCsv(kind, replacement.rows), counts });
       });
+      if (!result.ok) await recordRejected(actor, kind, file, result.body, result.body.schemaErrors.length + result.body.moreIssues);
+      return result;
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { CsvSyntaxError, readCsvRecords, type CsvRecord } from './csv-source';
 import type { createIssueCollector } from './issue-collector';
 import { stageRows } from './repository';
-import { checkCellCount, readHeader, readStockRow, type HeaderResult, type StockRow } from './row-rules';
+import { checkCellCount, parseSku, readHeader, readStockRow, type HeaderResult, type StockRow } from './row-rules';
 
 /** Rows per staging statement: about 300 KB of JSON, well inside one round trip. */
 const STAGE_BATCH = 1000;
@@ -64,17 +64,20 @@ export function createRowValidator(collector: Collector) {
       if (header.errors.length > 0) return null;
       const cellProblem = checkCellCount(cells, header.columns.length, row);
       if (cellProblem) {
-        collector.sink.error(cellProblem);
+        const sku = idAt >= 0 ? (cells[idAt] ?? '').trim() : '';
+        collector.sink.error(parseSku(sku) !== null ? { ...cellProblem, sku } : cellProblem);
         return null;
       }
       const parsed = readStockRow(cells, row, header, collector.sink);
-      if (!parsed) return null;
-      const first = firstRowOf.get(parsed.id);
+      // A SKU given twice is found even when either row has other problems: one pass says it all.
+      const id = parseSku((cells[idAt] ?? '').trim());
+      if (id === null) return parsed;
+      const first = firstRowOf.get(id);
       if (first !== undefined) {
-        collector.sink.error({ row, message: `SKU ${parsed.id} appears more than once (first on row ${first})` });
+        collector.sink.error({ row, sku: String(id), message: `SKU ${id} appears more than once (first on row ${first})` });
         return null;
       }
-      firstRowOf.set(parsed.id, row);
+      firstRowOf.set(id, row);
       return parsed;
     },
     header: () => header,

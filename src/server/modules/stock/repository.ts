@@ -28,7 +28,8 @@ const COLUMNS: Record<Exclude<StockCsvColumn, 'id'>, { column: string; type: str
 };
 type Field = keyof typeof COLUMNS;
 const FIELDS = Object.keys(COLUMNS) as Field[];
-const tableColumns = ['id integer', ...FIELDS.map((f) => `${COLUMNS[f].column} ${COLUMNS[f].type}`)].join(', ');
+// `row` and `blanks` (the row's blank cells, comma separated) are for the preview's warnings (docs/decisions/0211).
+const tableColumns = ['id integer', ...FIELDS.map((f) => `${COLUMNS[f].column} ${COLUMNS[f].type}`), 'row integer', 'blanks text'].join(', ');
 
 export async function createStagingTable(tx: Tx): Promise<void> {
   await tx.execute(sql.raw(`create temporary table stock_import (${tableColumns}, primary key (id)) on commit drop`));
@@ -40,6 +41,8 @@ export async function stageRows(tx: Tx, rows: readonly StockRow[]): Promise<void
   const arrays = [
     sql`${sql.param(rows.map((r) => r.id))}::integer[]`,
     ...FIELDS.map((f) => sql`${sql.param(rows.map((r) => r[f]))}::${sql.raw(COLUMNS[f].type)}[]`),
+    sql`${sql.param(rows.map((r) => r.row))}::integer[]`,
+    sql`${sql.param(rows.map((r) => r.blanks.join(',')))}::text[]`,
   ];
   await tx.execute(sql`insert into stock_import select * from unnest(${sql.join(arrays, sql`, `)})`);
 }
@@ -182,4 +185,71 @@ export async function previewCreated(tx: Tx, limit: number): Promise<{ total: nu
     limit ${limit}`);
   const rows = result.rows as { id: number; name: string; total: string | number }[];
   return { total: Number(rows[0]?.total ?? 0), rows: rows.map((r) => ({ id: r.id, name: r.name })) };
+}
+
+/** One warning of the preview about an existing product (docs/decisions/0211), before the stock file is applied. */
+export interface FieldWarningRow {
+  kind: 'cleared' | 'priceWithoutSqft';
+  row: number;
+  sku: number;
+  field: string;
+  before: string | null;
+  after: string | null;
+  /** priceWithoutSqft: the price per sq ft that stays. */
+  pricePerSqft: string | null;
+}
+
+/**
+ * What the staged file would do to existing products without saying so: every field a blank
+ * cell would clear (or reset to the spec's default), and every box price changed while its price
+ * per sq ft stays. Counted in full, listed in row order up to `limit`. Two set-based statements.
+ */
+export async function fieldWarnings(
+  tx: Tx,
+  present: ReadonlySet<StockCsvColumn>,
+  limit: number,
+): Promise<{ total: number; rows: FieldWarningRow[] }> {
+  const cleared = await clearedFields(tx, present, limit);
+  const prices = await pricesWithoutSqft(tx, present, limit);
+  // A stable sort: one row's cleared fields keep the file's column order.
+  const rows = [...cleared.rows, ...prices.rows].sort((a, b) => a.row - b.row).slice(0, limit);
+  return { total: cleared.total + prices.total, rows };
+}
+
+async function clearedFields(tx: Tx, present: ReadonlySet<StockCsvColumn>, limit: number) {
+  const fields = FIELDS.filter((f) => f !== 'name' && present.has(f));
+  if (fields.length === 0) return { total: 0, rows: [] as FieldWarningRow[] };
+  const pairs = sql.join(
+    fields.map((f, i) => sql`(${sql.raw(String(i))}, ${f}, ${sql.raw(`p.${COLUMNS[f].column}::text`)}, ${sql.raw(`s.${COLUMNS[f].column}::text`)})`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    select s.row, s.id as sku, x.field, x.before, x.after, count(*) over () as total
+    from stock_import s join products p on p.id = s.id
+    cross join lateral (values ${pairs}) as x(ord, field, before, after)
+    where s.blanks <> '' and x.field = any(string_to_array(s.blanks, ',')) and x.before is distinct from x.after
+    order by s.row, x.ord
+    limit ${limit}`);
+  const rows = result.rows as { row: number; sku: number; field: string; before: string | null; after: string | null; total: string | number }[];
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    rows: rows.map((r): FieldWarningRow => ({ kind: 'cleared', row: r.row, sku: r.sku, field: r.field, before: r.before, after: r.after, pricePerSqft: null })),
+  };
+}
+
+async function pricesWithoutSqft(tx: Tx, present: ReadonlySet<StockCsvColumn>, limit: number) {
+  if (!present.has('price')) return { total: 0, rows: [] as FieldWarningRow[] };
+  // Without the column, or with the same figure, the sq ft price stays what it was; a blank one is a clear, listed above.
+  const sqftStays = present.has('pricePerSqft') ? sql`p.price_per_sqft is not distinct from s.price_per_sqft` : sql`true`;
+  const result = await tx.execute(sql`
+    select s.row, s.id as sku, p.price::text as before, s.price::text as after, p.price_per_sqft::text as "pricePerSqft", count(*) over () as total
+    from stock_import s join products p on p.id = s.id
+    where s.price is not null and p.price is distinct from s.price and p.price_per_sqft is not null and ${sqftStays}
+    order by s.row
+    limit ${limit}`);
+  const rows = result.rows as { row: number; sku: number; before: string | null; after: string | null; pricePerSqft: string | null; total: string | number }[];
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    rows: rows.map((r): FieldWarningRow => ({ kind: 'priceWithoutSqft', row: r.row, sku: r.sku, field: 'price', before: r.before, after: r.after, pricePerSqft: r.pricePerSqft })),
+  };
 }

@@ -74,7 +74,7 @@ describe('stockLevel (spec §5)', () => {
   it('refuses negative stock', () => {
     const { row, errors } = read({ id: '1', stockLevel: '-5' });
     expect(row).toBeNull();
-    expect(errors).toEqual([{ row: 2, message: 'Stock level cannot be negative (-5)' }]);
+    expect(errors).toEqual([{ row: 2, message: 'Stock level cannot be negative (-5)', sku: '1' }]);
   });
   it('refuses fractions and unknown words', () => {
     expect(read({ id: '1', stockLevel: '2.5' }).errors[0]?.message).toBe('Stock level must be a whole number (2.5)');
@@ -96,7 +96,7 @@ describe('prices (spec §5)', () => {
     const { row, nulled, errors } = read({ id: '1', price: 'about ten' });
     expect(errors).toEqual([]);
     expect(row?.price).toBeNull();
-    expect(nulled).toEqual([{ row: 2, field: 'price', originalValue: 'about ten' }]);
+    expect(nulled).toEqual([{ row: 2, field: 'price', originalValue: 'about ten', sku: '1' }]);
     expect(read({ id: '1', price: '-4' }).nulled).toHaveLength(1);
   });
   it('pricePerSqft: CALL is empty, blank is 3.99', () => {
@@ -104,7 +104,7 @@ describe('prices (spec §5)', () => {
     expect(read({ id: '1', pricePerSqft: '' }).row?.pricePerSqft).toBe('3.99');
     expect(read({ id: '1' }).row?.pricePerSqft).toBe('3.99');
     expect(read({ id: '1', pricePerSqft: '4.2' }).row?.pricePerSqft).toBe('4.20');
-    expect(read({ id: '1', pricePerSqft: 'n/a' }).nulled).toEqual([{ row: 2, field: 'pricePerSqft', originalValue: 'n/a' }]);
+    expect(read({ id: '1', pricePerSqft: 'n/a' }).nulled).toEqual([{ row: 2, field: 'pricePerSqft', originalValue: 'n/a', sku: '1' }]);
   });
 });
 
@@ -120,7 +120,7 @@ describe('coverage, soldBy, quantityOnOrder (spec §5 defaults)', () => {
     const { row, issues } = read({ id: '1', coverage: 'lots' });
     expect(row?.coverage).toBe('15.5');
     expect(issues).toEqual([
-      { row: 2, issue: 'Coverage must be square feet per box or a size such as 12x12; 15.5 was used', field: 'coverage', value: 'lots' },
+      { row: 2, issue: 'coverage "lots" is neither square feet per box nor a size such as 12x12, so 15.5 was used', field: 'coverage', value: 'lots', sku: '1' },
     ]);
   });
   it('soldBy defaults to Box', () => {
@@ -161,7 +161,7 @@ describe('text fields', () => {
     expect(read({ id: '1', imageUrl: '/images/a.jpg' }).row?.imageUrl).toBe('/images/a.jpg');
     const bad = read({ id: '1', imageUrl: 'javascript:alert(1)' });
     expect(bad.row?.imageUrl).toBeNull();
-    expect(bad.nulled).toEqual([{ row: 2, field: 'imageUrl', originalValue: 'javascript:alert(1)' }]);
+    expect(bad.nulled).toEqual([{ row: 2, field: 'imageUrl', originalValue: 'javascript:alert(1)', sku: '1' }]);
   });
 });
 

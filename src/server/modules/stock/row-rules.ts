@@ -1,4 +1,4 @@
-import { STOCK_CSV_COLUMNS, type NulledField, type SchemaError, type StockCsvColumn, type ValidationIssue } from '@common/contracts/stock';
+import { STOCK_CSV_COLUMNS, UNKNOWN_COLUMN, type NulledField, type SchemaError, type StockCsvColumn, type ValidationIssue } from '@common/contracts/stock';
 import { CALL } from '@common/domain/money';
 import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from '@common/domain/stock-level';
 import { DEFAULT_COVERAGE, DEFAULT_SOLD_BY } from '@common/domain/units';
@@ -7,7 +7,9 @@ import { DEFAULT_COVERAGE, DEFAULT_SOLD_BY } from '@common/domain/units';
  * The rules of one stock CSV row (spec §5 "Stock import row", docs/product-decisions.md
  * "Catalogue and stock"), as pure functions so every rule has a unit test.
  * A blank cell means the spec's default; a column missing from the file leaves
- * that field of existing products alone (docs/decisions/0012).
+ * that field of existing products alone (docs/decisions/0012). A blank that would clear a field
+ * of an existing product is a warning of the preview (docs/decisions/0211): the row keeps which
+ * of its cells were blank.
  */
 
 export const DEFAULT_PRICE_PER_SQFT = '3.99';
@@ -50,6 +52,8 @@ export interface StockRow {
   coverage: string;
   pricePerSqft: string | null;
   quantityOnOrder: number;
+  /** Present columns whose cell was blank (the default was used), but name (a blank name keeps the name). */
+  blanks: string[];
 }
 
 /** Where the rules report what they find. */
@@ -95,7 +99,7 @@ export function readHeader(cells: readonly string[]): HeaderResult {
   cells.forEach((cell) => {
     const column = COLUMN_BY_KEY.get(normaliseHeader(cell)) ?? null;
     if (column === null) {
-      if (cell.trim() !== '') result.issues.push({ row: 1, issue: 'Unknown column, ignored', field: cell.trim(), value: '' });
+      if (cell.trim() !== '') result.issues.push({ row: 1, issue: UNKNOWN_COLUMN, field: cell.trim(), value: '' });
     } else if (result.present.has(column)) {
       result.errors.push({ row: 1, message: `The column ${column} appears more than once` });
     } else {
@@ -154,14 +158,17 @@ export function readStockRow(
   problems: ProblemSink,
 ): StockRow | null {
   let failed = false;
-  const error = (message: string) => {
-    failed = true;
-    problems.error({ row, message });
-  };
   const raw: Partial<Record<StockCsvColumn, string>> = {};
   header.columns.forEach((column, index) => {
     if (column) raw[column] = (cells[index] ?? '').trim();
   });
+  // Every problem names the row's SKU as the file has it (docs/decisions/0211).
+  const sku = parseSku(raw.id ?? '') !== null ? raw.id : undefined;
+  const error = (message: string) => {
+    failed = true;
+    problems.error({ row, message, ...(sku ? { sku } : {}) });
+  };
+  const blanks = (Object.keys(raw) as StockCsvColumn[]).filter((c) => c !== 'id' && c !== 'name' && raw[c] === '');
 
   for (const column of STOCK_CSV_COLUMNS) {
     const value = raw[column];
@@ -183,7 +190,8 @@ export function readStockRow(
   const stockLevel = readStockLevel(raw.stockLevel ?? '', error);
   const quantityOnOrder = readQuantityOnOrder(raw.quantityOnOrder ?? '', error);
 
-  const nulled = (field: StockCsvColumn, originalValue: string) => problems.nulled({ row, field, originalValue: shorten(originalValue, 100) });
+  const nulled = (field: StockCsvColumn, originalValue: string) =>
+    problems.nulled({ row, field, originalValue: shorten(originalValue, 100), ...(sku ? { sku } : {}) });
   const price = readPrice(raw.price ?? '', null, (v) => nulled('price', v));
   const pricePerSqft = readPrice(raw.pricePerSqft ?? '', DEFAULT_PRICE_PER_SQFT, (v) => nulled('pricePerSqft', v));
 
@@ -192,9 +200,10 @@ export function readStockRow(
   else if (!isCoverage(coverage)) {
     problems.issue({
       row,
-      issue: `Coverage must be square feet per box or a size such as 12x12; ${DEFAULT_COVERAGE} was used`,
+      issue: `coverage "${shorten(coverage, 100)}" is neither square feet per box nor a size such as 12x12, so ${DEFAULT_COVERAGE} was used`,
       field: 'coverage',
       value: shorten(coverage, 100),
+      ...(sku ? { sku } : {}),
     });
     coverage = DEFAULT_COVERAGE;
   }
@@ -223,6 +232,7 @@ export function readStockRow(
     coverage,
     pricePerSqft,
     quantityOnOrder,
+    blanks,
   };
 }
 

@@ -1,5 +1,6 @@
 import { LAST_INVENTORY_UPDATE } from '@common/contracts/settings';
 import {
+  STOCK_ISSUE_LIST_LIMIT as FIELD_WARNING_LIMIT,
   STOCK_REPLACE_CHANGED,
   STOCK_UPLOAD_REJECTED,
   STOCK_UPLOAD_SUCCESS,
@@ -33,6 +34,7 @@ import { createIssueCollector } from './issue-collector';
 import {
   createStagingTable,
   deleteMissingProducts,
+  fieldWarnings,
   insertNew,
   lockStockImport,
   missingProductIds,
@@ -127,6 +129,8 @@ export function createStockService(deps: {
     const { actor, upload, header, rows, collector, now } = run;
     await lockStockImport(tx);
     const fromCarts = upload.mode === 'replace' ? await removeFromCarts(tx, upload) : { lines: 0, carts: 0 };
+    // The fields blank cells clear and prices changed without their sq ft price, counted as the preview counted them (docs/decisions/0211).
+    const silentChanges = (await fieldWarnings(tx, header.present, 1)).total;
     const changedRows = await updateExisting(tx, header.present, now);
     const inserted = await insertNew(tx, now);
     const updated = changedRows.length;
@@ -146,7 +150,7 @@ export function createStockService(deps: {
       cartLinesRemoved: fromCarts.lines,
     };
     const { validationIssues, nulledFields } = collector.lists();
-    const warnings = validationIssues.length + nulledFields.length + collector.unlistedWarnings();
+    const warnings = validationIssues.length + nulledFields.length + collector.unlistedWarnings() + silentChanges;
     await activity.record(
       actor,
       {
@@ -200,6 +204,23 @@ export function createStockService(deps: {
   }
 
   /**
+   * A file refused for its errors (the import's transaction rolled back) is kept in the history
+   * as `rejected`, with its problems in row order, as sent (docs/decisions/0211). The answer is
+   * the spec's error body.
+   */
+  async function recordRejected(actor: Actor, upload: Pick<StockUpload, 'data' | 'filename'>, collector: Collector): Promise<StockUploadErrorBody> {
+    const lists = collector.lists();
+    await uploads.recordRejected(actor, {
+      kind: 'stock',
+      filename: upload.filename,
+      data: upload.data,
+      problems: lists.schemaErrors,
+      problemCount: collector.totalErrors(),
+    });
+    return { message: STOCK_UPLOAD_REJECTED, ...lists, moreIssues: collector.unlistedErrors() + collector.unlistedWarnings() };
+  }
+
+  /**
    * mode=replace, under the import lock: refuses (409, nothing changed) when the products
    * to remove are not exactly the confirmed preview's, then takes them out of open carts.
    */
@@ -244,7 +265,8 @@ export function createStockService(deps: {
           const missing = await missingProducts(tx);
           const inCarts = await deps.carts.productReferences(tx, missing.map((p) => p.id));
           const { validationIssues, nulledFields } = collector.lists();
-          const warnings = validationIssues.length + nulledFields.length + collector.unlistedWarnings();
+          const silent = await fieldWarnings(tx, read.accepted.present, FIELD_WARNING_LIMIT);
+          const warnings = validationIssues.length + nulledFields.length + collector.unlistedWarnings() + silent.total;
           const listedMissing = missing.slice(0, STOCK_PREVIEW_ROWS_LIMIT);
           throw new PreviewDone({
             version: await products.versionIn(tx),
@@ -271,6 +293,8 @@ export function createStockService(deps: {
             carts: inCarts.carts,
             warnings: { validationIssues, nulledFields },
             moreWarnings: collector.unlistedWarnings(),
+            fieldWarnings: silent.rows,
+            moreFieldWarnings: silent.total - silent.rows.length,
             rows: read.rows,
             removedCount: missing.length,
             removed: listedMissing,
@@ -279,10 +303,7 @@ export function createStockService(deps: {
         });
         throw new Error('preview transaction ended without an answer');
       } catch (error) {
-        if (error instanceof RejectFile) {
-          const body = { message: STOCK_UPLOAD_REJECTED, ...collector.lists(), moreIssues: collector.unlistedErrors() + collector.unlistedWarnings() };
-          return { ok: false, body };
-        }
+        if (error instanceof RejectFile) return { ok: false, body: await recordRejected(actor, upload, collector) };
         if (!(error instanceof PreviewDone)) throw error;
         computed = error.preview as typeof computed;
       }
@@ -359,8 +380,7 @@ export function createStockService(deps: {
         return { ok: true, response };
       } catch (error) {
         if (!(error instanceof RejectFile)) throw error;
-        const body = { message: STOCK_UPLOAD_REJECTED, ...collector.lists(), moreIssues: collector.unlistedErrors() + collector.unlistedWarnings() };
-        return { ok: false, body };
+        return { ok: false, body: await recordRejected(actor, upload, collector) };
       }
     },
 

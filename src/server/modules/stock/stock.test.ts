@@ -221,9 +221,9 @@ describe('a clean upload', () => {
     expect(response.json().warnings).toEqual({
       validationIssues: [
         { row: 1, issue: 'Unknown column, ignored', field: 'notes', value: '' },
-        { row: 2, issue: 'Coverage must be square feet per box or a size such as 12x12; 15.5 was used', field: 'coverage', value: 'lots' },
+        { row: 2, issue: 'coverage "lots" is neither square feet per box nor a size such as 12x12, so 15.5 was used', field: 'coverage', value: 'lots', sku: '1001' },
       ],
-      nulledFields: [{ row: 2, field: 'price', originalValue: 'ten dollars' }],
+      nulledFields: [{ row: 2, field: 'price', originalValue: 'ten dollars', sku: '1001' }],
     });
     expect((await catalogue())[0]).toMatchObject({ price: null, coverage: '15.5' });
   });
@@ -330,7 +330,7 @@ describe('a file with errors changes nothing', () => {
   it('refuses a SKU given twice, naming both rows', async () => {
     const client = await as('admin');
     const body = await expectRejected(await upload(client, 'id,stockLevel\n1001,1\n1002,2\n1001,3\n'));
-    expect(body.schemaErrors).toEqual([{ row: 4, message: 'SKU 1001 appears more than once (first on row 2)' }]);
+    expect(body.schemaErrors).toEqual([{ row: 4, sku: '1001', message: 'SKU 1001 appears more than once (first on row 2)' }]);
     await expectNothingChanged();
   });
 
@@ -372,8 +372,8 @@ describe('a file with errors changes nothing', () => {
     const client = await as('admin');
     const body = await expectRejected(await upload(client, 'id,stockLevel,price\n1001,5\n1002,5,1,2\n2001,5,3,,\n'));
     expect(body.schemaErrors).toEqual([
-      { row: 2, message: 'The row has 2 cells but the header has 3' },
-      { row: 3, message: 'The row has 4 cells but the header has 3' },
+      { row: 2, sku: '1001', message: 'The row has 2 cells but the header has 3' },
+      { row: 3, sku: '1002', message: 'The row has 4 cells but the header has 3' },
     ]);
     await expectNothingChanged();
   });

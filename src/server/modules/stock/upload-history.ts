@@ -1,4 +1,5 @@
 import type { LotsUploadCounts } from '@common/contracts/lots-uploads';
+import type { SchemaError } from '@common/contracts/stock';
 import type { StockUploadHistoryEntry } from '@common/contracts/stock-uploads';
 import { PREVIEW_CONFIRMABLE_MINUTES, STOCK_UPLOAD_MESSAGES, type StockUploadKind } from '@common/domain/stock-uploads';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -20,16 +21,19 @@ export function toHistoryEntry(row: ListedRow): StockUploadHistoryEntry {
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
     decidedBy: row.decidedBy,
+    problems: row.problems ?? [],
+    problemCount: row.counts.problems ?? row.problems?.length ?? 0,
   };
+  const { problems: _problems, ...counts } = row.counts;
   if (row.kind === 'stock') {
     return {
       ...common,
       kind: 'stock',
       mode: row.mode === 'keep' || row.mode === 'replace' ? row.mode : null,
-      counts: { rows: 0, created: 0, updated: 0, unchanged: 0, missing: 0, removed: 0, warnings: 0, ...row.counts },
+      counts: { rows: 0, created: 0, updated: 0, unchanged: 0, missing: 0, removed: 0, warnings: 0, ...counts },
     };
   }
-  return { ...common, kind: row.kind, mode: null, counts: { rows: 0, skus: 0, ...row.counts } };
+  return { ...common, kind: row.kind, mode: null, counts: { rows: 0, skus: 0, ...counts } };
 }
 
 /** Who the history names: a token's uploads carry the token's name (ADR 0191). */
@@ -112,6 +116,35 @@ export function createUploadHistory(db: Db) {
 
     async markApplied(tx: Tx, id: number, actor: Actor): Promise<void> {
       await decideUpload(tx, id, { status: 'applied', decidedBy: actor.username, decidedAt: new Date() });
+    },
+
+    /**
+     * A file refused for its problems, at preview or on a direct upload (docs/decisions/0211): kept
+     * `rejected` with its problems (the listed ones, in row order) and their count, so the history
+     * says what went wrong. `data` is what this kind keeps of an accepted file (a stock CSV as
+     * sent; nothing for a lots or incoming file, whose kept file is its checked rows).
+     */
+    async recordRejected(
+      actor: Actor,
+      upload: { kind: StockUploadKind; filename: string; data: Buffer; problems: SchemaError[]; problemCount: number; rows?: number },
+    ): Promise<number> {
+      const now = new Date();
+      return insertUpload(db, {
+        kind: upload.kind,
+        userId: actor.userId,
+        username: uploaderOf(actor),
+        source: sourceOf(actor),
+        status: 'rejected',
+        filename: upload.filename,
+        mode: null,
+        data: upload.data,
+        catalogueVersion: null,
+        removalToken: null,
+        counts: { rows: upload.rows ?? 0, problems: upload.problemCount },
+        problems: upload.problems,
+        decidedAt: now,
+        decidedBy: actor.username,
+      });
     },
 
     /** An upload applied at once (an integration's POST): recorded `applied`, with its file, in the change's transaction. */

@@ -28,6 +28,7 @@ export async function insertUpload(
     removalToken: string | null;
     lotsDigest?: string | null;
     counts: Counts;
+    problems?: { row: number; message: string; sku?: string }[];
     decidedAt?: Date;
     decidedBy?: string;
   },
@@ -68,6 +69,7 @@ export async function listUploads(db: DbOrTx, limit: number, kind?: StockUploadK
       mode: stockUploads.mode,
       size: stockUploads.size,
       counts: stockUploads.counts,
+      problems: stockUploads.problems,
       createdAt: stockUploads.createdAt,
       decidedAt: stockUploads.decidedAt,
       decidedBy: stockUploads.decidedBy,

@@ -28,6 +28,7 @@ export function usePreviewLotsUpload() {
   return useMutation({
     mutationKey: ['POST', '/api/stock/lots-or-incoming/upload/preview'],
     mutationFn: previewLotsUpload,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockUploadsQueryKey }),
+    // A refused file is in the history too, as rejected (docs/decisions/0211).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: stockUploadsQueryKey }),
   });
 }

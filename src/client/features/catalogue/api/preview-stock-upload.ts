@@ -22,6 +22,7 @@ export function usePreviewStockUpload() {
   return useMutation({
     mutationKey: ['POST', '/api/stock/upload/preview'],
     mutationFn: previewStockUpload,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockUploadsQueryKey }),
+    // A refused file is in the history too, as rejected (docs/decisions/0211).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: stockUploadsQueryKey }),
   });
 }

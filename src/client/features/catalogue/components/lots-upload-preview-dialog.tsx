@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { IncomingView, LotsApplyResponse, LotView } from '@common/contracts/lots';
 import type { LotsFilePreview } from '@common/contracts/lots-uploads';
-import { describeNulledField, describeValidationIssue } from '@common/contracts/stock';
 import { formatCount } from '@common/domain/format';
 import { INCOMING_STAGE_LABELS } from '@common/domain/lots';
 import { Button } from '@client/components/ui/button';
@@ -9,8 +8,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { errorMessage, isApiError } from '@client/lib/api-client';
 import { useCancelStockUpload } from '../api/cancel-stock-upload';
 import { useConfirmLotsUpload } from '../api/confirm-lots-upload';
-import { uploadFailureReport } from '../lib/upload-messages';
-import { Count, PreviewProblems, PreviewWarnings, Section } from './upload-preview-parts';
+import { fileWarningLines, uploadFailureReport } from '../lib/upload-messages';
+import { confirmLabel, Count, PreviewProblems, Section, WarningGroups, WarningsNotice } from './upload-preview-parts';
 
 const boxes = (n: number) => `${formatCount(n)} ${n === 1 ? 'box' : 'boxes'}`;
 /** A level or a count as people read it ("2,382"); a word level (Special Order) as it is. */
@@ -136,7 +135,8 @@ export function LotsUploadPreviewDialog({
       },
     );
 
-  const warnings = [...preview.warnings.validationIssues.map(describeValidationIssue), ...preview.warnings.nulledFields.map(describeNulledField)];
+  const warnings = fileWarningLines(preview.warnings);
+  const confirmButton = confirmLabel(counts.warnings);
   const levelLabel = lots ? 'Stock levels that change' : 'Quantities on order that change';
 
   return (
@@ -151,6 +151,8 @@ export function LotsUploadPreviewDialog({
           </DialogDescription>
         </DialogHeader>
 
+        <WarningsNotice total={counts.warnings} />
+        <WarningGroups groups={warnings.length > 0 ? [{ title: 'Warnings', lines: warnings }] : []} unlisted={preview.moreWarnings} />
         <dl className="nums grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Summary">
           <Count label={lots ? 'Lots added' : 'Loads added'} value={counts.added} />
           <Count label="Changed" value={counts.changed} />
@@ -174,16 +176,15 @@ export function LotsUploadPreviewDialog({
         {counts.added + counts.changed + counts.removed === 0 && (
           <p className="text-sm text-muted-foreground">The file matches the {lots ? 'lots' : 'incoming loads'} these SKUs already have.</p>
         )}
-        <PreviewWarnings lines={warnings} total={counts.warnings} />
         <PreviewProblems lines={problems} />
 
         <DialogFooter>
-          <Button variant="outline" onClick={close} disabled={confirm.isPending}>
+          <Button variant={confirmButton.variant === 'outline' && !stale ? 'default' : 'outline'} onClick={close} disabled={confirm.isPending}>
             {stale ? 'Close' : 'Cancel'}
           </Button>
           {!stale && (
-            <Button onClick={apply} loading={confirm.isPending} loadingText="Applying…">
-              Confirm
+            <Button variant={confirmButton.variant} onClick={apply} loading={confirm.isPending} loadingText="Applying…">
+              {confirmButton.text}
             </Button>
           )}
         </DialogFooter>

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
+import { describeSchemaError } from '@common/contracts/stock';
 import type { StockUploadHistoryEntry } from '@common/contracts/stock-uploads';
 import { formatDateTime } from '@common/domain/format-date';
 import { formatCount } from '@common/domain/format';
@@ -62,8 +63,9 @@ export function StockUploadHistoryDialog({ open, onOpenChange }: { open: boolean
 
 const count = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
-/** What an upload did, in the words of its kind. */
+/** What an upload did, in the words of its kind; a rejected file, how many problems it had (docs/decisions/0211). */
 function describeCounts(u: StockUploadHistoryEntry): string {
+  if (u.status === 'rejected') return `Rejected: ${count(u.problemCount, 'problem')}. Nothing was changed.`;
   if (u.kind === 'stock') {
     const c = u.counts;
     const parts = [count(c.rows, 'row'), `${formatCount(c.created)} new`, `${formatCount(c.updated)} changed`, `${formatCount(c.unchanged)} unchanged`];
@@ -95,14 +97,34 @@ function HistoryItem({ upload: u }: { upload: StockUploadHistoryEntry }) {
           <span className={u.status === 'applied' ? 'font-medium text-foreground' : undefined}>{STOCK_UPLOAD_STATUS_LABELS[u.status]}</span>
           {u.kind === 'stock' && u.mode === 'replace' && u.status === 'applied' ? ' (products not in the file removed)' : ''}
         </span>
-        <span className="nums">{describeCounts(u)}</span>
+        <span className={u.status === 'rejected' ? 'nums font-medium text-destructive' : 'nums'}>{describeCounts(u)}</span>
+        {u.problems.length > 0 && <ProblemList upload={u} />}
       </div>
-      <Button variant="outline" size="sm" asChild className="justify-self-start">
-        <a href={`/api/stock/uploads/${u.id}/file`} download aria-label={`Download ${u.filename} (upload ${u.id})`}>
-          {/* The visible word starts the accessible name (axe label-content-name-mismatch). */}
-          <Download aria-hidden /> Download
-        </a>
-      </Button>
+      {/* A rejected lots or incoming file keeps no bytes: only its checked rows would be kept, and it has none (ADR 0211). */}
+      {u.size > 0 && (
+        <Button variant="outline" size="sm" asChild className="justify-self-start">
+          <a href={`/api/stock/uploads/${u.id}/file`} download aria-label={`Download ${u.filename} (upload ${u.id})`}>
+            {/* The visible word starts the accessible name (axe label-content-name-mismatch). */}
+            <Download aria-hidden /> Download
+          </a>
+        </Button>
+      )}
     </li>
+  );
+}
+
+/** A rejected file's problems, in row order, folded so the history stays a list of uploads. */
+function ProblemList({ upload: u }: { upload: StockUploadHistoryEntry }) {
+  const unlisted = u.problemCount - u.problems.length;
+  return (
+    <details className="mt-1">
+      <summary className="cursor-pointer text-sm underline-offset-2 hover:underline">Show the {u.problems.length === 1 ? 'problem' : 'problems'}</summary>
+      <ul className="nums mt-1 grid max-h-48 gap-0.5 overflow-y-auto rounded-md border border-border p-2 break-words" aria-label={`Problems of ${u.filename}`} tabIndex={0}>
+        {u.problems.map((p, i) => (
+          <li key={i}>{describeSchemaError(p)}</li>
+        ))}
+        {unlisted > 0 && <li className="text-muted-foreground">…and {formatCount(unlisted)} more</li>}
+      </ul>
+    </details>
   );
 }

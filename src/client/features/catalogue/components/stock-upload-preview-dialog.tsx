@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { StockUploadResponse } from '@common/contracts/stock';
 import type { StockUploadPreviewResponse } from '@common/contracts/stock-uploads';
-import { describeNulledField, describeValidationIssue } from '@common/contracts/stock';
 import { formatCount } from '@common/domain/format';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
@@ -10,8 +9,8 @@ import { Label } from '@client/components/ui/label';
 import { errorMessage, isApiError } from '@client/lib/api-client';
 import { useCancelStockUpload } from '../api/cancel-stock-upload';
 import { useConfirmStockUpload } from '../api/confirm-stock-upload';
-import { uploadFailureReport } from '../lib/upload-messages';
-import { Count, PreviewProblems, PreviewWarnings, Section } from './upload-preview-parts';
+import { stockWarningGroups, uploadFailureReport } from '../lib/upload-messages';
+import { confirmLabel, Count, PreviewProblems, Section, WarningGroups, WarningsNotice } from './upload-preview-parts';
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
@@ -19,7 +18,8 @@ const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n 
  * ADR 0191: a stock file is shown before it changes anything: new products, changed ones
  * with each field before and after, unchanged, products not in the file (kept, or removed
  * with "Also remove"), and warnings. Confirm applies exactly this preview; Cancel (or
- * closing the dialog) changes nothing.
+ * closing the dialog) changes nothing. Warnings come first, grouped, before -> after; with
+ * any, the button reads "Confirm with N warnings" and Cancel is the prominent one (ADR 0211).
  */
 export function StockUploadPreviewDialog({
   preview,
@@ -57,7 +57,8 @@ export function StockUploadPreviewDialog({
       },
     );
 
-  const warnings = [...preview.warnings.validationIssues.map(describeValidationIssue), ...preview.warnings.nulledFields.map(describeNulledField)];
+  const warningGroups = stockWarningGroups(preview);
+  const confirmButton = confirmLabel(counts.warnings);
 
   return (
     <Dialog open onOpenChange={(open) => !open && close()}>
@@ -69,6 +70,7 @@ export function StockUploadPreviewDialog({
           </DialogDescription>
         </DialogHeader>
 
+        <WarningsNotice total={counts.warnings} />
         <dl className="nums grid grid-cols-2 gap-2 sm:grid-cols-5" aria-label="Summary">
           <Count label="New" value={counts.created} />
           <Count label="Changed" value={counts.updated} />
@@ -77,6 +79,7 @@ export function StockUploadPreviewDialog({
           <Count label="Warnings" value={counts.warnings} />
         </dl>
 
+        <WarningGroups groups={warningGroups} unlisted={preview.moreWarnings + preview.moreFieldWarnings} />
         {preview.changed.length > 0 && (
           <Section title={`Changed (${formatCount(counts.updated)})`} unlisted={counts.updated - preview.changed.length}>
             {preview.changed.map((p) => (
@@ -127,16 +130,16 @@ export function StockUploadPreviewDialog({
             </p>
           </div>
         )}
-        <PreviewWarnings lines={warnings} total={counts.warnings} />
         <PreviewProblems lines={problems} />
 
         <DialogFooter>
-          <Button variant="outline" onClick={close} disabled={confirm.isPending}>
+          {/* With warnings, Cancel is the prominent choice and Confirm says how many it applies (docs/decisions/0211). */}
+          <Button variant={confirmButton.variant === 'outline' && !stale ? 'default' : 'outline'} onClick={close} disabled={confirm.isPending}>
             {stale ? 'Close' : 'Cancel'}
           </Button>
           {!stale && (
-            <Button variant={remove ? 'destructive' : 'default'} onClick={apply} loading={confirm.isPending} loadingText="Applying…">
-              {remove ? `Confirm and remove ${plural(counts.missing, 'product', 'products')}` : 'Confirm'}
+            <Button variant={remove ? 'destructive' : confirmButton.variant} onClick={apply} loading={confirm.isPending} loadingText="Applying…">
+              {remove ? `Confirm and remove ${plural(counts.missing, 'product', 'products')}` : confirmButton.text}
             </Button>
           )}
         </DialogFooter>

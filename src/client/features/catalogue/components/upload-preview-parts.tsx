@@ -1,6 +1,7 @@
+import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatCount } from '@common/domain/format';
-import { Alert, AlertTitle } from '@client/components/ui/alert';
+import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 
 /* The pieces the stock and the lots/incoming preview dialogs share (ADR 0191, ADR 0196). */
 
@@ -27,18 +28,45 @@ export function Section({ title, unlisted, children }: { title: string; unlisted
   );
 }
 
-/** The file's warnings (applied anyway), listed up to what the preview sent. */
-export function PreviewWarnings({ lines, total }: { lines: string[]; total: number }) {
-  if (lines.length === 0) return null;
+/**
+ * The warnings first, above the figures (docs/decisions/0211): how many, and that Confirm applies
+ * them. A warning is something the file does that may not be meant (a blank cell that clears a
+ * description, a price whose sq ft price stays).
+ */
+export function WarningsNotice({ total }: { total: number }) {
+  if (total === 0) return null;
   return (
-    <Section title={`Warnings (${formatCount(total)})`} unlisted={total - lines.length}>
-      {lines.map((line, i) => (
-        <li key={i} className="py-0.5">
-          {line}
-        </li>
-      ))}
-    </Section>
+    <Alert variant="warning">
+      <TriangleAlert aria-hidden />
+      <AlertTitle>
+        {formatCount(total)} {total === 1 ? 'warning' : 'warnings'}: check {total === 1 ? 'it' : 'them'} before you confirm
+      </AlertTitle>
+      <AlertDescription>Confirm applies the file with {total === 1 ? 'this change' : 'these changes'}. Cancel changes nothing; fix the file and upload it again.</AlertDescription>
+    </Alert>
   );
+}
+
+/** Warnings in groups, each line "Row 3 (SKU 1001): description "..." -> empty"; readable on a phone. */
+export function WarningGroups({ groups, unlisted }: { groups: { title: string; lines: string[] }[]; unlisted: number }) {
+  return (
+    <>
+      {groups.map((g, i) => (
+        <Section key={g.title} title={`${g.title} (${formatCount(g.lines.length)}${i === groups.length - 1 && unlisted > 0 ? '+' : ''})`} unlisted={i === groups.length - 1 ? unlisted : 0}>
+          {g.lines.map((line, n) => (
+            <li key={n} className="py-0.5 break-words">
+              {line}
+            </li>
+          ))}
+        </Section>
+      ))}
+    </>
+  );
+}
+
+/** The footer's Confirm: with warnings it says how many, and is not the prominent choice. */
+export function confirmLabel(warnings: number): { text: string; variant: 'default' | 'outline' } {
+  if (warnings === 0) return { text: 'Confirm', variant: 'default' };
+  return { text: `Confirm with ${formatCount(warnings)} ${warnings === 1 ? 'warning' : 'warnings'}`, variant: 'outline' };
 }
 
 /** Why Confirm failed: nothing was changed. */

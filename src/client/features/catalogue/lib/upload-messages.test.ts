@@ -23,15 +23,16 @@ describe('stock upload messages (spec §8)', () => {
     const error = new ApiError(400, 'Bad Request', {
       message: 'The file was not imported; nothing was changed',
       schemaErrors: [{ row: 4, message: 'Invalid SKU number (ABC)' }],
-      validationIssues: [{ row: 2, issue: 'Coverage must be square feet per box or a size such as 12x12; 15.5 was used', field: 'coverage', value: 'lots' }],
-      nulledFields: [{ row: 3, field: 'price', originalValue: 'ten' }],
+      validationIssues: [{ row: 2, issue: 'Coverage must be square feet per box or a size such as 12x12; 15.5 was used', field: 'coverage', value: 'lots', sku: '1001' }],
+      nulledFields: [{ row: 3, field: 'price', originalValue: 'ten', sku: '1002' }],
       moreIssues: 2,
     });
     expect(uploadFailureReport(error)).toEqual({
+      // In row order, each naming its row and SKU, saying what is wrong with the file's value (docs/decisions/0211).
       lines: [
+        'Row 2 (SKU 1001): Coverage must be square feet per box or a size such as 12x12; 15.5 was used (coverage: lots)',
+        'Row 3 (SKU 1002): price "ten" is not a number, so the product would show CALL',
         'Row 4: Invalid SKU number (ABC)',
-        'Row 2: Coverage must be square feet per box or a size such as 12x12; 15.5 was used (coverage: lots)',
-        'Row 3: Empty field price (was: ten)',
       ],
       more: 2,
     });
@@ -46,7 +47,7 @@ describe('stock upload messages (spec §8)', () => {
     expect(uploadWarningReport(success)).toBeNull();
     expect(
       uploadWarningReport({ ...success, warnings: { validationIssues: [], nulledFields: [{ row: 2, field: 'price', originalValue: 'x' }] }, moreWarnings: 1 }),
-    ).toEqual({ lines: ['Row 2: Empty field price (was: x)'], more: 1 });
+    ).toEqual({ lines: ['Row 2: price "x" is not a number, so the product would show CALL'], more: 1 });
   });
 
   it('summarises the counts', () => {
