@@ -83,6 +83,9 @@ export const LOT_MESSAGES = {
     largest
       ? `No single lot has ${boxes(quantity)}; the largest is ${formatCount(largest.quantity)} (${largest.lot}). Order ${formatCount(largest.quantity)}, or allow mixed lots.`
       : `No lot has ${boxes(quantity)} in stock.`,
+  /** The cart line's warning when all its lots together hold fewer boxes than the line (docs/decisions/0209). */
+  notEnough: (quantity: number, total: number) =>
+    total > 0 ? `Only ${boxes(total)} are left across all lots, not ${formatCount(quantity)}. Order ${formatCount(total)}.` : 'No boxes are left in any lot.',
   largestLot: (quantity: number) => `largest single lot: ${boxes(quantity)}`,
   /** The 409 at placement: names the line and what is left; the order is not placed. */
   placementRefused: (line: { productId: number; productName: string; quantity: number }, allocation: Exclude<LineAllocation, { ok: true }>) => {
