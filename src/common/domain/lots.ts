@@ -105,6 +105,11 @@ export const LOT_MESSAGES = {
   arriving: (quantity: number, eta: string, stage: IncomingStage) => `${boxes(quantity)} arriving about ${formatMonthDay(eta)} (${INCOMING_STAGE_LABELS[stage]})`,
 } as const;
 
+/** A line's planned (or taken) split across lots, in words: "1,310 from L2400A + 190 from L2410B" (docs/decisions/0209). */
+export function describeSplit(split: readonly { lot: string; quantity: number }[]): string {
+  return split.map((s) => `${formatCount(s.quantity)} from ${s.lot}`).join(' + ');
+}
+
 /** An order line's allocation in words: "L2406A: 42 boxes (shade S3, caliber C2, Main)". */
 export function describeAllocation(a: { lot: string; shade: string | null; caliber: string | null; warehouse: string; quantity: number }): string {
   const facts = [a.shade ? `shade ${a.shade}` : null, a.caliber ? `caliber ${a.caliber}` : null, a.warehouse].filter(Boolean).join(', ');
