@@ -45,7 +45,10 @@ async function setLots(admin: Page, sku: number, lots: { lot: string; shade?: st
 /** The PO opened from the header, as a buyer does. */
 async function openPo(page: Page) {
   await page.getByTestId('frame-cart-link').click();
-  await page.getByText('Order Summary').waitFor();
+  await page.getByText('Order Summary').waitFor().catch(async (error: unknown) => {
+    await page.screenshot({ path: join(tmpdir(), 'lot-open-po-failed.png'), fullPage: true });
+    throw error;
+  });
 }
 
 async function expectAxeClean(page: Page, where: string) {
@@ -78,8 +81,9 @@ describe('lot conflicts before submit', () => {
     await blockers.getByRole('link', { name: oneLotTile.name }).waitFor();
     expect(await placeOrder(page).getAttribute('aria-disabled')).toBe('true');
     expect(await placeOrder(page).getAttribute('aria-describedby')).toBe('place-order-blockers');
-    // Pressing it places nothing: it brings the line's first fix into focus.
-    await placeOrder(page).click();
+    // Pressing it (from the keyboard: it stays in the tab order) places nothing; it brings the line's first fix into focus.
+    await placeOrder(page).focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Order 1,310');
     expect((await api<{ orders: unknown[] }>(page, 'GET', '/api/orders')).orders).toHaveLength(0);
 

@@ -18,9 +18,8 @@ function fitQuantity(line: CartLotLine): number {
  * switch off when all lots together hold the line. Place Order's note links here by id.
  */
 function LotConflict({ line, refusal, onQuantity, onOneLot, busy }: { line: CartLotLine; refusal?: LineRefusal; onQuantity: (quantity: number) => void; onOneLot: (oneLot: boolean) => void; busy?: boolean }) {
-  // A refusal the lots do not explain (the stock level fell) has no lot fix to offer.
-  const fit = line.conflict ? fitQuantity(line) : 0;
-  const canMix = line.conflict !== null && line.oneLot && line.totalBoxes >= line.quantity;
+  const fit = fitQuantity(line);
+  const canMix = line.oneLot && line.totalBoxes >= line.quantity;
   return (
     <div id={lotConflictId(line.productId)} tabIndex={-1} className="grid gap-2 rounded-md border border-warning/30 bg-warning-soft p-3 outline-none focus-visible:outline-2 focus-visible:outline-ring">
       <p id={`${lotConflictId(line.productId)}-why`} role="alert" className="text-sm font-medium text-warning">
@@ -61,7 +60,7 @@ export function CartLineLots({
   line: CartLotLine;
   /** The quantity on screen: while it differs from the answer's, the answer is being read again. */
   quantity: number;
-  /** Place Order's 409 for this line, while the line still has the quantity it was refused at. */
+  /** Place Order's 409 for this line: its sentence replaces the warning while the line still has the quantity it was refused at and a conflict. */
   refusal?: LineRefusal;
   onOneLot: (oneLot: boolean) => void;
   onQuantity: (quantity: number) => void;
@@ -79,7 +78,7 @@ export function CartLineLots({
           {line.oneLot ? 'One lot: all boxes from one shade' : 'Mixed lots allowed'}
         </Label>
       </div>
-      {current && (line.conflict !== null || shownRefusal) ? (
+      {current && line.conflict !== null ? (
         <LotConflict line={line} refusal={shownRefusal} onQuantity={onQuantity} onOneLot={onOneLot} busy={busy} />
       ) : current && line.plan.length > 0 ? (
         <p className="nums text-sm" data-testid="planned-split">

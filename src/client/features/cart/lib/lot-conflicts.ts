@@ -48,14 +48,14 @@ function shortReason(line: CartLotLine | undefined): string {
 
 /**
  * The lines Place Order waits for (docs/decisions/0209): a line whose lots cannot fill it as it is
- * set, and a line the server refused at the quantity it still has.
+ * set (the lots answer, read again after a refusal, is the truth for a SKU with lots), and a line
+ * of a SKU without lots the server refused at the quantity it still has.
  */
 export function blockingLines(cart: CartView, lotLines: readonly CartLotLine[] | undefined, refusals: ReadonlyMap<number, LineRefusal>): BlockingLine[] {
   return cart.items.flatMap((item) => {
     const line = lotLines?.find((l) => l.productId === item.productId);
-    const conflict = line && isCurrent(line, item.quantity) && line.conflict !== null;
-    const refused = refusals.get(item.productId)?.quantity === item.quantity;
-    return conflict || refused ? [{ productId: item.productId, name: item.product.name, reason: shortReason(conflict ? line : undefined) }] : [];
+    const blocked = line ? isCurrent(line, item.quantity) && line.conflict !== null : refusals.get(item.productId)?.quantity === item.quantity;
+    return blocked ? [{ productId: item.productId, name: item.product.name, reason: shortReason(line) }] : [];
   });
 }
 

@@ -47,8 +47,8 @@ export function useCheckout(onPlaced: (order: OrderView) => void, cart?: CartVie
           // lines and beside Place Order, not in a toast over the form; their lots are read again.
           const refusals = cart ? lineRefusalsOf(error, cart) : null;
           if (refusals) {
-            setLineRefusals(refusals);
-            void queryClient.refetchQueries({ queryKey: cartsQueryKey });
+            // Shown once the lots are read again, so the line's fixes match what is left now.
+            void queryClient.refetchQueries({ queryKey: cartsQueryKey }).finally(() => setLineRefusals(refusals));
             return;
           }
           toast({ title: 'Error submitting order', description: errorMessage(error, 'Failed to submit order'), variant: 'destructive' });
