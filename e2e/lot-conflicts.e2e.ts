@@ -102,7 +102,7 @@ describe('lot conflicts before submit', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Order 1,310');
 
     await conflict.getByRole('button', { name: 'Order 1,310' }).click();
-    await expect.poll(() => page.getByLabel(`Quantity of ${oneLotTile.name}`).inputValue()).toBe('1310');
+    await expect.poll(() => page.getByRole('textbox', { name: `Quantity of ${oneLotTile.name}`, exact: true }).inputValue()).toBe('1310');
     await page.getByTestId('planned-split').getByText('1,310 from L2400A').waitFor();
     await blockers.waitFor({ state: 'detached' });
     expect(await placeOrder(page).getAttribute('aria-disabled')).toBeNull();
