@@ -7,6 +7,7 @@ import type { CurrentUser } from '@common/contracts/auth';
 import type { ReactNode } from 'react';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireUser } from './require-user';
+import { PreloadAfter } from './routes/preload-after';
 import {
   ActivityLogsPage,
   ApiTokensPage,
@@ -100,7 +101,14 @@ export function AppRouter() {
           <SignedIn>{(user) => allowed(user, 'view_stock', <CatalogRoute user={user} />)}</SignedIn>
         </Route>
         <Route path="/cart">
-          <SignedIn>{(user) => <CartPage user={user} />}</SignedIn>
+          <SignedIn>
+            {(user) => (
+              <>
+                <CartPage user={user} />
+                <PreloadAfter page={OrderPlacedRoute} />
+              </>
+            )}
+          </SignedIn>
         </Route>
         <Route path="/cartselect">
           <SignedIn>{(user) => <CartSelectPage user={user} />}</SignedIn>
