@@ -3,6 +3,7 @@ import { Route, Switch, useLocation } from 'wouter';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { UnauthorizedPage } from '@client/components/unauthorized-page';
 import type { Permission } from '@common/domain/permissions';
+import { cartWording } from '@common/domain/cart-rules';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { ReactNode } from 'react';
 import { NotFoundPage } from './pages/not-found-page';
@@ -105,7 +106,8 @@ export function AppRouter() {
             {(user) => (
               <>
                 <CartPage user={user} />
-                <PreloadAfter page={OrderPlacedRoute} />
+                {/* A PO's Place Order lands there; a sample order returns to the dashboard. */}
+                {cartWording(user.activeRole).kind !== 'sample' && <PreloadAfter page={OrderPlacedRoute} />}
               </>
             )}
           </SignedIn>
