@@ -35,6 +35,10 @@ async function dealerWithLine(admin: Page, productId: number, quantity: number, 
   await signInAs(session.page, account, 'BOLD Customer');
   const cart = await api<{ id: number }>(session.page, 'POST', '/api/carts', { name: poName });
   await api(session.page, 'POST', `/api/carts/${cart.id}/items`, { productId, quantity });
+  // The dashboard again: its carts, read before the PO was made through the API, are fresh enough
+  // for the PO page not to read them again (its stale time), and would show the empty PO.
+  await session.page.goto('/dashboard');
+  await session.page.getByTestId('frame-cart-link').filter({ hasText: poName }).waitFor();
   return { session, cartId: cart.id };
 }
 
