@@ -26,5 +26,8 @@ export function useOrders(query: OrdersQuery) {
   return useQuery(ordersQueryOptions(query));
 }
 
+/** One order's query key: the order page and the confirmation read it; Place Order fills it from its answer (docs/decisions/0209). */
+export const orderQueryKey = (id: number) => [`/api/orders/${id}`] as const;
+
 /** Every cached orders list and order, for invalidation after a change. */
 export const isOrdersQuery = (key: readonly unknown[]) => String(key[0]).startsWith('/api/orders');

@@ -3,10 +3,12 @@ import { Route, Switch, useLocation } from 'wouter';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { UnauthorizedPage } from '@client/components/unauthorized-page';
 import type { Permission } from '@common/domain/permissions';
+import { cartWording } from '@common/domain/cart-rules';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { ReactNode } from 'react';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireUser } from './require-user';
+import { PreloadAfter } from './routes/preload-after';
 import {
   ActivityLogsPage,
   ApiTokensPage,
@@ -100,7 +102,15 @@ export function AppRouter() {
           <SignedIn>{(user) => allowed(user, 'view_stock', <CatalogRoute user={user} />)}</SignedIn>
         </Route>
         <Route path="/cart">
-          <SignedIn>{(user) => <CartPage user={user} />}</SignedIn>
+          <SignedIn>
+            {(user) => (
+              <>
+                <CartPage user={user} />
+                {/* A PO's Place Order lands there; a sample order returns to the dashboard. */}
+                {cartWording(user.activeRole).kind !== 'sample' && <PreloadAfter page={OrderPlacedRoute} />}
+              </>
+            )}
+          </SignedIn>
         </Route>
         <Route path="/cartselect">
           <SignedIn>{(user) => <CartSelectPage user={user} />}</SignedIn>

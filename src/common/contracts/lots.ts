@@ -90,6 +90,16 @@ export const availabilityResponse = z.object({
 });
 export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
 
+/** What an order line took from one lot (copied when the order was placed). */
+export const allocationView = z.object({
+  lot: z.string(),
+  shade: z.nullable(z.string()),
+  caliber: z.nullable(z.string()),
+  warehouse: z.string(),
+  quantity: z.int(),
+});
+export type AllocationView = z.infer<typeof allocationView>;
+
 /** A cart line's "one lot" switch (default on). */
 export const cartLotChoiceParams = z.object({ id: idSchema(), productId: idSchema('Invalid product id') });
 export const cartLotChoiceBody = z.object({ oneLot: z.boolean({ error: 'oneLot must be true or false' }) });
@@ -104,21 +114,24 @@ export const cartLotLine = z.object({
   /** The line's largest lots, at most CART_LINE_LOTS_LIMIT (20); `moreLots` counts the rest (docs/decisions/0204). */
   lots: z.array(lotView),
   moreLots: z.int(),
-  /** "No single lot has 60 boxes; ..." when the line is one-lot and no lot holds it; else null. */
+  /** "No single lot has 60 boxes; ..." when the line is one-lot and no lot holds it (or all lots together are too few); else null. */
   warning: z.nullable(z.string()),
+  /** Boxes in all the line's lots together: "Allow mixed lots" fills the line when this holds its quantity. */
+  totalBoxes: z.int(),
+  /**
+   * Why placing now would refuse the line (docs/decisions/0209): no single lot holds a one-lot
+   * line, or all lots together hold fewer boxes than the line; null when it can be placed.
+   */
+  conflict: z.nullable(z.enum(['no_single_lot', 'not_enough'])),
+  /**
+   * The lots placing the order now would take, by the rule placement uses (ADR 0185, docs/decisions/0209):
+   * "1,310 from L2400A + 190 from L2410B". Empty while the line has a conflict. Stock can still move
+   * before the order is placed; placement re-reads it under lock.
+   */
+  plan: z.array(allocationView),
 });
 export const cartLotsResponse = z.object({ lines: z.array(cartLotLine) });
 export type CartLotsResponse = z.infer<typeof cartLotsResponse>;
-
-/** What an order line took from one lot (copied when the order was placed). */
-export const allocationView = z.object({
-  lot: z.string(),
-  shade: z.nullable(z.string()),
-  caliber: z.nullable(z.string()),
-  warehouse: z.string(),
-  quantity: z.int(),
-});
-export type AllocationView = z.infer<typeof allocationView>;
 
 export const notifyResponse = z.object({ message: z.string(), notifyRequested: z.boolean() });
 /** Open "notify me" requests one user may have (docs/decisions/0203): a restock sends one digest, never one email per SKU. */

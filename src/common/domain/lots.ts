@@ -83,6 +83,9 @@ export const LOT_MESSAGES = {
     largest
       ? `No single lot has ${boxes(quantity)}; the largest is ${formatCount(largest.quantity)} (${largest.lot}). Order ${formatCount(largest.quantity)}, or allow mixed lots.`
       : `No lot has ${boxes(quantity)} in stock.`,
+  /** The cart line's warning when all its lots together hold fewer boxes than the line (docs/decisions/0209). */
+  notEnough: (quantity: number, total: number) =>
+    total > 0 ? `Only ${boxes(total)} are left across all lots, not ${formatCount(quantity)}. Order ${formatCount(total)}.` : 'No boxes are left in any lot.',
   largestLot: (quantity: number) => `largest single lot: ${boxes(quantity)}`,
   /** The 409 at placement: names the line and what is left; the order is not placed. */
   placementRefused: (line: { productId: number; productName: string; quantity: number }, allocation: Exclude<LineAllocation, { ok: true }>) => {
@@ -101,6 +104,11 @@ export const LOT_MESSAGES = {
     left > 0 ? `${name}: lot ${lot} has only ${boxes(left)} left; the order will take another lot` : `${name}: lot ${lot} is gone; the order will take another lot`,
   arriving: (quantity: number, eta: string, stage: IncomingStage) => `${boxes(quantity)} arriving about ${formatMonthDay(eta)} (${INCOMING_STAGE_LABELS[stage]})`,
 } as const;
+
+/** A line's planned (or taken) split across lots, in words: "1,310 from L2400A + 190 from L2410B" (docs/decisions/0209). */
+export function describeSplit(split: readonly { lot: string; quantity: number }[]): string {
+  return split.map((s) => `${formatCount(s.quantity)} from ${s.lot}`).join(' + ');
+}
 
 /** An order line's allocation in words: "L2406A: 42 boxes (shade S3, caliber C2, Main)". */
 export function describeAllocation(a: { lot: string; shade: string | null; caliber: string | null; warehouse: string; quantity: number }): string {

@@ -133,7 +133,9 @@ export async function findIncoming(db: DbOrTx, productIds: readonly number[]): P
 
 /*
  * Bounded reads for the answers a browser asks for often (docs/decisions/0204): whatever a table
- * holds, one SKU's availability or one cart's lots is a bounded number of rows plus counts.
+ * holds, one SKU's availability is a bounded number of rows plus counts. A cart's lots answer is
+ * bounded too (20 lots per line), but it reads every lot of the cart's SKUs with `findLots`, as
+ * placement does, to plan each line's split by placement's rule (docs/decisions/0209).
  */
 
 /** One SKU's largest lots (at most `limit`), and how many lots and boxes it has in all. */
@@ -153,21 +155,6 @@ export async function incomingOfSku(db: DbOrTx, productId: number, limit: number
     db.execute(sql`select count(*)::integer as count from incoming_loads where product_id = ${productId}`),
   ]);
   return { incoming, count: Number((totals.rows[0] as { count: number }).count) };
-}
-
-/** Each listed SKU's largest lots (at most `perSku`, largest first) with its lot count: one statement. */
-export async function largestLotsOf(db: DbOrTx, productIds: readonly number[], perSku: number): Promise<(LotRecord & { lotCount: number })[]> {
-  if (productIds.length === 0) return [];
-  const result = await db.execute(sql`
-    select id, product_id as "productId", lot, shade, caliber, warehouse, quantity, updated_at as "updatedAt", "lotCount"
-    from (
-      select l.*, row_number() over w as rank, count(*) over (partition by l.product_id)::integer as "lotCount"
-      from product_lots l where l.product_id = any(${sql.param([...productIds])}::integer[])
-      window w as (partition by l.product_id order by l.quantity desc, l.id)
-    ) ranked
-    where rank <= ${perSku}
-    order by "productId", quantity desc, id`);
-  return result.rows as (LotRecord & { lotCount: number })[];
 }
 
 /** The order's lots, locked in id order (ADR 0185): a second order for the same lots waits here, then reads what is left. */

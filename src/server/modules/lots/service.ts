@@ -19,7 +19,7 @@ import type { ProductsService } from '../products';
 import type { SettingsService } from '../settings';
 import type { UploadHistory } from '../stock';
 import type { EventPublisher } from '../webhooks';
-import { allocateOrder, allocationsOf } from './allocation';
+import { allocateOrder, allocationsOf, plannedAllocations, planLines } from './allocation';
 import { sendArrivalNotices } from './notify';
 import { createReplacer, type Kind } from './replace';
 import * as repo from './repository';
@@ -100,19 +100,41 @@ export function createLotsService(deps: {
       };
     },
 
-    /** The lines of the caller's cart that are SKUs with lots: their switch and the warning before submit; each line's 20 largest lots. */
+    /**
+     * The lines of the caller's cart that are SKUs with lots: their switch, each line's 20 largest
+     * lots, the warning before submit, and the split placing now would record (docs/decisions/0209):
+     * all lots of the cart's SKUs are read, as placement reads them, and planned by the same rule.
+     */
     async cartLots(actor: Actor, cartId: number): Promise<CartLotsResponse> {
       const cart = await deps.carts.view(actor, cartId);
-      const lots = await repo.largestLotsOf(db, cart.items.map((i) => i.productId), CART_LINE_LOTS_LIMIT);
-      const choices = await repo.findCartChoices(db, cartId);
-      const lines = cart.items.flatMap((item) => {
+      const [lots, choices] = await Promise.all([repo.findLots(db, cart.items.map((i) => i.productId)), repo.findCartChoices(db, cartId)]);
+      const plans = planLines(lots, choices, cart.items);
+      const lines = cart.items.flatMap((item, i) => {
+        // findLots answers largest first (ties by id), as the list shows them.
         const own = lots.filter((l) => l.productId === item.productId);
-        if (own.length === 0) return [];
+        const plan = plans[i];
+        if (own.length === 0 || !plan) return [];
         const largest = own[0]!;
         const oneLot = choices.get(item.productId) ?? true;
-        const warning = oneLot && largest.quantity < item.quantity ? LOT_MESSAGES.noSingleLot(item.quantity, largest.quantity > 0 ? largest : null) : null;
+        const totalBoxes = own.reduce((sum, l) => sum + Math.max(0, l.quantity), 0);
+        const conflict = plan.ok ? null : plan.reason;
+        const warning =
+          conflict === 'no_single_lot' ? LOT_MESSAGES.noSingleLot(item.quantity, largest.quantity > 0 ? largest : null) : conflict === 'not_enough' ? LOT_MESSAGES.notEnough(item.quantity, totalBoxes) : null;
+        const listed = own.slice(0, CART_LINE_LOTS_LIMIT);
         return [
-          { productId: item.productId, quantity: item.quantity, oneLot, largestLot: largest.quantity, largestLotCode: largest.lot, lots: own.map(lotView), moreLots: largest.lotCount - own.length, warning },
+          {
+            productId: item.productId,
+            quantity: item.quantity,
+            oneLot,
+            largestLot: largest.quantity,
+            largestLotCode: largest.lot,
+            lots: listed.map(lotView),
+            moreLots: own.length - listed.length,
+            warning,
+            totalBoxes,
+            conflict,
+            plan: plannedAllocations(plan),
+          },
         ];
       });
       return { lines };

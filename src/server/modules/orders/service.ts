@@ -224,7 +224,8 @@ export function createOrdersService(deps: {
     }
     for (const item of cart.items) {
       const problem = lineQuantityProblem(item.product, item.quantity);
-      if (problem) throw new HttpError(409, `${problem}. Please update your cart.`);
+      // Named by path too, so the cart shows it on the line (docs/decisions/0209).
+      if (problem) throw new HttpError(409, `${problem}. Please update your cart.`, [{ path: `items.${item.productId}`, message: `${problem}. Please update your cart.` }]);
     }
 
     const sampleNumber = kind === 'sample' ? (await repo.countSampleOrders(tx, actor.userId)) + 1 : 0;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { CartMerchandiseEntry, CartView } from '@common/contracts/carts';
+import type { CartItem, CartMerchandiseEntry, CartView } from '@common/contracts/carts';
 import { MERCHANDISE_LISTS, merchandiseTitle } from '@common/domain/cart-rules';
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
 import { useSetCartMerchandise } from '@client/api/set-cart-merchandise';
@@ -14,6 +14,7 @@ import { MoveLineMenu } from './move-line-menu';
 import { MerchandiseLine } from './merchandise-line';
 import { PriceChangeNote } from './price-change-note';
 import type { PriceChanges } from '../lib/prices-changed';
+import { lotConflictId, type LineRefusal } from '../lib/lot-conflicts';
 
 function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
   return (
@@ -27,18 +28,30 @@ function Section({ title, count, children }: { title: string; count: number; chi
   );
 }
 
+/** A refused line of a SKU without lots (its stock fell): the server's sentence on the line. */
+function LineRefusalNote({ productId, refusal }: { productId: number; refusal: LineRefusal }) {
+  return (
+    <p id={lotConflictId(productId)} tabIndex={-1} role="alert" className="mt-2 rounded-md border border-warning/30 bg-warning-soft p-3 text-sm font-medium text-warning outline-none">
+      {refusal.message}
+    </p>
+  );
+}
+
 /** Spec §2 Cart body: product items, then displays, labels, price lists and handboards. */
 export function CartContents({
   cart,
   showPrices,
   otherCarts = [],
   priceChanges = null,
+  refusals = new Map(),
 }: {
   cart: CartView;
   showPrices: boolean;
   otherCarts?: readonly CartView[];
   /** The figures of a Place Order refused because prices changed (docs/decisions/0206). */
   priceChanges?: PriceChanges | null;
+  /** The lines Place Order's last 409 named (docs/decisions/0209): shown on those lines. */
+  refusals?: ReadonlyMap<number, LineRefusal>;
 }) {
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
@@ -46,15 +59,22 @@ export function CartContents({
   const setMerchandise = useSetCartMerchandise();
   const cartLots = useCartLots(cart.id, cart.items.length > 0);
   const setLotChoice = useSetCartLotChoice(cart.id);
-  const lotLine = (productId: number) => {
-    const line = cartLots.data?.lines.find((l) => l.productId === productId);
-    return line ? (
+  const setQuantity = (item: CartItem, quantity: number) =>
+    update.mutate({ cartId: cart.id, itemId: item.id, quantity }, { onError: (error) => toastCartError(error, 'Error Updating Item') });
+  const lotLine = (item: CartItem) => {
+    const line = cartLots.data?.lines.find((l) => l.productId === item.productId);
+    const refusal = refusals.get(item.productId);
+    if (!line) return refusal?.quantity === item.quantity ? <LineRefusalNote productId={item.productId} refusal={refusal} /> : undefined;
+    return (
       <CartLineLots
         line={line}
-        busy={setLotChoice.isPending}
-        onOneLot={(oneLot) => setLotChoice.mutate({ productId, oneLot }, { onError: (error) => toastCartError(error, 'Error Updating Item') })}
+        quantity={item.quantity}
+        refusal={refusal}
+        busy={setLotChoice.isPending || update.isPending}
+        onQuantity={(quantity) => setQuantity(item, quantity)}
+        onOneLot={(oneLot) => setLotChoice.mutate({ productId: item.productId, oneLot }, { onError: (error) => toastCartError(error, 'Error Updating Item') })}
       />
-    ) : undefined;
+    );
   };
 
   const priceNote = (productId: number) => {
@@ -93,15 +113,10 @@ export function CartContents({
               key={item.id}
               item={item}
               showPrices={showPrices}
-              lots={lotLine(item.productId)}
+              lots={lotLine(item)}
               priceNote={priceNote(item.productId)}
               moveAction={<MoveLineMenu item={item} from={cart} others={otherCarts} />}
-              onQuantity={(quantity) =>
-                update.mutate(
-                  { cartId: cart.id, itemId: item.id, quantity },
-                  { onError: (error) => toastCartError(error, 'Error Updating Item') },
-                )
-              }
+              onQuantity={(quantity) => setQuantity(item, quantity)}
               onRemove={() =>
                 remove.mutate(
                   { cartId: cart.id, itemId: item.id },

@@ -15,6 +15,9 @@ import { useSavedCheckout } from '../lib/use-saved-checkout';
 import { useCheckout } from '../lib/use-checkout';
 import { useFreshCarts } from '../lib/use-fresh-carts';
 import { PricesChangedAlert } from '../components/prices-changed-alert';
+import { PlaceOrderBlockers, PLACE_ORDER_BLOCKERS_ID } from '../components/place-order-blockers';
+import { useCartLots } from '../api/get-cart-lots';
+import { blockingLines, showLotConflict } from '../lib/lot-conflicts';
 
 /**
  * /cart (spec §2 Cart): Current Sample Order for salespeople (Continue to
@@ -35,7 +38,11 @@ export function CartPage({ user }: { user: CurrentUser }) {
   const checkout = useCheckout((order) => {
     clearExtras();
     navigate(`/orders/${order.id}/placed`);
-  });
+  }, active);
+  // docs/decisions/0209: while a line's lots cannot fill it, Place Order is disabled and says which lines and why.
+  const cartLots = useCartLots(active?.id ?? 0, !isSalesperson && !!active && active.items.length > 0);
+  const blocking = active && !isSalesperson ? blockingLines(active, cartLots.data?.lines, checkout.lineRefusals) : [];
+  const blocked = blocking.length > 0;
 
   return (
     <div className="min-h-dvh">
@@ -72,6 +79,7 @@ export function CartPage({ user }: { user: CurrentUser }) {
               cart={active}
               showPrices={!isSalesperson}
               priceChanges={checkout.priceChanges}
+              refusals={checkout.lineRefusals}
               otherCarts={isSalesperson ? [] : (carts.data ?? []).filter((c) => c.id !== active.id)}
             />
             <OrderSummary cart={active} isSalesperson={isSalesperson} className="lg:sticky lg:top-[calc(var(--frame-height,0px)+1rem)]">
@@ -84,24 +92,30 @@ export function CartPage({ user }: { user: CurrentUser }) {
                   <PurchaseOrderExtrasFields value={extras} onChange={setExtras} />
                   {/* Beside the button the buyer just pressed, so the answer is where they look. */}
                   {checkout.priceChanges && <PricesChangedAlert changes={checkout.priceChanges} />}
+                  {blocked && <PlaceOrderBlockers lines={blocking} />}
+                  {/* aria-disabled, not disabled: the button stays in the tab order and its note is read with it. */}
                   <Button
                     size="lg"
-                    className="w-full print:hidden"
+                    className="w-full print:hidden aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
                     loading={checkout.isPending}
+                    aria-disabled={blocked || undefined}
+                    aria-describedby={blocked ? PLACE_ORDER_BLOCKERS_ID : undefined}
                     onClick={() =>
-                      checkout.submit(
-                        orderPayload(
-                          active,
-                          {
-                            poReference: extras.poReference.trim() || null,
-                            notes: extras.notes.trim() || null,
-                            deliveryType: extras.deliveryType,
-                            requestedDate: extras.requestedDate,
-                            shipTo: extras.deliveryType === 'ship' ? extras.shipTo.trim() || null : null,
-                          },
-                          { showsPrices: true },
-                        ),
-                      )
+                      blocked
+                        ? showLotConflict(blocking[0]!.productId)
+                        : checkout.submit(
+                            orderPayload(
+                              active,
+                              {
+                                poReference: extras.poReference.trim() || null,
+                                notes: extras.notes.trim() || null,
+                                deliveryType: extras.deliveryType,
+                                requestedDate: extras.requestedDate,
+                                shipTo: extras.deliveryType === 'ship' ? extras.shipTo.trim() || null : null,
+                              },
+                              { showsPrices: true },
+                            ),
+                          )
                     }
                   >
                     Place Order
