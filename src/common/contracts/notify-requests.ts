@@ -24,7 +24,6 @@ export const notifyRequestsQuery = z.object({
   cursor: notifyRequestsCursor.param,
 });
 export type NotifyRequestsQuery = z.infer<typeof notifyRequestsQuery>;
-export type NotifyRequestsFilters = Omit<z.input<typeof notifyRequestsQuery>, 'cursor'>;
 
 export const notifyRequestView = z.object({
   id: z.int(),
