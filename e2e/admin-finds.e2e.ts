@@ -80,10 +80,20 @@ for (const [size, viewport] of [
       await page.getByRole('dialog', { name: 'Upload history' }).waitFor();
       await page.keyboard.press('Escape');
 
+      // One request to list: the admin (with an address) asks for an out-of-stock SKU.
+      const me = await api<{ id: number; email: string | null }>(page, 'GET', '/api/user');
+      if (!me.email) await api(page, 'PATCH', `/api/users/${me.id}`, { email: 'admin.journey@bold.test' });
+      const products = await api<{ id: number; stockLevel: string }[]>(page, 'GET', '/api/products');
+      const soldOut = products.find((p) => p.stockLevel === '0');
+      if (soldOut) await api(page, 'PUT', `/api/products/${soldOut.id}/notify`, {});
+
       await openFromMenu(page, 'Notify-me Requests');
       await page.waitForURL('**/admin/notify-requests');
       await page.getByRole('heading', { name: 'Notify-me requests', level: 1 }).waitFor();
-      await notifyListShown(page, /No notify-me requests yet|Asked/);
+      await notifyListShown(page, soldOut ? /Asked/ : /No notify-me requests yet/);
+      if (soldOut) await page.locator('main span:visible').filter({ hasText: /^Waiting for stock$/ }).first().waitFor();
+      await shot(page, `notify-list-${size}`);
+      await expectAxeClean(page, `notify-me list (${size})`);
       await page.getByLabel('SKU').fill('1001');
       await page.getByRole('button', { name: 'Search' }).click();
       await page.waitForURL('**/admin/notify-requests?sku=1001');
