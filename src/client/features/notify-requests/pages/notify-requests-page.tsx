@@ -163,6 +163,7 @@ function NotifyRequests() {
               </li>
             ))}
           </ul>
+          {(query.cursor || requests.data.nextCursor) && (
           <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
             <Button variant="outline" disabled={!query.cursor} onClick={() => go({ ...query, cursor: undefined })}>
               Newest first
@@ -171,6 +172,7 @@ function NotifyRequests() {
               Older requests
             </Button>
           </nav>
+          )}
         </>
       )}
     </Page>
