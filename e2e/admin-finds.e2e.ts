@@ -70,6 +70,7 @@ for (const [size, viewport] of [
       const history = page.getByRole('dialog', { name: 'Upload history' });
       await history.waitFor();
       await history.getByText(/No uploads yet|Loading|Applied|Cancelled|Previewed/).first().waitFor();
+      await page.waitForTimeout(400); // the dialog's opening animation, for the screenshot
       await shot(page, `history-${size}`);
       await expectAxeClean(page, `upload history (${size})`);
       await page.keyboard.press('Escape');

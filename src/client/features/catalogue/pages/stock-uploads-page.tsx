@@ -43,10 +43,13 @@ export function StockUploadsPage({ user }: { user: CurrentUser }) {
   const historyAtStart = new URLSearchParams(search).get('show') === 'history';
 
   return (
-    <Page
-      title="Stock uploads"
-      description="Upload the stock file, the lots file or the incoming file. Each is checked and shown before anything changes; the upload history keeps every file, from here and from integrations."
-      actions={
+    <Page title="Stock uploads">
+      <p className="text-sm text-muted-foreground">
+        Upload the stock file, the lots file or the incoming file. Each is checked and shown before anything changes; the upload history keeps every
+        file, from here and from integrations.
+      </p>
+      {/* One toolbar row under the text, so the buttons never stack beside it. */}
+      <div className="flex flex-wrap gap-2 *:flex-auto sm:*:flex-none" role="group" aria-label="Upload tools">
         <Suspense fallback={null}>
           <StockUploadActions
             canUpload
@@ -56,8 +59,7 @@ export function StockUploadsPage({ user }: { user: CurrentUser }) {
             historyOpenAtStart={historyAtStart}
           />
         </Suspense>
-      }
-    >
+      </div>
       {uploading && <UploadProgress {...uploading} />}
       {outcome && <UploadReportPanel kind={outcome.kind} report={outcome.report} onDismiss={() => setOutcome(null)} />}
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="What each file does">
