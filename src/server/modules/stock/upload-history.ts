@@ -63,7 +63,8 @@ export function checkConfirmable(row: StockUploadRow | undefined, kind: UploadKi
 export function createUploadHistory(db: Db) {
   return {
     async list(limit: number, kind?: StockUploadKind): Promise<StockUploadHistoryEntry[]> {
-      return (await listUploads(db, limit, kind)).map(toHistoryEntry);
+      // The query asks for stock kinds only; the check narrows the type without a cast.
+      return (await listUploads(db, limit, kind)).flatMap((row) => (isOneOf(STOCK_UPLOAD_KINDS, row.kind) ? [toHistoryEntry({ ...row, kind: row.kind })] : []));
     },
 
     /** The file of one upload, as it was sent. */

@@ -75,5 +75,5 @@ export async function listUploads(db: DbOrTx, limit: number, kind?: StockUploadK
     .from(stockUploads)
     .where(kind ? eq(stockUploads.kind, kind) : inArray(stockUploads.kind, [...STOCK_UPLOAD_KINDS]))
     .orderBy(desc(stockUploads.createdAt), desc(stockUploads.id))
-    .limit(limit) as Promise<(Omit<StockUploadRow, 'data' | 'userId' | 'catalogueVersion' | 'removalToken' | 'lotsDigest' | 'kind'> & { kind: StockUploadKind })[]>;
+    .limit(limit);
 }
