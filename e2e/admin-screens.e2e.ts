@@ -55,6 +55,8 @@ describe('Manage Merchandise', () => {
 
     await input.setInputFiles(await workbookFile(`good-${stamp}.xlsx`, [['display', code, `E2E Spinner ${stamp}`, '', '', 'E2E', '', 12.5]]));
     await page.getByRole('button', { name: 'Upload File' }).click();
+    // Previewed first (docs/decisions/0214); Confirm applies it.
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText(`Added: ${code}`).waitFor();
 
     await page.getByLabel('Search merchandise').fill(code);

@@ -51,6 +51,10 @@ describe('Manage Merchandise (admin)', () => {
 
     await page.getByLabel('Merchandise workbook (.xlsx)').setInputFiles(file);
     await page.getByRole('button', { name: 'Upload File' }).click();
+    // docs/decisions/0214: previewed first; Confirm applies it.
+    const preview = page.getByRole('dialog', { name: 'Check the merchandise workbook before it is applied' });
+    await preview.getByText(display.code).waitFor();
+    await preview.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('2 added, 0 updated (2 rows).').first().waitFor();
 
     await page.goto('/additional-merchandise');

@@ -15,7 +15,7 @@ import { createFilesService, filesRoutes } from './modules/files';
 import { healthRoutes } from './modules/health';
 import { createEmailsService, createMailOutbox, emailRoutes } from './modules/mail';
 import { apiTokenRoutes, createApiTokensService } from './modules/api-tokens';
-import { createMerchandiseAdmin, createMerchandiseService, merchandiseRoutes } from './modules/merchandise';
+import { createMerchandiseAdmin, createMerchandiseService, createMerchandiseUploads, merchandiseRoutes } from './modules/merchandise';
 import { createLotsService, lotsRoutes } from './modules/lots';
 import { createOrdersService, orderReferences, orderRoutes } from './modules/orders';
 import { createPriceListService, priceListRoutes } from './modules/price-list';
@@ -125,6 +125,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   else await products.ensureVersion();
   const merchandise = createMerchandiseService({ db, activity });
+  // One upload table for the stock, lots, incoming and merchandise files (ADR 0196, ADR 0214).
+  const uploadHistory = createUploadHistory(db);
+  const merchandiseUploads = createMerchandiseUploads({ db, activity, history: uploadHistory });
   const carts = createCartsService({ db, activity, products, merchandise, orders: orderReferences });
   const calendar = createCalendarService({ db, activity, today: deps.today ?? (() => todayIn()) });
   const webhooks = createWebhooksService({ db, activity, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, log: app.log });
@@ -134,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     products,
     carts,
     mail,
-    history: createUploadHistory(db),
+    history: uploadHistory,
     events: webhooks.publisher,
     settings,
     mailFrom: config.ORDER_EMAIL_FROM,
@@ -193,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(announcementRoutes, { announcements: createAnnouncementsService(db) });
   await app.register(activityRoutes, { activity, reportLimit: activityReportLimit(db) });
   const merchandiseAdmin = createMerchandiseAdmin({ db, activity, carts: cartReferences, orders: orderReferences });
-  await app.register(merchandiseRoutes, { merchandise, admin: merchandiseAdmin });
+  await app.register(merchandiseRoutes, { merchandise, admin: merchandiseAdmin, uploads: merchandiseUploads });
   await app.register(productsRoutes, { products });
   await app.register(stockRoutes, { stock, maxUploadMb: config.MAX_UPLOAD_MB });
   await app.register(lotsRoutes, { lots, maxUploadMb: config.MAX_UPLOAD_MB });

@@ -16,6 +16,8 @@ import {
   EmailOutboxPage,
   ManageAnnouncementsPage,
   MerchandiseUploadPage,
+  NotifyRequestsPage,
+  StockUploadsPage,
   UsersPage,
   WebhooksPage,
 } from './routes/admin-pages';
@@ -156,6 +158,13 @@ export function AppRouter() {
         </Route>
         <Route path="/admin/webhooks">
           <SignedIn>{(user) => <WebhooksPage user={user} />}</SignedIn>
+        </Route>
+        {/* docs/decisions/0214: the stock, lots and incoming uploads and their history (?show=history), and the notify-me list. */}
+        <Route path="/admin/uploads">
+          <SignedIn>{(user) => <StockUploadsPage user={user} />}</SignedIn>
+        </Route>
+        <Route path="/admin/notify-requests">
+          <SignedIn>{(user) => <NotifyRequestsPage user={user} />}</SignedIn>
         </Route>
         <Route path="/admin/emails">
           <SignedIn>{(user) => <EmailOutboxPage user={user} />}</SignedIn>

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { idSchema } from './common';
 import { MERCHANDISE_IMPORT_MESSAGES } from '../domain/merchandise-import';
 import { cartMerchandiseEntry, merchandiseTypeSchema } from './carts';
 
@@ -102,4 +103,75 @@ export type MerchandiseRemoveResponse = z.infer<typeof merchandiseRemoveResponse
 export const MERCHANDISE_ADMIN_MESSAGES = {
   notFound: 'Merchandise item not found',
   deactivated: 'This item is no longer available',
+} as const;
+
+/*
+ * The workbook previewed before it is applied (docs/decisions/0214, as the stock and lots files,
+ * ADR 0191 and 0196): POST /api/admin/merchandise/upload/preview reads and checks the workbook and
+ * compares it with the merchandise now, changing nothing; the file is kept as a `previewed` upload;
+ * POST /api/admin/merchandise/uploads/{id}/confirm applies exactly that preview, or answers 409 when
+ * the merchandise changed since; .../cancel drops it.
+ */
+
+/** Most items each list of a preview names; the counts cover them all. */
+export const MERCHANDISE_PREVIEW_LIST_LIMIT = 500;
+
+/** The fields a row sets, as the preview names them. */
+export const MERCHANDISE_FIELD_LABELS = {
+  name: 'Name',
+  description: 'Description',
+  line: 'Line',
+  category: 'Category',
+  handboardType: 'Handboard type',
+  price: 'Price',
+  active: 'Listed',
+} as const;
+export type MerchandiseField = keyof typeof MERCHANDISE_FIELD_LABELS;
+
+export const merchandiseFieldChange = z.object({
+  field: z.enum(Object.keys(MERCHANDISE_FIELD_LABELS) as [MerchandiseField, ...MerchandiseField[]]),
+  before: z.nullable(z.string()),
+  after: z.nullable(z.string()),
+});
+export type MerchandiseFieldChange = z.infer<typeof merchandiseFieldChange>;
+
+const merchandiseRef = z.object({ type: merchandiseTypeSchema, code: z.string(), name: z.string() });
+
+/** A blank cell that clears what an existing item has: applied as asked, but said first. */
+export const merchandisePreviewWarning = z.object({ sheet: z.string(), row: z.int(), type: merchandiseTypeSchema, code: z.string(), message: z.string() });
+export type MerchandisePreviewWarning = z.infer<typeof merchandisePreviewWarning>;
+
+export const merchandisePreviewCounts = z.object({
+  /** Data rows read (example rows left out). */
+  rows: z.int(),
+  added: z.int(),
+  changed: z.int(),
+  unchanged: z.int(),
+  /** Items in the portal that the workbook leaves out: kept as they are (docs/decisions/0050). */
+  notInFile: z.int(),
+  warnings: z.int(),
+});
+export type MerchandisePreviewCounts = z.infer<typeof merchandisePreviewCounts>;
+
+/** POST /api/admin/merchandise/upload/preview */
+export const merchandisePreviewResponse = z.object({
+  /** The kept upload; confirm or cancel it by this id. */
+  uploadId: z.int(),
+  filename: z.string(),
+  counts: merchandisePreviewCounts,
+  added: z.array(merchandiseRef),
+  changed: z.array(z.extend(merchandiseRef, { changes: z.array(merchandiseFieldChange) })),
+  notInFile: z.array(merchandiseRef),
+  warnings: z.array(merchandisePreviewWarning),
+});
+export type MerchandisePreviewResponse = z.infer<typeof merchandisePreviewResponse>;
+
+export const merchandiseUploadIdParams = z.object({ id: idSchema('Upload not found') });
+
+/** POST /api/admin/merchandise/uploads/{id}/cancel */
+export const merchandiseCancelResponse = z.object({ id: z.int(), status: z.literal('cancelled') });
+
+export const MERCHANDISE_PREVIEW_MESSAGES = {
+  changedSince: 'The merchandise changed since the preview (an edit or another upload), so nothing was changed. Preview the workbook again.',
+  cleared: (label: string, before: string) => `${label} "${before}" becomes empty`,
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_TILES, dashboardTilesFor } from './dashboard-tiles';
+import { adminMenuFor, DASHBOARD_TILES, dashboardTilesFor } from './dashboard-tiles';
 import { permissionsOf } from './permissions';
 
 const titles = (role: Parameters<typeof permissionsOf>[0]) =>
@@ -14,8 +14,10 @@ describe('dashboardTilesFor', () => {
       'Quick Order',
       'Prices',
       'Product Catalog',
-      'Order History',
+      'All Orders',
       'Files & Links',
+      'Stock Uploads',
+      'Notify-me Requests',
       'Manage Merchandise',
       'Manage Users',
       'Announcements',
@@ -61,6 +63,8 @@ describe('dashboardTilesFor', () => {
   it('puts the admin tiles in the admin section and the rest in the main section', () => {
     const tiles = dashboardTilesFor('admin', permissionsOf('admin'));
     expect(tiles.filter((t) => t.section === 'admin').map((t) => t.href)).toEqual([
+      '/admin/uploads',
+      '/admin/notify-requests',
       '/admin/merchandise-upload',
       '/users',
       '/admin/announcements',
@@ -111,9 +115,11 @@ describe('dashboardTilesFor', () => {
           "main quick-order /quick-order | Quick Order | Type, paste or upload SKUs and quantities into your PO",
           "main prices /prices | Prices | Prices per box and per square foot",
           "main catalog /catalog | Product Catalog | Browse tiles with photos and descriptions",
-          "main orders /orders | Order History | Track past orders and reorder",
+          "main orders /orders | All Orders | Every customer's and salesperson's orders: status, search, export",
           "main files /files | Files & Links | Brochures, spec sheets and useful links",
-          "admin manage-merchandise /admin/merchandise-upload | Manage Merchandise | Upload displays and labels",
+          "admin stock-uploads /admin/uploads | Stock Uploads | Upload the stock, lots and incoming files; the upload history",
+          "admin notify-requests /admin/notify-requests | Notify-me Requests | Who asked to be emailed when a SKU is back in stock",
+          "admin manage-merchandise /admin/merchandise-upload | Manage Merchandise | Displays, labels, price lists and handboards: upload the workbook, edit items",
           "admin manage-users /users | Manage Users | Create and edit accounts, reset passwords",
           "admin announcements /admin/announcements | Announcements | Broadcast to salespeople",
           "admin activity-logs /admin/activity-logs | Activity Logs | Sign-ins, orders and changes across the portal",
@@ -123,5 +129,30 @@ describe('dashboardTilesFor', () => {
           "admin email-outbox /admin/emails | Email Outbox | Order and welcome emails: sent, waiting or failed",
         ]
       `);
+  });
+});
+
+describe('adminMenuFor (docs/decisions/0214)', () => {
+  it("lists an admin's screens under their tiles' names, All Orders first", () => {
+    expect(adminMenuFor('admin', permissionsOf('admin')).map((t) => [t.title, t.href])).toEqual([
+      ['All Orders', '/orders'],
+      ['Stock Uploads', '/admin/uploads'],
+      ['Notify-me Requests', '/admin/notify-requests'],
+      ['Manage Merchandise', '/admin/merchandise-upload'],
+      ['Manage Users', '/users'],
+      ['Files & Links', '/files'],
+      ['Announcements', '/admin/announcements'],
+      ['Email Outbox', '/admin/emails'],
+      ['Activity Logs', '/admin/activity-logs'],
+      ['Warehouse Calendar', '/admin/closed-days'],
+      ['API Tokens', '/admin/api-tokens'],
+      ['Webhooks', '/admin/webhooks'],
+    ]);
+  });
+
+  it('is empty for an admin acting as another role, and for other roles', () => {
+    expect(adminMenuFor('salesperson', permissionsOf('salesperson'))).toEqual([]);
+    expect(adminMenuFor('bold_customer', permissionsOf('bold_customer'))).toEqual([]);
+    expect(adminMenuFor(null, permissionsOf('admin'))).toEqual([]);
   });
 });

@@ -19,6 +19,8 @@ export type DashboardTileId =
   | 'catalog'
   | 'orders'
   | 'files'
+  | 'stock-uploads'
+  | 'notify-requests'
   | 'manage-merchandise'
   | 'manage-users'
   | 'announcements'
@@ -40,6 +42,9 @@ export interface DashboardTileDefinition {
   salespersonTitle?: string;
   description: string;
   salespersonDescription?: string;
+  /** An admin (acting as admin) sees some tiles under the name of what they show them (docs/decisions/0214). */
+  adminTitle?: string;
+  adminDescription?: string;
   href: string;
   permission: Permission;
   audience: TileAudience;
@@ -136,6 +141,8 @@ export const DASHBOARD_TILES: readonly DashboardTileDefinition[] = [
     id: 'orders',
     title: 'Order History',
     description: 'Track past orders and reorder',
+    adminTitle: 'All Orders',
+    adminDescription: "Every customer's and salesperson's orders: status, search, export",
     href: '/orders',
     permission: ORDERING_PERMISSION,
     audience: 'everyone',
@@ -151,9 +158,27 @@ export const DASHBOARD_TILES: readonly DashboardTileDefinition[] = [
     section: 'main',
   },
   {
+    id: 'stock-uploads',
+    title: 'Stock Uploads',
+    description: 'Upload the stock, lots and incoming files; the upload history',
+    href: '/admin/uploads',
+    permission: 'manage_users',
+    audience: 'everyone',
+    section: 'admin',
+  },
+  {
+    id: 'notify-requests',
+    title: 'Notify-me Requests',
+    description: 'Who asked to be emailed when a SKU is back in stock',
+    href: '/admin/notify-requests',
+    permission: 'manage_users',
+    audience: 'everyone',
+    section: 'admin',
+  },
+  {
     id: 'manage-merchandise',
     title: 'Manage Merchandise',
-    description: 'Upload displays and labels',
+    description: 'Displays, labels, price lists and handboards: upload the workbook, edit items',
     href: '/admin/merchandise-upload',
     permission: 'manage_users',
     audience: 'everyone',
@@ -241,13 +266,39 @@ export function dashboardTilesFor(
 ): DashboardTile[] {
   if (!activeRole) return [];
   const isSalesperson = activeRole === 'salesperson';
+  const isAdmin = activeRole === 'admin';
   return DASHBOARD_TILES.filter(
     (tile) => permissions.includes(tile.permission) && AUDIENCE_ALLOWS[tile.audience](isSalesperson),
   ).map((tile) => ({
     id: tile.id,
-    title: (isSalesperson && tile.salespersonTitle) || tile.title,
-    description: (isSalesperson && tile.salespersonDescription) || tile.description,
+    title: (isSalesperson && tile.salespersonTitle) || (isAdmin && tile.adminTitle) || tile.title,
+    description: (isSalesperson && tile.salespersonDescription) || (isAdmin && tile.adminDescription) || tile.description,
     href: tile.href,
     section: tile.section,
   }));
+}
+
+/**
+ * The admin menu of the header (docs/decisions/0214): an admin's screens, in the order an office
+ * admin's day uses them, under the same names as their tiles. Empty unless the admin acts as admin.
+ */
+const ADMIN_MENU: readonly DashboardTileId[] = [
+  'orders',
+  'stock-uploads',
+  'notify-requests',
+  'manage-merchandise',
+  'manage-users',
+  'files',
+  'announcements',
+  'email-outbox',
+  'activity-logs',
+  'closed-days',
+  'api-tokens',
+  'webhooks',
+];
+
+export function adminMenuFor(activeRole: Role | null | undefined, permissions: readonly Permission[]): DashboardTile[] {
+  if (activeRole !== 'admin') return [];
+  const tiles = new Map(dashboardTilesFor(activeRole, permissions).map((tile) => [tile.id, tile]));
+  return ADMIN_MENU.flatMap((id) => tiles.get(id) ?? []);
 }

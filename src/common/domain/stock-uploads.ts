@@ -23,6 +23,14 @@ export const STOCK_UPLOAD_STATUS_LABELS: Record<StockUploadStatus, string> = {
 export const STOCK_UPLOAD_KINDS = ['stock', 'lots', 'incoming'] as const;
 export type StockUploadKind = (typeof STOCK_UPLOAD_KINDS)[number];
 
+/**
+ * Every kind of file the upload table keeps: the stock history's three, and the merchandise
+ * workbook, previewed and confirmed through the same table (docs/decisions/0214). The stock upload
+ * history lists only STOCK_UPLOAD_KINDS.
+ */
+export const UPLOAD_KINDS = [...STOCK_UPLOAD_KINDS, 'merchandise'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
 export const STOCK_UPLOAD_KIND_LABELS: Record<StockUploadKind, string> = {
   stock: 'Stock',
   lots: 'Lots',
@@ -46,10 +54,11 @@ export const STOCK_UPLOAD_MESSAGES = {
   /** A lots or incoming preview: an order, a PUT or another upload changed the listed SKUs' lots (loads) since. */
   lotsChanged: 'The lots of the SKUs in this file changed since the preview (an order or another upload), so nothing was changed. Preview the file again.',
   incomingChanged: 'The incoming loads of the SKUs in this file changed since the preview, so nothing was changed. Preview the file again.',
-  wrongKind: (kind: StockUploadKind, id: number) => `Upload ${id} is a ${kind} file; confirm it with POST ${confirmPathOf(kind, id)}. Nothing was changed.`,
+  wrongKind: (kind: UploadKind, id: number) => `Upload ${id} is a ${kind} file; confirm it with POST ${confirmPathOf(kind, id)}. Nothing was changed.`,
 } as const;
 
 /** Where an upload of each kind is confirmed: each kind is applied by its own module. */
-export function confirmPathOf(kind: StockUploadKind, id: number | string = '{id}'): string {
+export function confirmPathOf(kind: UploadKind, id: number | string = '{id}'): string {
+  if (kind === 'merchandise') return `/api/admin/merchandise/uploads/${id}/confirm`;
   return kind === 'stock' ? `/api/stock/uploads/${id}/confirm` : `/api/stock/${kind}/uploads/${id}/confirm`;
 }

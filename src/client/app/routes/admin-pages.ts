@@ -22,3 +22,9 @@ export const ApiTokensPage = lazy(() =>
 );
 export const WebhooksPage = lazy(() => import('@client/features/integrations/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage })));
 export const EmailOutboxPage = lazy(() => import('@client/features/emails/pages/email-outbox-page').then((m) => ({ default: m.EmailOutboxPage })));
+export const StockUploadsPage = lazy(() =>
+  import('@client/features/catalogue/pages/stock-uploads-page').then((m) => ({ default: m.StockUploadsPage })),
+);
+export const NotifyRequestsPage = lazy(() =>
+  import('@client/features/notify-requests/pages/notify-requests-page').then((m) => ({ default: m.NotifyRequestsPage })),
+);

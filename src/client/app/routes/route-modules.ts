@@ -50,6 +50,8 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/admin/api-tokens': { page: 'client/features/integrations/pages/api-tokens-page' },
   '/admin/webhooks': { page: 'client/features/integrations/pages/webhooks-page' },
   '/admin/emails': { page: 'client/features/emails/pages/email-outbox-page' },
+  '/admin/uploads': { page: 'client/features/catalogue/pages/stock-uploads-page' },
+  '/admin/notify-requests': { page: 'client/features/notify-requests/pages/notify-requests-page' },
 };
 
 /** The modules a route needs, in load order. */

@@ -99,9 +99,11 @@ export const cartLotChoices = pgTable(
 );
 
 /**
- * "Notify me": when the SKU's stock goes above 0 the row is deleted and the user gets one digest of
- * every SKU of theirs that came back, at the account's confirmed address read at send time; at most
- * MAX_NOTIFY_REQUESTS open rows per user (docs/decisions/0203).
+ * "Notify me": when the SKU's stock goes above 0 the row is marked sent (`sentAt`, so admins see it
+ * on the notify-me list, docs/decisions/0214-admin-navigation-notify-list-merchandise-preview.md) and
+ * the user gets one digest of every SKU of theirs that came back, at the account's confirmed address
+ * read at send time; at most MAX_NOTIFY_REQUESTS open (unsent) rows per user (docs/decisions/0203).
+ * Asking again for a sent SKU opens the same row again.
  */
 export const stockNotifyRequests = pgTable(
   'stock_notify_requests',
@@ -114,6 +116,8 @@ export const stockNotifyRequests = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the back-in-stock email was queued; null while the request waits. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('stock_notify_user_product_idx').on(t.userId, t.productId), index('stock_notify_product_idx').on(t.productId)],
 );

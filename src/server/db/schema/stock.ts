@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import {
-  STOCK_UPLOAD_KINDS,
   STOCK_UPLOAD_SOURCES,
   STOCK_UPLOAD_STATUSES,
-  type StockUploadKind,
+  UPLOAD_KINDS,
+  type UploadKind,
   type StockUploadSource,
   type StockUploadStatus,
 } from '../../../common/domain/stock-uploads';
@@ -23,8 +23,8 @@ export const stockUploads = pgTable(
   'stock_uploads',
   {
     id: serial('id').primaryKey(),
-    /** stock (the stock CSV), lots or incoming (the lots module's files, ADR 0196). */
-    kind: text('kind').$type<StockUploadKind>().notNull().default('stock'),
+    /** stock (the stock CSV), lots or incoming (the lots module's files, ADR 0196), merchandise (ADR 0214). */
+    kind: text('kind').$type<UploadKind>().notNull().default('stock'),
     userId: integer('user_id').references(() => users.id),
     /** Kept so the history reads well after the user is deleted. */
     username: text('username').notNull(),
@@ -37,7 +37,10 @@ export const stockUploads = pgTable(
     /** The catalogue version the preview was computed against; confirm refuses another. */
     catalogueVersion: text('catalogue_version'),
     removalToken: text('removal_token'),
-    /** A lots or incoming preview: the digest of the listed SKUs' lots (loads) it saw; confirm refuses another. */
+    /**
+     * A lots or incoming preview: the digest of the listed SKUs' lots (loads) it saw; a merchandise
+     * preview: the digest of the merchandise table (ADR 0214). Confirm refuses another.
+     */
     lotsDigest: text('lots_digest'),
     /** rows, created, updated, unchanged, missing, removed, warnings: the preview's, then the applied run's. */
     counts: jsonb('counts').$type<Record<string, number>>().notNull(),
@@ -51,7 +54,7 @@ export const stockUploads = pgTable(
   (t) => [
     index('stock_uploads_created_idx').on(t.createdAt),
     index('stock_uploads_kind_created_idx').on(t.kind, t.createdAt),
-    check('stock_uploads_kind_check', oneOf(t.kind, STOCK_UPLOAD_KINDS)),
+    check('stock_uploads_kind_check', oneOf(t.kind, UPLOAD_KINDS)),
     check('stock_uploads_source_check', oneOf(t.source, STOCK_UPLOAD_SOURCES)),
     check('stock_uploads_status_check', oneOf(t.status, STOCK_UPLOAD_STATUSES)),
     check('stock_uploads_size_check', sql`${t.size} >= 0`),

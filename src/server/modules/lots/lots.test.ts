@@ -293,7 +293,9 @@ describe('notify me', () => {
     const [email] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'stock_arrival'));
     expect(email!.toAddresses).toEqual(['buyer@example.com']);
     expect(email!.subject).toBe('Back in stock: Zellige 3x12 Green Glossy (SKU 1003)');
-    expect(await ctx.db.select().from(stockNotifyRequests)).toEqual([]);
+    // Ended: marked sent, kept for the admins' list (docs/decisions/0214), no longer open.
+    expect((await ctx.db.select().from(stockNotifyRequests)).map((r) => r.sentAt !== null)).toEqual([true]);
+    expect((await dealer.get('/api/products/1003/availability')).json().notifyRequested).toBe(false);
     await put(admin, '/api/stock/lots', { items: [{ sku: 1003, lots: [{ lot: 'NEW', quantity: 90 }] }] });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'stock_arrival'))).toHaveLength(1);

@@ -1,4 +1,5 @@
 import { MAX_NOTIFY_REQUESTS, NOTIFY_MESSAGES } from '@common/contracts/lots';
+import { NOTIFY_REQUESTS_PAGE_SIZE } from '@common/contracts/notify-requests';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
@@ -93,7 +94,11 @@ describe('one digest per user per arrival', () => {
     await expect.poll(async () => (await arrivals()).length).toBe(2);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await arrivals()).toHaveLength(2);
-    expect(await requestsOf(user.id)).toEqual([]);
+    // Ended: marked sent (the admins' list shows them, docs/decisions/0214), no longer open.
+    const ended = await requestsOf(user.id);
+    expect(ended).toHaveLength(MAX_NOTIFY_REQUESTS);
+    expect(ended.every((r) => r.sentAt !== null)).toBe(true);
+    expect((await client.get(`/api/products/${wanted[0]!.id}/availability`)).json().notifyRequested).toBe(false);
 
     const received = await deliver();
     const mine = received.filter((m) => m.recipients.includes('buyer.digest@dealer.test'));
@@ -150,3 +155,88 @@ describe('requests end with the account', () => {
 function mailSubject(raw: string): string | undefined {
   return /^Subject: (.*)$/m.exec(raw)?.[1]?.trim();
 }
+
+describe('the admins\' notify-me list (docs/decisions/0214)', () => {
+  /** SKUs of these tests only: the tests above restock theirs. */
+  const LISTED = Array.from({ length: 70 }, (_, i) => ({ id: 72_001 + i, name: `Listed Tile ${i + 1}`, stockLevel: '0', price: '10.00', soldBy: 'Box' }));
+  beforeAll(async () => {
+    await ctx.db.insert(products).values(LISTED);
+  });
+
+  it('lists who waits for which SKU and whose email was sent, newest first, filtered by SKU, user and status, paged', async () => {
+    const { user: ana, client: anaClient } = await dealer('ana.list@dealer.test');
+    const { user: bo, client: boClient } = await dealer('bo.list@dealer.test');
+    const mosaics = LISTED.slice(0, 3);
+    for (const p of mosaics) expect((await put(anaClient, `/api/products/${p.id}/notify`, {})).statusCode).toBe(200);
+    expect((await put(boClient, `/api/products/${mosaics[0]!.id}/notify`, {})).statusCode).toBe(200);
+    await restock([mosaics[2]!.id]);
+    await expect.poll(async () => (await arrivals()).length).toBe(1);
+
+    const all = await admin.get('/api/admin/notify-requests');
+    expect(all.statusCode, all.body).toBe(200);
+    const rows = all.json().requests as { sku: number; username: string; status: string; productName: string; sentAt: string | null }[];
+    expect(rows.map((r) => [r.username, r.sku, r.status])).toEqual([
+      [bo.username, mosaics[0]!.id, 'waiting'],
+      [ana.username, mosaics[2]!.id, 'sent'],
+      [ana.username, mosaics[1]!.id, 'waiting'],
+      [ana.username, mosaics[0]!.id, 'waiting'],
+    ]);
+    expect(rows[0]!.productName).toBe(mosaics[0]!.name);
+    expect(rows[1]!.sentAt).not.toBeNull();
+    expect(all.json().nextCursor).toBeNull();
+
+    const bySku = (await admin.get(`/api/admin/notify-requests?sku=${mosaics[0]!.id}`)).json().requests;
+    expect(bySku.map((r: { username: string }) => r.username)).toEqual([bo.username, ana.username]);
+    const byUser = (await admin.get(`/api/admin/notify-requests?user=${encodeURIComponent(bo.username.slice(0, 8))}`)).json().requests;
+    expect(byUser.map((r: { username: string }) => r.username)).toEqual([bo.username]);
+    const sent = (await admin.get('/api/admin/notify-requests?status=sent')).json().requests;
+    expect(sent.map((r: { sku: number }) => r.sku)).toEqual([mosaics[2]!.id]);
+
+    // Following nextCursor until null gives the whole list once.
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await admin.get(`/api/admin/notify-requests${cursor ? `?cursor=${cursor}` : ''}`);
+      expect(page.statusCode).toBe(200);
+      seen.push(...page.json().requests.map((r: { id: number }) => r.id));
+      cursor = page.json().nextCursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(seen).toHaveLength(4);
+
+    // Asking again after the email opens the request again.
+    expect((await put(admin, '/api/stock/lots', { items: [{ sku: mosaics[2]!.id, lots: [] }] })).statusCode).toBe(200);
+    expect((await put(anaClient, `/api/products/${mosaics[2]!.id}/notify`, {})).statusCode).toBe(200);
+    const reopened = (await admin.get(`/api/admin/notify-requests?sku=${mosaics[2]!.id}`)).json().requests;
+    expect(reopened.map((r: { status: string }) => r.status)).toEqual(['waiting']);
+  });
+
+  it('pages through more requests than a page holds, without repeats', async () => {
+    const { client } = await dealer('many.list@dealer.test');
+    const wanted = LISTED.slice(10, 60);
+    for (const p of wanted) expect((await put(client, `/api/products/${p.id}/notify`, {})).statusCode).toBe(200);
+    const { client: other } = await dealer('many2.list@dealer.test');
+    for (const p of LISTED.slice(60, 70)) expect((await put(other, `/api/products/${p.id}/notify`, {})).statusCode).toBe(200);
+    const first = (await admin.get('/api/admin/notify-requests')).json();
+    expect(first.requests).toHaveLength(NOTIFY_REQUESTS_PAGE_SIZE);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = (await admin.get(`/api/admin/notify-requests?cursor=${first.nextCursor}`)).json();
+    expect(second.requests).toHaveLength(60 - NOTIFY_REQUESTS_PAGE_SIZE);
+    expect(second.nextCursor).toBeNull();
+    const ids = [...first.requests, ...second.requests].map((r: { id: number }) => r.id);
+    expect(new Set(ids).size).toBe(60);
+    expect((await admin.get('/api/admin/notify-requests?cursor=not-a-cursor')).statusCode).toBe(400);
+    expect((await admin.get('/api/admin/notify-requests?sku=abc')).statusCode).toBe(400);
+  });
+
+  it('is for admins only: 403 for dealers and salespeople (and for an admin acting as one), 401 signed out', async () => {
+    const { client } = await dealer('not.admin@dealer.test');
+    expect((await client.get('/api/admin/notify-requests')).statusCode).toBe(403);
+    const sales = await new TestClient(ctx.app).signInAs(await createUser(ctx.db, { role: 'salesperson' }));
+    expect((await sales.get('/api/admin/notify-requests')).statusCode).toBe(403);
+    const acting = await new TestClient(ctx.app).signInAs(await createUser(ctx.db, { role: 'admin' }), 'bold_customer');
+    expect((await acting.get('/api/admin/notify-requests')).statusCode).toBe(403);
+    expect((await new TestClient(ctx.app).get('/api/admin/notify-requests')).statusCode).toBe(401);
+  });
+});

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { MailOutbox } from '../mail';
 import type { ProductsService } from '../products';
 import { arrivalDigest } from './notify-email';
-import { endNotifyRequests, requestsOf, usersWithRequests } from './notify-repository';
+import { endNotifyRequests, forgetNotifyRequests, requestsOf, usersWithRequests } from './notify-repository';
 
 /** Users per round: with at most MAX_NOTIFY_REQUESTS each, a round reads at most 10,000 requests. */
 const USERS_PER_ROUND = 200;
@@ -12,9 +12,9 @@ const USERS_PER_ROUND = 200;
  * "Notify me" (docs/decisions/0203): every open request whose SKU now has stock above 0 (read by the
  * one stock reader, ADR 0115) ends, and each user gets ONE email listing all their SKUs that came
  * back, at the account's confirmed address read now, in one transaction. A deleted account or one
- * without an address gets nothing (its requests end). Runs after this server changes lots and on a
- * schedule for every other change (a stock CSV, another server). Two runners never send twice: only
- * the one whose delete took a row lists it.
+ * without an address gets nothing (its requests end, deleted: none was sent). Runs after this server
+ * changes lots and on a schedule for every other change (a stock CSV, another server). Two runners
+ * never send twice: only the one whose update marked a row sent lists it (docs/decisions/0214).
  */
 export async function sendArrivalNotices(deps: {
   db: Db;
@@ -39,7 +39,10 @@ export async function sendArrivalNotices(deps: {
         for (const userId of new Set(due.map((r) => r.userId))) {
           const mine = due.filter((r) => r.userId === userId && taken.has(r.id));
           const to = mine[0]?.email;
-          if (!to) continue;
+          if (!to) {
+            await forgetNotifyRequests(tx, mine.map((r) => r.id));
+            continue;
+          }
           const items = mine.map((r) => ({ id: r.productId, name: products.get(r.productId)!.name, onHand: onHand(r.productId) }));
           await deps.mail.enqueue(arrivalDigest(userId, to, items, deps.from), tx);
           emails += 1;

@@ -10,6 +10,7 @@ import {
   notifyResponse,
 } from '@common/contracts/lots';
 import { incomingUploadPreviewResponse, lotsUploadPreviewResponse } from '@common/contracts/lots-uploads';
+import { notifyRequestsQuery, notifyRequestsResponse } from '@common/contracts/notify-requests';
 import { stockUploadErrorBody } from '@common/contracts/stock';
 import { stockUploadIdParams } from '@common/contracts/stock-uploads';
 import { hasPermission, ORDERING_PERMISSION } from '@common/domain/permissions';
@@ -202,5 +203,21 @@ export const lotsRoutes: FastifyPluginAsyncZod<{ lots: LotsService; maxUploadMb:
       schema: { tags, summary: 'Cancel a back-in-stock email', operationId: 'cancelStockNotice', params: idParams, response: { 200: notifyResponse, ...errors } },
     },
     (request) => lots.cancelNotify(actorOf(request), request.params.id),
+  );
+
+  // The admins' notify-me list (docs/decisions/0214): who waits for which SKU, and whose email went out.
+  app.get(
+    '/api/admin/notify-requests',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Notify-me requests, newest first: waiting and sent, by SKU and by who asked (admins)',
+        operationId: 'listNotifyRequests',
+        querystring: notifyRequestsQuery,
+        response: { 200: notifyRequestsResponse, ...errors },
+      },
+    },
+    (request) => lots.notifyRequests(request.query),
   );
 };

@@ -1,3 +1,4 @@
+import type { NotifyRequestsQuery } from '@common/contracts/notify-requests';
 import {
   NOTIFY_MESSAGES,
   type AvailabilityResponse,
@@ -21,6 +22,7 @@ import type { UploadHistory } from '../stock';
 import type { EventPublisher } from '../webhooks';
 import { allocateOrder, allocationsOf, plannedAllocations, planLines } from './allocation';
 import { sendArrivalNotices } from './notify';
+import { notifyRequestsPage } from './notify-list';
 import { createReplacer, type Kind } from './replace';
 import * as repo from './repository';
 import * as notifyRepo from './notify-repository';
@@ -173,6 +175,9 @@ export function createLotsService(deps: {
         return left >= item.quantity ? LOT_MESSAGES.sameLotAvailable(item.productName, code, left) : LOT_MESSAGES.sameLotShort(item.productName, code, left);
       });
     },
+
+    /** The admins' notify-me list (docs/decisions/0214). */
+    notifyRequests: (query: NotifyRequestsQuery) => notifyRequestsPage({ db, products }, query),
 
     /** The users module deletes an account: its requests end in that transaction (docs/decisions/0203). */
     endAllOf: (tx: DbOrTx, userId: number) => notifyRepo.endRequestsOfUser(tx, userId),

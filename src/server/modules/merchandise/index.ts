@@ -4,3 +4,4 @@ export type { MerchandiseEntryRow } from './repository';
 export { merchandiseRoutes } from './routes';
 export { MERCHANDISE_SHEET_LIMITS } from './workbook';
 export { createMerchandiseService, type MerchandiseService } from './service';
+export { createMerchandiseUploads, type MerchandiseUploads } from './uploads';

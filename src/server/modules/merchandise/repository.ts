@@ -116,3 +116,20 @@ export async function findEntries(db: DbOrTx, keys: readonly { type: Merchandise
 }
 
 export type MerchandiseEntryRow = Awaited<ReturnType<typeof findEntries>>[number];
+
+/**
+ * What a workbook preview saw, as one digest of every item, every field, in a fixed order
+ * (docs/decisions/0214, as the lots files' digest, ADR 0196): the confirm computes it again under
+ * the table lock and applies only when it is the same. A row's text form tells NULL from ''.
+ */
+export async function merchandiseDigest(db: DbOrTx): Promise<string> {
+  const result = await db.execute(sql`
+    select md5(coalesce(string_agg((type, code, name, description, line, category, handboard_type, price, active)::text, E'\n' order by type, code), '')) as digest
+    from merchandise`);
+  return String((result.rows[0] as { digest: string }).digest);
+}
+
+/** The confirm holds writers off until it commits: nothing changes between its digest and its upsert. */
+export async function lockMerchandise(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`lock table merchandise in share row exclusive mode`);
+}

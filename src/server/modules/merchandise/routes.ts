@@ -6,8 +6,11 @@ import {
   merchandiseAdminListResponse,
   merchandiseEditBody,
   merchandiseIdParams,
+  merchandiseCancelResponse,
   merchandiseListResponse,
+  merchandisePreviewResponse,
   merchandiseRemoveResponse,
+  merchandiseUploadIdParams,
   merchandiseUploadErrorBody,
   merchandiseUploadResponse,
 } from '@common/contracts/merchandise';
@@ -19,6 +22,7 @@ import { HttpError } from '../../lib/http-error';
 import { receiveOnlyFile, type UploadRules } from '../../lib/upload';
 import type { MerchandiseAdmin } from './admin';
 import type { MerchandiseService } from './service';
+import type { MerchandiseUploads } from './uploads';
 import { merchandiseTemplate } from './workbook';
 
 /** A merchandise workbook is a few hundred kilobytes; this is the most we read. */
@@ -38,9 +42,9 @@ const MERCHANDISE_UPLOAD_RULES: UploadRules = {
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Spec §7 merchandise calls (view_stock), the upload (admin) and the template (admin). */
-export const merchandiseRoutes: FastifyPluginAsyncZod<{ merchandise: MerchandiseService; admin: MerchandiseAdmin }> = async (
+export const merchandiseRoutes: FastifyPluginAsyncZod<{ merchandise: MerchandiseService; admin: MerchandiseAdmin; uploads: MerchandiseUploads }> = async (
   app,
-  { merchandise, admin },
+  { merchandise, admin, uploads },
 ) => {
   for (const type of MERCHANDISE_TYPES) {
     const path = MERCHANDISE_PATHS[type];
@@ -64,6 +68,60 @@ export const merchandiseRoutes: FastifyPluginAsyncZod<{ merchandise: Merchandise
       if (!outcome.ok) return reply.code(400).send(outcome.body);
       return outcome.response;
     },
+  );
+
+  // The browser's upload (docs/decisions/0214): a preview that changes nothing, then Confirm or Cancel.
+  const tags = ['Merchandise'];
+  const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+  app.post(
+    '/api/admin/merchandise/upload/preview',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Preview a merchandise workbook: added, changed (before and after), not in the file, warnings; changes nothing',
+        operationId: 'previewMerchandiseUpload',
+        consumes: ['multipart/form-data'],
+        response: { 200: merchandisePreviewResponse, 400: z.union([merchandiseUploadErrorBody, errorBody]), 413: errorBody, 415: errorBody },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, MERCHANDISE_UPLOAD_MESSAGES.invalidFile);
+      const file = await receiveOnlyFile(request, MERCHANDISE_UPLOAD_RULES);
+      const outcome = await uploads.preview(actorOf(request), file);
+      if (!outcome.ok) return reply.code(400).send(outcome.body);
+      return outcome.preview;
+    },
+  );
+
+  app.post(
+    '/api/admin/merchandise/uploads/:id/confirm',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Apply a previewed merchandise workbook exactly as previewed (409 when the merchandise changed since)',
+        operationId: 'confirmMerchandiseUpload',
+        params: merchandiseUploadIdParams,
+        response: { 200: merchandiseUploadResponse, ...errors },
+      },
+    },
+    (request) => uploads.confirm(actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/admin/merchandise/uploads/:id/cancel',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Drop a previewed merchandise workbook; nothing changes',
+        operationId: 'cancelMerchandiseUpload',
+        params: merchandiseUploadIdParams,
+        response: { 200: merchandiseCancelResponse, ...errors },
+      },
+    },
+    (request) => uploads.cancel(actorOf(request), request.params.id),
   );
 
   // Manage Merchandise (docs/decisions/0131): every item, edit one, remove one (delete or deactivate).

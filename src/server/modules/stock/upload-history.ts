@@ -1,13 +1,14 @@
 import type { LotsUploadCounts } from '@common/contracts/lots-uploads';
 import type { SchemaError } from '@common/contracts/stock';
 import type { StockUploadHistoryEntry } from '@common/contracts/stock-uploads';
-import { PREVIEW_CONFIRMABLE_MINUTES, STOCK_UPLOAD_MESSAGES, type StockUploadKind } from '@common/domain/stock-uploads';
+import { isOneOf } from '@common/domain/one-of';
+import { PREVIEW_CONFIRMABLE_MINUTES, STOCK_UPLOAD_KINDS, STOCK_UPLOAD_MESSAGES, type StockUploadKind, type UploadKind } from '@common/domain/stock-uploads';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
 import { decideUpload, findUpload, insertUpload, listUploads, type StockUploadRow } from './upload-repository';
 
-type ListedRow = Omit<StockUploadRow, 'data' | 'userId' | 'catalogueVersion' | 'removalToken' | 'lotsDigest'>;
+type ListedRow = Omit<StockUploadRow, 'data' | 'userId' | 'catalogueVersion' | 'removalToken' | 'lotsDigest' | 'kind'> & { kind: StockUploadKind };
 
 /** A history row as the API shows it: a stock upload's counts or a lots file's (ADR 0196). */
 export function toHistoryEntry(row: ListedRow): StockUploadHistoryEntry {
@@ -36,6 +37,8 @@ export function toHistoryEntry(row: ListedRow): StockUploadHistoryEntry {
   return { ...common, kind: row.kind, mode: null, counts: { rows: 0, skus: 0, ...counts } };
 }
 
+const isStockKind = (row: StockUploadRow): row is StockUploadRow & { kind: StockUploadKind } => isOneOf(STOCK_UPLOAD_KINDS, row.kind);
+
 /** Who the history names: a token's uploads carry the token's name (ADR 0191). */
 const uploaderOf = (actor: Actor) => (actor.apiToken ? `${actor.username} (token ${actor.apiToken.name})` : actor.username);
 const sourceOf = (actor: Actor) => (actor.apiToken ? ('api' as const) : ('browser' as const));
@@ -47,7 +50,7 @@ export type UploadHistory = ReturnType<typeof createUploadHistory>;
  * none, 409 when it is of another kind, already decided or older than an hour, 403 when someone
  * else previewed it (a deleted user's previews can therefore never be confirmed).
  */
-export function checkConfirmable(row: StockUploadRow | undefined, kind: StockUploadKind, actor: Actor, now = new Date()): StockUploadRow {
+export function checkConfirmable(row: StockUploadRow | undefined, kind: UploadKind, actor: Actor, now = new Date()): StockUploadRow {
   if (!row) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
   if (row.kind !== kind) throw new HttpError(409, STOCK_UPLOAD_MESSAGES.wrongKind(row.kind, row.id));
   if (row.status !== 'previewed') throw new HttpError(409, STOCK_UPLOAD_MESSAGES.alreadyDecided);
@@ -64,7 +67,8 @@ export function checkConfirmable(row: StockUploadRow | undefined, kind: StockUpl
 export function createUploadHistory(db: Db) {
   return {
     async list(limit: number, kind?: StockUploadKind): Promise<StockUploadHistoryEntry[]> {
-      return (await listUploads(db, limit, kind)).map(toHistoryEntry);
+      // The query asks for stock kinds only; the check narrows the type without a cast.
+      return (await listUploads(db, limit, kind)).flatMap((row) => (isOneOf(STOCK_UPLOAD_KINDS, row.kind) ? [toHistoryEntry({ ...row, kind: row.kind })] : []));
     },
 
     /** The file of one upload, as it was sent. */
@@ -78,15 +82,32 @@ export function createUploadHistory(db: Db) {
     async cancel(actor: Actor, id: number): Promise<StockUploadHistoryEntry> {
       return db.transaction(async (tx) => {
         const row = await findUpload(tx, id, true);
-        if (!row) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
+        // A merchandise workbook is not in the stock history; its own module cancels it (cancelPreview).
+        if (!row || !isStockKind(row)) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
         if (row.status !== 'previewed') throw new HttpError(409, STOCK_UPLOAD_MESSAGES.alreadyDecided);
         const decided = await decideUpload(tx, id, { status: 'cancelled', decidedBy: actor.username, decidedAt: new Date() });
-        return toHistoryEntry(decided!);
+        return toHistoryEntry({ ...decided!, kind: row.kind });
       });
     },
 
-    /** A lots or incoming file that was previewed: kept to confirm or cancel, with the digest of what the preview saw. */
-    async keepPreview(actor: Actor, upload: { kind: 'lots' | 'incoming'; filename: string; data: Buffer; lotsDigest: string; counts: LotsUploadCounts }): Promise<number> {
+    /**
+     * Cancel of one kind (the merchandise workbook's, ADR 0214): 404 when it is not an upload of
+     * that kind, 409 when already decided; nothing else changes.
+     */
+    async cancelPreview(actor: Actor, id: number, kind: UploadKind): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await findUpload(tx, id, true);
+        if (!row || row.kind !== kind) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
+        if (row.status !== 'previewed') throw new HttpError(409, STOCK_UPLOAD_MESSAGES.alreadyDecided);
+        await decideUpload(tx, id, { status: 'cancelled', decidedBy: actor.username, decidedAt: new Date() });
+      });
+    },
+
+    /**
+     * A lots, incoming or merchandise file that was previewed: kept to confirm or cancel, with the
+     * digest of what the preview saw (kept in lots_digest for every kind, ADR 0214).
+     */
+    async keepPreview(actor: Actor, upload: { kind: 'lots' | 'incoming' | 'merchandise'; filename: string; data: Buffer; lotsDigest: string; counts: LotsUploadCounts | Record<string, number> }): Promise<number> {
       return insertUpload(db, {
         kind: upload.kind,
         userId: actor.userId,
@@ -107,7 +128,7 @@ export function createUploadHistory(db: Db) {
      * In the confirm's transaction: the previewed upload, held (FOR UPDATE) so two confirms cannot
      * both apply it, and still confirmable by this actor (checkConfirmable).
      */
-    async takePreviewed(tx: Tx, id: number, kind: StockUploadKind, actor: Actor): Promise<StockUploadRow> {
+    async takePreviewed(tx: Tx, id: number, kind: UploadKind, actor: Actor): Promise<StockUploadRow> {
       return checkConfirmable(await findUpload(tx, id, true), kind, actor);
     },
 

@@ -1,5 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
-import type { StockUploadKind, StockUploadSource, StockUploadStatus } from '@common/domain/stock-uploads';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { STOCK_UPLOAD_KINDS, type StockUploadKind, type StockUploadSource, type StockUploadStatus, type UploadKind } from '@common/domain/stock-uploads';
 import type { DbOrTx } from '../../db/client';
 import { stockUploads } from '../../db/schema';
 
@@ -16,7 +16,7 @@ export async function insertUpload(
   db: DbOrTx,
   row: {
     /** Default stock. */
-    kind?: StockUploadKind;
+    kind?: UploadKind;
     userId: number;
     username: string;
     source: StockUploadSource;
@@ -56,7 +56,7 @@ export async function decideUpload(
   return row;
 }
 
-/** The newest uploads without their files, of one kind or of all. */
+/** The newest uploads without their files, of one kind or of the stock history's three (not merchandise workbooks, ADR 0214). */
 export async function listUploads(db: DbOrTx, limit: number, kind?: StockUploadKind) {
   return db
     .select({
@@ -75,7 +75,7 @@ export async function listUploads(db: DbOrTx, limit: number, kind?: StockUploadK
       decidedBy: stockUploads.decidedBy,
     })
     .from(stockUploads)
-    .where(kind ? eq(stockUploads.kind, kind) : undefined)
+    .where(kind ? eq(stockUploads.kind, kind) : inArray(stockUploads.kind, [...STOCK_UPLOAD_KINDS]))
     .orderBy(desc(stockUploads.createdAt), desc(stockUploads.id))
     .limit(limit);
 }

@@ -4,4 +4,4 @@ export { USERS_SHEET_LIMITS } from './import-file';
 export { createUsersService, type UsersService } from './service';
 export { createEmailChanges, type EmailChanges } from './email-change';
 export { emailChangeRoutes } from './email-change-routes';
-export { liveAdmins, liveEmailAddresses, userNames, userStoreAddresses } from './user-views';
+export { liveAdmins, liveEmailAddresses, userContacts, userNames, userStoreAddresses } from './user-views';

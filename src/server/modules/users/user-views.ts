@@ -62,3 +62,11 @@ export function liveEmailAddresses<TAlias extends string>(alias: TAlias) {
     .where(and(isNull(users.deletedAt), isNotNull(users.email)))
     .as(alias);
 }
+
+/** Who an account is, for admin lists that name people: username, names and company, deleted accounts too. */
+export function userContacts<TAlias extends string>(alias: TAlias) {
+  return qb
+    .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, company: users.company })
+    .from(users)
+    .as(alias);
+}

@@ -65,9 +65,12 @@ export function StockUploadActions({
   canDownloadTemplate,
   onOutcome,
   onProgress,
+  historyOpenAtStart = false,
 }: {
   canUpload: boolean;
   canDownloadTemplate: boolean;
+  /** /admin/uploads?show=history opens the history at once (a deep link, docs/decisions/0214). */
+  historyOpenAtStart?: boolean;
   onOutcome: (outcome: UploadOutcome | null) => void;
   onProgress: (state: { fileName: string; fraction: number } | null) => void;
 }) {
@@ -79,7 +82,7 @@ export function StockUploadActions({
   const [busy, setBusy] = useState<'stock' | LotsFileKind | null>(null);
   const [preview, setPreview] = useState<StockUploadPreviewResponse | null>(null);
   const [lotsPreview, setLotsPreview] = useState<LotsFilePreview | null>(null);
-  const [historyOpen, setHistoryOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(historyOpenAtStart);
   const [historyOpened, setHistoryOpened] = useState(false);
   if (historyOpen && !historyOpened) setHistoryOpened(true);
 

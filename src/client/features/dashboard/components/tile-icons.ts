@@ -1,5 +1,6 @@
 import {
   Activity,
+  BellRing,
   BookOpen,
   CalendarX,
   ClipboardList,
@@ -13,6 +14,7 @@ import {
   PackagePlus,
   PackageSearch,
   Receipt,
+  FileUp,
   ShoppingCart,
   Upload,
   Users,
@@ -32,6 +34,8 @@ export const TILE_ICONS: Record<DashboardTileId, LucideIcon> = {
   catalog: BookOpen,
   orders: History,
   files: FolderOpen,
+  'stock-uploads': FileUp,
+  'notify-requests': BellRing,
   'manage-merchandise': Upload,
   'manage-users': Users,
   'closed-days': CalendarX,

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Download, Upload } from 'lucide-react';
 import {
   MERCHANDISE_UPLOAD_MESSAGES,
   merchandiseUploadErrorBody,
+  type MerchandisePreviewResponse,
   type MerchandiseRowIssue,
   type MerchandiseUploadResponse,
 } from '@common/contracts/merchandise';
@@ -14,8 +15,12 @@ import { Label } from '@client/components/ui/label';
 import { Progress } from '@client/components/ui/progress';
 import { toast, TOAST_DURATION } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api-client';
-import { MERCHANDISE_TEMPLATE_URL, useUploadMerchandise } from '../api/upload-merchandise';
+import { usePreviewMerchandiseUpload } from '../api/preview-merchandise-upload';
+import { MERCHANDISE_TEMPLATE_URL } from '../api/upload-merchandise';
 import { MerchandiseCatalogue } from '../components/merchandise-catalogue';
+
+// The preview dialog loads when the admin first uploads.
+const MerchandisePreviewDialog = lazy(() => import('../components/merchandise-preview-dialog').then((m) => ({ default: m.MerchandisePreviewDialog })));
 
 /** Issues a toast lists; the panel on the page lists them all. */
 const TOAST_ISSUES = 5;
@@ -53,7 +58,8 @@ export function MerchandiseUploadPage() {
   const [progress, setProgress] = useState<number | null>(null);
   const [issues, setIssues] = useState<MerchandiseRowIssue[]>([]);
   const [summary, setSummary] = useState<{ text: string; codes: string[] } | null>(null);
-  const upload = useUploadMerchandise();
+  const [preview, setPreview] = useState<MerchandisePreviewResponse | null>(null);
+  const upload = usePreviewMerchandiseUpload();
 
   const choose = (chosen: File | undefined) => {
     setIssues([]);
@@ -74,11 +80,8 @@ export function MerchandiseUploadPage() {
     upload.mutate(
       { file, onProgress: setProgress },
       {
-        onSuccess: (result) => {
-          const text = `${result.inserted} added, ${result.updated} updated (${result.total} rows).`;
-          setSummary({ text, codes: codeLines(result) });
-          toast({ title: 'Merchandise Updated', description: text, variant: 'success', duration: TOAST_DURATION.short });
-        },
+        // docs/decisions/0214: the workbook is previewed first; the dialog applies it on Confirm.
+        onSuccess: setPreview,
         onError: (error) => {
           const rows = error instanceof ApiError ? merchandiseUploadErrorBody.safeParse(error.body) : null;
           if (rows?.success) setIssues(rows.data.rows);
@@ -90,6 +93,13 @@ export function MerchandiseUploadPage() {
         onSettled: () => setProgress(null),
       },
     );
+  };
+
+  const applied = (result: MerchandiseUploadResponse) => {
+    setPreview(null);
+    const text = `${result.inserted} added, ${result.updated} updated (${result.total} rows).`;
+    setSummary({ text, codes: codeLines(result) });
+    toast({ title: 'Merchandise Updated', description: text, variant: 'success', duration: TOAST_DURATION.short });
   };
 
   return (
@@ -117,13 +127,14 @@ export function MerchandiseUploadPage() {
               onChange={(e) => choose(e.target.files?.[0])}
             />
             <p className="text-sm text-muted-foreground">
-              Every row is checked first; if one is wrong nothing is saved. Codes not in the file are kept.
+              Every row is checked first; if one is wrong nothing is saved. You then see what would be added and changed, and nothing
+              changes until you confirm. Codes not in the file are kept.
             </p>
           </div>
           <div>
             <Button onClick={send} disabled={!file || upload.isPending}>
               <Upload aria-hidden />
-              {upload.isPending ? 'Uploading…' : 'Upload File'}
+              {upload.isPending ? 'Checking…' : 'Upload File'}
             </Button>
           </div>
           {progress !== null && <Progress value={Math.round(progress * 100)} label="Upload progress" />}
@@ -153,6 +164,11 @@ export function MerchandiseUploadPage() {
           )}
         </CardContent>
       </Card>
+      {preview && (
+        <Suspense fallback={null}>
+          <MerchandisePreviewDialog key={preview.uploadId} preview={preview} onApplied={applied} onClosed={() => setPreview(null)} />
+        </Suspense>
+      )}
       <MerchandiseCatalogue />
     </Page>
   );

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { NotifyRequestStatus, notifyRequestsResponse } from '@common/contracts/notify-requests';
+import { api } from '@client/lib/api-client';
+
+const NOTIFY_REQUESTS_PATH = '/api/admin/notify-requests';
+
+/** As the address bar holds it; the server checks it (notifyRequestsQuery). */
+export interface NotifyRequestsPageQuery {
+  sku?: string;
+  user?: string;
+  status?: NotifyRequestStatus;
+  cursor?: string;
+}
+
+/** The query string of a page: the API's and the screen's address share it (filters and page in the URL, UI.md). */
+export function notifyRequestsSearch(query: NotifyRequestsPageQuery): string {
+  const params = new URLSearchParams();
+  if (query.sku) params.set('sku', query.sku);
+  if (query.user) params.set('user', query.user);
+  if (query.status) params.set('status', query.status);
+  if (query.cursor) params.set('cursor', query.cursor);
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/** GET /api/admin/notify-requests: one page, newest first (docs/decisions/0214). */
+export function useNotifyRequests(query: NotifyRequestsPageQuery) {
+  const path = `${NOTIFY_REQUESTS_PATH}${notifyRequestsSearch(query)}`;
+  return useQuery({
+    queryKey: [path],
+    queryFn: ({ signal }) => api.get<z.output<typeof notifyRequestsResponse>>(path, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
