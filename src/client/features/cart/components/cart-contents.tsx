@@ -125,7 +125,7 @@ export function CartContents({
                     onSuccess: () =>
                       toast({
                         title: 'Item Removed',
-                        description: `${item.product.name} was removed from your cart.`,
+                        description: `${item.product.name} was removed.`,
                         duration: TOAST_DURATION.short,
                         action: {
                           label: 'Undo',
