@@ -6,7 +6,7 @@ import { seriousViolations, type AxeFinding } from './support/axe';
 import { api, signInAs } from './support/session';
 
 /**
- * Issue 26: axe-core finds no serious or critical violation on any signed-in
+ * Axe-core finds no serious or critical violation on any signed-in
  * page, at desktop and phone sizes, including with the PO menu, a dialog and the
  * date picker open. Each finding is reported with its page and size so a failure
  * names what to fix.

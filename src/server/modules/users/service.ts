@@ -42,7 +42,7 @@ import { welcomeEmail } from './welcome-email';
 import { dropChanges } from './email-change-repository';
 import { EMAIL_CHANGE_MESSAGES } from '@common/contracts/email-change';
 
-/** Import rows whose password is a common one (issue 23): reported like any other row problem. */
+/** Import rows whose password is a common one: reported like any other row problem. */
 async function commonPasswordIssues(rows: readonly ValidImportRow[]): Promise<ImportIssue[]> {
   const issues: ImportIssue[] = [];
   for (const { row, user } of rows) {
@@ -343,7 +343,7 @@ export function createUsersService(deps: {
     /**
      * Bulk import from a CSV or the workbook's users sheet (spec §5): every row checked,
      * all-or-nothing. Problems come back as errors[{ path: "rows.<n>.<field>", message }]
-     * before anything is written; template example rows are left out (issue 13).
+     * before anything is written; template example rows are left out.
      */
     async prepareImport(actor: Actor, file: ReceivedFile): Promise<PreparedImport> {
       const sheet = await readUserSheet(file, String(actor.userId));

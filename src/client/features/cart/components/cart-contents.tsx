@@ -121,7 +121,7 @@ export function CartContents({
                 remove.mutate(
                   { cartId: cart.id, itemId: item.id },
                   {
-                    // Spec §9: 3 s; issue 12: with Undo, which puts the line back as it was.
+                    // Spec §9: 3 s; with Undo, which puts the line back as it was.
                     onSuccess: () =>
                       toast({
                         title: 'Item Removed',
