@@ -187,6 +187,23 @@ export const userImportRow = z.object({
 });
 export type UserImportRow = z.output<typeof userImportRow>;
 
+/** The fields of a user an admin edits (and, but for the role, the user on /profile): one list for the form and the update. */
+export const PROFILE_FIELDS = [
+  'role',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'company',
+  'storeName',
+  'storeAddress',
+  'storeCity',
+  'storeState',
+  'storeZip',
+  'storeContactName',
+  'storePhone',
+] as const;
+
 /** The columns a users sheet or CSV may have, as spec §3 names the User fields. */
 export const USER_IMPORT_COLUMNS = [
   'username',

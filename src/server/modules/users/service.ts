@@ -10,6 +10,7 @@ import {
   type UsersPage,
   type UsersQuery,
   type UserView,
+  PROFILE_FIELDS,
 } from '@common/contracts/users';
 import { PASSWORD_MESSAGES } from '@common/domain/password-rules';
 import { issuePath, takenUsernameIssues, validateUserImport, type ImportIssue, type ValidImportRow } from '@common/domain/user-import';
@@ -86,26 +87,10 @@ export interface PreparedImport {
   run(onProgress?: ImportProgress): Promise<UserImportResult>;
 }
 
-const PROFILE_KEYS = [
-  'role',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'company',
-  'storeName',
-  'storeAddress',
-  'storeCity',
-  'storeState',
-  'storeZip',
-  'storeContactName',
-  'storePhone',
-] as const;
-
 /** Only what the body sets and what differs from the row. */
 function changesOf(row: UserRow, body: UpdateUserBody): UserChanges {
   const changes: UserChanges = {};
-  for (const key of PROFILE_KEYS) {
+  for (const key of PROFILE_FIELDS) {
     const value = body[key];
     if (value !== undefined && value !== row[key]) Object.assign(changes, { [key]: value });
   }
