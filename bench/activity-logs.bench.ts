@@ -1,5 +1,5 @@
 /**
- * The activity log at a million rows (issue 6): seeds 1,000,000 activity rows written
+ * The activity log at a million rows: seeds 1,000,000 activity rows written
  * by 300 users over about two years, then times GET /api/admin/activity-logs for the
  * screen's usual questions (newest page, deeper pages, type, user, date range, search)
  * and a 100,000-row CSV export, through the real app (buildApp + inject).

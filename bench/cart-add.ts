@@ -1,5 +1,5 @@
 /**
- * Cart add under load, DURABLE (issue 22, ADR 0172): every add commits with synchronous_commit on.
+ * Cart add under load, DURABLE (ADR 0172): every add commits with synchronous_commit on.
  * 50 concurrent users adding to their own carts through the portal (HTTP), BESIDE the limit: the
  * carts service's own add (the same code the route calls, carts/cart-items.ts addItem: the remembered
  * product, then one statement with the capped upsert and the activity row, ADR 0174) called straight from 50 concurrent
@@ -9,7 +9,7 @@
  * BENCH_BASE=<commit> also runs THAT commit's portal in every round, beside this checkout's, on the
  * same database and sessions (its files are extracted with `git archive` into .tmp/, with this
  * checkout's node_modules): a change is measured against its base in the same run, on the same
- * machine, under the same load (issue 24: "within 10% of the figures before").
+ * machine, under the same load ("within 10% of the figures before").
  *
  * Each of BENCH_RUNS rounds (default 3) starts a FRESH portal process and a FRESH pool (cold V8,
  * new PostgreSQL backends with empty caches and no prepared statement), so every round also shows
@@ -69,7 +69,7 @@ const COMMIT_SIBLINGS = process.env.BENCH_COMMIT_SIBLINGS;
 const PORT = Number(process.env.BENCH_PORT ?? 5410);
 const BASE = process.env.BENCH_BASE || undefined;
 const WITH_LIMIT = process.env.BENCH_LIMIT !== '0';
-/** Issue 22: the portal reaches at least half of what PostgreSQL and node-postgres alone do. */
+/** The portal reaches at least half of what PostgreSQL and node-postgres alone do. */
 const TARGET_RATIO = 0.5;
 const PASSWORD = 'Bench123';
 const FIRST_SKU = 900_000;
@@ -445,7 +445,7 @@ if (base) {
   const change = median(rates(portalRuns)) / median(rates(runs.base));
   const worst = lowest(rates(portalRuns)) / lowest(rates(runs.base));
   lines.push(
-    `against the base: median / base median ${change.toFixed(2)}, worst run / base worst run ${worst.toFixed(2)} (issue 24: within 10%, i.e. >= 0.90)`,
+    `against the base: median / base median ${change.toFixed(2)}, worst run / base worst run ${worst.toFixed(2)} (within 10%, i.e. >= 0.90)`,
   );
 }
 console.log(lines.join('\n'));

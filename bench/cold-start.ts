@@ -1,5 +1,5 @@
 /**
- * Production start (issue 15): the time from starting the compiled server on an
+ * Production start: the time from starting the compiled server on an
  * existing data directory to its first healthy answer (target under 3 s), and
  * its resident memory once idle (target under 120 MB). Runs what `npm start`
  * runs (scripts/start.mjs), building first when dist/ is missing. The first start

@@ -1,5 +1,5 @@
 /**
- * The salesperson dashboard's cumulative layout shift (issue 11: the announcement
+ * The salesperson dashboard's cumulative layout shift (the announcement
  * carousel arriving after the page used to push the tiles down, CLS 0.267).
  * Loads /dashboard in Chromium at desktop and phone size with the two demo
  * announcements and sums the layout-shift entries not caused by input, as the

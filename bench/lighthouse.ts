@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the first visit a salesperson on a phone meets (issues 15 and 28): /auth signed
+ * Lighthouse on the first visit a salesperson on a phone meets: /auth signed
  * out, /dashboard and /stock signed in, in two cases:
  *   - `new`: a portal started without demo data (an empty catalogue, no announcements), and a
  *     salesperson the admin created through the API (a temporary password, changed by the
@@ -12,7 +12,7 @@
  * and the long tasks over 50 ms with their script (Lighthouse's `long-tasks`) and the scripts'
  * main-thread time (`bootup-time`) of the median run.
  *
- * Targets (issue 28), in both cases: performance median >= 0.95 and worst >= 0.90 on every page,
+ * Targets, in both cases: performance median >= 0.95 and worst >= 0.90 on every page,
  * TBT median <= 200 ms on /dashboard and /stock, CLS 0, no console error; accessibility 1.0.
  * Lighthouse's simulated TBT grows with the CPU the machine has left: on a loaded machine the scores
  * are pessimistic, so the load average is printed beside them.
@@ -49,7 +49,7 @@ const NEW_SALESPERSON = { username: 'bench-newhire', temporary: 'Temporary123', 
 interface Page {
   path: string;
   signedIn: boolean;
-  /** The blocking-time target applies to the signed-in pages (issue 28). */
+  /** The blocking-time target applies to the signed-in pages. */
   tbtTarget: boolean;
 }
 const PAGES: Page[] = [

@@ -1,5 +1,5 @@
 /**
- * A real user's login while wrong passwords flood in (issue 23). Before the fix a normal login took
+ * A real user's login while wrong passwords flood in. Before the fix a normal login took
  * 0.95 s alone and 10.2 s while 30 unknown-user logins were in flight: every attempt cost a scrypt
  * and nothing bounded how many ran at once. Target: the login during the flood within 2x of alone.
  *

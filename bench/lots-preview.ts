@@ -4,7 +4,7 @@
  * compared with the lots in the database and kept) and POST /api/stock/lots/uploads/{id}/confirm
  * (the file read again, the digest checked under the locks, the lots replaced). The same for a
  * 20,000-row incoming file. Prints each step's wall time over RUNS runs (median and worst); the
- * replacement itself is bench/lots.ts's (issue 27: lots < 5 s, incoming < 3 s). The server runs in
+ * replacement itself is bench/lots.ts's (lots < 5 s, incoming < 3 s). The server runs in
  * its own process on BENCH_PORT (default 7411).
  */
 import { TIMESTAMP_HEADER } from '../src/common/contracts/common';

@@ -1,5 +1,5 @@
 /**
- * Shade lots (issue 27, ADR 0195): 20,000 SKUs with 3 lots and 1 incoming load each. Each run starts
+ * Shade lots (ADR 0195): 20,000 SKUs with 3 lots and 1 incoming load each. Each run starts
  * a fresh database and portal (its own process on BENCH_PORT, default 7410) and times:
  *  - POST /api/stock/lots/upload, 60,000 rows into a catalogue without lots (target < 5 s), then the
  *    same file with every SKU's first lot changed;

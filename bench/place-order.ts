@@ -1,5 +1,5 @@
 /**
- * Place Order to the confirmation page (issue 35, docs/decisions/0209), in Chromium as a dealer meets
+ * Place Order to the confirmation page (docs/decisions/0209), in Chromium as a dealer meets
  * it: a 50-line PO with lots on (30 one-lot lines, 10 mixed, 10 SKUs without lots) is opened on
  * /cart, and each run times the press of Place Order to the confirmation page showing the order's
  * lines with their lots: POST /api/orders, what the client waits for after it, and the page's own

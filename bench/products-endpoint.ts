@@ -1,5 +1,5 @@
 /**
- * GET /api/products with 10,000 products at 50 connections (issue 3): requests per
+ * GET /api/products with 10,000 products at 50 connections: requests per
  * second and p99 latency of the portal, beside a bare node:http server sending the
  * same pre-compressed bytes with the same headers on the same machine. Both servers
  * run in their own processes; autocannon runs here. Requests carry a session cookie

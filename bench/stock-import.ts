@@ -1,5 +1,5 @@
 /**
- * Stock CSV import of 50,000 rows (issue 3): wall time of POST /api/stock/upload
+ * Stock CSV import of 50,000 rows: wall time of POST /api/stock/upload
  * and the server process's peak RSS (VmHWM). The server runs in its own process;
  * the CSV is written to disk first and streamed to it as a browser would send it.
  */

@@ -1,5 +1,5 @@
 /**
- * The stock screen in Chromium with 20,000 products (issue 3; 50,000 with BENCH_PAGE_PRODUCTS=50000, issue 28):
+ * The stock screen in Chromium with 20,000 products (50,000 with BENCH_PAGE_PRODUCTS=50000):
  * - time to first rows: from navigation start to the first table row on screen;
  * - keystroke to filtered rows painted: for each key typed into the search, from
  *   the keydown to the frame after the table shows the new result.

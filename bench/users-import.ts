@@ -1,5 +1,5 @@
 /**
- * Bulk user import of 500 users (issue 13: 46 s before, target under 10 s): wall time of
+ * Bulk user import of 500 users (46 s before, target under 10 s): wall time of
  * POST /api/users/import with progress (NDJSON), the server in its own process, every row
  * with an email so each also queues its welcome email. Then the users table at 10,000
  * users (ADR 0133): GET /api/users for a few sorts, filters and a search.

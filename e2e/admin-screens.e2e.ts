@@ -8,7 +8,7 @@ import { MERCHANDISE_COLUMNS } from '../src/common/domain/merchandise-import';
 import { ACCOUNTS, PHONE, hasHorizontalScroll, useBrowser, type Session } from './support/browser';
 import { api, signInAs } from './support/session';
 
-/** Issue 13: running the business from the admin screens (docs/decisions/0130, 0131). */
+/** Running the business from the admin screens (docs/decisions/0130, 0131). */
 const browser = useBrowser();
 
 /** A rejected upload's 400 is the answer we provoke; any other console error still fails the test. */
@@ -82,7 +82,7 @@ describe('Manage Merchandise', () => {
   });
 });
 
-describe('Stock upload preview (issue 26, ADR 0191)', () => {
+describe('Stock upload preview (ADR 0191)', () => {
   it('from /: an upload is previewed, cancelled (nothing changed), then previewed again and confirmed with the products not in the file removed', async () => {
     const { page } = await browser.open();
     await page.goto('/');
@@ -93,7 +93,7 @@ describe('Stock upload preview (issue 26, ADR 0191)', () => {
     await api(page, 'POST', `/api/carts/${cart.id}/items`, { productId: sku, quantity: 1 });
 
     // The full file: every product but the discontinued one, and one at 777 boxes. Not the first:
-    // SKU 1000 has demo shade lots, so its level is the sum of its lots whatever a file says (issue 27).
+    // SKU 1000 has demo shade lots, so its level is the sum of its lots whatever a file says.
     const before = await api<{ id: number; stockLevel: string }[]>(page, 'GET', '/api/products');
     const kept = before.filter((p) => p.id !== sku);
     const target = kept[1]!;

@@ -123,7 +123,7 @@ describe('purchase orders (dealer)', () => {
     const name = `E2E PO ${Date.now().toString(36)}`;
     await page.getByRole('button', { name: 'Create New PO' }).click();
     const dialog = page.getByRole('dialog');
-    // Issue 12: Create stays disabled while the name is blank.
+    // Create stays disabled while the name is blank.
     expect(await dialog.getByRole('button', { name: 'Create' }).isDisabled()).toBe(true);
     await dialog.getByPlaceholder('Enter PO name').fill('   ');
     expect(await dialog.getByRole('button', { name: 'Create' }).isDisabled()).toBe(true);
@@ -167,7 +167,7 @@ describe('purchase orders (dealer)', () => {
     await other.page.getByText('Order not found').waitFor();
   });
 
-  it('says in the Create New PO dialog that the 50 POs are used up (issue 23, ADR 0179)', async () => {
+  it('says in the Create New PO dialog that the 50 POs are used up (ADR 0179)', async () => {
     const session = await browser.open();
     const { page } = session;
     await signInAs(page, ACCOUNTS.dealer, 'BOLD Customer');

@@ -5,7 +5,7 @@ import { generateDemoProducts } from '../src/server/db/demo-data/products';
 import { ACCOUNTS, PHONE, hasHorizontalScroll, useBrowser } from './support/browser';
 import { api, signInAs } from './support/session';
 
-/** Issue 26 (ADR 0192): a dealer's checkout fields survive a reload, reach the order, and the history finds it. */
+/** ADR 0192: a dealer's checkout fields survive a reload, reach the order, and the history finds it. */
 const browser = useBrowser();
 const tile = generateDemoProducts().filter((p) => /^\d+$/.test(p.stockLevel ?? '') && Number(p.stockLevel) > 200)[7]!;
 

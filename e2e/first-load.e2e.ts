@@ -23,7 +23,7 @@ function countApiRequests(page: Page): Map<string, number> {
   return counts;
 }
 
-describe('a signed-in page opened by address (issue 15, ADR 0152)', () => {
+describe('a signed-in page opened by address (ADR 0152)', () => {
   it('starts from the user the page carries: no GET /api/user, each first call asked once', async () => {
     const { page } = await browser.open(PHONE);
     await signedInContext(page, ACCOUNTS.salesperson);
@@ -45,7 +45,7 @@ describe('a signed-in page opened by address (issue 15, ADR 0152)', () => {
     expect(stock.get('/api/products') ?? 0).toBe(0);
   });
 
-  it('opens /auth without asking who is signed in: no GET /api/user, no console error (issue 28)', async () => {
+  it('opens /auth without asking who is signed in: no GET /api/user, no console error', async () => {
     const { page } = await browser.open(PHONE);
     const errors: string[] = [];
     page.on('console', (message) => {

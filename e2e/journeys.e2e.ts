@@ -4,7 +4,7 @@ import { ACCOUNTS, PHONE, hasHorizontalScroll, signIn, useBrowser } from './supp
 
 const browser = useBrowser();
 
-/** Issue 12: every journey starts where a new user starts, the portal's address. */
+/** Every journey starts where a new user starts, the portal's address. */
 async function startAtRoot(page: Page, account: { username: string; password: string }) {
   await page.goto('/');
   await page.waitForURL('**/auth');
@@ -21,7 +21,7 @@ async function frameCartCount(page: Page): Promise<number> {
   return Number(badge.replace(/,/g, '') || NaN);
 }
 
-describe('no dead ends (issue 12)', () => {
+describe('no dead ends', () => {
   it('a salesperson edits their phone on /profile and sees it after a reload', async () => {
     const { page } = await browser.open();
     await startAtRoot(page, ACCOUNTS.profileSalesperson);

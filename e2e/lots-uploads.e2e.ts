@@ -31,7 +31,7 @@ async function expectNoAxeFindings(page: Page, where: string) {
   expect(found.map((f) => `${where}: ${f.rule} ${f.help} -> ${f.targets.join(' | ')}`).join('\n')).toBe('');
 }
 
-describe('lots file upload with preview (issue 27, ADR 0196)', () => {
+describe('lots file upload with preview (ADR 0196)', () => {
   it('from /: the admin previews a lots file, cancels (nothing changed), previews again, confirms, sees the lots on the row and in the history', async () => {
     const { page } = await browser.open();
     await page.goto('/');

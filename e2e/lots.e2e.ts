@@ -18,7 +18,7 @@ async function openStockRow(page: Page) {
   return page.locator('td[id*="detail"]');
 }
 
-describe('shade lots (issue 27)', () => {
+describe('shade lots', () => {
   it('shows a dealer the lots and next arrival, warns before a one-lot order, and shows the lots on the order', async () => {
     const admin = await browser.open();
     await signInAs(admin.page, ACCOUNTS.admin, 'Admin');

@@ -79,7 +79,7 @@ describe('Additional Merchandise (salesperson)', () => {
     await emptyActiveCart(page);
     await page.goto('/additional-merchandise');
     await page.getByTestId('group-Calacatta Luxe').getByRole('button', { expanded: false }).first().click();
-    // Issue 12: the demo lines have one label each, so +1 All per line would only repeat the row's +.
+    // The demo lines have one label each, so +1 All per line would only repeat the row's +.
     expect(await page.getByRole('button', { name: '+1 All Calacatta Luxe labels' }).count()).toBe(0);
     const plus = page.getByRole('button', { name: 'Increase Quantity of Calacatta Luxe Shelf Label' });
     await plus.click();
@@ -88,7 +88,7 @@ describe('Additional Merchandise (salesperson)', () => {
     await page.getByTestId('group-Calacatta Luxe').getByText('1 in cart').waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await expect.poll(async () => (await activeCartLabels(page))).toEqual([{ code: 'LBL-CALACATTA-LUXE', quantity: 2 }]);
-    // Issue 12: the sticky summary counts what is in the cart and leads on to it.
+    // The sticky summary counts what is in the cart and leads on to it.
     await page.getByRole('region', { name: 'Summary' }).getByText('2 merchandise items').waitFor();
 
     await page.goto('/cart');

@@ -7,7 +7,7 @@ import { generateDemoProducts } from '../src/server/db/demo-data/products';
 import { ACCOUNTS, hasHorizontalScroll, PHONE, signIn, useBrowser } from './support/browser';
 import { api } from './support/session';
 
-/** Issue 26 journeys (ADR 0189, 0190), each starting from `/`. */
+/** Journeys (ADR 0189, 0190), each starting from `/`. */
 const browser = useBrowser();
 
 interface Cart {
@@ -42,7 +42,7 @@ async function onlyDefaultPo(page: Page): Promise<Cart> {
   return active;
 }
 
-describe('bulk adds add what they can (issue 26)', () => {
+describe('bulk adds add what they can', () => {
   // Twenty quick-add tiles of one line and size, all in stock in the demo catalogue.
   const twenty = quickAddProducts(demo).filter((p) => p.line === 'Nordic Oak' && p.size === '8x48');
   const short = twenty.at(-1)!;
@@ -73,7 +73,7 @@ describe('bulk adds add what they can (issue 26)', () => {
   });
 });
 
-describe('the active PO (issue 26)', () => {
+describe('the active PO', () => {
   const tile = plenty[7]!;
 
   it('a new PO receives the next add, and the frame and the toast name it', async () => {
@@ -127,7 +127,7 @@ describe('the active PO (issue 26)', () => {
   });
 });
 
-describe('the quick order pad (issue 26)', () => {
+describe('the quick order pad', () => {
   it('a dealer pastes 30 lines with 3 bad ones: 27 go into the PO, the 3 are named', async () => {
     const { page } = await browser.open(PHONE);
     await startAt(page, ACCOUNTS.poDealer, 'BOLD Customer');

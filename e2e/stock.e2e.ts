@@ -50,7 +50,7 @@ describe('Check Stock', () => {
     await detail.getByText(/^[\d,]+ Boxes$/).waitFor();
     await detail.getByText(/[\d,]+\.\d\d sq ft/).first().waitFor();
     await detail.getByText('15.5 sq ft per box').waitFor();
-    // Spec §2: the opened row shows the price to salespeople too (only the cart hides it; issue 26).
+    // Spec §2: the opened row shows the price to salespeople too (only the cart hides it).
     await detail.getByText(/^\$[\d,]+\.\d\d/).first().waitFor();
     await detail.getByLabel('Quantity (boxes)').waitFor();
 
@@ -95,7 +95,7 @@ describe('Check Stock', () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
 
-  it('offers both readings of a word naming a line and a colour, and narrows to the one picked (issue 12)', async () => {
+  it('offers both readings of a word naming a line and a colour, and narrows to the one picked', async () => {
     const { page } = await browser.open(PHONE);
     await signInTo(page, ACCOUNTS.dealer, '/stock');
     await page.getByText(/^[\d,]+ products$/).waitFor();

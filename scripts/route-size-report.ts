@@ -4,7 +4,7 @@ import type { Plugin, Rollup } from 'vite';
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
-/** The most JavaScript the sign-in page may load, gzipped (issue 15: a phone on a mobile network). */
+/** The most JavaScript the sign-in page may load, gzipped (a phone on a mobile network). */
 export const AUTH_JS_LIMIT_BYTES = 100 * 1024;
 
 function chunks(bundle: OutputBundle): OutputChunk[] {

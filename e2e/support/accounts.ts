@@ -31,12 +31,12 @@ const SPECS = {
     lastName: 'Journey',
     company: 'Coastal Floors & Design LLC',
   },
-  // Issue 12 journeys: accounts of their own, so editing a profile or filling a cart touches no other journey.
+  // Journeys: accounts of their own, so editing a profile or filling a cart touches no other journey.
   profileSalesperson: { username: 'journey-profile', password: 'Journey123', role: 'salesperson', firstName: 'Pat', lastName: 'Journey' },
-  // Issue 26: the checkout draft journey fills its own cart.
+  // The checkout draft journey fills its own cart.
   checkoutDealer: { username: 'journey-checkout', password: 'Journey123', role: 'bold_customer', firstName: 'Chad', lastName: 'Journey' },
   catalogDealer: { username: 'journey-catalog', password: 'Journey123', role: 'bold_customer', firstName: 'Cat', lastName: 'Journey' },
-  // Issue 26 journeys (bulk adds, the active PO, the quick order pad).
+  // Journeys (bulk adds, the active PO, the quick order pad).
   poSalesperson: { username: 'journey-po-sales', password: 'Journey123', role: 'salesperson', firstName: 'Quinn', lastName: 'Journey' },
   poDealer: { username: 'journey-po-dealer', password: 'Journey123', role: 'bold_customer', firstName: 'Olly', lastName: 'Journey', company: 'Olly Tile Co' },
   // docs/decisions/0207: the stock rule journey orders from its own PO.

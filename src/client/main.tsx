@@ -2,7 +2,7 @@ import './styles/globals.css';
 import { startCatalogueEarly } from './api/catalogue-request';
 
 /*
- * The entry is only the stylesheet and this (issue 15, ADR 0152). index.html holds an app shell
+ * The entry is only the stylesheet and this (ADR 0152). index.html holds an app shell
  * that the browser can paint as soon as the HTML and the stylesheet are in; evaluating React and
  * the portal first (a few hundred milliseconds on a phone) used to hold that first paint back,
  * whenever the scripts arrived before the browser had drawn a frame. So the app starts one frame

@@ -57,7 +57,7 @@ const configSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     /**
      * Login password checks one server runs at once, plus as many again reserved for addresses an
-     * account signed in from before; default half the cores, at most 2 (issue 23, hash-gate.ts).
+     * account signed in from before; default half the cores, at most 2 (hash-gate.ts).
      */
     LOGIN_HASH_CONCURRENCY: z.coerce
       .number({ error: 'must be a whole number from 1 to 16' })

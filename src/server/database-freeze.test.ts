@@ -6,7 +6,7 @@ import { embeddedPostgresPids, isAlive, startPortal, signalEmbeddedPostgres, typ
 import { DATABASE_TIMEOUT_MESSAGE } from './plugins/errors';
 
 /**
- * Issue 22: a frozen database (its processes stopped: a stuck disk, a paused VM)
+ * A frozen database (its processes stopped: a stuck disk, a paused VM)
  * answers nothing and closes nothing. Every request must still get its 503 within
  * the configured limits, and the portal must serve again once PostgreSQL runs.
  * A real portal on its own embedded PostgreSQL, which this test stops with SIGSTOP.

@@ -9,7 +9,7 @@ import { isAlive, killLeftovers, startPortal, type Spawned } from '../../test/pr
 import { DATABASE_DOWN_MESSAGE } from './plugins/errors';
 
 /**
- * Issue 22: what PostgreSQL does to a connection never ends the portal, and slow
+ * What PostgreSQL does to a connection never ends the portal, and slow
  * uploads do not hold the pool. A real portal process on its own test database,
  * so a crash shows as an exit, not as a failed assertion inside this process.
  */

@@ -134,7 +134,7 @@ function startJobs(database: ConnectedDatabase, config: Config, log: FastifyBase
       log,
     ),
   ];
-  // "Notify me" (issue 27): lots changes send at once; this catches every other way stock arrives (a stock CSV, another server).
+  // "Notify me": lots changes send at once; this catches every other way stock arrives (a stock CSV, another server).
   const arrivals = { db, mail: createMailOutbox(db), products: createProductsService({ db, settings: createSettingsService(db) }), from: config.ORDER_EMAIL_FROM };
   jobs.push(every(ARRIVAL_NOTICES_EVERY_MS, 'arrival notices', () => sendArrivalNotices(arrivals), log));
   // Without SMTP_URL, emails wait in the outbox table (docs/product-decisions.md).

@@ -12,7 +12,7 @@ import { freePort, operationsBlock, rollingRestart, SERVER_NAMES, type Proxy } f
 import { STARTING_MESSAGE } from './plugins/lifecycle';
 
 /**
- * Issue 22: a rolling restart behind a real proxy loses no request. Three real portal processes on
+ * A rolling restart behind a real proxy loses no request. Three real portal processes on
  * one database, the proxy (Debian's package; .ci/run installs it) in front with the configuration
  * from docs/operations.md, keep-alive clients reading and signing in through it; each server in turn
  * gets SIGTERM and exits 0, and the first two are started again and back in the proxy's rotation

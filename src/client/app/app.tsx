@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { AppShell } from './app-shell';
 
 /*
- * The first download is React, the router and this switch (issue 15, ADR 0151). The sign-in
+ * The first download is React, the router and this switch (ADR 0151). The sign-in
  * screen is a small app of its own: no query cache, no frame, no zod until the first
  * keystroke, so a phone on a mobile network paints it from about 90 KB of JavaScript. Every
  * other path is the portal. Leaving one for the other (sign-in, log out) unmounts the first,

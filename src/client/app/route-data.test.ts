@@ -35,7 +35,7 @@ async function requestsAfterUser(path: string, user: CurrentUser | null): Promis
   return asked.sort();
 }
 
-describe('the first queries of a page opened by address (issue 15: no request waits for rendering)', () => {
+describe('the first queries of a page opened by address (no request waits for rendering)', () => {
   it("asks for a salesperson's dashboard data as soon as the user is known", async () => {
     expect(await requestsAfterUser('/dashboard', userAs('salesperson'))).toEqual(['/api/announcements', '/api/carts', '/api/system/settings']);
   });

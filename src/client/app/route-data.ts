@@ -26,7 +26,7 @@ export function prefetchFirstQueries(client: QueryClient, path: string, user: Cu
 }
 
 /**
- * Issue 15 (ADR 0151): when the page did not say who is signed in (ADR 0152), the page's data
+ * ADR 0151: when the page did not say who is signed in (ADR 0152), the page's data
  * requests leave the moment the user answer arrives, beside the rendering, instead of after it.
  */
 export function prefetchFirstQueriesOnSignIn(client: QueryClient, currentPath: () => string = () => window.location.pathname): void {

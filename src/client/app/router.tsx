@@ -51,7 +51,7 @@ import { AppFrame } from './frame/app-frame';
  * Permission-bound screens show Unauthorized to other roles (`allowed`); the server
  * refuses their calls whatever this says.
  * Every signed-in page after the role choice sits in the one app
- * frame (issue 12); /role-select and /profile-completion come before it and keep their
+ * frame; /role-select and /profile-completion come before it and keep their
  * own small bar (brand and Log Out).
  */
 export function AppRouter() {
@@ -133,14 +133,14 @@ export function AppRouter() {
           <SignedIn>{(user) => <FilesPage user={user} />}</SignedIn>
         </Route>
         <Route path="/additional-merchandise">
-          {/* Salesperson screens (spec §2): a dealer typing the address gets Unauthorized (issue 12). */}
+          {/* Salesperson screens (spec §2): a dealer typing the address gets Unauthorized. */}
           <SignedIn>{(user) => allowed(user, 'manage_orders', <AdditionalMerchandisePage />)}</SignedIn>
         </Route>
         <Route path="/quick-add">
           <SignedIn>{(user) => allowed(user, 'manage_orders', <QuickAddPage activeRole={user.activeRole} />)}</SignedIn>
         </Route>
         <Route path="/quick-order">
-          {/* Issue 26 (ADR 0190): the dealers' quick order pad; every role that keeps POs may use it. */}
+          {/* ADR 0190: the dealers' quick order pad; every role that keeps POs may use it. */}
           <SignedIn>{(user) => allowed(user, 'view_stock', <QuickOrderPage activeRole={user.activeRole} />)}</SignedIn>
         </Route>
         {/* Spec §2: admins only; everyone else is sent to /. */}

@@ -27,7 +27,7 @@ export function QuantityStepper({
   label: string;
   disabled?: boolean;
   className?: string;
-  /** Typed more than `max`: the value is held at max, and the caller says why (issue 12). */
+  /** Typed more than `max`: the value is held at max, and the caller says why. */
   onAboveMax?: (max: number) => void;
 }) {
   const [draft, setDraft] = useState<string | null>(null);

@@ -6,7 +6,7 @@ import { formatCount } from '@common/domain/format';
 
 /**
  * The bar at the bottom of the salesperson's long pickers (Quick Add, Additional
- * Merchandise; issue 12): what is chosen and what the cart holds stay in view, and
+ * Merchandise; what is chosen and what the cart holds stay in view, and
  * Continue leads to the cart however far the list was scrolled. It sits in the page's
  * flow (sticky, not fixed), so the end of the list is never hidden under it.
  */

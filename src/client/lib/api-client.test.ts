@@ -20,7 +20,7 @@ function stubHangingFetch() {
   return fetchMock;
 }
 
-describe('read timeout (issue 26)', () => {
+describe('read timeout', () => {
   it('ends a read that never answers with an ApiError the page shows as its error state', async () => {
     stubHangingFetch();
     const error = await api.get('/api/products', { timeoutMs: 30 }).catch((e: unknown) => e);

@@ -85,7 +85,7 @@ function baseHeaders(options: RequestOptions): Record<string, string> {
 }
 
 /**
- * Issue 26: a read that has not answered in this long has failed. Every page's query then ends in
+ * A read that has not answered in this long has failed. Every page's query then ends in
  * its error state with Retry instead of a loading bar that never finishes (ADR 0192). Writes are
  * not limited: their outcome must not be guessed.
  */
@@ -217,7 +217,7 @@ async function postLines(path: string, body: FormData, onLine: (value: unknown) 
 
 /**
  * The calls, typed by the answer's contract (`api.post<z.output<typeof cartView>>(...)`), which the
- * browser does not check again (issue 15, ADR 0154). The server checks every answer against its
+ * browser does not check again (ADR 0154). The server checks every answer against its
  * call's contract before sending it (fastify-type-provider-zod's serializer: an answer that does
  * not fit is a 500, never sent), so a second check here only cost time: a phone spent 0.15 s of
  * the dashboard's first load (at Lighthouse's 4x) on it, more on the 3,000-product catalogue, and

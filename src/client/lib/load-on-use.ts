@@ -1,5 +1,5 @@
 /**
- * A module loaded the first time it is needed and shared after that (issue 15, ADR 0151).
+ * A module loaded the first time it is needed and shared after that (ADR 0151).
  * The sign-in page must not download zod and the contracts before it paints: the code that
  * checks a form or parses an answer asks for them when it runs. On signed-in pages the
  * server preloads the same chunks in the HTML (route-preloads), so the import is instant.

@@ -10,7 +10,7 @@ function Page() {
 /** renderToString cannot wait: whatever suspends shows its fallback, as a first commit would. */
 const render = (node: React.ReactNode) => renderToString(<Suspense fallback={<p>spinner</p>}>{node}</Suspense>);
 
-describe('preloadableLazy (issue 28, ADR 0187: the first render commits the page)', () => {
+describe('preloadableLazy (ADR 0187: the first render commits the page)', () => {
   it('renders the component without suspending once preloaded', async () => {
     let loads = 0;
     const Lazy = preloadableLazy(async () => {

@@ -9,7 +9,7 @@ export type PreloadableLazy<T extends AnyComponent> = LazyExoticComponent<T> & {
 };
 
 /**
- * `React.lazy` that can be loaded before React renders it (issue 28, ADR 0187). A plain lazy
+ * `React.lazy` that can be loaded before React renders it (ADR 0187). A plain lazy
  * component suspends on its first render even when its chunk is already in the browser, and the
  * Suspense fallback is committed and painted (the app shell, then the page spinner, then the
  * page: three commits, each a style and layout pass on a phone's CPU). Once `preload()` has

@@ -4,7 +4,7 @@ import { idSchema } from './common';
 import { z } from './zod';
 
 /*
- * Shade lots and incoming loads (issue 27): the uploads, the ERP's PUTs, a product's availability,
+ * Shade lots and incoming loads: the uploads, the ERP's PUTs, a product's availability,
  * a cart line's "one lot" switch and an order line's allocations. Row rules are the server's
  * (lots/row-rules.ts), so a file and a JSON body get the same messages.
  */

@@ -84,7 +84,7 @@ export const placeOrderBody = z.object({
   priceLists: lines(merchandiseLine),
   handboards: lines(merchandiseLine),
   notes: z.nullish(z.string().check(z.trim(), z.maxLength(2000, { error: 'Notes must be at most 2000 characters' }))),
-  /** The customer's own PO number or job reference (issue 12), optional. */
+  /** The customer's own PO number or job reference, optional. */
   poReference: z.nullish(z.string().check(z.trim(), z.maxLength(100, { error: 'PO reference must be at most 100 characters' }))),
   deliveryType: z.nullish(z.enum(DELIVERY_TYPES, { error: 'Delivery must be pickup or ship' })),
   /**
@@ -154,7 +154,7 @@ export const orderItemView = z.object({
   quantity: z.int(),
   /** Catalogue price when ordered; null for CALL. */
   price: z.nullable(z.string()),
-  /** The lots this line was allocated from (issue 27); empty for a SKU without lots. */
+  /** The lots this line was allocated from; empty for a SKU without lots. */
   allocations: z.optional(z.array(allocationView)),
 });
 
@@ -298,7 +298,7 @@ export const reorderResponse = z.object({
   created: z.boolean(),
   added: z.array(z.object({ name: z.string(), quantity: z.int(), requested: z.int() })),
   skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
-  /** Issue 27: for lines that came from one lot, whether that lot still holds the line. */
+  /** For lines that came from one lot, whether that lot still holds the line. */
   lotNotes: z.optional(z.array(z.string())),
 });
 export type ReorderResponse = z.infer<typeof reorderResponse>;

@@ -63,7 +63,7 @@ const profileFields = () => ({
 export const userView = z.extend(accountView, { createdAt: z.string(), lastLoginAt: z.nullable(z.string()) });
 export type UserView = z.infer<typeof userView>;
 
-/** The columns the users table sorts by (issue 13). */
+/** The columns the users table sorts by. */
 export const USER_SORTS = ['username', 'name', 'role', 'created', 'lastLogin'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 export const USER_PAGE_SIZES = [25, 50, 100] as const;
@@ -134,7 +134,7 @@ export type UpdateUserBody = z.output<typeof updateUserBody>;
 
 /**
  * PATCH /api/user/profile: a user's own fields (spec §3), the admin's edit rules without
- * the role (issue 12, ADR 0053). Username and role stay the admin's to change.
+ * the role (ADR 0053). Username and role stay the admin's to change.
  */
 export const profileBody = z.omit(updateUserBody, { role: true });
 export type ProfileInput = z.input<typeof profileBody>;
@@ -158,7 +158,7 @@ export const bypassResponse = z.object({
 export type BypassResponse = z.infer<typeof bypassResponse>;
 
 /**
- * The tool's input: the user picked by username (issue 13; spec §5 had the admin type a
+ * The tool's input: the user picked by username (spec §5 had the admin type a
  * numeric id). The picker searches GET /api/users and hands over the chosen user's id.
  */
 export const bypassForm = z.object({
@@ -186,6 +186,23 @@ export const userImportRow = z.object({
   ...profileFields(),
 });
 export type UserImportRow = z.output<typeof userImportRow>;
+
+/** The fields of a user an admin edits (and, but for the role, the user on /profile): one list for the form and the update. */
+export const PROFILE_FIELDS = [
+  'role',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'company',
+  'storeName',
+  'storeAddress',
+  'storeCity',
+  'storeState',
+  'storeZip',
+  'storeContactName',
+  'storePhone',
+] as const;
 
 /** The columns a users sheet or CSV may have, as spec §3 names the User fields. */
 export const USER_IMPORT_COLUMNS = [

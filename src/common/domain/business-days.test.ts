@@ -25,7 +25,7 @@ describe('calendar dates', () => {
     expect(isIsoDate('')).toBe(false);
   });
 
-  it('refuses dates that roll over to another day (issue 24: 2025-02-30)', () => {
+  it('refuses dates that roll over to another day (2025-02-30)', () => {
     expect(isIsoDate('2025-02-30')).toBe(false);
     expect(isIsoDate('2025-04-31')).toBe(false);
     expect(isIsoDate('2025-01-00')).toBe(false);

@@ -1,6 +1,6 @@
 /**
  * How many carts (POs) a user may keep, and how the list of them is paged
- * (issue 23 "No bound on purchase orders", docs/decisions/0179).
+ * ("No bound on purchase orders", docs/decisions/0179).
  */
 
 /** The most carts one user may keep; creating another answers 409 with CART_LIMIT_MESSAGES.tooMany. */

@@ -66,7 +66,7 @@ describe('stock availability (spec §3, §9)', () => {
     expect(parseQuantityInput('\t7\n')).toBe(7);
   });
 
-  it('allows a line of exactly 1 and exactly the largest quantity (issue 24: the boundaries)', () => {
+  it('allows a line of exactly 1 and exactly the largest quantity (the boundaries)', () => {
     const plenty = { name: 'Slab', stockLevel: STOCK_FABRICATION };
     expect(lineQuantityProblem(plenty, 1)).toBeNull();
     expect(lineQuantityProblem(plenty, MAX_LINE_QUANTITY)).toBeNull();
@@ -82,7 +82,7 @@ describe('stock availability (spec §3, §9)', () => {
     expect(lineQuantityProblem({ name: 'Tile Z', stockLevel: STOCK_SPECIAL_ORDER }, 0)).toBe(CART_MESSAGES.specialOrder);
   });
 
-  it('words the Item Added toast in the product\'s unit (issue 24: sold by Piece is pieces)', () => {
+  it('words the Item Added toast in the product\'s unit (sold by Piece is pieces)', () => {
     expect(CART_MESSAGES.itemAdded(3, { name: 'Hex Sheet', soldBy: 'Piece' }, 'Job 4471')).toBe('Added 3 pieces of Hex Sheet to Job 4471');
     expect(CART_MESSAGES.itemAdded(1, { name: 'Hex Sheet', soldBy: 'Each' }, 'Sample Order #2')).toBe('Added 1 piece of Hex Sheet to Sample Order #2');
     expect(CART_MESSAGES.itemAdded(3, { name: 'Oak 8x48', soldBy: 'Box' }, 'Job 4471')).toBe('Added 3 boxes of Oak 8x48 to Job 4471');
@@ -159,7 +159,7 @@ describe('merchandiseTitle (spec §2: labels read line plus name, once)', () => 
   });
 });
 
-describe('cartDisplayName (issue 26)', () => {
+describe('cartDisplayName', () => {
   it('never calls a sample order "Active Purchase Order"', () => {
     expect(cartDisplayName({ name: 'Active Purchase Order' }, 'salesperson')).toBe('Sample Order #1');
     expect(cartDisplayName({ name: 'Sample Order #3' }, 'salesperson')).toBe('Sample Order #3');

@@ -49,7 +49,7 @@ export const MAX_CART_NAME_LENGTH = 100;
 export const CART_MESSAGES = {
   /**
    * The Item Added toast (spec §9): quantities in the product's unit, pieces for items sold by each,
-   * and the PO it went into (issue 26: "Added 12 boxes of X to Job 4471", ADR 0189).
+   * and the PO it went into ("Added 12 boxes of X to Job 4471", ADR 0189).
    */
   itemAdded: (quantity: number, product: { name: string; soldBy?: string | null }, poName: string) =>
     `Added ${quantityInWords(quantity, product.soldBy)} of ${product.name} to ${poName}`,
@@ -155,7 +155,7 @@ export function cartWording(activeRole: Role | null | undefined) {
 }
 
 /**
- * What a cart is called on screen (issue 26, ADR 0189): a salesperson's cart is a sample order,
+ * What a cart is called on screen (ADR 0189): a salesperson's cart is a sample order,
  * never a PO's default name. The server names it "Sample Order #N" at each placement (N counts
  * their sample orders); a cart still named by default has had no sample order placed from it, so
  * it is the first. Other roles, and an admin's named POs, read the cart's own name.
@@ -200,7 +200,7 @@ export const productsText = (count: number) => `${formatCount(count)} ${count ==
 
 /**
  * Spec §2: labels read "line plus name", once: a label named "Driftwood Shelf Label"
- * of line Driftwood stays as it is (issue 12). Other merchandise reads its name.
+ * of line Driftwood stays as it is. Other merchandise reads its name.
  */
 export function merchandiseTitle(entry: { type: string; line?: string | null; name: string }): string {
   if (entry.type !== 'label' || !entry.line) return entry.name;

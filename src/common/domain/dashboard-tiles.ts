@@ -92,7 +92,7 @@ export const DASHBOARD_TILES: readonly DashboardTileDefinition[] = [
     section: 'main',
   },
   {
-    // Issue 26 (ADR 0190): the dealers' quick order pad; salespeople keep Quick Add.
+    // ADR 0190: the dealers' quick order pad; salespeople keep Quick Add.
     id: 'quick-order',
     title: 'Quick Order',
     description: 'Type, paste or upload SKUs and quantities into your PO',

@@ -9,7 +9,7 @@ const as = (role: Role, overrides: Partial<FirstRequestsUser> = {}): FirstReques
   ...overrides,
 });
 
-describe('a page\'s first requests (issue 15, ADR 0152)', () => {
+describe('a page\'s first requests (ADR 0152)', () => {
   it("names a salesperson's dashboard data: cart, announcements, the Last Updated setting", () => {
     expect(firstRequestsOf('/dashboard', as('salesperson'))).toEqual(['/api/carts', '/api/announcements', '/api/system/settings']);
   });

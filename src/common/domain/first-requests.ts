@@ -19,7 +19,7 @@ const UNFRAMED = new Set(['/', '/role-select', '/profile-completion']);
 
 /**
  * The GET calls a page opened by address surely makes for this user, in one place for both
- * sides (issue 15, ADR 0152): the server names them in the app page as `<link rel="preload">`,
+ * sides (ADR 0152): the server names them in the app page as `<link rel="preload">`,
  * so they leave with the HTML, and the portal asks for them the moment it starts, with the very
  * query options its components use. Only what the page is sure to ask for: an extra request is
  * worse than a late one (and the browser warns about a preload nobody used).

@@ -73,7 +73,7 @@ const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as cons
  * Spec §2: "Last Updated" on the Check Stock tile, like "Mon 3/4, 2:05 PM", in the reader's zone.
  * Written from the Date's own local fields, not Intl: it is on the dashboard's first paint, and the
  * first Intl date format loads ICU's locale data, 50 ms of the main thread here and four times that
- * on Lighthouse's phone (issue 28, ADR 0197). Every part of this format is a number but the weekday.
+ * on Lighthouse's phone (ADR 0197). Every part of this format is a number but the weekday.
  */
 export function formatLastUpdated(iso: string | null | undefined): string {
   const date = moment(iso);

@@ -1,7 +1,7 @@
 /**
  * A whole count with thousands separators, as en-US writes it ("12,345"). Plain code rather than
  * `toLocaleString`: a phone's first Intl number format loads ICU data for tens of milliseconds, and
- * counts show on the first paint of most pages (issue 15).
+ * counts show on the first paint of most pages.
  */
 export function formatCount(value: number): string {
   const whole = Math.round(value);
@@ -24,7 +24,7 @@ function incremented(digits: string): string {
 
 /**
  * A number as en-US `Intl.NumberFormat` writes it with `minFraction`..`maxFraction` decimals
- * ("1,860.00", "15.5"), without building an Intl formatter (issue 28, ADR 0200): the first one a
+ * ("1,860.00", "15.5"), without building an Intl formatter (ADR 0200): the first one a
  * page builds costs a phone's main thread about 200 ms of ICU set-up (Lighthouse's 4x CPU), and
  * the stock rows' square feet were that page's first. Rounds like Intl: half away from zero on
  * the number's shortest decimal form (1.005 -> "1.01", where `toFixed` says "1.00"), and keeps
@@ -50,7 +50,7 @@ export function formatDecimal(value: number, minFraction: number, maxFraction: n
 /**
  * An Intl formatter (or collator) built the first time it is used, not when its module loads:
  * building one costs a phone milliseconds of ICU set-up that a page which never formats a price
- * or sorts a list should not pay (issue 15).
+ * or sorts a list should not pay.
  */
 export function onFirstUse<T>(make: () => T): () => T {
   let made: T | undefined;

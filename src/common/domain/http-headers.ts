@@ -1,6 +1,6 @@
 /**
  * Header names both sides use. Plain constants with no zod, so the client's fetch wrapper
- * (in every page's first download) does not pull the validation library in (issue 15).
+ * (in every page's first download) does not pull the validation library in.
  */
 
 /** Every write carries it (docs/product-decisions.md: a write without it gets 403). */

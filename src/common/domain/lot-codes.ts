@@ -38,6 +38,6 @@ export function checkLotCode(raw: string, field = 'Lot'): LotCodeCheck {
   const invisible = invisibleCharacterIn(code);
   if (invisible) return { ok: false, message: `${field} contains an invisible or control character (${invisible}); type the code again without it` };
   if (code.length > LOT_CODE_MAX_LENGTH) return { ok: false, message: `${field} is longer than ${LOT_CODE_MAX_LENGTH} characters` };
-  if (!LOT_CODE_PATTERN.test(code)) return { ok: false, message: `${LOT_CODE_CHARACTERS_MESSAGE.replace(/^Lot/, field)} (was: ${code})` };
+  if (!LOT_CODE_PATTERN.test(code)) return { ok: false, message: LOT_CODE_CHARACTERS_MESSAGE.replace(/^Lot/, `${field} "${code}"`) };
   return { ok: true, code };
 }

@@ -2,7 +2,7 @@ import { formatCount } from './format';
 import { formatMonthDay } from './format-date';
 
 /**
- * Shade lots and incoming loads (issue 27, docs/decisions/0185 and 0186): the stages of a load,
+ * Shade lots and incoming loads (docs/decisions/0185 and 0186): the stages of a load,
  * how a cart line is allocated to lots, and the sentences a buyer reads about them.
  * Pure functions: the order's transaction applies `allocateLine` to the lots it locked.
  */
@@ -74,11 +74,11 @@ export function allocateLine(lots: readonly LotStock[], quantity: number, oneLot
 }
 
 // formatCount, not an Intl.NumberFormat built at module load: this module is on the first load of the
-// dashboard and /stock, and a phone's first Intl format loads ICU data (issue 28, ADR 0197).
+// dashboard and /stock, and a phone's first Intl format loads ICU data (ADR 0197).
 const boxes = (n: number) => `${formatCount(n)} ${n === 1 ? 'box' : 'boxes'}`;
 
 export const LOT_MESSAGES = {
-  /** The stock row's and cart line's warning before submit (issue 27's wording). */
+  /** The stock row's and cart line's warning before submit (docs/decisions/0195's wording). */
   noSingleLot: (quantity: number, largest: { lot: string; quantity: number } | null) =>
     largest
       ? `No single lot has ${boxes(quantity)}; the largest is ${formatCount(largest.quantity)} (${largest.lot}). Order ${formatCount(largest.quantity)}, or allow mixed lots.`

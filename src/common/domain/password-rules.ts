@@ -8,7 +8,7 @@ export const PASSWORD_MESSAGES = {
   mismatch: "Passwords don't match",
   currentRequired: 'Current password is required',
   sameAsCurrent: 'New password must be different from the current password',
-  /** Beyond the spec (decisions.md, issue 23): checked by the server against a list of common passwords. */
+  /** Beyond the spec (decisions.md): checked by the server against a list of common passwords. */
   tooCommon: 'This password is too common. Choose another.',
 } as const;
 

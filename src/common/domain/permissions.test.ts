@@ -53,7 +53,7 @@ describe('spec §6 permission table', () => {
     expect(selectableRoles('bold_customer')).toEqual(['bold_customer']);
   });
 
-  it('grants what the table gives, not only refuses what it does not (issue 24)', () => {
+  it('grants what the table gives, not only refuses what it does not', () => {
     for (const role of ROLES) {
       for (const permission of PERMISSIONS) {
         expect(hasPermission(role, permission), `${role} ${permission}`).toBe(permissionsOf(role).includes(permission));

@@ -59,7 +59,7 @@ describe('smart search: exact matches', () => {
     const vocab = { ...vocabulary, lines: ['Travertino'], colors: ['Grey', 'Greystone'] };
     expect(parse('grey', vocab)).toEqual({ ...empty, colors: ['Grey'] });
   });
-  it('offers the colour Grey and the line Pietra Grey for "grey" (issue 12: a word naming both)', () => {
+  it('offers the colour Grey and the line Pietra Grey for "grey" (a word naming both)', () => {
     expect(parse('grey')).toEqual({
       ...empty,
       either: [
@@ -121,7 +121,7 @@ describe('smart search: mosaic and hexagon', () => {
   it('never matches mosaic or mosaics to a value', () => {
     const vocab = { ...vocabulary, lines: ['Mosaics'], finishes: ['Mosaic'] };
     expect(parse('mosaic 12x24', vocab)).toEqual({ ...empty, sizes: ['12x24'], freeText: ['mosaic'] });
-    // Free text is kept singular (issue 12), so "mosaics" finds "2x2 Mosaic".
+    // Free text is kept singular, so "mosaics" finds "2x2 Mosaic".
     expect(parse('mosaics white', vocab)).toEqual({ ...empty, colors: ['White'], freeText: ['mosaic'] });
   });
   it('turns hex and hexagon into the free text "hexagon mosaic"', () => {
@@ -197,7 +197,7 @@ describe('smart search chips', () => {
   });
 });
 
-/** Issue 12: plurals, the start of words, and a word naming both a line and a colour. */
+/** Plurals, the start of words, and a word naming both a line and a colour. */
 const catalogue: SearchVocabulary = {
   sizes: ['2x2 Mosaic', '12x24', 'Hexagon Mosaic'],
   lines: ['Coastal Driftwood', 'Concrete Loft', 'Calacatta Luxe', 'Urban Grey', 'Pietra Grey'],
@@ -209,7 +209,7 @@ const driftwoodEither = [
   { facet: 'color', value: 'Driftwood' },
 ];
 
-describe('smart search: plurals (issue 12)', () => {
+describe('smart search: plurals', () => {
   it.each([
     ['mosaics', { freeText: ['mosaic'] }],
     ['Mosaics 12x24', { sizes: ['12x24'], freeText: ['mosaic'] }],
@@ -227,7 +227,7 @@ describe('smart search: plurals (issue 12)', () => {
   });
 });
 
-describe('smart search: the start of words (issue 12)', () => {
+describe('smart search: the start of words', () => {
   it.each([
     ['lof', { lines: ['Concrete Loft'] }],
     ['luxe', { lines: ['Calacatta Luxe'] }],
@@ -240,7 +240,7 @@ describe('smart search: the start of words (issue 12)', () => {
   });
 });
 
-describe('smart search: a word naming both a line and a colour (issue 12)', () => {
+describe('smart search: a word naming both a line and a colour', () => {
   it.each([
     ['driftwood', { either: [driftwoodEither] }],
     ['driftw', { either: [driftwoodEither] }],
@@ -293,7 +293,7 @@ describe('singularsOf', () => {
   });
 });
 
-describe('smart search: the edges mutation testing found (issue 24)', () => {
+describe('smart search: the edges mutation testing found', () => {
   const only = (vocab: Partial<SearchVocabulary>): SearchVocabulary => ({ sizes: [], lines: [], colors: [], finishes: [], ...vocab });
   const chips = (query: string, vocab = vocabulary) => parseSmartSearch(query, vocab).chips.map((c) => [c.facet, c.values.join('|'), c.tokens.join(',')].join(' '));
 

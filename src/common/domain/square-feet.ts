@@ -3,7 +3,7 @@ import { isSoldByEach, coverageSqft } from './units';
 import { MAX_LINE_QUANTITY } from './stock-level';
 
 /**
- * The square-feet calculator of the stock row and the catalog card (issue 26): tile buyers think
+ * The square-feet calculator of the stock row and the catalog card: tile buyers think
  * in area, the cart counts boxes. Area plus a waste allowance, divided by the box's coverage
  * (spec §3: square feet per box), rounded UP to whole boxes: a buyer short of one box cannot
  * finish the floor.
@@ -14,7 +14,7 @@ export const MAX_WASTE_PERCENT = 100;
 /** Larger than any floor a dealer orders for at once; past it the answer would pass the line's typo guard anyway. */
 export const MAX_AREA_SQFT = 1_000_000;
 
-// formatCount, not toLocaleString: these strings are built when /stock's code loads (issue 28, ADR 0197).
+// formatCount, not toLocaleString: these strings are built when /stock's code loads (ADR 0197).
 export const SQFT_MESSAGES = {
   area: 'Enter the area in square feet, more than 0',
   areaTooLarge: `Area must be at most ${formatCount(MAX_AREA_SQFT)} sq ft`,

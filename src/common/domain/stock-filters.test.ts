@@ -88,7 +88,7 @@ describe('filtering the stock table', () => {
   });
 });
 
-describe('smart search readings in the filter (issue 12)', () => {
+describe('smart search readings in the filter', () => {
   const shore = [
     product(3001, { line: 'Coastal Driftwood', color: 'Sand', size: '2x2 Mosaic', name: 'Coastal Sand Mosaic' }),
     product(3002, { line: 'Coastal Driftwood', color: 'White' }),
@@ -112,7 +112,7 @@ describe('smart search readings in the filter (issue 12)', () => {
   });
 });
 
-describe('search texts (issue 15)', () => {
+describe('search texts', () => {
   it('are asked for only when the search has free text', () => {
     const texts = vi.fn(() => catalogue.map(searchTextOf));
     const vocabulary = vocabularyOf(catalogue);

@@ -51,7 +51,7 @@ describe('selling units (spec §9)', () => {
   });
 });
 
-describe('the one sold-by-each rule (issue 24)', () => {
+describe('the one sold-by-each rule', () => {
   it('counts pieces for Each, each and Piece, boxes for anything else', () => {
     for (const soldBy of ['Each', 'each', 'Piece', 'piece', ' PIECE ']) expect(isSoldByEach(soldBy)).toBe(true);
     for (const soldBy of ['Box', 'Box of 8', '', null, undefined, 'Sheet']) expect(isSoldByEach(soldBy)).toBe(false);

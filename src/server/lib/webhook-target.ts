@@ -4,7 +4,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 
 /**
- * Where a webhook may go (docs/decisions/0161, issue 23). An admin types the URL, so a
+ * Where a webhook may go (docs/decisions/0161). An admin types the URL, so a
  * careless or hostile one must not make the portal call its own database port, a cloud
  * metadata service or a router on the office network (SSRF). Only public unicast addresses
  * pass, judged by ipaddr.js's `range()` (a maintained table of special ranges) rather than a

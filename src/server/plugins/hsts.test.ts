@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/api';
 import { HSTS_VALUE } from './hsts';
 
-/** Issue 23: HSTS behind a TLS proxy, and only there. */
+/** HSTS behind a TLS proxy, and only there. */
 const behindProxy = useTestApp({ TRUST_PROXY: 'true' });
 const direct = useTestApp();
 

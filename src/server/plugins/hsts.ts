@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 export const HSTS_VALUE = 'max-age=31536000';
 
 /**
- * Strict-Transport-Security (issue 23), only where the browser reached us over TLS: behind a
+ * Strict-Transport-Security, only where the browser reached us over TLS: behind a
  * TLS-terminating proxy (TRUST_PROXY) whose X-Forwarded-Proto says https. Plain HTTP on
  * localhost must keep working, and a header sent over http is ignored by browsers anyway.
  * Kept apart from the other security headers (plugins/security-headers.ts), which are the

@@ -7,7 +7,7 @@ import { multipartBody } from '../../../test/multipart';
 import { apiTokens, idempotencyKeys, users, webhookEndpoints } from '../db/schema';
 import { IDEMPOTENCY_MESSAGES } from './idempotency';
 
-/** Issue 25 / ADR 0182: every POST and PATCH an integration retries takes an Idempotency-Key. */
+/** ADR 0182: every POST and PATCH an integration retries takes an Idempotency-Key. */
 const ctx = useTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' });
 beforeAll(async () => insertCatalogue(ctx.db));
 

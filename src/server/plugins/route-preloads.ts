@@ -29,7 +29,7 @@ function isSafeAsset(file: string): boolean {
 
 /**
  * The app page for each address, with `<link rel="modulepreload">` for the chunks that
- * address's page needs (issue 15, ADR 0151): the browser fetches them beside the entry
+ * address's page needs (ADR 0151): the browser fetches them beside the entry
  * instead of discovering them one import at a time. Unknown addresses (the 404 screen) get
  * the plain page. Pages are built once per route and kept.
  */
@@ -63,7 +63,7 @@ export function signedInPage(page: AppPage, pathname: string, user: CurrentUser)
 }
 
 /**
- * The sign-in page for a visitor the server knows is signed out (issue 28): it carries `null`
+ * The sign-in page for a visitor the server knows is signed out: it carries `null`
  * where a signed-in page carries the user, so the sign-in screen starts without asking.
  */
 export function signedOutSignInPage(page: AppPage): string {

@@ -41,7 +41,7 @@ const SPEC_ROUTES = [
   '/admin/closed-days',
 ];
 
-describe('the app page (issue 12: no dead ends)', () => {
+describe('the app page (no dead ends)', () => {
   it.each(SPEC_ROUTES)('answers a browser opening %s with the app page', async (url) => {
     const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
     expect(response.statusCode).toBe(200);
@@ -93,7 +93,7 @@ describe('the app page (issue 12: no dead ends)', () => {
   });
 });
 
-describe('route preloads (issue 15: no request waterfall on a phone)', () => {
+describe('route preloads (no request waterfall on a phone)', () => {
   const page = (url: string, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
   const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
@@ -133,7 +133,7 @@ describe('route preloads (issue 15: no request waterfall on a phone)', () => {
   });
 });
 
-describe('the signed-in app page (issue 15, ADR 0152: the user and the first data leave with the HTML)', () => {
+describe('the signed-in app page (ADR 0152: the user and the first data leave with the HTML)', () => {
   const carried = (html: string) => {
     const match = new RegExp(`<script type="application/json" id="${PAGE_USER_ELEMENT_ID}">([^<]*)</script>`).exec(html);
     return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : undefined;
@@ -180,7 +180,7 @@ describe('the signed-in app page (issue 15, ADR 0152: the user and the first dat
     expect(carried((await pageAs(client, '/dashboard')).body)).toBeUndefined();
   });
 
-  it('tells the sign-in page that no one is signed in, so it need not ask (issue 28), and no cache keeps that', async () => {
+  it('tells the sign-in page that no one is signed in, so it need not ask, and no cache keeps that', async () => {
     const anonymous = await page('/auth');
     expect(anonymous.body).toContain(`<script type="application/json" id="${PAGE_USER_ELEMENT_ID}">null</script>`);
     expect(anonymous.headers['cache-control']).toBe('private, no-store');

@@ -28,7 +28,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
     const user = options.pageUser ? await options.pageUser(request) : null;
     if (user) return reply.header('Cache-Control', 'private, no-store').type('text/html').send(signedInPage(page, pathname, user));
     // /auth says "no one is signed in", so the sign-in screen need not ask GET /api/user and log its
-    // 401 in the console (issue 28). Never stored, so a visit after signing in (back button
+    // 401 in the console. Never stored, so a visit after signing in (back button
     // included) is answered afresh and never finds a stale "no one".
     if (options.pageUser && normalizePath(pathname) === '/auth') {
       return reply.header('Cache-Control', 'private, no-store').type('text/html').send(signedOutSignInPage(page));
@@ -54,7 +54,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
       },
     });
     // The static plugin answers a folder (and `/` is the root folder) with 403 before the
-    // not-found handler runs; the portal's address must give the app page (issue 12).
+    // not-found handler runs; the portal's address must give the app page.
     app.get('/', (request, reply) => sendAppPage(request, reply, '/'));
   }
   app.setNotFoundHandler((request, reply) => {

@@ -21,7 +21,7 @@ import type { OnDemandMenuProps } from '@client/lib/menu-on-demand';
 import { AccountMenuButton } from './account-menu-button';
 
 /**
- * The frame's account menu (issue 12): who is signed in and in which role, Switch role
+ * The frame's account menu: who is signed in and in which role, Switch role
  * for admins, Edit My User Data (/profile, ADR 0053), Change Password, Log Out. Loaded when the
  * user heads for its button (`account-menu-on-demand.tsx`, ADR 0199): `defaultOpen` when the
  * button was pressed before, `focusButton` when it had the keyboard focus.

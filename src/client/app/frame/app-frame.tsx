@@ -12,7 +12,7 @@ import { SwitchToAdminButton } from './switch-to-admin-button';
 import { useFrameHeight } from './use-frame-height';
 
 /**
- * The one frame of every signed-in page (issue 12, ADR 0055): the brand (home), the
+ * The one frame of every signed-in page (ADR 0055): the brand (home), the
  * page's back arrow and title, the cart with its live item count where the role can
  * order, and the account menu. An opaque sticky bar, so rows never show through.
  *

@@ -7,7 +7,7 @@ import { useChooseRole } from '@client/features/auth/api/choose-role';
 /**
  * On the Unauthorized screen of an admin acting as another role: back to Admin in
  * place. The page re-renders with the admin's permissions, so the user stays where
- * they wanted to go (issue 12).
+ * they wanted to go.
  */
 export function SwitchToAdminButton() {
   const choose = useChooseRole();

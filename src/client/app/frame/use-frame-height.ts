@@ -8,7 +8,7 @@ import { useLayoutEffect, type RefObject } from 'react';
  * Only the ResizeObserver publishes it: its first report comes after the browser's own layout
  * and before the first paint, so nothing is drawn with a wrong height. Reading offsetHeight in
  * the effect forced a layout of the whole page inside React's commit, and a second one after the
- * variable changed, on every page's first render (issue 15).
+ * variable changed, on every page's first render.
  */
 export function useFrameHeight(ref: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {

@@ -18,7 +18,7 @@ function productCount(cart: CartView): number {
  * cart tile, counted in products) here. Spec §4: only salespeople see announcements on the dashboard
  * (an admin acting as one too).
  *
- * Layout shift 0 (issue 15): the carousel's height depends on its text, and on none at
+ * Layout shift 0: the carousel's height depends on its text, and on none at
  * all when every announcement is dismissed, so no reserved box fits every case. The page
  * paints once the announcements are known (one request, sent with the cart and settings
  * calls); the cart count and the "Last Updated" line keep their space while they load.

@@ -1,7 +1,7 @@
 import { preloadableLazy } from '@client/lib/preloadable-lazy';
 
 /*
- * Every page is its own chunk, loaded on first visit (issue 15): the sign-in page on
+ * Every page is its own chunk, loaded on first visit: the sign-in page on
  * a phone over a mobile network downloads the app shell and the sign-in form, not
  * the stock table, the cart or the date picker. Rollup places each library with the
  * pages that use it (ADR 0150). The page an address opens on is loaded before React's first

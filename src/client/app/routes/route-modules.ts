@@ -1,5 +1,5 @@
 /**
- * Which code each address needs before it can paint (issue 15, ADR 0151). The build turns this
+ * Which code each address needs before it can paint (ADR 0151). The build turns this
  * into dist/client/route-preloads.json (scripts/route-preloads.ts) and the server puts those
  * chunks in the HTML as modulepreload links, so a phone fetches the page's chunks at once
  * instead of one after the other (entry → portal → page). The build fails when a module

@@ -15,7 +15,7 @@ export function StockRoute({ user }: { user: CurrentUser }) {
   return <StockPage user={user} renderAddAction={addAction(user)} />;
 }
 
-/** /catalog: browsing leads to ordering (issue 12), with the stock row's control. */
+/** /catalog: browsing leads to ordering, with the stock row's control. */
 export function CatalogRoute({ user }: { user: CurrentUser }) {
   return <CatalogPage renderAddAction={addAction(user)} />;
 }

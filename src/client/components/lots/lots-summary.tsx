@@ -19,7 +19,7 @@ function LotLine({ lot }: { lot: LotView }) {
 }
 
 /**
- * A SKU's lots and incoming loads (issue 27), shared by the stock row, the catalog card and the
+ * A SKU's lots and incoming loads, shared by the stock row, the catalog card and the
  * cart line: the lots with shade, caliber and boxes, "largest single lot: 55 boxes", and each load
  * "120 boxes arriving about Dec 14 (on vessel)". Renders nothing for a SKU with neither.
  */

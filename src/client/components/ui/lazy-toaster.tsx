@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { useToasts } from './use-toast';
 
-// Radix Toast is not needed to paint a page (issue 15): it loads with the first toast. Toasts
+// Radix Toast is not needed to paint a page: it loads with the first toast. Toasts
 // raised before it arrives wait in the store (use-toast) and show when it renders.
 const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
 

@@ -27,7 +27,7 @@ export interface DemoAccount {
  * announcements), a dealer (purchase orders, prices), and a new hire whose
  * temporary password forces the change-password screen (spec §2 /profile-completion).
  * Passwords are random for every install and printed once at first start (ADR 0178):
- * published ones were accepted from the network by any demo install (issue 23).
+ * published ones were accepted from the network by any demo install.
  */
 export function demoAccounts(password: () => string = generateTemporaryPassword): DemoAccount[] {
   return [

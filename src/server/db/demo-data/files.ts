@@ -32,7 +32,7 @@ const ACCENT = '#1e4a8a';
 const INK = '#1c1917';
 const MUTED = '#6b645e';
 
-/** pdfkit is loaded only when demo files are made (first start), not held by every server (issue 15). */
+/** pdfkit is loaded only when demo files are made (first start), not held by every server. */
 async function renderPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {

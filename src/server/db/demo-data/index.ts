@@ -87,7 +87,7 @@ export async function loadDemoData(db: Db, deps: DemoDataDeps): Promise<DemoData
       .values(demoMerchandise().map((item) => ({ ...item, createdAt: now, updatedAt: now })))
       .onConflictDoNothing();
 
-    // Issue 26: the warehouse calendar starts with this year's and next year's US public holidays
+    // The warehouse calendar starts with this year's and next year's US public holidays
     // (Thanksgiving was a business day until an admin added it).
     const year = now.getFullYear();
     await tx

@@ -3,7 +3,7 @@ import type { incomingLoads, productLots } from '../schema';
 import type { NewProduct } from './products';
 
 /**
- * Demo shade lots and incoming loads (issue 27): every 20th tile sold by the box with stock gets
+ * Demo shade lots and incoming loads: every 20th tile sold by the box with stock gets
  * two or three lots (its stock becomes their sum, by trigger), and every 15th out-of-stock tile a
  * load on its way, so /stock shows both at first start. Deterministic, like the catalogue.
  */

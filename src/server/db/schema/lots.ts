@@ -8,7 +8,7 @@ import { products } from './products';
 import { users } from './users';
 
 /*
- * Shade lots and incoming loads (issue 27, docs/decisions/0186). The lots module owns these tables.
+ * Shade lots and incoming loads (docs/decisions/0186). The lots module owns these tables.
  * A SKU with lots has products.stock_level = the sum of its lots, and a SKU with incoming loads has
  * products.quantity_on_order = their sum: migration 0013's triggers keep both in step in the
  * transaction of every change, whoever makes it.

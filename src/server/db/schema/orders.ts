@@ -22,13 +22,13 @@ export const orders = pgTable(
       .references(() => users.id),
     /** Kept so a deleted user's orders still read well. */
     username: text('username').notNull(),
-    /** The placer's name when ordering (issue 12: order detail shows who placed it by name). */
+    /** The placer's name when ordering (order detail shows who placed it by name). */
     placedByName: text('placed_by_name'),
     kind: text('kind').$type<OrderKind>().notNull(),
     status: text('status').$type<OrderStatus>().notNull().default('submitted'),
     cartName: text('cart_name'),
     notes: text('notes'),
-    /** The dealer's own PO reference (issue 12), optional. */
+    /** The dealer's own PO reference, optional. */
     poReference: text('po_reference'),
     deliveryType: text('delivery_type').$type<DeliveryType>(),
     /** Where a shipped order goes (ADR 0192); the profile's store address unless the buyer typed another. */

@@ -26,7 +26,7 @@ export const users = pgTable(
     isTemporaryPassword: boolean('is_temporary_password').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    // Set at each successful sign-in (issue 13: the users table's Last login column); null = never.
+    // Set at each successful sign-in (the users table's Last login column); null = never.
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     // Soft delete: orders and activity keep pointing at the row (docs/product-decisions.md#accounts).
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -101,7 +101,7 @@ describe('POST /api/activity (the browser’s page views, docs/product-decisions
     expect(await ctx.db.select().from(activityLogs).where(and(eq(activityLogs.userId, user.id), eq(activityLogs.type, 'page_view')))).toEqual([]);
   });
 
-  it(`limits an account to ${CLIENT_ACTIVITY_PER_MINUTE} reports a minute, across two sign-ins (issue 23)`, async () => {
+  it(`limits an account to ${CLIENT_ACTIVITY_PER_MINUTE} reports a minute, across two sign-ins`, async () => {
     const user = await createUser(ctx.db);
     // Half the minute's reports in one session, the rest and more in a second sign-in of the same
     // account on a second app server (another app on the same database).

@@ -16,7 +16,7 @@ export const ACTIVITY_LIMIT_MESSAGE = `Too many activity reports; at most ${CLIE
 
 export const activityRoutes: FastifyPluginAsyncZod<{
   activity: ActivityService;
-  /** Counts a report against the account's minute (docs/decisions/0100, issue 23); shared by every server. */
+  /** Counts a report against the account's minute (docs/decisions/0100); shared by every server. */
   reportLimit: (userId: number, perMinute: number) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
 }> = async (app, { activity, reportLimit }) => {
   // The browser's page views and UI events; any signed-in user who is past the temporary-password step.

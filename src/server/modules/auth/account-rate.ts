@@ -23,8 +23,8 @@ export async function takeAccountRequest(db: Db, key: string, perMinute: number)
 }
 
 /**
- * The browser's activity reports, limited per account rather than per session (issue 23:
- * each new sign-in got a fresh 60 a minute), in PostgreSQL so the limit holds across servers.
+ * The browser's activity reports, limited per account rather than per session
+ * (each new sign-in got a fresh 60 a minute), in PostgreSQL so the limit holds across servers.
  * Handed to the activity routes by app.ts.
  */
 export function activityReportLimit(db: Db): (userId: number, perMinute: number) => Promise<RateVerdict> {

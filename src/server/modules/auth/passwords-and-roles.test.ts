@@ -41,7 +41,7 @@ describe('password change rules (spec §5)', () => {
     expect(await verifyPassword(user.password, row!.passwordHash)).toBe(true);
   });
 
-  // Issue 23 (ASVS 6.2.4): the spec's rules pass, the list of common passwords does not.
+  // ASVS 6.2.4: the spec's rules pass, the list of common passwords does not.
   for (const url of ['/api/user/password', '/api/password-reset']) {
     it.each(['Password1', 'Welcome1', 'Qwerty123'])(`${url} refuses the common password %s with its own message on the field`, async (newPassword) => {
       const user = await createUser(ctx.db, { isTemporaryPassword: url === '/api/password-reset' });
@@ -140,7 +140,7 @@ describe('choosing a role (docs/product-decisions.md: only admins switch)', () =
   });
 });
 
-describe('issue 12: the spec rules of the password flows', () => {
+describe('the spec rules of the password flows', () => {
   it.each(['/api/password-reset', '/api/user/password'])('%s refuses a new password equal to the current one', async (url) => {
     const user = await createUser(ctx.db, { isTemporaryPassword: url === '/api/password-reset', password: 'Same1234' });
     const c = new TestClient(ctx.app);

@@ -18,7 +18,7 @@ describe('registration when enabled', () => {
     expect(owned).toMatchObject([{ name: 'Purchase Order 1', isActive: true }]);
   });
 
-  it('refuses a common password (issue 23) and creates no account', async () => {
+  it('refuses a common password and creates no account', async () => {
     const response = await new TestClient(ctx.app).post('/api/register', { username: 'commonpw', password: 'Welcome1' });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([{ path: 'password', message: PASSWORD_MESSAGES.tooCommon }]);

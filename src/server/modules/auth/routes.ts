@@ -30,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     try {
       return await auth.login(originOf(request), sessionOf(request), request.body);
     } catch (error) {
-      // A lock or the hashing cap: say when to come back (issue 23).
+      // A lock or the hashing cap: say when to come back.
       if (error instanceof RetryLaterError) reply.header('Retry-After', String(error.retryAfterSeconds));
       throw error;
     }

@@ -195,7 +195,7 @@ export function createAuthService(deps: {
       if (await findLiveUserByUsername(db, body.username)) throw new HttpError(409, USERNAME_TAKEN);
       const row = await insertUser(db, {
         username: body.username,
-        // A public route that hashes: it shares the sign-in cap (issue 23).
+        // A public route that hashes: it shares the sign-in cap.
         passwordHash: await hashGate.run(false, () => hashPassword(body.password)),
         role: 'bold_customer',
         email: body.email ?? null,
@@ -231,7 +231,7 @@ export function createAuthService(deps: {
     /** Both password flows: checks the current password, stores the new one, clears the temporary flag. */
     async changePassword(actor: Actor, body: PasswordChangeBody): Promise<CurrentUser> {
       const row = await currentRow(actor.userId);
-      // Like the contract's rules, before anything is counted or hashed (issue 23).
+      // Like the contract's rules, before anything is counted or hashed.
       await refuseCommonPassword(body.newPassword, 'newPassword');
       // Counted before hashing: a wrong-password flood is refused without costing a 32 MiB scrypt each.
       if (!(await takePasswordAttempt(db, row.id))) throw new HttpError(429, PASSWORD_THROTTLED_MESSAGE);

@@ -16,8 +16,8 @@ import {
 /**
  * Security reviews: account-level login limit and throttled password changes (docs/decisions/0100);
  * attempts reserved before hashing, the per-address limit that spares known addresses, and the
- * hashing cap (issue 23). Most earlier failures are counted with the throttle's own counter instead
- * of one scrypt login each (40 scrypts took longer than the test timeout on a busy machine, issue 22);
+ * hashing cap. Most earlier failures are counted with the throttle's own counter instead
+ * of one scrypt login each (40 scrypts took longer than the test timeout on a busy machine);
  * the last failure goes through the route, so a route that stopped counting fails the test.
  * One hash at a time (plus one reserved for known addresses), so the cap is reached on any machine.
  */
@@ -63,7 +63,7 @@ describe('account-level login limit', () => {
   });
 });
 
-describe('a parallel burst of wrong passwords (issue 23)', () => {
+describe('a parallel burst of wrong passwords', () => {
   it(`judges at most ${PAIR_LIMIT} of 40 parallel wrong passwords and then refuses the right one while locked`, async () => {
     const user = await createUser(ctx.db);
     const ip = addresses()(1);
@@ -79,7 +79,7 @@ describe('a parallel burst of wrong passwords (issue 23)', () => {
   });
 });
 
-describe('the per-address limit spares known addresses (issue 23)', () => {
+describe('the per-address limit spares known addresses', () => {
   it('a correct login from a known address survives 60 failures from the same address on other accounts', async () => {
     const user = await createUser(ctx.db);
     const colleague = await createUser(ctx.db);
@@ -115,7 +115,7 @@ describe('the per-address limit spares known addresses (issue 23)', () => {
   });
 });
 
-describe('the cap on concurrent password hashing (issue 23)', () => {
+describe('the cap on concurrent password hashing', () => {
   it('answers 429 with Retry-After past the cap, and a known address still gets in during the flood', async () => {
     const user = await createUser(ctx.db);
     const home = addresses()(1);

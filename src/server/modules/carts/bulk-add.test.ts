@@ -4,7 +4,7 @@ import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { activeCart, CATALOGUE, insertCatalogue } from '../../../../test/cart-fixtures';
 import { activityLogs, cartItems, products } from '../../db/schema';
 
-/** Issue 26 (ADR 0189): a bulk add adds what it can, caps or skips the rest line by line, in one transaction. */
+/** ADR 0189: a bulk add adds what it can, caps or skips the rest line by line, in one transaction. */
 const ctx = useTestApp();
 
 /** Twenty tiles of one line, as Quick Add's "Add all shown products" sends them; the last one has 1 box left. */

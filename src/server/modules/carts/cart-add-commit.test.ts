@@ -7,7 +7,7 @@ import { activeCart, CATALOGUE } from '../../../../test/cart-fixtures';
 import { useSingleConnectionApp } from '../../../../test/single-connection-app';
 
 /**
- * ADR 0172 (issue 22): every acknowledged write is durable, the cart add included, so
+ * ADR 0172: every acknowledged write is durable, the cart add included, so
  * every commit runs with synchronous_commit = on (ADR 0155's asynchronous add is gone).
  * A deferred constraint trigger runs at the very end of each transaction, just before
  * its commit record is written, and notes the synchronous_commit that commit uses: it
@@ -100,7 +100,7 @@ describe('cart adds commit synchronously (ADR 0172)', () => {
     expect(rows[0]?.synchronous_commit).toBe('on');
   });
 
-  it('no server code turns synchronous_commit off (issue 22: no write path trades durability)', () => {
+  it('no server code turns synchronous_commit off (no write path trades durability)', () => {
     // SET [LOCAL] synchronous_commit TO off, set_config('synchronous_commit', 'off', ...), -c synchronous_commit=off
     const asynchronous = /synchronous_commit['"\s]*(?:,|=|\bto\b)\s*['"]?off\b/i;
     const roots = ['src', 'scripts'].map((root) => path.resolve(root));

@@ -5,7 +5,7 @@ import { activeCart, CATALOGUE, insertCatalogue } from '../../../../test/cart-fi
 import { CART_LIMIT_MESSAGES, CARTS_PAGE_SIZE, MAX_CARTS_PAGE_SIZE, MAX_CARTS_PER_USER } from '@common/domain/cart-limits';
 import { activityLogs, carts } from '../../db/schema';
 
-/** Issue 23 "No bound on purchase orders" (ADR 0179): at most 50 carts a user, and GET /api/carts paged. */
+/** "No bound on purchase orders" (ADR 0179): at most 50 carts a user, and GET /api/carts paged. */
 const ctx = useTestApp();
 
 beforeAll(async () => insertCatalogue(ctx.db));

@@ -13,7 +13,7 @@ async function signedIn(role: 'salesperson' | 'bold_customer' | 'admin', actAs?:
 
 const cartsOf = (userId: number) => ctx.db.select().from(carts).where(eq(carts.userId, userId));
 
-describe('PO names are unique per user, ignoring case (issue 12)', () => {
+describe('PO names are unique per user, ignoring case', () => {
   it('refuses a second "Kitchen" in any case with a clear message and creates nothing', async () => {
     const { user, client } = await signedIn('bold_customer');
     expect((await client.post('/api/carts', { name: 'Kitchen' })).statusCode).toBe(201);

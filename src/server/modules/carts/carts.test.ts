@@ -511,7 +511,7 @@ describe('access', () => {
   });
 });
 
-describe('bulk add: Quick Add for salespeople, the quick order pad for dealers (issue 26)', () => {
+describe('bulk add: Quick Add for salespeople, the quick order pad for dealers', () => {
   it('lets a dealer add in bulk into their own cart', async () => {
     const { client } = await signedIn('bold_customer');
     const cart = await activeCart(client);

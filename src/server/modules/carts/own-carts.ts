@@ -148,7 +148,7 @@ export function createOwnCarts({ db, activity, products, merchandise, orders }: 
       if (body.userId !== undefined && body.userId !== actor.userId) {
         throw new HttpError(403, 'You can only create carts for yourself');
       }
-      // Spec §6: a salesperson has no cart switching, so one sample order (issue 12).
+      // Spec §6: a salesperson has no cart switching, so one sample order.
       if (actor.role === 'salesperson') throw new HttpError(403, CART_MESSAGES.oneSampleOrder);
       const cart = await db.transaction(async (tx) => {
         // Under the lock every path that adds a cart takes, so two creates at 49 cannot both pass.

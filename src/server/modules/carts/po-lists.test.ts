@@ -4,7 +4,7 @@ import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { activeCart, CATALOGUE, insertCatalogue, MERCH, put } from '../../../../test/cart-fixtures';
 import { carts } from '../../db/schema';
 
-/** Issue 26 (ADR 0189, 0190): a new PO is the active one; rename, duplicate, move a line; a placed PO leaves Current POs. */
+/** ADR 0189, 0190: a new PO is the active one; rename, duplicate, move a line; a placed PO leaves Current POs. */
 const ctx = useTestApp();
 
 beforeAll(async () => insertCatalogue(ctx.db));
@@ -77,7 +77,7 @@ describe('the active PO', () => {
     const date = (await client.get('/api/orders/requested-dates')).json().earliest;
     const first = await client.post('/api/orders', { deliveryType: 'pickup', requestedDate: date });
     expect(first.statusCode).toBe(201);
-    // Issue 26: "Sample Order #N", never a PO's default name; the cart carries the next number.
+    // "Sample Order #N", never a PO's default name; the cart carries the next number.
     expect(first.json().cartName).toBe('Sample Order #1');
     const after = await list(client);
     expect(after).toHaveLength(1);

@@ -11,7 +11,7 @@ import * as repo from './repository';
 import { parseStockLevel } from '@common/domain/stock-level';
 
 /**
- * POs as shopping lists (issue 26, ADR 0190): duplicate a PO, move a line to another PO. Rename
+ * POs as shopping lists (ADR 0190): duplicate a PO, move a line to another PO. Rename
  * and delete are PATCH and DELETE /api/carts/{id} (own-carts.ts). Every call reaches only the
  * caller's carts: another user's cart or line answers 404, as a missing one.
  */

@@ -5,7 +5,7 @@ import { activeCart } from '../../../../test/cart-fixtures';
 import { multipartBody } from '../../../../test/multipart';
 import { QUICK_ORDER_FILE_MESSAGES } from '@common/domain/quick-order';
 
-/** Issue 26 (ADR 0190): the quick order pad's file is read into "SKU quantity" lines; nothing is written. */
+/** ADR 0190: the quick order pad's file is read into "SKU quantity" lines; nothing is written. */
 const ctx = useTestApp();
 
 async function dealer() {

@@ -108,7 +108,7 @@ export async function defaultNamesInUse(db: DbOrTx, userId: number): Promise<str
   return rows.map((r) => r.name);
 }
 
-/** Another cart of the user with this name, ignoring case and surrounding spaces (issue 12). Call under lockUserCarts. */
+/** Another cart of the user with this name, ignoring case and surrounding spaces. Call under lockUserCarts. */
 export async function findCartNamed(db: DbOrTx, userId: number, name: string, exceptCartId?: number): Promise<CartRow | undefined> {
   const [row] = await db
     .select()

@@ -93,7 +93,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
     {
       config: { access },
       // The answer is one cart line (~100 bytes), always under the compression threshold: skip
-      // @fastify/compress's per-request hooks on the busiest write (issue 15, ADR 0153).
+      // @fastify/compress's per-request hooks on the busiest write (ADR 0153).
       compress: false,
       schema: { params: idParams, body: addCartItemBody, response: { 200: cartItemResponse } },
     },

@@ -1,4 +1,4 @@
-/** The lots module's public entry (issue 27): other modules, jobs and app.ts import only this file. */
+/** The lots module's public entry: other modules, jobs and app.ts import only this file. */
 export { lotsRoutes } from './routes';
 export { createLotsService, type LotsService } from './service';
 export { sendArrivalNotices } from './notify';

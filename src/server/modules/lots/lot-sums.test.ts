@@ -107,7 +107,7 @@ describe('stock level = sum of lots, on every path of the triggers', () => {
       await tx.update(products).set({ quantityOnOrder: 40 }).where(eq(products.id, 20_003));
     });
     expect(await levelOf(20_003)).toMatchObject({ stockLevel: '11', quantityOnOrder: 8 });
-    // A SKU without lots or loads takes what it is given, as before issue 27.
+    // A SKU without lots or loads takes what it is given, as before shade lots existed.
     await ctx.db.update(products).set({ stockLevel: '42', quantityOnOrder: 5 }).where(eq(products.id, 20_004));
     expect(await levelOf(20_004)).toMatchObject({ stockLevel: '42', quantityOnOrder: 5 });
   });

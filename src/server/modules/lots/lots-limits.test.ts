@@ -172,7 +172,7 @@ describe('lot codes are normalised and checked, in the PUT and the file alike', 
     expect(bad.statusCode).toBe(400);
     expect(bad.json().schemaErrors).toEqual([
       { row: 3, sku: '1001', message: 'Lot contains an invisible or control character (U+200B); type the code again without it' },
-      { row: 4, sku: '1001', message: 'Lot may only contain letters A-Z, digits 0-9, spaces and the characters . _ - / # ( ), starting with a letter or digit (was: <b>U3)' },
+      { row: 4, sku: '1001', message: 'Lot "<b>U3" may only contain letters A-Z, digits 0-9, spaces and the characters . _ - / # ( ), starting with a letter or digit' },
       { row: 5, sku: '1001', message: 'Lot contains an invisible or control character (U+202E); type the code again without it' },
     ]);
     const twice = await send(admin, '/api/stock/lots/upload', 'sku,lot,quantity\n1001,U1,1\n1001,\uFF35\uFF11,2\n');

@@ -68,7 +68,7 @@ export interface ReplaceDeps {
 }
 
 /**
- * A lots or incoming file, or an ERP's PUT (issue 27): for every SKU listed, its lots (loads) are
+ * A lots or incoming file, or an ERP's PUT: for every SKU listed, its lots (loads) are
  * replaced by the listed ones; SKUs not listed keep theirs. All or nothing, with the stock
  * upload's row messages (docs/decisions/0186).
  */

@@ -25,7 +25,7 @@ import { incomingTemplateCsv, lotsTemplateCsv } from './template';
 const tags = ['Stock lots'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 
-/** Shade lots and incoming loads (issue 27): templates, uploads, ERP pushes, availability, cart switch, notify me. */
+/** Shade lots and incoming loads: templates, uploads, ERP pushes, availability, cart switch, notify me. */
 export const lotsRoutes: FastifyPluginAsyncZod<{ lots: LotsService; maxUploadMb: number }> = async (app, { lots, maxUploadMb }) => {
   const rules = uploadRules(maxUploadMb);
   const write = { access: { permission: 'edit_stock' as const }, scope: 'stock:write' as const };

@@ -6,7 +6,7 @@ import { isIsoDate } from '@common/domain/business-days';
 import { INVALID_SKU, looksLikeFormula, normaliseHeader, parseSku } from '../stock';
 
 /*
- * The rules of one row of a lots or incoming file (issue 27), in the stock upload's style
+ * The rules of one row of a lots or incoming file, in the stock upload's style
  * (docs/decisions/0012): a problem is a sentence for a row, and any problem rejects the whole
  * file. A PUT's JSON items go through the same functions, so both answer alike.
  */

@@ -36,7 +36,7 @@ const lotView = (l: repo.LotRecord) => ({ lot: l.lot, shade: l.shade, caliber: l
 const incomingView = (i: repo.IncomingRecord, internal: boolean) => ({ quantity: i.quantity, eta: i.eta, stage: i.stage, lot: i.lot, reference: internal ? i.reference : null });
 
 /**
- * Shade lots and incoming loads (issue 27): the uploads and PUTs (replace.ts), what a SKU has
+ * Shade lots and incoming loads: the uploads and PUTs (replace.ts), what a SKU has
  * (availability), a cart line's one-lot switch, allocation at placement (allocation.ts, called by
  * the orders module in its transaction) and "notify me" (notify.ts).
  */
@@ -165,7 +165,7 @@ export function createLotsService(deps: {
       return { message: NOTIFY_MESSAGES.cancelled, notifyRequested: false };
     },
 
-    /** Reorder (issue 27): for each line that came from one lot, whether that lot still holds it. */
+    /** Reorder: for each line that came from one lot, whether that lot still holds it. */
     async sameLotNotes(items: readonly { productId: number; productName: string; quantity: number; allocations?: { lot: string }[] }[]): Promise<string[]> {
       const single = items.filter((i) => i.allocations?.length === 1);
       const lots = await repo.findLots(db, single.map((i) => i.productId));

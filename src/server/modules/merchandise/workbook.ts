@@ -79,7 +79,7 @@ function addHeader(sheet: ExcelJS.Worksheet, headers: readonly string[]) {
  * each with its header and an example row; the type column offers a list.
  */
 export async function merchandiseTemplate(): Promise<Buffer> {
-  // Loaded on first use: it weighs ~30 MB of memory that an idle server should not hold (issue 15).
+  // Loaded on first use: it weighs ~30 MB of memory that an idle server should not hold.
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.Workbook();
   workbook.creator = 'BOLD portal';
@@ -101,7 +101,7 @@ export async function merchandiseTemplate(): Promise<Buffer> {
       };
     }
   }
-  // The users sheet: example rows marked EXAMPLE that the import never reads (issue 13); every
+  // The users sheet: example rows marked EXAMPLE that the import never reads; every
   // cell is text (format "@"), so a phone or a password of digits stays as typed.
   const [userHeader = [], ...userExamples] = userTemplateRows();
   const users = workbook.addWorksheet('users');

@@ -18,7 +18,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-/** The lots a line was allocated from (issue 27), after its text. */
+/** The lots a line was allocated from, after its text. */
 function lotsOf(item: OrderView['items'][number]): string {
   const taken = item.allocations ?? [];
   return taken.length === 0 ? '' : ` - lot ${taken.map(describeAllocation).join('; ')}`;

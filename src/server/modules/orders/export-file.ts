@@ -44,9 +44,9 @@ const COLUMNS: Column[] = [
   // CALL prices stay empty: the price was agreed by phone, not 0.
   { header: 'Unit Price', width: 10, money: true, value: (l) => (l.price === null ? null : Number(l.price)) },
   { header: 'Line Total', width: 11, money: true, value: (l) => (l.price === null ? null : Math.round(Number(l.price) * l.quantity * 100) / 100) },
-  // Issue 27: the shade lots a product line was allocated from; empty for SKUs without lots.
+  // The shade lots a product line was allocated from; empty for SKUs without lots.
   { header: 'Lots', width: 40, value: (l) => l.lots ?? null },
-  // Issue 26 (ADR 0192), added last so an ERP that reads the columns by position keeps working.
+  // ADR 0192, added last so an ERP that reads the columns by position keeps working.
   { header: 'PO Reference', width: 16, value: (l) => l.order.poReference },
   { header: 'Ship To', width: 30, value: (l) => l.order.shipTo },
   // docs/decisions/0210: the ship-to in parts, for an ERP or a carrier's import; empty where an order has none.

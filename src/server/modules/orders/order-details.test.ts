@@ -20,7 +20,7 @@ async function emailFor(orderId: number) {
   return rows.find((r) => r.subject.includes(`#${orderId} `))!;
 }
 
-describe('a dealer\'s PO reference and note (issue 12)', () => {
+describe('a dealer\'s PO reference and note', () => {
   it('are kept with the order and show in history, the detail and the email', async () => {
     const { client } = await signedIn('bold_customer', { firstName: 'Dee', lastName: 'Ler' });
     const cart = await activeCart(client);
@@ -53,7 +53,7 @@ describe('a dealer\'s PO reference and note (issue 12)', () => {
   });
 });
 
-describe('order lines read well (issue 12)', () => {
+describe('order lines read well', () => {
   it('names the placer by username when they have no name, and a label "line + name" once in the email', async () => {
     const { user, client } = await signedIn('salesperson');
     const cart = await activeCart(client);

@@ -5,7 +5,7 @@ import { activeCart, CATALOGUE, insertCatalogue } from '../../../../test/cart-fi
 import { signedInAdmin } from '../../../../test/integrations';
 import { activityLogs, webhookDeliveries } from '../../db/schema';
 
-/** Issue 25 / ADR 0183: order status is a state machine; the same status again is a no-op. */
+/** ADR 0183: order status is a state machine; the same status again is a no-op. */
 const ctx = useTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' });
 let admin: TestClient;
 let endpointId: number;

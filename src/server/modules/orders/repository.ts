@@ -195,7 +195,7 @@ export interface ExportLine {
   name: string;
   quantity: number;
   price: string | null;
-  /** The order line's id, for product lines (their lot allocations, issue 27). */
+  /** The order line's id, for product lines (their lot allocations). */
   itemId?: number;
   /** The lots the line was allocated from, written out (filled by the service). */
   lots?: string;

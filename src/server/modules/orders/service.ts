@@ -86,7 +86,7 @@ function toOrderFields(row: repo.OrderRow) {
   };
 }
 
-/** What orders ask of the lots module (issue 27): allocation in the order's transaction, and reading it back. */
+/** What orders ask of the lots module: allocation in the order's transaction, and reading it back. */
 export type OrderLots = Pick<LotsService, 'allocateOrder' | 'allocationsOf' | 'stockChanged' | 'sameLotNotes'>;
 
 async function loadOrderView(db: DbOrTx, row: repo.OrderRow, lots: OrderLots): Promise<OrderView> {
@@ -244,7 +244,7 @@ export function createOrdersService(deps: {
         username: actor.username,
         placedByName: displayName({ username: actor.username, ...(await repo.findPlacerName(tx, actor.userId)) }),
         kind,
-        // Issue 26: a sample order is "Sample Order #N", never the cart's default name (ADR 0189).
+        // A sample order is "Sample Order #N", never the cart's default name (ADR 0189).
         cartName: kind === 'sample' ? sampleOrderName(sampleNumber) : cart.name,
         notes: body.notes || null,
         poReference: body.poReference || null,

@@ -72,7 +72,7 @@ export async function renderPriceListPdf(
   generatedAt: Date,
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
-  // pdfkit is loaded on first use: ~25 MB of memory an idle server should not hold (issue 15).
+  // pdfkit is loaded on first use: ~25 MB of memory an idle server should not hold.
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     // Tests read the text of an uncompressed document.

@@ -19,7 +19,7 @@ function skusOf(body: Buffer): number[] {
   return (JSON.parse(gunzipSync(body).toString()) as { id: number[] }).id;
 }
 
-describe('the catalogue built before the first visitor (issue 27, ADR 0200)', () => {
+describe('the catalogue built before the first visitor (ADR 0200)', () => {
   it('warm() builds the columns with and without prices, so the first request reads nothing more', async () => {
     const service = createProductsService({ db: database.db, settings: createSettingsService(database.db) });
     await service.ensureVersion();

@@ -6,7 +6,7 @@ import { CATALOGUE, insertCatalogue } from '../../../../test/cart-fixtures';
 import { bearer, createToken, signedInAdmin } from '../../../../test/integrations';
 import { products } from '../../db/schema';
 
-/** Issue 25 / ADR 0183: an ERP pages the catalogue by id and syncs changes with updatedSince. */
+/** ADR 0183: an ERP pages the catalogue by id and syncs changes with updatedSince. */
 const ctx = useTestApp();
 let reader: string;
 let writer: string;

@@ -213,7 +213,7 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
 
     /**
      * Builds the bodies the catalogue pages read (the columns, with and without prices) before the
-     * first visitor asks (issue 27, ADR 0200): at 50,000 products the first /stock after a start
+     * first visitor asks (ADR 0200): at 50,000 products the first /stock after a start
      * waited for the read, the JSON and the compression on top of its own download.
      */
     async warm(): Promise<void> {

@@ -1,4 +1,4 @@
-/** How long a server keeps a catalogue version it read (issue 15, ADR 0150); sessions are no longer cached (ADR 0176). */
+/** How long a server keeps a catalogue version it read (ADR 0150); sessions are no longer cached (ADR 0176). */
 export const CATALOGUE_VERSION_HOLD_MS = 1000;
 
 /**

@@ -1,7 +1,7 @@
 /** The stock module's public entry: other modules, jobs and app.ts import only this file. */
 export { stockRoutes } from './routes';
 export { createStockService, type StockService } from './service';
-/** The upload's reading pieces, shared with the lots and incoming uploads (issue 27) so their rows read alike. */
+/** The upload's reading pieces, shared with the lots and incoming uploads so their rows read alike. */
 export { CsvSyntaxError, readCsvRecords, type CsvRecord } from './csv-source';
 export { createIssueCollector } from './issue-collector';
 export { INVALID_SKU, looksLikeFormula, normaliseHeader, parseSku } from './row-rules';

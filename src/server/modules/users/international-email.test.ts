@@ -5,7 +5,7 @@ import { useTestApp } from '../../../../test/api';
 import { signedInAdmin } from '../../../../test/integrations';
 import { users } from '../../db/schema';
 
-/** Issue 25: addresses as RFC 6531 and IDNA allow them, and still no garbage. */
+/** Addresses as RFC 6531 and IDNA allow them, and still no garbage. */
 const ctx = useTestApp();
 
 describe('international email addresses', () => {

@@ -73,7 +73,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
     },
   );
 
-  // The columns with example rows that are marked and never imported (issue 13).
+  // The columns with example rows that are marked and never imported.
   app.get('/api/users/import-template.csv', { config: manageUsers, schema: { produces: ['text/csv'] } }, (_request, reply) => {
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -10,6 +10,7 @@ import {
   type UsersPage,
   type UsersQuery,
   type UserView,
+  PROFILE_FIELDS,
 } from '@common/contracts/users';
 import { PASSWORD_MESSAGES } from '@common/domain/password-rules';
 import { issuePath, takenUsernameIssues, validateUserImport, type ImportIssue, type ValidImportRow } from '@common/domain/user-import';
@@ -42,7 +43,7 @@ import { welcomeEmail } from './welcome-email';
 import { dropChanges } from './email-change-repository';
 import { EMAIL_CHANGE_MESSAGES } from '@common/contracts/email-change';
 
-/** Import rows whose password is a common one (issue 23): reported like any other row problem. */
+/** Import rows whose password is a common one: reported like any other row problem. */
 async function commonPasswordIssues(rows: readonly ValidImportRow[]): Promise<ImportIssue[]> {
   const issues: ImportIssue[] = [];
   for (const { row, user } of rows) {
@@ -86,26 +87,10 @@ export interface PreparedImport {
   run(onProgress?: ImportProgress): Promise<UserImportResult>;
 }
 
-const PROFILE_KEYS = [
-  'role',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'company',
-  'storeName',
-  'storeAddress',
-  'storeCity',
-  'storeState',
-  'storeZip',
-  'storeContactName',
-  'storePhone',
-] as const;
-
 /** Only what the body sets and what differs from the row. */
 function changesOf(row: UserRow, body: UpdateUserBody): UserChanges {
   const changes: UserChanges = {};
-  for (const key of PROFILE_KEYS) {
+  for (const key of PROFILE_FIELDS) {
     const value = body[key];
     if (value !== undefined && value !== row[key]) Object.assign(changes, { [key]: value });
   }
@@ -343,7 +328,7 @@ export function createUsersService(deps: {
     /**
      * Bulk import from a CSV or the workbook's users sheet (spec §5): every row checked,
      * all-or-nothing. Problems come back as errors[{ path: "rows.<n>.<field>", message }]
-     * before anything is written; template example rows are left out (issue 13).
+     * before anything is written; template example rows are left out.
      */
     async prepareImport(actor: Actor, file: ReceivedFile): Promise<PreparedImport> {
       const sheet = await readUserSheet(file, String(actor.userId));

@@ -109,7 +109,7 @@ describe('bulk user import from CSV (spec §5 "Bulk user import row")', () => {
       { path: 'rows.7.role', message: 'Role must be admin, salesperson or bold_customer' },
       { path: 'rows.8.username', message: USER_MESSAGES.usernameTaken },
       { path: 'rows.10.username', message: 'Username appears more than once in the file (first on row 9)' },
-      // Issue 23: a password on the list of common ones.
+      // A password on the list of common ones.
       { path: 'rows.11.password', message: PASSWORD_MESSAGES.tooCommon },
     ]);
     expect(await liveUsersNamed([good, dup])).toEqual([]);
@@ -245,7 +245,7 @@ async function usersSnapshot() {
   return { ...counted, userCreatedLogs: logs[0]?.n };
 }
 
-describe('the users templates never write real data (issue 13)', () => {
+describe('the users templates never write real data', () => {
   it('the CSV template: columns, EXAMPLE rows with a note, and uploaded unchanged it imports nothing', async () => {
     const c = await admin();
     const response = await c.get('/api/users/import-template.csv');

@@ -42,7 +42,7 @@ async function page(c: TestClient, query: string): Promise<UsersPage> {
   return response.json();
 }
 
-describe('GET /api/users: paged, sorted, filtered on the server (issue 13)', () => {
+describe('GET /api/users: paged, sorted, filtered on the server', () => {
   it('pages with the total of all matches', async () => {
     const c = await adminClient();
     const { prefix, names } = await seed();
@@ -110,7 +110,7 @@ describe('GET /api/users: paged, sorted, filtered on the server (issue 13)', () 
   });
 });
 
-describe('sign-in records the last login (issue 13)', () => {
+describe('sign-in records the last login', () => {
   it('sets lastLoginAt, shown in the list', async () => {
     const c = await adminClient();
     const user = await createUser(ctx.db);

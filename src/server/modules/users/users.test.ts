@@ -113,7 +113,7 @@ describe('POST /api/users (spec §5 "Create user")', () => {
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
-  it('refuses a common password with its own message on the password field (issue 23)', async () => {
+  it('refuses a common password with its own message on the password field', async () => {
     const { c } = await signedInAdmin();
     const username = uniqueName();
     const response = await c.post('/api/users', { username, password: 'Password1', isTemporaryPassword: true });

@@ -140,7 +140,7 @@ export async function insertClaimedDelivery(
 
 /**
  * Asked right before each request goes out, so a pause reaches deliveries that were
- * already claimed (issue 25). The failure count goes up now, before the answer: an
+ * already claimed. The failure count goes up now, before the answer: an
  * attempt counts as failed until it succeeds, so with several senders no more than
  * `pauseAfter` attempts in a row can ever fail. False: the endpoint is paused (or its
  * last allowed attempts are in flight): do not send.

@@ -50,7 +50,7 @@ function post(delivery: ClaimedDelivery, allowPrivate: boolean, timeoutMs: numbe
       return;
     }
     // A literal address is connected to without a lookup, so it is judged here, with the
-    // registration rules (https, local names with or without a trailing dot; issue 23).
+    // registration rules (https, local names with or without a trailing dot).
     if (!allowPrivate && webhookUrlProblem(delivery.url, false) !== null) {
       resolve({ statusCode: null, responseMs: null, error: 'Refused: the endpoint is not public https' });
       return;
@@ -94,7 +94,7 @@ export interface WebhookRunResult {
   gaveUp: number;
   /** Claimed but handed back unsent because the sender was stopping. */
   released: number;
-  /** Claimed but handed back unsent because the endpoint was paused meanwhile (issue 25). */
+  /** Claimed but handed back unsent because the endpoint was paused meanwhile. */
   held: number;
 }
 

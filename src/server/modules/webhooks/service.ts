@@ -108,7 +108,7 @@ export function createWebhooksService(deps: { db: Db; activity: ActivityService;
     },
 
     async create(actor: Actor, body: z.output<typeof createWebhookBody>): Promise<CreatedWebhook> {
-      // The literal address, or every address the name resolves to now; delivery checks again (issue 23).
+      // The literal address, or every address the name resolves to now; delivery checks again.
       const problem = await webhookTargetProblem(body.url, deps.allowPrivate);
       if (problem) throw new HttpError(400, problem, [{ path: 'url', message: problem }]);
       const secret = newSigningSecret();

@@ -14,7 +14,7 @@ import { attemptDelivery, createWebhookSender, WEBHOOK_POLICY } from './sender';
 import { verifySignature } from './signature';
 
 /**
- * Issue 25: deliveries signed per Standard Webhooks (checked with the `standardwebhooks`
+ * Deliveries signed per Standard Webhooks (checked with the `standardwebhooks`
  * library a receiver would use), the test event, secret rotation, product and stock
  * events, and the pause honoured by attempts already claimed. ADR 0184.
  */

@@ -11,7 +11,7 @@ import { enqueueEvent, insertEndpoint } from './repository';
 import { createWebhookSender } from './sender';
 
 /**
- * Issue 23: the last SSRF forms, against the real routes and sender with private targets
+ * The last SSRF forms, against the real routes and sender with private targets
  * disallowed (the default). Each URL here was accepted before.
  */
 const ctx = useTestApp();

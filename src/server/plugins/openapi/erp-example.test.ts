@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * docs/examples/erp-sync.ts is the TypeScript page of docs/integrations.md (issue 25): an ERP's
+ * docs/examples/erp-sync.ts is the TypeScript page of docs/integrations.md: an ERP's
  * catalogue sync, stock push, order feed and status move through openapi-fetch. It must compile
  * against the types openapi-typescript generates from the document the portal serves, so a
  * renamed field or route breaks this test, not an integrator's build.

@@ -2,7 +2,7 @@ import { Suspense, cloneElement, lazy, useState, type MouseEvent, type ReactElem
 
 /*
  * The dialog brings the form library, zod and Radix Dialog: every signed-in page shows a
- * way to open it (frame menu, dashboard), few people do. It loads on the first open (issue 15).
+ * way to open it (frame menu, dashboard), few people do. It loads on the first open.
  */
 const ChangePasswordDialog = lazy(() => import('./change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 

@@ -12,14 +12,14 @@ import { postLoginPath } from '../lib/post-login-path';
 
 /**
  * /auth. Spec §2: a signed-in user visiting it goes to /; after login, see postLoginPath.
- * The form paints at once (issue 15: it is the page's largest content); the check for an
+ * The form paints at once (it is the page's largest content); the check for an
  * existing session runs beside it and moves a signed-in visitor on.
  */
 export function LoginPage() {
   useDocumentTitle('Sign in');
   // Set when this page signs someone in (or finds them signed in), so the redirect goes where
   // spec §2 says (remembered path, role selection...) rather than to the plain "/" of a revisit.
-  // A signed-in visitor whose page says so (issue 28) moves on at once, as after the check below.
+  // A signed-in visitor whose page says so moves on at once, as after the check below.
   const [destination, setDestination] = useState<string | null>(() => {
     const fromPage = handedOverSession() === undefined ? pageUser() : undefined;
     if (!fromPage) return null;
@@ -29,7 +29,7 @@ export function LoginPage() {
 
   useEffect(() => {
     // The portal that sent us here already knows no one is signed in (ADR 0151), or the page
-    // says so (issue 28): no GET /api/user, whose 401 a browser logs as a console error.
+    // says so: no GET /api/user, whose 401 a browser logs as a console error.
     const handedOver = handedOverSession();
     if (handedOver === null || (handedOver === undefined && pageUser() !== undefined)) return;
     let current = true;

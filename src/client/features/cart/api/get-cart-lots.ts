@@ -4,7 +4,7 @@ import type { cartLotsResponse } from '@common/contracts/lots';
 import { api } from '@client/lib/api-client';
 
 /**
- * GET /api/carts/{id}/lots (issue 27): each line of a SKU with lots, its one-lot switch and the
+ * GET /api/carts/{id}/lots: each line of a SKU with lots, its one-lot switch and the
  * warning. The key starts with the carts key, so every cart change (which invalidates the carts
  * key) refreshes it too.
  */

@@ -31,7 +31,7 @@ const CreateCartDialog = preloadableLazy(() => import('./create-cart-dialog').th
 const preloadCreateCart = () => void CreateCartDialog.preload().catch(() => undefined);
 
 /**
- * The frame's PO switcher (issue 26, ADR 0189): which PO receives the adds, switched from any
+ * The frame's PO switcher (ADR 0189): which PO receives the adds, switched from any
  * page; Create New PO makes the new one active; All POs opens /cartselect. Loaded when the user
  * heads for its button (`active-po-menu-on-demand.tsx`, ADR 0199).
  */

@@ -121,11 +121,11 @@ export function CartContents({
                 remove.mutate(
                   { cartId: cart.id, itemId: item.id },
                   {
-                    // Spec §9: 3 s; issue 12: with Undo, which puts the line back as it was.
+                    // Spec §9: 3 s; with Undo, which puts the line back as it was.
                     onSuccess: () =>
                       toast({
                         title: 'Item Removed',
-                        description: `${item.product.name} was removed from your cart.`,
+                        description: `${item.product.name} was removed.`,
                         duration: TOAST_DURATION.short,
                         action: {
                           label: 'Undo',

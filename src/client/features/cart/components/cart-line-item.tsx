@@ -37,9 +37,9 @@ export function CartLineItem({
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
   busy?: boolean;
-  /** The line's lots and one-lot switch (issue 27), for a SKU with lots. */
+  /** The line's lots and one-lot switch, for a SKU with lots. */
   lots?: ReactNode;
-  /** "Move to…" another PO (issue 26), beside Remove. */
+  /** "Move to…" another PO, beside Remove. */
   moveAction?: ReactNode;
   /** Old → new price after an order refused because prices changed (docs/decisions/0206). */
   priceNote?: ReactNode;
@@ -50,7 +50,7 @@ export function CartLineItem({
   const total = lineTotalCents(item.product.price, item.quantity);
   // CALL lines have no total; the price column says so.
   const note = stockNote(availability);
-  // Issue 12: more than the stock is held at the stock, and the line says why.
+  // More than the stock is held at the stock, and the line says why.
   const [limitNote, setLimitNote] = useState<string | null>(null);
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">

@@ -44,7 +44,7 @@ function LotConflict({ line, refusal, onQuantity, onOneLot, busy }: { line: Cart
 }
 
 /**
- * A cart line's lots (issue 27): the lots, the "one lot" switch (on by default: the whole line
+ * A cart line's lots: the lots, the "one lot" switch (on by default: the whole line
  * ships from one shade), and before submit either the lots placing now would take ("Planned:
  * 1,310 from L2400A + 190 from L2410B", the server's plan by placement's rule) or the conflict with
  * its fixes (docs/decisions/0209).

@@ -10,7 +10,7 @@ import { ActivePoMenuOnDemand } from './active-po-menu-on-demand';
 /**
  * UI.md: the active PO (or sample order) reachable from every screen, with its count; the app frame
  * shows it. The count follows the carts query, so every add anywhere raises it without a reload.
- * Issue 26 (ADR 0189): it names the PO every add goes to, and buyers switch PO beside it.
+ * ADR 0189: it names the PO every add goes to, and buyers switch PO beside it.
  *
  * docs/decisions/0213: the badge counts products (lines), as the PO page does, never boxes. It is
  * read as "14 products in Purchase Order 1": the count comes first in the DOM and is drawn after

@@ -24,9 +24,9 @@ function refusalOf(error: unknown): string | undefined {
 /**
  * Spec §2 Create New PO: a non-blank name (placeholder "Enter PO name",
  * Cancel / Create), toast "New PO created". `activate` makes it the active cart.
- * Issue 12: it opens empty every time (whichever way it was closed), Create stays
+ * It opens empty every time (whichever way it was closed), Create stays
  * disabled while the name is blank, and a name already used shows on the field.
- * Issue 23: a refusal that is not about the name (the cap on POs, ADR 0179) shows in the dialog.
+ * A refusal that is not about the name (the cap on POs, ADR 0179) shows in the dialog.
  */
 export function CreateCartDialog({
   open,

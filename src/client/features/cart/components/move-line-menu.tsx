@@ -7,7 +7,7 @@ import { isApiError } from '@client/lib/api-client';
 import { useMoveCartItem } from '../api/move-cart-item';
 import { toastCartError } from '../lib/cart-errors';
 
-/** "Move to…" on a PO's line (issue 26, ADR 0190): the whole line goes to another of your POs. */
+/** "Move to…" on a PO's line (ADR 0190): the whole line goes to another of your POs. */
 export function MoveLineMenu({ item, from, others }: { item: CartItem; from: CartView; others: readonly CartView[] }) {
   const move = useMoveCartItem();
   if (others.length === 0) return null;

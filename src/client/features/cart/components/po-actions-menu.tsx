@@ -6,7 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@client/components/ui/dropdown-menu';
 import { PoNameDialog, type PoNameAction } from './po-name-dialog';
 
-/** A PO row's Rename and Duplicate (issue 26, ADR 0190); Delete stays its own button. */
+/** A PO row's Rename and Duplicate (ADR 0190); Delete stays its own button. */
 export function PoActionsMenu({ cart, wording }: { cart: CartView; wording: ReturnType<typeof cartWording> }) {
   const [action, setAction] = useState<PoNameAction | null>(null);
   return (

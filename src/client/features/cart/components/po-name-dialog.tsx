@@ -14,7 +14,7 @@ import { toastCartError } from '../lib/cart-errors';
 
 export type PoNameAction = 'rename' | 'duplicate';
 
-/** Rename or Duplicate a PO (issue 26, ADR 0190): one name field, a name in use said on the field. */
+/** Rename or Duplicate a PO (ADR 0190): one name field, a name in use said on the field. */
 export function PoNameDialog({
   cart,
   action,

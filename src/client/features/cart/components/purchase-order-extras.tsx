@@ -28,7 +28,7 @@ export function profileShipTo(user: Omit<StoreProfile, 'username'>): string {
 export const emptyExtras = (shipTo: string): PurchaseOrderExtras => ({ poReference: '', notes: '', deliveryType: 'pickup', requestedDate: null, shipTo });
 
 /**
- * Issue 12 and 26: a dealer may give their own PO reference and a note, pickup or ship, a
+ * A dealer may give their own PO reference and a note, pickup or ship, a
  * ship-to address (the profile's store address unless changed) and a requested date; all
  * optional, and all in order history, the order detail, the email and the export.
  */

@@ -31,7 +31,7 @@ export function useAddToCart(product: AddToCartProduct, activeRole: Role | null)
   const submit = (quantity: number, onAdded: () => void) => {
     const cartId = cart.data?.id;
     if (!cart.data || !cartId || quantity <= 0) return;
-    // The PO the add goes to, named in the toast (issue 26: never a silent add into the wrong PO).
+    // The PO the add goes to, named in the toast (never a silent add into the wrong PO).
     const poName = cartDisplayName(cart.data, activeRole);
     add.mutate(
       { cartId, productId: product.id, quantity },

@@ -19,7 +19,7 @@ function read<T extends object>(key: string, initial: T): T {
 }
 
 /**
- * Issue 26: what a buyer typed at checkout (notes, delivery, date, address, reference) survives a
+ * What a buyer typed at checkout (notes, delivery, date, address, reference) survives a
  * reload. Kept per cart in sessionStorage (this tab only: it is a draft, not shared data) under
  * `checkout:<cartId>`, and cleared when the order is placed.
  */

@@ -32,7 +32,7 @@ export function CartPage({ user }: { user: CurrentUser }) {
   // docs/decisions/0206: the prices on screen are refreshed on open and when the window regains focus.
   const carts = useFreshCarts();
   const active = carts.data?.find((c) => c.isActive);
-  // Issue 26: what was typed survives a reload, per cart, until the order is placed.
+  // What was typed survives a reload, per cart, until the order is placed.
   const [extras, setExtras, clearExtras] = useSavedCheckout(active?.id, emptyExtras(profileShipTo(user)));
   // docs/decisions/0208: Place Order lands on the order's confirmation page (number, PO, lines with lots, total, delivery).
   const checkout = useCheckout((order) => {

@@ -134,7 +134,7 @@ export function CartSelectPage({ user }: { user: CurrentUser }) {
           </>
         )}
       </main>
-      {/* Spec §4 and issue 26: a new PO is the one you work on, so it opens in /cart. */}
+      {/* Spec §4 and a new PO is the one you work on, so it opens in /cart. */}
       <CreateCartDialog open={creating} onOpenChange={setCreating} wording={wording} activate onCreated={() => navigate('/cart')} />
     </div>
   );

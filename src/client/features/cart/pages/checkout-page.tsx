@@ -37,7 +37,7 @@ export function CheckoutPage({ user }: { user: CurrentUser }) {
   const carts = useFreshCarts();
   const dates = useRequestedDates();
   const active = carts.data?.find((c) => c.isActive);
-  // Issue 26: notes, delivery, date and ship-to survive a reload, per cart, until the order is placed.
+  // Notes, delivery, date and ship-to survive a reload, per cart, until the order is placed.
   // A ship-to of null follows the profile's store until the rep changes a part of it (docs/decisions/0210).
   const [draft, setDraft, clearDraft] = useSavedCheckout<{ notes: string; delivery: DeliveryType; date: IsoDate | null; shipTo: ShipToDraft | null }>(
     active?.id,

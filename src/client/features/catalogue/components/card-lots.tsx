@@ -3,7 +3,7 @@ import type { Product } from '@common/contracts/products';
 import { ProductLots } from './product-lots';
 
 /**
- * The catalog card's lots and arrivals (issue 27), asked for only when opened: a page of cards
+ * The catalog card's lots and arrivals, asked for only when opened: a page of cards
  * must not cost a request per card.
  */
 export function CardLots({ product }: { product: Product }) {

@@ -9,7 +9,7 @@ import { errorMessage, isApiError } from '@client/lib/api-client';
 import { useCancelStockUpload } from '../api/cancel-stock-upload';
 import { useConfirmLotsUpload } from '../api/confirm-lots-upload';
 import { fileWarningLines, uploadFailureReport } from '../lib/upload-messages';
-import { confirmLabel, Count, PreviewProblems, Section, WarningGroups, WarningsNotice } from './upload-preview-parts';
+import { confirmLabel, Count, PreviewProblems, Section, WarningGroups, WarningsNotice } from '@client/components/upload-preview-parts';
 
 const boxes = (n: number) => `${formatCount(n)} ${n === 1 ? 'box' : 'boxes'}`;
 /** A level or a count as people read it ("2,382"); a word level (Special Order) as it is. */

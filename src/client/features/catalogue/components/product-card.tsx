@@ -10,7 +10,7 @@ import { TileSwatch } from './tile-swatch';
 
 /**
  * Spec §2 Product Catalog card: image, name, description, price and the stock badge,
- * which tells the five states apart (issue 12: a special-order item is not "Out of
+ * which tells the five states apart (a special-order item is not "Out of
  * Stock"), then quantity and add, the same control as the stock row.
  */
 export function ProductCard({ product, renderAddAction }: { product: Product; renderAddAction?: RenderStockAddAction }) {

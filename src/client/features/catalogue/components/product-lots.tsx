@@ -6,7 +6,7 @@ import { LotsSummary, nextArrivalText } from '@client/components/lots/lots-summa
 import { Button } from '@client/components/ui/button';
 
 /**
- * The open stock row's lots (issue 27): lots and incoming loads, the next arrival for an out-of-stock
+ * The open stock row's lots: lots and incoming loads, the next arrival for an out-of-stock
  * SKU, and "Notify me" (one email when it is back). Nothing shows for a SKU without either.
  */
 export function ProductLots({ product, compact = false }: { product: Product; compact?: boolean }) {

@@ -48,7 +48,7 @@ function chipText(chip: SearchChip): string {
 }
 
 /**
- * What the smart search understood (issue 3): a chip per size, line, colour,
+ * What the smart search understood: a chip per size, line, colour,
  * finish or free text, each removable; removing one takes its words out of the search.
  */
 /**

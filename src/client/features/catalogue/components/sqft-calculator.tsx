@@ -8,7 +8,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 
 /**
- * Tile buyers think in square feet (issue 26): area and waste (default 10%) turned into full
+ * Tile buyers think in square feet: area and waste (default 10%) turned into full
  * boxes by the product's coverage (common/domain/square-feet.ts), filled into the row's quantity
  * as they type. Only for box items with a numeric coverage; folded away until asked for.
  */

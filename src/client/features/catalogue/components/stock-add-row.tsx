@@ -23,7 +23,7 @@ export interface StockAddActionProps {
 export type RenderStockAddAction = (props: StockAddActionProps) => ReactNode;
 
 /**
- * The one way to order from the catalogue (issue 12): the stock table's open row and the
+ * The one way to order from the catalogue: the stock table's open row and the
  * catalog card both use it. The row message (spec §8), a quantity (min 1; non-numeric
  * becomes 0) and the cart feature's add button; after an add, Added to PO / Added to
  * Sample Order until the quantity changes (spec §4). Unmounting resets it.
@@ -38,7 +38,7 @@ export function StockAddRow({
   renderAddAction?: RenderStockAddAction;
   /** The catalog card: a smaller message, the input and button on one line. */
   compact?: boolean;
-  /** The SKU's largest single lot (issue 27): a quantity above it gets the one-lot warning before it is added. */
+  /** The SKU's largest single lot: a quantity above it gets the one-lot warning before it is added. */
   largestLot?: { lot: string; quantity: number } | null;
 }) {
   const quantityId = useId();

@@ -4,7 +4,7 @@ import { describeQuantity } from '@common/domain/units';
 import { StockStateBadge } from './stock-state';
 
 /**
- * A row's availability without opening it (issue 12: comparing stock should not take a
+ * A row's availability without opening it (comparing stock should not take a
  * click per row): the state's colour and word, and how many are in stock.
  */
 export function StockCell({ product }: { product: Product }) {

@@ -10,7 +10,7 @@ import { errorMessage, isApiError } from '@client/lib/api-client';
 import { useCancelStockUpload } from '../api/cancel-stock-upload';
 import { useConfirmStockUpload } from '../api/confirm-stock-upload';
 import { stockWarningGroups, uploadFailureReport } from '../lib/upload-messages';
-import { confirmLabel, Count, PreviewProblems, Section, WarningGroups, WarningsNotice } from './upload-preview-parts';
+import { confirmLabel, Count, PreviewProblems, Section, WarningGroups, WarningsNotice } from '@client/components/upload-preview-parts';
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 

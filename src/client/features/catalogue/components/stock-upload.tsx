@@ -13,7 +13,7 @@ import { usePreviewLotsUpload, type LotsFileKind } from '../api/preview-lots-upl
 import { usePreviewStockUpload } from '../api/preview-stock-upload';
 import { describeUploadCounts, uploadFailureReport, uploadWarningReport, type UploadReport } from '../lib/upload-messages';
 
-// Radix Dialog and the preview load when an admin first uploads or opens the history (issue 15):
+// Radix Dialog and the preview load when an admin first uploads or opens the history:
 // everyone else on /stock never needs them.
 const StockUploadPreviewDialog = lazy(() => import('./stock-upload-preview-dialog').then((m) => ({ default: m.StockUploadPreviewDialog })));
 const LotsUploadPreviewDialog = lazy(() => import('./lots-upload-preview-dialog').then((m) => ({ default: m.LotsUploadPreviewDialog })));
@@ -219,7 +219,7 @@ export function StockUploadActions({
               Upload<span className="max-sm:sr-only"> CSV</span>
             </span>
           </Button>
-          {/* Issue 27: the lots and incoming files, CSV or xlsx, previewed like the stock file (ADR 0196). */}
+          {/* The lots and incoming files, CSV or xlsx, previewed like the stock file (ADR 0196). */}
           <Button
             variant="outline"
             size="sm"

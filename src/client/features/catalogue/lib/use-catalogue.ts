@@ -7,7 +7,7 @@ let painted = false;
 
 /**
  * Calls `done` once the browser has painted the current frame (a frame, then a task after it).
- * A tab in the background runs no animation frames, so a timer calls it too (issue 26: /prices
+ * A tab in the background runs no animation frames, so a timer calls it too (/prices
  * stayed on "Loading inventory data..." when the catalogue was never asked for).
  */
 export function afterNextPaint(done: () => void): () => void {
@@ -31,7 +31,7 @@ export function afterNextPaint(done: () => void): () => void {
 
 /**
  * The catalogue for a page (GET /api/products), asked for and drawn only after the page itself
- * has painted when the portal has just loaded (issue 15, ADR 0152). Downloaded beside the page's
+ * has painted when the portal has just loaded (ADR 0152). Downloaded beside the page's
  * JavaScript, the ~50 KB catalogue took a phone's bandwidth from it, and drawing 3,000 products
  * into the first render made the phone wait for the whole table before it showed the title and the
  * search box. Now the page paints with its loading bar, then asks; the table follows in a deferred

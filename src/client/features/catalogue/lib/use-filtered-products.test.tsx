@@ -26,7 +26,7 @@ function Probe({ filters }: { filters: StockFilters }) {
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-describe('useFilteredProducts: a keystroke and its rows (issue 28, ADR 0200)', () => {
+describe('useFilteredProducts: a keystroke and its rows (ADR 0200)', () => {
   let root: Root;
   beforeEach(() => {
     renders = [];

@@ -36,7 +36,7 @@ function matchesText(product: Product, words: readonly string[]): boolean {
 /**
  * /catalog (spec §2 Product Catalog): a card grid with search on name or
  * description. Rows of cards render only near the viewport. `renderAddAction` is
- * the cart feature's add button, the same slot the stock row takes (issue 12).
+ * the cart feature's add button, the same slot the stock row takes.
  */
 export function CatalogPage({ renderAddAction }: { renderAddAction?: RenderStockAddAction }) {
   useDocumentTitle('Product Catalog');

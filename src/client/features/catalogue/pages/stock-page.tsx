@@ -21,7 +21,7 @@ import { useStockFilters } from '../lib/use-stock-filters';
 const NO_PRODUCTS: Product[] = [];
 
 // The upload tools (and the upload contracts, with zod) load only for people who may use them
-// (issue 15, ADR 0154): a salesperson's /stock never downloads them.
+// (ADR 0154): a salesperson's /stock never downloads them.
 const StockUploadActions = lazy(() => import('../components/stock-upload').then((m) => ({ default: m.StockUploadActions })));
 
 function StockCard({ product, coloured }: { product: Product; coloured: boolean }) {
@@ -58,7 +58,7 @@ export function StockPage({ user, renderAddAction }: { user: CurrentUser; render
 
   const permissions = new Set(user.permissions);
   // Spec §1/§2: prices are hidden for salespeople; they see the SKU instead.
-  // Spec §2: the open row shows the price to every role that may see prices; only the cart hides it from salespeople (issue 26).
+  // Spec §2: the open row shows the price to every role that may see prices; only the cart hides it from salespeople.
   const showPrice = permissions.has('view_prices');
   const colouredSku = user.activeRole === 'admin' && filters.stockStatus === 'all';
 
@@ -71,7 +71,7 @@ export function StockPage({ user, renderAddAction }: { user: CurrentUser; render
       { id: 'format', header: 'Format', cell: (p) => p.size, width: '14%' },
       { id: 'color', header: 'Color', cell: (p) => p.color },
       { id: 'finish', header: 'Finish', cell: (p) => p.finish },
-      // Issue 12: each row's availability at a glance, not one click per row.
+      // Each row's availability at a glance, not one click per row.
       { id: 'stock', header: 'Stock', cell: (p) => <StockCell product={p} />, width: '15rem' },
     ],
     [colouredSku],

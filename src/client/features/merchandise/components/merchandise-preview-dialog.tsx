@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   MERCHANDISE_FIELD_LABELS,
   type MerchandiseFieldChange,
@@ -10,32 +10,11 @@ import { Alert, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { errorMessage, isApiError } from '@client/lib/api-client';
+import { Count, Section } from '@client/components/upload-preview-parts';
 import { useCancelMerchandiseUpload } from '../api/cancel-merchandise-upload';
 import { useConfirmMerchandiseUpload } from '../api/confirm-merchandise-upload';
 
 const TYPE_LABELS = { display: 'Display', label: 'Label', pricelist: 'Price list', handboard: 'Handboard' } as const;
-
-function Count({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="rounded-md border border-border bg-muted/40 px-3 py-2">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-lg font-semibold">{formatCount(value)}</dd>
-    </div>
-  );
-}
-
-/** A titled, scrollable list, with "…and N more" when the server listed only some. */
-function Section({ title, unlisted, children }: { title: string; unlisted: number; children: ReactNode }) {
-  return (
-    <section className="grid gap-1" aria-label={title}>
-      <h3 className="text-sm font-semibold">{title}</h3>
-      <ul className="nums max-h-48 overflow-y-auto rounded-md border border-border p-2 text-sm" tabIndex={0}>
-        {children}
-        {unlisted > 0 && <li className="py-0.5 text-muted-foreground">…and {formatCount(unlisted)} more</li>}
-      </ul>
-    </section>
-  );
-}
 
 const shown = (value: string | null) => (value === null || value === '' ? 'empty' : `"${value}"`);
 const changeText = (c: MerchandiseFieldChange) =>

@@ -97,7 +97,7 @@ function Section({ spec, cart }: { spec: SectionSpec; cart: CartView }) {
             inCart={group.items.filter((item) => quantityOf(item.code) > 0).length}
             // Label lines are many: they start folded; the other sections are short.
             defaultOpen={!isLabels}
-            // Issue 12: per-line +1 All / -1 All only where a line has more than one label (else they repeat the row's stepper).
+            // Per-line +1 All / -1 All only where a line has more than one label (else they repeat the row's stepper).
             actions={isLabels && group.items.length > 1 ? allButtons(group.items, `${group.name} labels`) : undefined}
           >
             {group.items.map((item) => (

@@ -27,7 +27,7 @@ const TOAST_ISSUES = 5;
 
 const describeIssue = (issue: MerchandiseRowIssue) => `${issue.sheet} row ${issue.row}: ${issue.messages.join('; ')}`;
 
-/** The codes an upload added and updated, by name (issue 13), so the admin can check them. */
+/** The codes an upload added and updated, by name, so the admin can check them. */
 function codeLines(result: MerchandiseUploadResponse): string[] {
   const list = (keys: { code: string }[]) => keys.map((k) => k.code).join(', ');
   return [result.added.length > 0 ? `Added: ${list(result.added)}` : null, result.updatedCodes.length > 0 ? `Updated: ${list(result.updatedCodes)}` : null].filter(
@@ -86,7 +86,7 @@ export function MerchandiseUploadPage() {
           const rows = error instanceof ApiError ? merchandiseUploadErrorBody.safeParse(error.body) : null;
           if (rows?.success) setIssues(rows.data.rows);
           const message = error instanceof ApiError ? (error.serverMessage ?? error.message) : error.message;
-          // The toast lists the problems themselves, not only the heading (issue 13).
+          // The toast lists the problems themselves, not only the heading.
           const description = rows?.success ? <IssueToast issues={rows.data.rows} /> : message;
           toast({ title: 'Upload Failed', description, variant: 'destructive', duration: rows?.success ? TOAST_DURATION.warning : undefined });
         },

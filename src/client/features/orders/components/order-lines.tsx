@@ -5,7 +5,7 @@ import { formatCents, formatPrice, lineTotalCents } from '@common/domain/money';
 import { describeAllocation } from '@common/domain/lots';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 
-/** The lots an order line was allocated from (issue 27): lot, shade, caliber, warehouse, boxes. */
+/** The lots an order line was allocated from: lot, shade, caliber, warehouse, boxes. */
 function LineLots({ item }: { item: OrderView['items'][number] }) {
   const taken = item.allocations ?? [];
   if (taken.length === 0) return null;

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { ReorderResponse } from '@common/contracts/orders';
 import { formatCalendarDate, formatDateTime } from '@common/domain/format-date';
-import { formatPrice } from '@common/domain/money';
 import { DELIVERY_LABELS, ORDER_KIND_LABELS, orderNumber } from '@common/domain/order-status';
 import { errorMessage } from '@client/lib/api-client';
 import { useDocumentTitle } from '@client/lib/use-document-title';
@@ -15,7 +14,7 @@ import { Card, CardContent } from '@client/components/ui/card';
 import { useOrder } from '../api/get-order';
 import { Fact } from '../components/order-fact';
 import { OrderLines } from '../components/order-lines';
-import { OrderShipTo } from '../components/order-ship-to';
+import { OrderNotes, PoNameFact, ShipToFact, TotalFact } from '../components/order-facts';
 import { OrderEmailStatus } from '../components/order-email-status';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderStatusEditor } from '../components/order-status-editor';
@@ -71,34 +70,18 @@ export function OrderDetailPage({ user, orderId }: { user: CurrentUser; orderId:
                     {order.data.placedBy}
                     {order.data.placedBy !== order.data.username && <span className="block text-xs text-muted-foreground">{order.data.username}</span>}
                   </Fact>
-                  {/* A sample order has no PO name: its cart's name is not one (docs/guide.md "Words we use"). */}
-                  {order.data.kind === 'purchase' && order.data.cartName && <Fact label="PO Name">{order.data.cartName}</Fact>}
+                  <PoNameFact order={order.data} />
                   {order.data.poReference && <Fact label="Your PO Reference">{order.data.poReference}</Fact>}
                   {order.data.deliveryType && <Fact label="Delivery">{DELIVERY_LABELS[order.data.deliveryType]}</Fact>}
-                  {(order.data.shipTo || order.data.deliveryType === 'ship') && (
-                    <Fact label="Ship To">
-                      <OrderShipTo order={order.data} />
-                    </Fact>
-                  )}
+                  <ShipToFact order={order.data} />
                   {order.data.requestedDate && (
                     <Fact label={order.data.deliveryType === 'ship' ? 'Requested Arrival Date' : 'Requested Pickup Date'}>
                       {formatCalendarDate(order.data.requestedDate)}
                     </Fact>
                   )}
-                  {order.data.kind === 'purchase' && (
-                    <Fact label="Total">
-                      <span className="nums font-semibold">{formatPrice(order.data.total)}</span>
-                      {order.data.hasCallPrices && <span className="block text-xs text-muted-foreground">plus items priced on request (CALL)</span>}
-                    </Fact>
-                  )}
+                  <TotalFact order={order.data} />
                 </dl>
-                {order.data.notes && (
-                  <dl className="mt-4 border-t border-border pt-4">
-                    <Fact label="Notes">
-                      <span className="whitespace-pre-line">{order.data.notes}</span>
-                    </Fact>
-                  </dl>
-                )}
+                <OrderNotes order={order.data} />
                 {isAdmin && (
                   <div className="mt-4 border-t border-border pt-4">
                     <OrderStatusEditor key={order.data.status} orderId={order.data.id} status={order.data.status} />

@@ -2,7 +2,6 @@ import { CircleCheck, FileText, Printer } from 'lucide-react';
 import { Link } from 'wouter';
 import type { OrderView } from '@common/contracts/orders';
 import { formatCalendarDate, formatDateTime } from '@common/domain/format-date';
-import { formatPrice } from '@common/domain/money';
 import { DELIVERY_LABELS, orderNumber } from '@common/domain/order-status';
 import { errorMessage } from '@client/lib/api-client';
 import { LoadingState } from '@client/components/loading-state';
@@ -13,7 +12,7 @@ import { Card, CardContent } from '@client/components/ui/card';
 import { useOrder } from '../api/get-order';
 import { Fact } from '../components/order-fact';
 import { OrderLines } from '../components/order-lines';
-import { OrderShipTo } from '../components/order-ship-to';
+import { OrderNotes, PoNameFact, ShipToFact, TotalFact } from '../components/order-facts';
 
 function Delivery({ order }: { order: OrderView }) {
   if (!order.deliveryType && !order.requestedDate) return <>Not given</>;
@@ -80,30 +79,15 @@ export function OrderPlacedPage({ orderId }: { orderId: number }) {
                   <Fact label="Order Number">
                     <span className="nums font-semibold">{number}</span>
                   </Fact>
-                  <Fact label="PO Name">{order.data.cartName ?? 'Not named'}</Fact>
+                  <PoNameFact order={order.data} />
                   {order.data.poReference && <Fact label="Your PO Reference">{order.data.poReference}</Fact>}
                   <Fact label="Delivery">
                     <Delivery order={order.data} />
                   </Fact>
-                  {(order.data.shipTo || order.data.deliveryType === 'ship') && (
-                    <Fact label="Ship To">
-                      <OrderShipTo order={order.data} />
-                    </Fact>
-                  )}
-                  {order.data.kind === 'purchase' && (
-                    <Fact label="Total">
-                      <span className="nums font-semibold">{formatPrice(order.data.total)}</span>
-                      {order.data.hasCallPrices && <span className="block text-xs text-muted-foreground">plus items priced on request (CALL)</span>}
-                    </Fact>
-                  )}
+                  <ShipToFact order={order.data} />
+                  <TotalFact order={order.data} />
                 </dl>
-                {order.data.notes && (
-                  <dl className="mt-4 border-t border-border pt-4">
-                    <Fact label="Notes">
-                      <span className="whitespace-pre-line">{order.data.notes}</span>
-                    </Fact>
-                  </dl>
-                )}
+                <OrderNotes order={order.data} />
               </CardContent>
             </Card>
             <Card>

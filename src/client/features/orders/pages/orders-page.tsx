@@ -5,6 +5,7 @@ import { ordersQuery, type OrdersQuery, type OrderSummary } from '@common/contra
 import { formatDateTime } from '@common/domain/format-date';
 import { formatPrice } from '@common/domain/money';
 import { ORDER_KIND_LABELS, orderNumber } from '@common/domain/order-status';
+import { cartWording, productsText } from '@common/domain/cart-rules';
 import { errorMessage } from '@client/lib/api-client';
 import { LoadingState } from '@client/components/loading-state';
 import { PageTitle } from '@client/components/page-frame';
@@ -28,11 +29,10 @@ function readQuery(search: string): OrdersQuery {
 
 const searching = (q: OrdersQuery) => Boolean(q.q || q.sku || q.from || q.to || q.status || q.kind || q.username);
 
-/** "Purchase Order · Job 4471"; a sample order's name already says it ("Sample Order #3"), so it is not said twice. */
+/** "Purchase Order · Job 4471"; a sample order has no PO name, only its type (docs/guide.md "Words we use"). */
 function kindAndName(order: OrderSummary): string {
   const kind = ORDER_KIND_LABELS[order.kind];
-  if (!order.cartName) return kind;
-  return order.cartName.startsWith(kind) ? order.cartName : `${kind} · ${order.cartName}`;
+  return order.kind === 'purchase' && order.cartName ? `${kind} · ${order.cartName}` : kind;
 }
 
 function total(order: OrderSummary): string {
@@ -83,11 +83,11 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
             ) : (
               <>
                 <p className="text-lg font-semibold">No orders yet</p>
-                <p className="text-sm text-muted-foreground">Orders you place from your cart appear here with their status.</p>
+                <p className="text-sm text-muted-foreground">Orders you place appear here with their status.</p>
               </>
             )}
             <Button asChild variant="outline">
-              <Link href="/cart">Go to your cart</Link>
+              <Link href="/cart">{`Open your ${cartWording(user.activeRole).orderNoun}`}</Link>
             </Button>
           </div>
         ) : (
@@ -117,7 +117,7 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
                     <span className="nums flex flex-wrap justify-between gap-x-3 text-sm">
                       <span className="whitespace-nowrap">{formatDateTime(order.createdAt)}</span>
                       <span className="whitespace-nowrap">
-                        {order.totalQuantity} {order.totalQuantity === 1 ? 'item' : 'items'} · {total(order)}
+                        {productsText(order.lineCount)} · {total(order)}
                       </span>
                     </span>
                   </Link>
@@ -133,7 +133,7 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
                     {isAdmin && <TableHead>Placed by</TableHead>}
                     <TableHead>Type</TableHead>
                     <TableHead>PO Name</TableHead>
-                    <TableHead className="text-right">Items</TableHead>
+                    <TableHead className="text-right">Products</TableHead>
                     <TableHead className="text-right">Total</TableHead>
                     <TableHead>Status</TableHead>
                     {isAdmin && <TableHead>Email</TableHead>}
@@ -151,7 +151,7 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
                       {isAdmin && <TableCell>{order.placedBy}</TableCell>}
                       <TableCell>{ORDER_KIND_LABELS[order.kind]}</TableCell>
                       <TableCell className="max-w-56">
-                        <span className="block truncate">{order.cartName}</span>
+                        <span className="block truncate">{order.kind === 'purchase' ? order.cartName : ''}</span>
                         {order.poReference && <span className="block truncate text-xs text-muted-foreground">Ref {order.poReference}</span>}
                         {order.notes && (
                           <span className="block truncate text-xs text-muted-foreground" title={order.notes}>
@@ -159,7 +159,7 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
                           </span>
                         )}
                       </TableCell>
-                      <TableCell className="nums text-right">{order.totalQuantity}</TableCell>
+                      <TableCell className="nums text-right">{order.lineCount}</TableCell>
                       <TableCell className="nums text-right whitespace-nowrap">{total(order)}</TableCell>
                       <TableCell>
                         <OrderStatusBadge status={order.status} />

@@ -25,7 +25,7 @@ import { toastBulkAnswer, toastBulkFailure } from '../lib/bulk-add-feedback';
 const NO_PRODUCTS: Product[] = [];
 
 /**
- * /quick-order (issue 26, ADR 0190): the dealers' quick order pad. SKU and quantity lines typed,
+ * /quick-order (ADR 0190): the dealers' quick order pad. SKU and quantity lines typed,
  * pasted or read from a CSV/XLSX file, checked line by line with prices as they are typed, then
  * added to the active PO by the bulk add (one request, ADR 0189), with what became of each line.
  */

@@ -18,7 +18,7 @@ function failureText(error: unknown): string {
 
 /**
  * Spec §2 "Password Reset Admin Tools" with the emergency password reset tool: a user
- * stuck on the temporary-password screen is let through, picked by username (issue 13).
+ * stuck on the temporary-password screen is let through, picked by username.
  */
 export function PasswordToolsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (

@@ -1,24 +1,11 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { PROFILE_FIELDS } from '@common/contracts/users';
 import { ROLES, ROLE_LABELS } from '@common/domain/permissions';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { NativeSelect } from '@client/components/ui/native-select';
 
-export const PROFILE_FIELDS = [
-  'role',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'company',
-  'storeName',
-  'storeAddress',
-  'storeCity',
-  'storeState',
-  'storeZip',
-  'storeContactName',
-  'storePhone',
-] as const;
+export { PROFILE_FIELDS };
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 export type OwnProfileField = Exclude<ProfileField, 'role'>;

@@ -12,7 +12,7 @@ const SEARCH_DELAY_MS = 250;
 const SHOWN = 8;
 
 /**
- * Picks one user by username (issue 13, the bypass tool): a search box over GET /api/users and
+ * Picks one user by username (the bypass tool): a search box over GET /api/users and
  * the matches as radio buttons (arrow keys move, the choice is announced). With nothing typed it
  * offers the users who still have a temporary password, the ones this tool is for.
  */

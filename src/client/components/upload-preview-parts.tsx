@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { formatCount } from '@common/domain/format';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 
-/* The pieces the stock and the lots/incoming preview dialogs share (ADR 0191, ADR 0196). */
+/* The pieces every upload preview dialog shares: stock, lots/incoming and merchandise (ADR 0191, 0196, 0214). */
 
 /** One figure of a preview's summary. */
 export function Count({ label, value }: { label: string; value: number }) {
