@@ -6,21 +6,11 @@ import {
   type MerchandiseFieldChange,
   type MerchandisePreviewResponse,
 } from '@common/contracts/merchandise';
-import type { MerchandiseType } from '@common/domain/cart-rules';
+import type { MerchandiseRowValue } from '@common/domain/merchandise-import';
 import type { ParsedRow } from './workbook';
 
-/** An item as the portal has it now (repository listAll). */
-export interface MerchandiseNow {
-  type: MerchandiseType;
-  code: string;
-  name: string;
-  description: string | null;
-  line: string | null;
-  category: string | null;
-  handboardType: string | null;
-  price: string;
-  active: boolean;
-}
+/** An item as the portal has it now (repository listAll): a workbook row's fields and whether it is listed. */
+export type MerchandiseNow = MerchandiseRowValue & { active: boolean };
 
 const TEXT_FIELDS = ['name', 'description', 'line', 'category', 'handboardType'] as const;
 const keyOf = (type: string, code: string) => `${type}\u0000${code}`;
