@@ -1,7 +1,7 @@
 /**
  * Compiles the server (src/server/main.ts and everything it imports, src/common and
  * the packages included) into one ES module, dist/server/main.js (and the spreadsheet
- * reader's worker, dist/server/sheet-worker.js), with esbuild, so
+ * reader's child process, dist/server/sheet-worker.js), with esbuild, so
  * `npm start` runs plain JavaScript: no TypeScript compiler or vite is loaded at run time.
  * Packages are bundled too (ADR 0151): loading ~400 CommonJS files from
  * node_modules one by one was most of the start time. Left outside are packages that
@@ -50,7 +50,7 @@ export async function buildServer() {
   rmSync(staging, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    // The spreadsheet reader's worker thread is its own entry, loaded beside main.js (lib/upload/sheet-pool.ts).
+    // The spreadsheet reader's child process is its own entry, loaded beside main.js (lib/upload/sheet-pool.ts).
     entryPoints: { main: 'src/server/main.ts', 'sheet-worker': 'src/server/lib/upload/sheet-worker.ts' },
     outdir: staging,
     bundle: true,

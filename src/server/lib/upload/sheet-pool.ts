@@ -1,77 +1,82 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import { FairQueue } from './fair-queue';
 import { SHEET_LIMIT_MESSAGES as M, type SheetAnswer, type SheetJob, type SheetLimits } from './sheet-limits';
 
 /**
- * Runs each spreadsheet read in its own worker thread, so parsing never holds the
- * event loop: the thread has an old-generation heap cap (resourceLimits) and a wall
- * clock after which it is terminated; either ends as a 413 with its sentence, and
- * the process goes on. At most one thread per core but one reads at a time (the
- * last core stays with the event loop); waiting reads are started fairly by owner
- * (fair-queue.ts) (docs/decisions/0201-one-spreadsheet-reader-off-the-event-loop.md).
+ * Runs each spreadsheet read in its own child process, so parsing never holds the
+ * event loop and nothing a file does to the reader can reach the portal: the child
+ * has an old-generation heap cap (--max-old-space-size) and a wall clock after which
+ * it is killed; either ends as a 413 with its sentence, and the portal goes on. A
+ * process rather than a worker thread: terminating a thread while zlib is opening a
+ * part aborts the whole process in Node 20 ("close before init"), seen in CI. At most
+ * one read per core but one (the last core stays with the event loop); waiting reads
+ * are started fairly by owner (fair-queue.ts)
+ * (docs/decisions/0201-one-spreadsheet-reader-off-the-event-loop.md).
  */
 export const MAX_PARALLEL_READS = Math.max(1, availableParallelism() - 1);
 
-/** The young generation and stack stay small; the heap cap is the read's own. */
-const YOUNG_GENERATION_MB = 16;
-const STACK_MB = 4;
+/** The young generation stays small; the heap cap is the read's own. */
+const SEMI_SPACE_MB = 8;
+/** What V8 prints when a heap cap is reached; only the end of the child's stderr is kept. */
+const OUT_OF_HEAP = /heap out of memory|Reached heap limit/;
+const STDERR_KEPT = 4096;
 
 const queue = new FairQueue(MAX_PARALLEL_READS);
 
-/** Reads `job` in a worker once a slot is free; `owner` is whoever asked (a user id), for fairness. */
+/** Reads `job` in a child process once a slot is free; `owner` is whoever asked (a user id), for fairness. */
 export function readInWorker(job: SheetJob, limits: Pick<SheetLimits, 'maxHeapMb' | 'timeoutMs'>, owner: string): Promise<SheetAnswer> {
-  return queue.run(owner, () => runWorker(job, limits));
+  return queue.run(owner, () => runReader(job, limits));
 }
 
 /**
  * exceljs's streaming reader parks a sheet that comes before the shared strings (Excel's order) in
  * a temporary file, and removes it only when it reads to the end. Each read gets its own directory
- * (the worker's TMPDIR), removed once the thread has ended, whatever ended it.
+ * (the child's TMPDIR), removed once the child has exited, whatever ended it.
  */
-async function runWorker(job: SheetJob, limits: Pick<SheetLimits, 'maxHeapMb' | 'timeoutMs'>): Promise<SheetAnswer> {
+async function runReader(job: SheetJob, limits: Pick<SheetLimits, 'maxHeapMb' | 'timeoutMs'>): Promise<SheetAnswer> {
   const dir = await mkdtemp(join(tmpdir(), 'portal-sheet-'));
-  const worker = startWorker(job, limits.maxHeapMb, dir);
+  const child = startReader(limits.maxHeapMb, dir);
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-STDERR_KEPT);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const answer = await new Promise<SheetAnswer>((resolve) => {
     const timer = setTimeout(() => resolve({ ok: false, status: 413, message: M.time(limits.timeoutMs) }), limits.timeoutMs);
     const settle = (value: SheetAnswer) => {
       clearTimeout(timer);
       resolve(value);
     };
-    worker.once('message', (value: SheetAnswer) => settle(value));
-    worker.once('error', (error: Error & { code?: string }) =>
-      settle(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { ok: false, status: 413, message: M.memory(limits.maxHeapMb) } : { ok: false, unreadable: true }),
+    child.once('message', (value) => settle(value as SheetAnswer));
+    child.once('error', () => settle({ ok: false, unreadable: true }));
+    // stderr is read to its end before 'close' fires, so the heap message is there to see.
+    child.once('close', () =>
+      settle(OUT_OF_HEAP.test(stderr) ? { ok: false, status: 413, message: M.memory(limits.maxHeapMb) } : { ok: false, unreadable: true }),
     );
-    worker.once('exit', () => settle({ ok: false, unreadable: true }));
+    child.send(job, (error) => error && settle({ ok: false, unreadable: true }));
   });
-  void worker
-    .terminate()
-    .catch(() => undefined)
-    .then(() => rm(dir, { recursive: true, force: true }))
-    .catch(() => undefined);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  void exited.then(() => rm(dir, { recursive: true, force: true })).catch(() => undefined);
   return answer;
 }
 
 /**
  * The compiled server has dist/server/sheet-worker.js beside main.js (scripts/build-server.mjs);
- * from the TypeScript sources (tests, `npm run dev`, benches) the worker loads its .ts
- * entry through tsx's API, as `--import tsx` does not reach worker threads on Node 20.
+ * from the TypeScript sources (tests, `npm run dev`, benches) the child loads the .ts entry
+ * through tsx's loader. Its environment is the portal's but for TMPDIR; its output is dropped
+ * but for stderr's end (the heap message).
  */
-function startWorker(job: SheetJob, heapMb: number, tempDir: string): Worker {
-  const options = {
-    workerData: job,
+function startReader(heapMb: number, tempDir: string): ChildProcess {
+  const compiled = !import.meta.url.endsWith('.ts');
+  const entry = fileURLToPath(new URL(compiled ? './sheet-worker.js' : './sheet-worker.ts', import.meta.url));
+  return fork(entry, {
+    execArgv: [...(compiled ? [] : ['--import', 'tsx']), `--max-old-space-size=${heapMb}`, `--max-semi-space-size=${SEMI_SPACE_MB}`],
     env: { ...process.env, TMPDIR: tempDir },
-    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, stackSizeMb: STACK_MB },
-    stdout: false,
-    stderr: false,
-  };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./sheet-worker.js', import.meta.url), options);
-  const entry = new URL('./sheet-worker.ts', import.meta.url).href;
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
-  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`;
-  return new Worker(boot, { ...options, eval: true });
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
 }

@@ -1,10 +1,11 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import type { SheetJob } from './sheet-limits';
 import { parseSheets } from './sheet-parse';
 
 /**
- * The reading worker's entry: one job in workerData, one answer back, then the
- * thread ends. Started by sheet-pool.ts with a heap cap and a deadline
+ * The reading child process's entry: one job by IPC, one answer back, then the
+ * process ends. Started by sheet-pool.ts with a heap cap and a deadline
  * (docs/decisions/0201-one-spreadsheet-reader-off-the-event-loop.md).
  */
-parentPort?.postMessage(await parseSheets(workerData as SheetJob));
+process.once('message', (job: SheetJob) => {
+  void parseSheets(job).then((answer) => process.send?.(answer, () => process.exit(0)));
+});

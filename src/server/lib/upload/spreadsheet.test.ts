@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,18 @@ async function bigWorkbook(rows: number): Promise<Buffer> {
 
 const read = (data: Buffer, limits: Partial<SheetLimits> = {}, kind: 'csv' | 'xlsx' = 'xlsx') =>
   readSpreadsheet({ kind, data }, { pick: { sheet: 'first' }, limits: { ...LIMITS, ...limits }, unreadable: 'Not a workbook', owner: 'test' });
+
+/** The first child process of `pid` to appear (the reader), within five seconds. */
+async function childOf(pid: number): Promise<number> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    // ps is a child too: only a node process counts.
+    const lines = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(pid)], { encoding: 'utf8' }).trim().split('\n');
+    const reader = lines.map((line) => line.trim().split(/\s+/)).find(([, command]) => command === 'node');
+    if (reader) return Number(reader[0]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('no reading process started');
+}
 
 async function refusal(work: Promise<unknown>): Promise<HttpError> {
   const error = await work.then(
@@ -77,6 +90,16 @@ describe('readSpreadsheet', () => {
     const error = await refusal(read(await bigWorkbook(20_000), { timeoutMs: 50 }));
     expect(error.statusCode).toBe(413);
     expect(error.message).toBe(SHEET_LIMIT_MESSAGES.time(50));
+  });
+
+  it('answers a reader that aborts as unreadable, and the portal process goes on', async () => {
+    // Terminating a worker thread while zlib opened a part aborted the whole process on Node 20
+    // ("close before init", seen in CI): the reader is a child process, which may die any way it likes.
+    const reading = refusal(read(await bigWorkbook(20_000)));
+    const reader = await childOf(process.pid);
+    process.kill(reader, 'SIGABRT');
+    expect(await reading).toBeInstanceOf(UnreadableSheet);
+    expect((await read(Buffer.from('1001,3\n'), {}, 'csv'))[0]?.records).toEqual([{ row: 1, cells: ['1001', '3'] }]);
   });
 
   it('refuses a file that is not a workbook as unreadable', async () => {
