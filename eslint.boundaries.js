@@ -82,8 +82,15 @@ const zonePolicies = [
 
 /**
  * A module takes its own tables by name. Last matching policy wins: any import of the schema is refused,
- * one that names its tables is let through, then each table of another module is refused by name.
+ * one that names its tables is let through, then the tables of every other module are refused by name.
  */
+/** Tables grouped by their owning modules ("users|auth" -> [users, ...]). */
+function tablesByOwners() {
+  const groups = new Map();
+  for (const [table, owners] of tableOwners) groups.set(owners.join('|'), [...(groups.get(owners.join('|')) ?? []), table]);
+  return groups;
+}
+
 const anyModule = { element: { type: 'server-module' } };
 const schema = { element: { type: 'server-schema' } };
 const tablePolicies = [
@@ -93,10 +100,11 @@ const tablePolicies = [
     message: 'module "{{ from.element.captured.module }}" may not import every table; import its own tables by name',
   },
   { from: anyModule, allow: { to: schema, dependency: { specifiers: '*' } } },
-  ...[...tableOwners].map(([table, owners]) => ({
-    from: { element: { type: 'server-module', captured: { module: `!(${owners.join('|')})` } } },
-    disallow: { to: schema, dependency: { specifiers: table } },
-    message: `module "{{ from.element.captured.module }}" may not use table "${table}" of module "${owners[0]}"; read it through src/server/modules/${owners[0]}/index.ts`,
+  // One policy per owning module (its tables as one specifier list): a policy per table tripled lint time.
+  ...[...tablesByOwners()].map(([owners, tables]) => ({
+    from: { element: { type: 'server-module', captured: { module: `!(${owners})` } } },
+    disallow: { to: schema, dependency: { specifiers: tables } },
+    message: `module "{{ from.element.captured.module }}" may not use a table of module "${owners.split('|')[0]}" (${tables.join(', ')}); read it through src/server/modules/${owners.split('|')[0]}/index.ts`,
   })),
 ];
 
