@@ -24,7 +24,7 @@ const elements = [
 ];
 
 /**
- * Table ownership (docs/decisions/0177): the tables of src/server/db/schema/<name>.ts belong to the
+ * Table ownership (docs/decisions/0177b-tables-belong-to-modules-features-never-import-the-app.md): the tables of src/server/db/schema/<name>.ts belong to the
  * server module <name>, except users.ts, the accounts, which the users and auth modules share.
  * Read from the schema files, so a new table is owned by the module whose file declares it.
  */
