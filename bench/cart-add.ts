@@ -57,7 +57,7 @@ import { cpuSplit } from './support/cpu-split';
 import { BENCH_POOL_SIZE, benchDatabase } from './support/database';
 
 const USERS = 50;
-/** Concurrent connections (HTTP) and callers (limit); 50 by the issue. */
+/** Concurrent connections (HTTP) and callers (limit); 50 by default. */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? USERS);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP_REQUESTS ?? 3000);

@@ -108,7 +108,7 @@ describe('the activity log', () => {
   });
 
   it('jumps to a typed page number and does not query a half-typed date', async () => {
-    // Enough page views of one user for three pages (20 a page, spec §9).
+    // Enough page views of one user for three pages (20 a page).
     const sales = await browser.open();
     await signInAsSales(sales.page);
     const tag = unique('pg');

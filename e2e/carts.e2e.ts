@@ -43,7 +43,7 @@ describe('sample orders (salesperson)', () => {
     const cart = await activeCart(page);
     await api(page, 'DELETE', `/api/carts/${cart.id}/all-items`);
 
-    // The add from the stock row (spec §2 Stock Check, §4 Stock row).
+    // The add from the stock row (Stock Check).
     await page.goto(`/stock?sku=${skuBucketOf(tile.id)}`);
     const sku = page.getByRole('button', { name: String(tile.id), exact: true });
     await sku.click();
@@ -61,7 +61,7 @@ describe('sample orders (salesperson)', () => {
     await page.getByRole('heading', { name: 'Current Sample Order' }).waitFor();
     await page.getByText('Order Summary').waitFor();
     await page.getByText(`SKU ${tile.id}`, { exact: true }).waitFor();
-    // Salespeople see no prices (spec §1) and cannot switch carts.
+    // Salespeople see no prices and cannot switch carts.
     expect(await page.getByText('Place Order').count()).toBe(0);
     expect(await page.getByRole('button', { name: /Switch or create/ }).count()).toBe(0);
 

@@ -32,7 +32,7 @@ describe('files and links', () => {
     await page.waitForURL('**/files');
     await page.getByRole('navigation', { name: 'Folder path' }).getByText('All Files').waitFor();
 
-    // A blank name is refused in the form (spec §5).
+    // A blank name is refused in the form.
     await page.getByRole('button', { name: 'New Folder' }).click();
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Folder name is required').waitFor();

@@ -92,7 +92,7 @@ describe('a signed-in page opened by address (ADR 0152)', () => {
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await page.waitForURL('**/auth');
     await signIn(page, ACCOUNTS.dealer);
-    // Spec §2: a dealer chooses the role after signing in.
+    // A dealer chooses the role after signing in.
     await page.waitForURL('**/role-select');
     await page.getByRole('button', { name: /^BOLD Customer/ }).click();
     await page.waitForURL('**/dashboard');

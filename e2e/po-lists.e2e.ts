@@ -84,7 +84,7 @@ describe('the active PO', () => {
     await page.getByRole('button', { name: 'Create New PO' }).first().click();
     await page.getByLabel('PO name').fill('Job 4471 - Smith kitchen');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
-    // Spec §4: creating a cart goes to /cart; it is the one you work on.
+    // Creating a cart goes to /cart; it is the one you work on.
     await page.waitForURL('**/cart');
     await expect.poll(() => page.getByTestId('frame-po-name').textContent()).toBe('Job 4471 - Smith kitchen');
 

@@ -50,7 +50,7 @@ describe('Check Stock', () => {
     await detail.getByText(/^[\d,]+ Boxes$/).waitFor();
     await detail.getByText(/[\d,]+\.\d\d sq ft/).first().waitFor();
     await detail.getByText('15.5 sq ft per box').waitFor();
-    // Spec §2: the opened row shows the price to salespeople too (only the cart hides it).
+    // The opened row shows the price to salespeople too (only the cart hides it).
     await detail.getByText(/^\$[\d,]+\.\d\d/).first().waitFor();
     await detail.getByLabel('Quantity (boxes)').waitFor();
 

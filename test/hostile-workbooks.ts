@@ -107,7 +107,7 @@ const range = (count: number, from = 0) => Array.from({ length: count }, (_, i) 
 export function hostileWorkbooks(sheetName = 'Sheet1', header = 'SKU'): Record<string, Buffer> {
   const sheet = (rows: string, extra: Partial<WorkbookParts['sheets'][number]> = {}) => ({ name: sheetName, rows, ...extra });
   return {
-    // The issue's 14.5 KB file: a header and 2,500 rows each with one cell in the last column.
+    // A 14.5 KB file: a header and 2,500 rows each with one cell in the last column.
     farColumn: workbook({ sheets: [sheet(row(1, text('A1', header)) + range(2500, 2).map((r) => row(r, number(`XFD${r}`, 1))).join(''))] }),
     // One cell in the last row of the grid.
     lastRow: workbook({ sheets: [sheet(row(1, text('A1', header)) + row(1048576, number('A1048576', 1001)))] }),

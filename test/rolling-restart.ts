@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { startPortal, type Spawned } from './processes';
 
 /**
- * The harness of the rolling-restart tests (issue 22, src/server/rolling-restart.test.ts): three
+ * The harness of the rolling-restart tests (src/server/rolling-restart.test.ts): three
  * real portal processes on one database behind a proxy, keep-alive clients signing in and reading
  * through it; each server in turn gets SIGTERM and must exit 0, and the first two are started again
  * and back in the proxy's rotation before the next one stops. Each proxy's test supplies the proxy.

@@ -4,7 +4,7 @@ import type { Db } from '../../src/server/db/client';
 /**
  * 300 users and `rows` activity rows over about two years (one every 63 s, newest
  * first by id), in the mix a busy portal writes: mostly page views, then cart work,
- * sign-ins, searches and the rest of spec §9's types.
+ * sign-ins, searches and the rest of the types.
  */
 export async function seedActivity(db: Db, rows: number): Promise<void> {
   // 300 people; a few share a surname so a search for it matches several users.
@@ -16,7 +16,7 @@ export async function seedActivity(db: Db, rows: number): Promise<void> {
            'x', case when g % 20 = 0 then 'bold_customer' else 'salesperson' end, false
     from generate_series(1, 300) g`);
 
-  // A realistic mix: mostly page views, then cart work, sign-ins and the rest (spec §9 types).
+  // A realistic mix: mostly page views, then cart work, sign-ins and the rest (types).
   await db.execute(sql`
     insert into activity_logs (user_id, type, description, ip_address, user_agent, session_id, url, duration, created_at)
     select u.id, t.type,

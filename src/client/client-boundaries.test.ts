@@ -1,12 +1,15 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-/** Lint probes for DESIGN.md's client import directions (eslint.config.js portal/import-directions). */
+/**
+ * Lint probes for DESIGN.md's client import directions (eslint-plugin-boundaries, eslint.boundaries.js).
+ * The plugin resolves each import, so a probe names a file that exists.
+ */
 const eslint = new ESLint({ cwd: process.cwd() });
 
 async function problems(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: file });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'portal/import-directions').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message);
 }
 
 describe('client import directions', () => {
@@ -28,11 +31,11 @@ describe('client import directions', () => {
   });
 
   it('refuses a feature importing src/client/app: the app composes features (bulletproof-react)', async () => {
-    expect(await problems('src/client/features/cart/probe.ts', "export { AppRoutes } from '@client/app/routes';\n")).toEqual([
+    expect(await problems('src/client/features/cart/probe.ts', "export { AppRoutes } from '@client/app/router';\n")).toEqual([
       'feature "cart" may not import src/client/app; the app composes features, not the other way round',
     ]);
-    expect(await problems('src/client/features/cart/components/probe.tsx', "export { Layout } from '../../../app/layout';\n")).toHaveLength(1);
-    expect(await problems('src/client/features/cart/probe.ts', "export const probe = () => import('@client/app/routes');\n")).toHaveLength(1);
+    expect(await problems('src/client/features/cart/components/probe.tsx', "export { Layout } from '../../../app/app-shell';\n")).toHaveLength(1);
+    expect(await problems('src/client/features/cart/probe.ts', "export const probe = () => import('@client/app/router');\n")).toHaveLength(1);
   });
 
   it('lets the app import features', async () => {

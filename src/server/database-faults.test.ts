@@ -12,7 +12,7 @@ import { databaseUnavailable } from './lib/pg-errors';
 import { DATABASE_DOWN_MESSAGE, DATABASE_TIMEOUT_MESSAGE } from './plugins/errors';
 
 /**
- * The issue's "database down or hung": requests answer 503 with Retry-After
+ * Database down or hung: requests answer 503 with Retry-After
  * (never 500, never waiting for ever) and recover without a restart. A TCP
  * proxy in front of the real test database plays the failures: `down` refuses
  * connections and cuts the open ones, `hung` accepts and never answers.

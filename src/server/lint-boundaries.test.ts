@@ -7,16 +7,17 @@ import { describe, expect, it } from 'vitest';
 import * as schema from './db/schema';
 
 /**
- * The boundaries of docs/architecture.md are held by eslint.config.js's
- * portal/import-directions rule. These probes lint source text as if it lived at a
- * given path, so the rule cannot silently stop refusing what it must refuse.
+ * The boundaries of docs/architecture.md are held by eslint-plugin-boundaries (eslint.boundaries.js,
+ * docs/decisions/0221-lint-zones-from-eslint-plugin-boundaries.md). These probes lint source text as if it
+ * lived at a given path, so the zones cannot silently stop refusing what they must refuse. The plugin
+ * resolves each import, so a probe names a file that exists.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'portal/import-directions').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message);
 }
 
 describe('lint boundaries', () => {
@@ -32,8 +33,26 @@ describe('lint boundaries', () => {
     expect(
       await boundaryErrors('src/server/modules/orders/probe.ts', "export { createCartsService } from '../carts/service';\n"),
     ).toHaveLength(1);
-    expect(await boundaryErrors('src/server/jobs/probe.ts', "export { enqueueEmail } from '../modules/mail/outbox-repository';\n")).toHaveLength(1);
+    expect(await boundaryErrors('src/server/jobs/probe.ts', "export { listUsers } from '../modules/users/repository';\n")).toHaveLength(1);
     expect(await boundaryErrors('src/server/probe.ts', "export { putSetting } from '@server/modules/settings/repository';\n")).toHaveLength(1);
+  });
+
+  it('refuses src/common importing the server or the client, and the two sides importing each other', async () => {
+    expect(await boundaryErrors('src/common/probe.ts', "export { loadConfig } from '@server/config';\n")).toEqual([
+      'src/common may not import from src/server or src/client',
+    ]);
+    expect(await boundaryErrors('src/common/domain/probe.ts', "export { AppShell } from '../../client/app/app-shell';\n")).toHaveLength(1);
+    expect(await boundaryErrors('src/server/probe.ts', "export { AppShell } from '@client/app/app-shell';\n")).toEqual([
+      'src/server may not import from src/client',
+    ]);
+    expect(await boundaryErrors('src/client/probe.ts', "export { loadConfig } from '@server/config';\n")).toEqual([
+      'src/client may not import from src/server',
+    ]);
+  });
+
+  it("refuses scripts, benches and journeys reaching into a module's files", async () => {
+    expect(await boundaryErrors('e2e/probe.ts', "export { putSetting } from '../src/server/modules/settings/repository';\n")).toHaveLength(1);
+    expect(await boundaryErrors('bench/probe.ts', "export { createSettingsService } from '../src/server/modules/settings';\n")).toEqual([]);
   });
 
   it("allows another module's public entry and a module's own files", async () => {
@@ -45,7 +64,7 @@ describe('lint boundaries', () => {
   it('refuses a client feature importing another feature', async () => {
     const errors = await boundaryErrors(
       'src/client/features/cart/probe.tsx',
-      "import { CataloguePage } from '../catalogue/CataloguePage';\nexport const probe = CataloguePage;\n",
+      "import { CatalogPage } from '../catalogue/pages/catalog-page';\nexport const probe = CatalogPage;\n",
     );
     expect(errors).toEqual([expect.stringContaining('feature "cart" may not import feature "catalogue"')]);
   });
@@ -53,7 +72,7 @@ describe('lint boundaries', () => {
   it("refuses a server module importing another module's table (docs/decisions/0177)", async () => {
     expect(
       await boundaryErrors('src/server/modules/orders/probe.ts', "import { orders, users } from '../../db/schema';\nexport const probe = [orders, users];\n"),
-    ).toEqual(['module "orders" may not use table "users" of module "users"; read it through src/server/modules/users/index.ts']);
+    ).toEqual(['module "orders" may not use a table of module "users" (users, emailChanges); read it through src/server/modules/users/index.ts']);
     expect(await boundaryErrors('src/server/modules/activity/probe.ts', "export { products } from '@server/db/schema/products';\n")).toHaveLength(1);
     expect(await boundaryErrors('src/server/modules/activity/probe.ts', "import type { users } from '../../db/schema/users';\nexport type Probe = typeof users;\n")).toHaveLength(1);
   });

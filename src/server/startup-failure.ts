@@ -34,7 +34,7 @@ function where(url: string | undefined): { target: string; user: string; databas
 
 /**
  * The one line printed when the portal cannot start: the cause and the fix,
- * never a stack trace (the issue's "failures say what is wrong in one line").
+ * never a stack trace (failures say what is wrong in one line).
  */
 export function describeStartupFailure(error: unknown, context: { databaseUrl?: string; port?: number; host?: string }): string {
   if (error instanceof StartupError) return error.message;

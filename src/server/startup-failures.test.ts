@@ -8,7 +8,7 @@ import { createTestDatabase } from '../../test/db';
 import { killLeftovers, startPortal } from '../../test/processes';
 
 /**
- * The issue's "failures say what is wrong in one line": the real start entry
+ * Failures say what is wrong in one line: the real start entry
  * with each bad configuration prints exactly one line on stderr and exits 1.
  */
 const pattern = inject('databaseUrlPattern');

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { cartsResponse, CartView } from '@common/contracts/carts';
 import { api } from '@client/lib/api-client';
 
-/** GET /api/carts (cart, merchandise, quick add, orders, dashboard). Spec §7: queries GET their key path; every cart call invalidates it. */
+/** GET /api/carts (cart, merchandise, quick add, orders, dashboard). Queries GET their key path; every cart call invalidates it. */
 export const cartsQueryKey = ['/api/carts'] as const;
 
 /**

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { OrdersQuery, OrdersResponse, ordersResponse } from '@common/contracts/orders';
 import { api } from '@client/lib/api-client';
 
-/** The GET path with its query string is the key (spec §7), so each page and filter is cached on its own. */
+/** The GET path with its query string is the key, so each page and filter is cached on its own. */
 export function ordersPath(query: OrdersQuery): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

@@ -4,7 +4,7 @@ import { requestCatalogue, takeEarlyCatalogue } from './catalogue-request';
 
 export const productsQueryKey = ['/api/products'] as const;
 
-/** Spec §9: the products cache lasts 5 minutes and the call is retried 3 times. */
+/** The products cache lasts 5 minutes and the call is retried 3 times. */
 export const PRODUCTS_STALE_TIME = 5 * 60 * 1000;
 
 /** The catalogue: the read the portal's entry started on /stock (ADR 0200), else a new one. */

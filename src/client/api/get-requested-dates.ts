@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { requestedDatesResponse, RequestedDatesResponse } from '@common/contracts/orders';
 import { api } from '@client/lib/api-client';
 
-/** Its GET path (spec §7); closed-day changes invalidate it, as the date pickers skip closed days. */
+/** Its GET path; closed-day changes invalidate it, as the date pickers skip closed days. */
 export const requestedDatesQueryKey = ['/api/orders/requested-dates'] as const;
 
 /** The server's today and earliest requested date, so the picker and the server agree (docs/decisions/0042). */

@@ -10,7 +10,7 @@ export interface SetCartMerchandiseVariables {
   quantity: number;
 }
 
-/** PUT /api/carts/{id}/merchandise/{type}/{code}: one entry's quantity; 0 removes it (spec §4). */
+/** PUT /api/carts/{id}/merchandise/{type}/{code}: one entry's quantity; 0 removes it. */
 export async function setCartMerchandise({ cartId, item, quantity }: SetCartMerchandiseVariables) {
   return await api.put<z.output<typeof merchandiseQuantitiesResponse>>(
     `/api/carts/${cartId}/merchandise/${item.type}/${encodeURIComponent(item.code)}`,

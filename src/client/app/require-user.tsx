@@ -8,7 +8,7 @@ import { AppShell } from './app-shell';
 import { handOverSession } from '@client/features/auth/lib/session-hand-over';
 
 /**
- * The route guard (spec §2 route table, §4 Auth):
+ * The route guard (route table, sign-in states):
  * - the app shell while the user loads (the same screen index.html paints first);
  * - no user: remember the path, go to /auth;
  * - a temporary password: remember the path, go to /profile-completion (confined there);

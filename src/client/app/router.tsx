@@ -46,7 +46,7 @@ import { Navigate } from '@client/components/navigate';
 import { AppFrame } from './frame/app-frame';
 
 /**
- * Spec §2 route table: every screen of the spec; any other path gets the 404 screen.
+ * Route table: every screen of the spec; any other path gets the 404 screen.
  * Every page is loaded on first visit (routes/pages, routes/admin-pages), hence the Suspense.
  * Permission-bound screens show Unauthorized to other roles (`allowed`); the server
  * refuses their calls whatever this says.
@@ -82,7 +82,7 @@ export function AppRouter() {
         <Route path="/users">
           <SignedIn>{(user) => <UsersPage user={user} />}</SignedIn>
         </Route>
-        {/* Spec §2: the same screen as /users; it opens with the Password Reset Admin Tools. */}
+        {/* The same screen as /users; it opens with the Password Reset Admin Tools. */}
         <Route path="/admin/password-reset">
           <SignedIn>
             {(user) => <UsersPage user={user} toolsOpenAtStart onToolsClosed={() => navigate('/users', { replace: true })} />}
@@ -133,7 +133,7 @@ export function AppRouter() {
           <SignedIn>{(user) => <FilesPage user={user} />}</SignedIn>
         </Route>
         <Route path="/additional-merchandise">
-          {/* Salesperson screens (spec §2): a dealer typing the address gets Unauthorized. */}
+          {/* Salesperson screens: a dealer typing the address gets Unauthorized. */}
           <SignedIn>{(user) => allowed(user, 'manage_orders', <AdditionalMerchandisePage />)}</SignedIn>
         </Route>
         <Route path="/quick-add">
@@ -143,7 +143,7 @@ export function AppRouter() {
           {/* ADR 0190: the dealers' quick order pad; every role that keeps POs may use it. */}
           <SignedIn>{(user) => allowed(user, 'view_stock', <QuickOrderPage activeRole={user.activeRole} />)}</SignedIn>
         </Route>
-        {/* Spec §2: admins only; everyone else is sent to /. */}
+        {/* Admins only; everyone else is sent to /. */}
         <Route path="/admin/merchandise-upload">
           <SignedIn>{(user) => (user.activeRole === 'admin' ? <MerchandiseUploadPage /> : <Navigate to="/" />)}</SignedIn>
         </Route>

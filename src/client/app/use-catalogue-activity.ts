@@ -26,9 +26,9 @@ function filtersOf(params: URLSearchParams): Record<string, string> {
 }
 
 /**
- * Spec §9 stock_searched and filter_applied (docs/decisions/0135). The catalogue is searched
+ * stock_searched and filter_applied (docs/decisions/0135). The catalogue is searched
  * in the browser, so the server never sees a search request: the browser reports a search
- * once it settles (at least 3 characters, spec §9) and the filters once they are chosen, and
+ * once it settles (at least 3 characters) and the filters once they are chosen, and
  * the server keeps one row per session and query within its repeat window.
  */
 export function useCatalogueActivity(): void {

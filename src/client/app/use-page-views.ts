@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { recordActivity } from '@client/features/activity/api/record-activity';
 import { useUser } from '@client/features/auth/api/get-user';
 
-/** Spec §2: "each page change other than /auth triggers a delayed (300 ms) background action". */
+/** "each page change other than /auth triggers a delayed (300 ms) background action". */
 export const PAGE_VIEW_DELAY_MS = 300;
 
 /**

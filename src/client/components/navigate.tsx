@@ -5,7 +5,7 @@ import { rememberPath } from '@client/lib/remembered-path';
 /**
  * Declarative redirect. Replaces the history entry so Back does not bounce the
  * user into the redirect again. With `remember`, the current path is kept so the
- * user returns to it later (spec §2). `to` may be a function so that reading (and
+ * user returns to it later. `to` may be a function so that reading (and
  * consuming) a remembered path happens once, in the effect, not during render.
  */
 export function Navigate({ to, remember = false }: { to: string | (() => string); remember?: boolean }) {

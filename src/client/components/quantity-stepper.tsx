@@ -5,7 +5,7 @@ import { cn } from '@client/lib/utils';
 import { Button } from '@client/components/ui/button';
 
 /**
- * − [n] + for a quantity (spec §5: whole numbers, never below `min`, at most
+ * − [n] + for a quantity (whole numbers, never below `min`, at most
  * `max`; non-numeric becomes 0). Buttons act at once; typing is committed on
  * Enter or when the field loses focus. 44px targets on phones.
  */

@@ -3,7 +3,7 @@ import { NoticeScreen } from './notice-screen';
 import { useFrame } from './page-frame';
 
 /**
- * Spec §2 and §8: a screen the active role may not use. The server refuses its calls as
+ * A screen the active role may not use. The server refuses its calls as
  * well. An admin acting as another role is offered Switch to Admin (the frame supplies it).
  */
 export function UnauthorizedPage() {

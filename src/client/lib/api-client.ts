@@ -4,13 +4,13 @@ import { TIMESTAMP_HEADER } from '@common/domain/http-headers';
 /**
  * The only place the client calls fetch (STYLE.md §3), and XMLHttpRequest for
  * uploads that show progress.
- * Spec §7: same origin, cookies, no caching, a timestamp header on every request.
+ * Same origin, cookies, no caching, a timestamp header on every request.
  * docs/product-decisions.md: writes without X-Request-Timestamp and a JSON content type get 403.
  */
 
 type FieldError = NonNullable<ErrorBody['errors']>[number];
 
-/** Spec §8: any non-OK response becomes an error whose message is "status: message-or-statusText". */
+/** Any non-OK response becomes an error whose message is "status: message-or-statusText". */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
@@ -54,7 +54,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /**
-   * Spec §7: no caching, so 'no-store' by default. The catalogue passes 'no-cache':
+   * No caching, so 'no-store' by default. The catalogue passes 'no-cache':
    * the browser revalidates with its ETag every time and an unchanged one costs a 304.
    */
   cache?: RequestCache;
@@ -102,7 +102,7 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
   try {
     return await send<T>(method, path, body, method === 'GET' ? { ...options, signal: readSignal(options.signal, options.timeoutMs ?? READ_TIMEOUT_MS) } : options);
   } catch (error) {
-    // A timed-out read is an ordinary failure (spec §8 "status: message"), so the page shows its error state.
+    // A timed-out read is an ordinary failure ("status: message"), so the page shows its error state.
     if (error instanceof DOMException && error.name === 'TimeoutError') throw new ApiError(408, 'Request Timeout', { message: READ_TIMEOUT_MESSAGE });
     throw error;
   }
@@ -240,7 +240,7 @@ export function isApiError(error: unknown): error is ApiError {
 
 /**
  * The sentence to show a person: the server's message when it sent one, else the
- * caller's fallback (each spec §8 entry has its own fallback wording).
+ * caller's fallback (each error message has its own fallback wording).
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (isApiError(error)) return error.serverMessage ?? fallback;

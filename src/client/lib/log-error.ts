@@ -1,7 +1,7 @@
 import { isApiError } from './api-client';
 
 /**
- * Spec §8: errors are logged. Expected refusals (4xx: wrong password, throttled,
+ * Errors are logged. Expected refusals (4xx: wrong password, throttled,
  * validation) are logged quietly so they do not read as application faults in the
  * console; server faults and network failures are logged as errors.
  */

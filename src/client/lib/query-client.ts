@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
 import { logError } from './log-error';
 
-/** The signed-in user's query key; its GET path, the session probe (spec §7: queries GET their key path; docs/decisions/0212). */
+/** The signed-in user's query key; its GET path, the session probe (queries GET their key path; docs/decisions/0212). */
 const USER_QUERY_KEY = ['/api/session'] as const;
 
 declare module '@tanstack/react-query' {
@@ -40,7 +40,7 @@ export function createQueryClient(): QueryClient {
       },
     }),
     defaultOptions: {
-      // Spec §7: no refetch interval, no refetch on focus, data never stale, no retries.
+      // No refetch interval, no refetch on focus, data never stale, no retries.
       queries: {
         refetchOnWindowFocus: false,
         refetchInterval: false,

@@ -1,5 +1,5 @@
 /**
- * Spec §2: "Unauthenticated users are sent here and the requested path is remembered."
+ * "Unauthenticated users are sent here and the requested path is remembered."
  * Kept in sessionStorage so it survives the login round trip and a reload, but not
  * a new tab or the next browser session.
  */

@@ -31,7 +31,7 @@ const filterFields = () => ({
 export const activityLogFilters = z.object(filterFields()).check(rangeInOrder());
 export type ActivityLogFilters = z.output<typeof activityLogFilters>;
 
-/** GET /api/admin/activity-logs: the same filters and a page number (20 a page, spec §9). */
+/** GET /api/admin/activity-logs: the same filters and a page number (20 a page). */
 export const activityLogQuery = z
   .object({
     ...filterFields(),
@@ -40,7 +40,7 @@ export const activityLogQuery = z
   .check(rangeInOrder());
 export type ActivityLogQuery = z.output<typeof activityLogQuery>;
 
-/** One row of spec §3 "Activity log" as the admin sees it, with the usernames resolved. */
+/** One row of the activity log as the admin sees it, with the usernames resolved. */
 export const activityLogView = z.object({
   id: z.int(),
   type: z.string(),

@@ -1,13 +1,13 @@
 import { z } from './zod';
 
-/** Spec §5 "Announcement" and §8, word for word. */
+/** Announcement rules and messages, word for word. */
 export const ANNOUNCEMENT_MESSAGES = {
   titleRequired: 'Title is required',
   messageRequired: 'Message is required',
   notFound: 'Announcement not found',
 } as const;
 
-/** Spec §3 Announcement; the view adds the author's username. */
+/** Announcement; the view adds the author's username. */
 export const announcementView = z.object({
   id: z.int(),
   title: z.string(),
@@ -42,7 +42,7 @@ export const createAnnouncementBody = z.extend(announcementContentBody, {
 export type CreateAnnouncementInput = z.input<typeof createAnnouncementBody>;
 export type CreateAnnouncementBody = z.output<typeof createAnnouncementBody>;
 
-/** PATCH /api/announcements/{id}: the Status switch (spec §7: isActive). */
+/** PATCH /api/announcements/{id}: the Status switch (isActive). */
 export const updateAnnouncementBody = z.object({
   isActive: z.boolean({ error: 'isActive must be true or false' }),
 });

@@ -6,7 +6,7 @@ import { PERMISSIONS, ROLES } from '../domain/permissions';
 
 export const roleSchema = z.enum(ROLES, { error: 'Role must be admin, salesperson or bold_customer' });
 
-/** An account as the API shows it (spec §3 User): never the password hash. */
+/** An account as the API shows it (User): never the password hash. */
 export const accountView = z.object({
   id: z.int(),
   username: z.string(),
@@ -39,7 +39,7 @@ export type CurrentUser = z.infer<typeof currentUser>;
 /**
  * GET /api/session: who is signed in, or `user: null`, always a 200 (docs/decisions/0212): the
  * browser's "who am I" call, so a signed-out page logs no 401 in the console. GET /api/user keeps
- * spec §7's 401 for no user.
+ * the 401 for no user.
  */
 export const sessionProbeResponse = z.object({ user: z.nullable(currentUser) });
 export type SessionProbeResponse = z.infer<typeof sessionProbeResponse>;
@@ -70,7 +70,7 @@ export const registerBody = z.object({
 export type RegisterBody = z.input<typeof registerBody>;
 
 /**
- * POST /api/user/password (Change Password) and, with the reset wording of spec §5,
+ * POST /api/user/password (Change Password) and, with the reset wording,
  * POST /api/password-reset (the forced change). A new password equal to the current
  * one is refused: a forced change that keeps the temporary password changes nothing.
  */

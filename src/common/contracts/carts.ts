@@ -6,7 +6,7 @@ import { BULK_LINE_STATUSES } from '../domain/bulk-add';
 import { MAX_LINE_QUANTITY } from '../domain/stock-level';
 
 /**
- * Spec §7 cart calls, plus the small atomic operations of docs/product-decisions.md
+ * Cart calls, plus the small atomic operations of docs/product-decisions.md
  * ("Cart contents change through small server operations"). One schema per
  * call: the client form, the route and the response all use these.
  */
@@ -16,10 +16,10 @@ const quantityNumber = () =>
     .number({ error: CART_MESSAGES.quantityNumber })
     .check(z.int({ error: CART_MESSAGES.quantityWhole }), z.maximum(MAX_LINE_QUANTITY, { error: CART_MESSAGES.quantityMax }));
 
-/** A product line: at least 1 (spec §5). The stock limit is checked by the server against the catalogue. */
+/** A product line: at least 1. The stock limit is checked by the server against the catalogue. */
 export const itemQuantity = quantityNumber().check(z.minimum(1, { error: CART_MESSAGES.quantityMin }));
 
-/** Displays, labels, price lists, handboards: never below 0; 0 removes the entry (spec §4, §5). */
+/** Displays, labels, price lists, handboards: never below 0; 0 removes the entry. */
 export const merchandiseQuantity = quantityNumber().check(z.minimum(0, { error: CART_MESSAGES.quantityNegative }));
 
 export const productId = z
@@ -72,7 +72,7 @@ export const cartItem = z.object({
 });
 export type CartItem = z.infer<typeof cartItem>;
 
-/** A display, label, price list or handboard in a cart; `id` is the code (spec §3: label code is its id). */
+/** A display, label, price list or handboard in a cart; `id` is the code (label code is its id). */
 export const cartMerchandiseEntry = z.object({
   id: z.string(),
   type: merchandiseTypeSchema,
@@ -82,7 +82,7 @@ export const cartMerchandiseEntry = z.object({
   line: z.nullable(z.string()),
   category: z.nullable(z.string()),
   handboardType: z.nullable(z.string()),
-  /** Spec §3: merchandise is free in orders. */
+  /** Merchandise is free in orders. */
   price: z.literal(0),
   quantity: z.int(),
 });
@@ -139,7 +139,7 @@ export type CartsQuery = z.infer<typeof cartsQuery>;
 
 // ---- calls ----
 
-/** POST /api/carts. userId may be sent (spec §7) but must be the caller's own. */
+/** POST /api/carts. userId may be sent but must be the caller's own. */
 export const createCartBody = z.object({
   name: cartName,
   userId: z.optional(z.int().check(z.positive(), z.maximum(MAX_ID))),
@@ -149,8 +149,8 @@ export const createCartBody = z.object({
 export type CreateCartBody = z.input<typeof createCartBody>;
 
 /**
- * An entry of a whole merchandise array (spec §7 PATCH /api/carts/{id}). Entries
- * carry the code (labels may send it as id, spec §3); other fields (name, price)
+ * An entry of a whole merchandise array (PATCH /api/carts/{id}). Entries
+ * carry the code (labels may send it as id); other fields (name, price)
  * are the client's copy and ignored. Quantity 0 leaves the entry out.
  */
 export const merchandiseArrayEntry = z.pipe(
@@ -223,7 +223,7 @@ export const bulkAddResponse = z.object({
   capped: z.int(),
   /** Products left out (nothing added). */
   skipped: z.int(),
-  /** Of the skipped, those out of stock (spec §8 "Note that N out-of-stock items were excluded"). */
+  /** Of the skipped, those out of stock ("Note that N out-of-stock items were excluded"). */
   outOfStock: z.int(),
   lines: z.array(bulkAddLine),
 });

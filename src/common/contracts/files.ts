@@ -3,7 +3,7 @@ import { idSchema } from './common';
 import { FILE_MESSAGES, isHttpUrl } from '../domain/file-rules';
 
 /**
- * Spec §3 Folder, File, Link and the §7 folders, files and links calls.
+ * Folder, File, Link and the folders, files and links calls.
  * Items with no folder (folderId null) sit at the root, "All Files".
  */
 
@@ -110,7 +110,7 @@ export const createLinkBody = z.object({
 });
 export type CreateLinkBody = z.input<typeof createLinkBody>;
 
-/** The download path of a file (spec §3 File.url). */
+/** The download path of a file (File.url). */
 export function fileDownloadPath(id: number): string {
   return `/api/files/${id}/download`;
 }

@@ -4,7 +4,7 @@ import { MERCHANDISE_IMPORT_MESSAGES } from '../domain/merchandise-import';
 import { cartMerchandiseEntry, merchandiseTypeSchema } from './carts';
 
 /**
- * Spec §3 Display, Label, Price list entry, Handboard as GET /api/merchandise/* sends
+ * Display, Label, Price list entry, Handboard as GET /api/merchandise/* sends
  * them: the cart entry's descriptive fields with the row id and the catalogue price.
  */
 export const merchandiseItem = z.extend(
@@ -15,7 +15,7 @@ export type MerchandiseItem = z.infer<typeof merchandiseItem>;
 
 export const merchandiseListResponse = z.array(merchandiseItem);
 
-/** The four list calls of spec §7, by path segment. */
+/** The four list calls, by path segment. */
 export const MERCHANDISE_PATHS = {
   display: 'displays',
   handboard: 'handboards',

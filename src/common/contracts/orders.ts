@@ -15,7 +15,7 @@ import { PRICE_MESSAGES } from '../domain/seen-prices';
 import { REORDER_MESSAGES, REORDER_TARGETS } from '../domain/reorder';
 import { shipToAddress, shipToAddressView } from './ship-to';
 
-/** Order lines may carry 0 (spec §5: never below 0); lines at 0 are left out. */
+/** Order lines may carry 0 (never below 0); lines at 0 are left out. */
 const lineQuantity = z
   .number({ error: CART_MESSAGES.quantityNumber })
   .check(
@@ -64,7 +64,7 @@ const seenTotal = z.union([
 const lines = <T extends z.ZodMiniType>(line: T) => z.optional(z.array(line).check(z.maxLength(1000, { error: 'Too many lines' })));
 
 /**
- * POST /api/orders, the spec §3 order payload. The order is built from the
+ * POST /api/orders, the spec order payload. The order is built from the
  * caller's active cart; the lines sent here are what the client showed and must
  * match it (a cart changed in another tab is refused). Prices, names, sender and
  * recipients never come from the client: `sendEmail` and `emailConfig` are

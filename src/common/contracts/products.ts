@@ -3,11 +3,11 @@ import { blankAsMissing } from './common';
 import { cursorId, cursorStamp, pageCursor } from './page-cursor';
 import { QUERY_MESSAGES, queryInstant } from './query-params';
 
-/** A price as PostgreSQL numeric text ("62.50"); null is CALL (spec §5 price formatting). */
+/** A price as PostgreSQL numeric text ("62.50"); null is CALL (price formatting). */
 const decimalText = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
 
 /**
- * Spec §3 Product as GET /api/products sends it. stockLevel is text (a quantity or
+ * Product as GET /api/products sends it. stockLevel is text (a quantity or
  * one of the two stock words); quantityOnOrder is a whole number (docs/decisions/0007).
  * price and pricePerSqft are left out entirely for a role without view_prices.
  */

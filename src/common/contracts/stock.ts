@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /**
- * POST /api/stock/upload (spec §3 "Stock upload response", §8 "Stock upload failure").
+ * POST /api/stock/upload (the stock upload response and its failure messages).
  * Rows are numbered as a spreadsheet shows them: the header is row 1.
  */
 
@@ -98,7 +98,7 @@ export const STOCK_UPLOAD_SUCCESS = 'Stock levels have been updated successfully
 export const STOCK_UPLOAD_REJECTED = 'The file was not imported; nothing was changed';
 
 /**
- * The stock CSV columns: spec §3 Product field names, matched ignoring case,
+ * The stock CSV columns: Product field names, matched ignoring case,
  * spaces and underscores (docs/product-decisions.md#catalogue-and-stock). `id` is required.
  */
 export const STOCK_CSV_COLUMNS = [
@@ -121,7 +121,7 @@ export const STOCK_CSV_COLUMNS = [
 export type StockCsvColumn = (typeof STOCK_CSV_COLUMNS)[number];
 
 /**
- * Spec §8: the lines of the Upload Failed / warnings toasts, "Row N: ...", with the row's SKU
+ * The lines of the Upload Failed / warnings toasts, "Row N: ...", with the row's SKU
  * when it has one ("Row 5 (SKU 1001): ..."), saying what is wrong with the value the file has
  * (docs/decisions/0211).
  */

@@ -6,7 +6,7 @@ import { MIN_USERNAME_LENGTH, newPasswordSchema } from '../domain/password-rules
 import { accountView, roleSchema } from './auth';
 import { storeAddressFields } from './ship-to';
 
-/** Spec §5, §8 and the last-admin rules, word for word where the spec gives them. */
+/** And the last-admin rules, word for word where the spec gives them. */
 export const USER_MESSAGES = {
   usernameRequired: 'Username is required',
   usernameTooShort: 'Username must be at least 3 characters',
@@ -30,7 +30,7 @@ function profileText(label: string, max: number) {
   return z.pipe(z.nullish(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))), z.transform(blankToNull));
 }
 
-/** Spec §5: "email valid or null"; international addresses too (@common/domain/email-address). */
+/** "email valid or null"; international addresses too (@common/domain/email-address). */
 export const optionalEmail = z.pipe(
   z.pipe(z.nullish(z.string().check(z.trim(), z.maxLength(254, USER_MESSAGES.invalidEmail))), z.transform(blankToNull)),
   z.nullish(z.email({ pattern: EMAIL_PATTERN, error: USER_MESSAGES.invalidEmail })),
@@ -111,7 +111,7 @@ export const usersPage = z.object({
 export type UsersPage = z.infer<typeof usersPage>;
 
 /**
- * POST /api/users (spec §5 "Create user"). The spec's client sends isTemporaryPassword
+ * POST /api/users ("Create user"). The spec's client sends isTemporaryPassword
  * true; a new account always starts with a temporary password, so nothing else is accepted.
  */
 export const createUserBody = z.object({
@@ -124,7 +124,7 @@ export const createUserBody = z.object({
 export type CreateUserInput = z.input<typeof createUserBody>;
 export type CreateUserBody = z.output<typeof createUserBody>;
 
-/** PATCH /api/users/{id}: the create rules without username and password (spec §5). */
+/** PATCH /api/users/{id}: the create rules without username and password. */
 export const updateUserBody = z.object({
   role: z.optional(roleSchema),
   ...profileFields(),
@@ -133,7 +133,7 @@ export type UpdateUserInput = z.input<typeof updateUserBody>;
 export type UpdateUserBody = z.output<typeof updateUserBody>;
 
 /**
- * PATCH /api/user/profile: a user's own fields (spec §3), the admin's edit rules without
+ * PATCH /api/user/profile: a user's own fields, the admin's edit rules without
  * the role (ADR 0053). Username and role stay the admin's to change.
  */
 export const profileBody = z.omit(updateUserBody, { role: true });
@@ -146,7 +146,7 @@ export const resetPasswordResponse = z.object({
 });
 export type ResetPasswordResponse = z.infer<typeof resetPasswordResponse>;
 
-/** POST /api/bypass-password-reset/{userId} (spec §7 names it a GET; docs/product-decisions.md makes it a POST). */
+/** POST /api/bypass-password-reset/{userId} (names it a GET; docs/product-decisions.md makes it a POST). */
 export const bypassParams = z.object({
   userId: idSchema(USER_MESSAGES.invalidUserId),
 });
@@ -158,7 +158,7 @@ export const bypassResponse = z.object({
 export type BypassResponse = z.infer<typeof bypassResponse>;
 
 /**
- * The tool's input: the user picked by username (spec §5 had the admin type a
+ * The tool's input: the user picked by username (had the admin type a
  * numeric id). The picker searches GET /api/users and hands over the chosen user's id.
  */
 export const bypassForm = z.object({
@@ -169,7 +169,7 @@ export const bypassForm = z.object({
 export type BypassForm = z.infer<typeof bypassForm>;
 
 /**
- * One row of a bulk user import (spec §5 "Bulk user import row"): username required,
+ * One row of a bulk user import ("Bulk user import row"): username required,
  * a new password, role one of three (default salesperson), email valid, the rest optional.
  */
 export const userImportRow = z.object({
@@ -204,7 +204,7 @@ export const PROFILE_FIELDS = [
   'storePhone',
 ] as const;
 
-/** The columns a users sheet or CSV may have, as spec §3 names the User fields. */
+/** The columns a users sheet or CSV may have, as the spec names the User fields. */
 export const USER_IMPORT_COLUMNS = [
   'username',
   'password',

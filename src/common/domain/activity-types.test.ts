@@ -9,7 +9,7 @@ import {
   UNOBSERVED_ACTIVITY_TYPES,
 } from './activity-types';
 
-describe('activity types (spec §9, docs/decisions/0135)', () => {
+describe('activity types (docs/decisions/0135)', () => {
   it('offers every type something records, and none of the unobserved ones', () => {
     expect(RECORDED_ACTIVITY_TYPES).toEqual(ACTIVITY_TYPES.filter((t) => !(UNOBSERVED_ACTIVITY_TYPES as readonly string[]).includes(t)));
     expect(RECORDED_ACTIVITY_TYPES).toContain('login');

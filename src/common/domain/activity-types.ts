@@ -1,4 +1,4 @@
-/** Spec §9 activity types. */
+/** Activity types. */
 export const ACTIVITY_TYPES = [
   'login',
   'logout',
@@ -36,7 +36,7 @@ export const ACTIVITY_TYPES = [
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /**
- * Spec §9 types the portal cannot observe honestly, so nothing records them and the
+ * Types the portal cannot observe honestly, so nothing records them and the
  * activity filter does not offer them (docs/decisions/0135): a generic click, menu,
  * dialog or tab is UI noise without a business meaning, and every form that changes
  * something is already recorded as what it did (order_created, user_updated, ...).
@@ -63,7 +63,7 @@ export const ACTIVITY_REPEAT_WINDOW_MS = 10 * 60_000;
 /** A report (activity log, price list) opened again within this window by one session is not a new row. */
 export const REPORT_REPEAT_WINDOW_MS = 30 * 60_000;
 
-/** Spec §9: the activity log shows 20 entries a page. */
+/** The activity log shows 20 entries a page. */
 export const ACTIVITY_PAGE_SIZE = 20;
 
 /** "page_view" → "Page view", for the type filter and badges. */

@@ -30,7 +30,7 @@ export const BULK_ADD_REASONS = {
 /**
  * What one product of a bulk add becomes. `product` is undefined when the catalogue has no such
  * SKU; `held` is the quantity the PO already holds. A line is cut down to what the stock still
- * allows (the line's total never passes the stock, spec §4), skipped when nothing is left.
+ * allows (the line's total never passes the stock), skipped when nothing is left.
  */
 export function planBulkLine(
   product: { stockLevel: string | null } | undefined,
@@ -48,7 +48,7 @@ export function planBulkLine(
   return { status: 'capped', quantity: room, reason: BULK_ADD_REASONS.capped(available, held, room, requested) };
 }
 
-/** Spec §8's quick add note, said by every bulk add. */
+/** The quick add note, said by every bulk add. */
 export const outOfStockNote = (n: number) => `Note that ${n} out-of-stock ${n === 1 ? 'item was' : 'items were'} excluded`;
 
 /** The summary sentence of a bulk add's answer (toast, pad): how many went in, capped, left out. */

@@ -1,5 +1,5 @@
 /**
- * Calendar dates for the sample order's requested date (spec §5, §9: three
+ * Calendar dates for the sample order's requested date (three
  * business days' notice; docs/product-decisions.md: the earliest selectable date is three
  * business days after today, weekends skipped; the server checks it too).
  *
@@ -11,7 +11,7 @@
 
 export type IsoDate = string;
 
-/** Business days of notice an order needs (spec §9). */
+/** Business days of notice an order needs. */
 export const ORDER_NOTICE_BUSINESS_DAYS = 3;
 
 export const REQUESTED_DATE_MESSAGES = {

@@ -22,7 +22,7 @@ import {
 } from './cart-rules';
 import { MAX_LINE_QUANTITY, STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from './stock-level';
 
-describe('stock availability (spec §3, §9)', () => {
+describe('stock availability', () => {
   it('refuses out-of-stock and special-order products with the spec messages, allows fabrication', () => {
     expect(unorderableReason({ name: 'Tile A', stockLevel: '0' })).toBe(
       'Tile A is out of stock and cannot be added to your cart',
@@ -54,7 +54,7 @@ describe('stock availability (spec §3, §9)', () => {
     );
   });
 
-  it('turns typed quantities into whole numbers, non-numeric into 0 (spec §5)', () => {
+  it('turns typed quantities into whole numbers, non-numeric into 0', () => {
     expect(parseQuantityInput('3')).toBe(3);
     expect(parseQuantityInput(' 4 ')).toBe(4);
     expect(parseQuantityInput('2.7')).toBe(2);
@@ -148,7 +148,7 @@ describe('cartProductCount (docs/decisions/0213: counts are products, never boxe
   });
 });
 
-describe('merchandiseTitle (spec §2: labels read line plus name, once)', () => {
+describe('merchandiseTitle (labels read line plus name, once)', () => {
   it('puts the line before a label name once', () => {
     expect(merchandiseTitle({ type: 'label', line: 'Driftwood', name: 'Shelf Label' })).toBe('Driftwood Shelf Label');
     expect(merchandiseTitle({ type: 'label', line: 'Driftwood', name: 'Driftwood Shelf Label' })).toBe('Driftwood Shelf Label');

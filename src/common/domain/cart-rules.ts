@@ -6,12 +6,12 @@ import type { OrderKind } from './order-status';
 import { quantityInWords } from './units';
 
 /**
- * Cart rules of spec §4, §5 and §9 shared by the server (which enforces them)
+ * Cart rules shared by the server (which enforces them)
  * and the client (which explains them before the server has to).
  */
 
 /**
- * The name of the PO created when a user has none (spec §9 called it "Active Purchase Order", which
+ * The name of the PO created when a user has none (called it "Active Purchase Order", which
  * read as "the active PO"; docs/decisions/0213-words-one-glossary.md): "Purchase Order 1", then 2, 3...
  */
 export const DEFAULT_CART_NAME = 'Purchase Order 1';
@@ -48,7 +48,7 @@ export const MAX_CART_NAME_LENGTH = 100;
 
 export const CART_MESSAGES = {
   /**
-   * The Item Added toast (spec §9): quantities in the product's unit, pieces for items sold by each,
+   * The Item Added toast: quantities in the product's unit, pieces for items sold by each,
    * and the PO it went into ("Added 12 boxes of X to Job 4471", ADR 0189).
    */
   itemAdded: (quantity: number, product: { name: string; soldBy?: string | null }, poName: string) =>
@@ -74,7 +74,7 @@ export const CART_MESSAGES = {
   noActiveCart: 'Could not establish an active cart. Please try again.',
 } as const;
 
-/** Why a product cannot go into a cart at all (spec §4: '0' and Special Order Only are refused). */
+/** Why a product cannot go into a cart at all ('0' and Special Order Only are refused). */
 export function unorderableReason(product: { name: string; stockLevel: string | null | undefined }): string | null {
   const availability = parseStockLevel(product.stockLevel);
   if (availability.kind === 'special_order') return CART_MESSAGES.specialOrder;
@@ -100,7 +100,7 @@ export function lineQuantityProblem(
 }
 
 /**
- * Spec §5 quantity inputs: "non-numeric becomes 0"; fractions are cut to whole
+ * Quantity inputs: "non-numeric becomes 0"; fractions are cut to whole
  * numbers and nothing goes below 0.
  */
 export function parseQuantityInput(text: string): number {
@@ -110,7 +110,7 @@ export function parseQuantityInput(text: string): number {
   return Math.min(Math.floor(value), MAX_LINE_QUANTITY);
 }
 
-/** The four marketing-material lists of a cart (spec §3) and their API names. */
+/** The four marketing-material lists of a cart and their API names. */
 export const MERCHANDISE_TYPES = ['display', 'label', 'pricelist', 'handboard'] as const;
 export type MerchandiseType = (typeof MERCHANDISE_TYPES)[number];
 
@@ -134,7 +134,7 @@ export function orderKindFor(activeRole: Role | null | undefined): OrderKind {
   return activeRole === 'salesperson' ? 'sample' : 'purchase';
 }
 
-/** Spec §2 wording that differs between sample orders and purchase orders. */
+/** Wording that differs between sample orders and purchase orders. */
 export function cartWording(activeRole: Role | null | undefined) {
   const sample = orderKindFor(activeRole) === 'sample';
   return {
@@ -143,7 +143,7 @@ export function cartWording(activeRole: Role | null | undefined) {
     listTitle: sample ? 'Current Sample Orders' : 'Current POs',
     createLabel: sample ? 'Create New Sample Order' : 'Create New PO',
     addedLabel: sample ? 'Added to Sample Order' : 'Added to PO',
-    // Spec §8 gives one wording for both.
+    // The spec gives one wording for both.
     createdToast: 'New PO created',
     namePlaceholder: sample ? 'Enter sample order name' : 'Enter PO name',
     nameLabel: sample ? 'Sample order name' : 'PO name',
@@ -181,7 +181,7 @@ export interface CartCounts {
   handboards: readonly { quantity: number }[];
 }
 
-/** Spec §3: totalItems is the sum of quantities across the five lists. */
+/** totalItems is the sum of quantities across the five lists. */
 export function cartTotalItems(cart: CartCounts): number {
   const sum = (list: readonly { quantity: number }[]) => list.reduce((total, entry) => total + entry.quantity, 0);
   return sum(cart.items) + sum(cart.displays) + sum(cart.labels) + sum(cart.priceLists) + sum(cart.handboards);
@@ -199,7 +199,7 @@ export function cartProductCount(cart: CartCounts): number {
 export const productsText = (count: number) => `${formatCount(count)} ${count === 1 ? 'product' : 'products'}`;
 
 /**
- * Spec §2: labels read "line plus name", once: a label named "Driftwood Shelf Label"
+ * Labels read "line plus name", once: a label named "Driftwood Shelf Label"
  * of line Driftwood stays as it is. Other merchandise reads its name.
  */
 export function merchandiseTitle(entry: { type: string; line?: string | null; name: string }): string {

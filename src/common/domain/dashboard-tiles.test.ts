@@ -87,7 +87,7 @@ describe('dashboardTilesFor', () => {
     expect(DASHBOARD_TILES.map((t) => t.href)).toEqual(expect.arrayContaining(['/stock', '/cart', '/cartselect']));
   });
 
-  // The whole dashboard each role sees, word for word (spec §2): a changed title, description or
+  // The whole dashboard each role sees, word for word: a changed title, description or
   // address shows up here for review.
   it('shows a salesperson their tiles with the sample-order titles and descriptions', () => {
     expect(dashboardTilesFor('salesperson', permissionsOf('salesperson')).map((t) => `${t.section} ${t.id} ${t.href} | ${t.title} | ${t.description}`))

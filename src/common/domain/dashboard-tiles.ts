@@ -1,8 +1,8 @@
 import { ORDERING_PERMISSION, type Permission, type Role } from './permissions';
 
 /**
- * The dashboard tiles of spec §2, filtered by the active role's permissions as
- * spec §6 assigns them: view_stock (stock, quick add, merchandise, files, catalog),
+ * The dashboard tiles, filtered by the active role's permissions as
+ * The spec assigns them: view_stock (stock, quick add, merchandise, files, catalog),
  * view_prices (prices), ORDERING_PERMISSION (cart, saved orders, order history:
  * every role keeps its own, docs/decisions/0008),
  * manage_users (the admin tiles). Pure, so both the client and tests use it.
@@ -38,7 +38,7 @@ export type TileSection = 'main' | 'admin';
 export interface DashboardTileDefinition {
   id: DashboardTileId;
   title: string;
-  /** Spec §2 names some tiles differently for salespeople. */
+  /** The spec names some tiles differently for salespeople. */
   salespersonTitle?: string;
   description: string;
   salespersonDescription?: string;

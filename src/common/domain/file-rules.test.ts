@@ -10,7 +10,7 @@ import {
   UPLOAD_ACCEPT,
 } from './file-rules';
 
-describe('upload names (spec §5: pdf, jpg, jpeg, png)', () => {
+describe('upload names (pdf, jpg, jpeg, png)', () => {
   it('reads the extension case-insensitively', () => {
     expect(extensionOf('Brochure.PDF')).toBe('pdf');
     expect(extensionOf('photo.final.jpeg')).toBe('jpeg');

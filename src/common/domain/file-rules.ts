@@ -1,5 +1,5 @@
 /**
- * Spec §5 "File upload: pdf, jpg, jpeg, png; file required; name optional",
+ * "File upload: pdf, jpg, jpeg, png; file required; name optional",
  * "Link: title and URL required", "Folder name: non-blank", and docs/product-decisions.md
  * "Links must be http or https URLs". Pure, so the forms and the server agree.
  */

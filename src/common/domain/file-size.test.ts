@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatFileSize } from './file-size';
 
-describe('formatFileSize (spec §9: Bytes, KB, MB, GB, base 1024)', () => {
+describe('formatFileSize (Bytes, KB, MB, GB, base 1024)', () => {
   it('shows small sizes in bytes', () => {
     expect(formatFileSize(0)).toBe('0 Bytes');
     expect(formatFileSize(1)).toBe('1 Bytes');

@@ -1,7 +1,7 @@
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
 /**
- * Spec §9 "File size units: Bytes, KB, MB, GB (base 1024)": "0 Bytes", "512 Bytes",
+ * "File size units: Bytes, KB, MB, GB (base 1024)": "0 Bytes", "512 Bytes",
  * "1.5 KB", "24.8 MB". Up to two decimals, trailing zeros dropped.
  */
 export function formatFileSize(bytes: number): string {

@@ -70,7 +70,7 @@ function day(f: ReturnType<typeof read>): string {
 const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 /**
- * Spec §2: "Last Updated" on the Check Stock tile, like "Mon 3/4, 2:05 PM", in the reader's zone.
+ * "Last Updated" on the Check Stock tile, like "Mon 3/4, 2:05 PM", in the reader's zone.
  * Written from the Date's own local fields, not Intl: it is on the dashboard's first paint, and the
  * first Intl date format loads ICU's locale data, 50 ms of the main thread here and four times that
  * on Lighthouse's phone (ADR 0197). Every part of this format is a number but the weekday.
@@ -104,7 +104,7 @@ export function formatTimeOfDay(iso: string): string {
   return `${f.hour}:${f.minute} ${f.dayPeriod.toLowerCase()}`;
 }
 
-/** Spec §2 Cart select "Date Last Modified": like "Jan 5, 2025 1:30 pm". */
+/** Cart select "Date Last Modified": like "Jan 5, 2025 1:30 pm". */
 export function formatDateTime(iso: string): string {
   const date = moment(iso);
   if (!date) return '';

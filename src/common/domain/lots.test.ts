@@ -36,7 +36,7 @@ describe('allocateLine', () => {
 });
 
 describe('lot sentences', () => {
-  it('words the warning as the issue gives it', () => {
+  it('words the warning as documented', () => {
     expect(LOT_MESSAGES.noSingleLot(60, { lot: 'L2406A', quantity: 55 })).toBe('No single lot has 60 boxes; the largest is 55 (L2406A). Order 55, or allow mixed lots.');
     expect(LOT_MESSAGES.largestLot(55)).toBe('largest single lot: 55 boxes');
     expect(LOT_MESSAGES.arriving(120, '2026-12-14', 'on_vessel')).toBe('120 boxes arriving about Dec 14 (on vessel)');

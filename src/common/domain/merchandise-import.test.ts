@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { columnPositions, MERCHANDISE_SHEETS, validateMerchandiseRow } from './merchandise-import';
 
-describe('validateMerchandiseRow (spec §5 bulk merchandise import row)', () => {
-  it('accepts a full row and applies the spec §9 defaults', () => {
+describe('validateMerchandiseRow (bulk merchandise import row)', () => {
+  it('accepts a full row and applies the spec defaults', () => {
     expect(validateMerchandiseRow({ type: 'Pricelist', code: ' PL-1 ', name: 'Dealer', price: '' })).toEqual({
       ok: true,
       value: { type: 'pricelist', code: 'PL-1', name: 'Dealer', description: null, line: null, category: 'General', handboardType: null, price: '0.00' },

@@ -1,7 +1,7 @@
 import { MERCHANDISE_TYPES, type MerchandiseType } from './cart-rules';
 
 /**
- * Spec §5 "Bulk merchandise import row": type one of display, label, pricelist,
+ * "Bulk merchandise import row": type one of display, label, pricelist,
  * handboard; code and name required; description, line, category, price optional.
  * Shared by the server (which enforces it) and the template (which documents it).
  */
@@ -26,7 +26,7 @@ export const MERCHANDISE_IMPORT_MESSAGES = {
   duplicate: (code: string, firstRow: string) => `Code ${code} appears twice (first at ${firstRow})`,
 } as const;
 
-/** Spec §9 defaults. */
+/** defaults. */
 export const DEFAULT_PRICE_LIST_CATEGORY = 'General';
 export const DEFAULT_HANDBOARD_TYPE = 'Handboard';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCents, formatPrice, fromCents, lineTotalCents, readPrice, toCents } from './money';
 
-describe('formatPrice: the one price formatter (spec §5: CALL, dollars with 2 decimals, N/A)', () => {
+describe('formatPrice: the one price formatter (CALL, dollars with 2 decimals, N/A)', () => {
   it.each<[string | number | null | undefined, string]>([
     [null, 'CALL'],
     [undefined, 'CALL'],

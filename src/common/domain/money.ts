@@ -1,10 +1,10 @@
 import { onFirstUse } from './format';
 
 /**
- * Prices and money, read and formatted in one place (spec §3 Product.price, §5 price formatting).
+ * Prices and money, read and formatted in one place (Product.price and its formatting).
  *
  * Prices arrive as PostgreSQL numeric strings ("12.30"), as numbers, or as CALL/null.
- * Spec §5: CALL when the price is CALL or null; otherwise a dollar amount with 2
+ * CALL when the price is CALL or null; otherwise a dollar amount with 2
  * decimals; N/A if unusable. A blank price is no price, so it is CALL (the stock
  * import stores a blank price as null); a negative price is unusable, so N/A
  * (ADR 0011). Sums are done in whole cents so that 0.1 + 0.2 never shows up on an order.
@@ -46,7 +46,7 @@ export function fromCents(cents: number): string {
 
 const dollars = onFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
-/** Spec §5 price formatting: CALL, "$1,234.50" or N/A. The only price formatter. */
+/** Price formatting: CALL, "$1,234.50" or N/A. The only price formatter. */
 export function formatPrice(value: string | number | null | undefined): string {
   const reading = readPrice(value);
   if (reading.kind === 'call') return CALL;

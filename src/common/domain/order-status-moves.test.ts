@@ -3,7 +3,7 @@ import { ORDER_STATUSES } from './order-status';
 import { checkStatusMove, ORDER_STATUS_MOVES, orderStatusMoveMessage, statusChoices } from './order-status-moves';
 
 describe('order status state machine (ADR 0183)', () => {
-  it('allows exactly the moves of the issue', () => {
+  it('allows exactly the documented moves', () => {
     const legal = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => checkStatusMove(from, to).kind === 'move').map((to) => `${from}>${to}`));
     expect(legal.sort()).toEqual(
       [
@@ -22,7 +22,7 @@ describe('order status state machine (ADR 0183)', () => {
     for (const status of ORDER_STATUSES) expect(checkStatusMove(status, status)).toEqual({ kind: 'same' });
   });
 
-  it('refuses the moves the issue saw succeed, naming the allowed ones', () => {
+  it('refuses the moves that once succeeded, naming the allowed ones', () => {
     expect(checkStatusMove('shipped', 'confirmed')).toEqual({
       kind: 'illegal',
       allowed: ['completed'],

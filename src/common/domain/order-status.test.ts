@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_LABELS, ORDER_STATUS_LABELS, orderNumber, requestedDateLabel } from './order-status';
 
-describe('order wording (docs/product-decisions.md#carts-and-orders, spec §2)', () => {
+describe('order wording (docs/product-decisions.md#carts-and-orders)', () => {
   it('labels every status and delivery choice', () => {
     expect(ORDER_STATUS_LABELS).toEqual({
       submitted: 'Submitted',

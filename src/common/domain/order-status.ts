@@ -21,7 +21,7 @@ export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
 export const DELIVERY_LABELS: Record<DeliveryType, string> = { pickup: 'Pickup', ship: 'Ship' };
 
-/** Spec §2: the date picker is labelled after the delivery choice. */
+/** The date picker is labelled after the delivery choice. */
 export function requestedDateLabel(delivery: DeliveryType): string {
   return delivery === 'pickup' ? 'Requested Pickup Date' : 'Requested Arrival Date';
 }

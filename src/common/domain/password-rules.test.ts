@@ -6,7 +6,7 @@ const problems = (value: unknown, tooShort?: string) => {
   return result.success ? [] : result.error.issues.map((i) => i.message);
 };
 
-describe('a new password (spec §5)', () => {
+describe('a new password', () => {
   it('takes six characters with a capital letter', () => {
     expect(problems('Abcdef')).toEqual([]);
     expect(problems('ABCDEF')).toEqual([]);

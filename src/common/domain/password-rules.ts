@@ -1,6 +1,6 @@
 import { z } from '../contracts/zod';
 
-/** Spec §5 "New password" messages, word for word. */
+/** "New password" messages, word for word. */
 export const PASSWORD_MESSAGES = {
   tooShort: 'Password must be at least 6 characters',
   tooShortOnReset: 'New password must be at least 6 characters long',

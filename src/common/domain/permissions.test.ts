@@ -12,7 +12,7 @@ import {
   selectableRoles,
 } from './permissions';
 
-describe('spec §6 permission table', () => {
+describe('Permission table', () => {
   it('gives admins every permission', () => {
     expect(permissionsOf('admin')).toEqual([
       'view_stock',
@@ -77,7 +77,7 @@ describe('spec §6 permission table', () => {
     for (const value of ['Admin', '', 'admin ', null, undefined, 1, ['admin']]) expect(isRole(value)).toBe(false);
   });
 
-  it('names and describes each role as the Select Role screen shows it (spec §2, §6)', () => {
+  it('names and describes each role as the Select Role screen shows it', () => {
     expect(ROLE_LABELS).toEqual({ admin: 'Admin', salesperson: 'Salesperson', bold_customer: 'BOLD Customer' });
     expect(ROLE_DESCRIPTIONS).toEqual({
       admin: 'Full access including stock template management',

@@ -1,6 +1,6 @@
 import { isOneOf } from './one-of';
 
-/** Roles and permissions of spec §6; the server enforces them, the client uses them to hide tiles. */
+/** Roles and permissions; the server enforces them, the client uses them to hide tiles. */
 export const ROLES = ['admin', 'salesperson', 'bold_customer'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -34,7 +34,7 @@ export function isRole(value: unknown): value is Role {
   return isOneOf(ROLES, value);
 }
 
-/** Spec §6: role defaults to salesperson if missing. */
+/** Role defaults to salesperson if missing. */
 export function roleOrDefault(value: unknown): Role {
   return isRole(value) ? value : 'salesperson';
 }
@@ -44,7 +44,7 @@ export function canActAs(accountRole: Role, requested: Role): boolean {
   return accountRole === 'admin' || accountRole === requested;
 }
 
-/** Roles offered on the Select Role screen (spec §2). */
+/** Roles offered on the Select Role screen. */
 export function selectableRoles(accountRole: Role): readonly Role[] {
   if (accountRole === 'admin') return ROLES;
   if (accountRole === 'salesperson') return ['salesperson'];
@@ -65,8 +65,8 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
 
 /**
  * The permission that lets a user keep carts and place their own orders.
- * Spec §6's table leaves manage_orders out of bold_customer, yet §1, §2 and
- * §6's own notes have customers keep several purchase orders and place them.
+ * The spec's permissions table leaves manage_orders out of bold_customer, yet its
+ * own notes have customers keep several purchase orders and place them.
  * We follow the behaviour: every role with view_stock keeps its own carts and
  * orders; acting on other people's orders is for admins (docs/decisions/0008).
  */

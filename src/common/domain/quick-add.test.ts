@@ -21,7 +21,7 @@ const tile = (id: number, over: Partial<QuickAddProduct> = {}): QuickAddProduct 
   ...over,
 });
 
-describe('quick add exclusions (spec §9)', () => {
+describe('quick add exclusions', () => {
   it('hides special order and fabrication stock, sold by each, and the listed sizes', () => {
     expect(quickAddExclusion(tile(1, { stockLevel: 'Special Order Only' }))).toMatch(/Special order/);
     expect(quickAddExclusion(tile(1, { stockLevel: 'Fabrication Required - 2 Week Lead' }))).toMatch(/Fabrication/);

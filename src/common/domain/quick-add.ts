@@ -3,7 +3,7 @@ import { parseStockLevel } from './stock-level';
 import { isSoldByEach } from './units';
 
 /**
- * Sample Cart Quick Add (spec §2, §4, §8, §9): which products it offers, and the
+ * Sample Cart Quick Add: which products it offers, and the
  * pasted order list ("quick order pad") turned into cart lines with a reason for
  * every line that is refused.
  */
@@ -17,7 +17,7 @@ export interface QuickAddProduct {
   stockLevel: string;
 }
 
-/** Spec §9: sizes quick add never offers. */
+/** Sizes quick add never offers. */
 export const QUICK_ADD_EXCLUDED_SIZES = [
   '24x48 Deco',
   '2x2 Mosaic',
@@ -50,7 +50,7 @@ export function quickAddExclusion(product: Pick<QuickAddProduct, 'size' | 'soldB
   return null;
 }
 
-/** The products quick add lists, sorted by id (spec §9). */
+/** The products quick add lists, sorted by id. */
 export function quickAddProducts<P extends QuickAddProduct>(products: readonly P[]): P[] {
   return products.filter((p) => quickAddExclusion(p) === null).sort((a, b) => a.id - b.id);
 }

@@ -1,2 +1,2 @@
-/** The system setting the stock upload stamps (spec §2 dashboard "Last Updated"); plain data, no zod, for the dashboard's first load. */
+/** The system setting the stock upload stamps (dashboard "Last Updated"); plain data, no zod, for the dashboard's first load. */
 export const LAST_INVENTORY_UPDATE = 'last_inventory_update';

@@ -89,7 +89,7 @@ export function formatShipTo(address: ShipToAddress): string {
   return shipToLines(address).join('\n');
 }
 
-/** The store fields of a profile (spec §3 storeName, storeAddress, and the parts migration 0022 added). */
+/** The store fields of a profile (storeName, storeAddress, and the parts migration 0022 added). */
 export interface StoreProfile {
   username: string;
   firstName?: string | null;

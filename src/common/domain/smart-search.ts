@@ -1,7 +1,7 @@
 import { isOneOf } from './one-of';
 
 /**
- * Smart search of the stock screen (spec §5 "Smart search", §3 "Smart-search result").
+ * Smart search of the stock screen (smart search and its result).
  *
  * The query is split into words. Each word becomes a size, line, colour or finish
  * when it names one the catalogue has, otherwise free text:
@@ -48,7 +48,7 @@ export interface SearchChip {
   options?: SearchOption[];
 }
 
-/** Spec §3 smart-search result, plus the chips that explain it. */
+/** smart-search result, plus the chips that explain it. */
 export interface SmartSearchResult {
   sizes: string[];
   lines: string[];

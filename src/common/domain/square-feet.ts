@@ -5,7 +5,7 @@ import { MAX_LINE_QUANTITY } from './stock-level';
 /**
  * The square-feet calculator of the stock row and the catalog card: tile buyers think
  * in area, the cart counts boxes. Area plus a waste allowance, divided by the box's coverage
- * (spec §3: square feet per box), rounded UP to whole boxes: a buyer short of one box cannot
+ * (square feet per box), rounded UP to whole boxes: a buyer short of one box cannot
  * finish the floor.
  */
 

@@ -44,7 +44,7 @@ const texts = () => catalogue.map(searchTextOf);
 const ids = (filters: Partial<StockFilters>) =>
   filterProducts(catalogue, texts, { ...EMPTY_STOCK_FILTERS, ...filters }, vocabularyOf(catalogue)).rows.map((p) => p.id);
 
-describe('SKU range buckets (spec §9)', () => {
+describe('SKU range buckets', () => {
   it('groups SKUs by hundreds', () => {
     expect(skuBucketOf(100)).toBe('100-199');
     expect(skuBucketOf(199)).toBe('100-199');

@@ -3,7 +3,7 @@ import { matchesStockStatus, STOCK_STATUS_FILTERS, type StockStatusFilter } from
 import { onFirstUse } from './format';
 import { isOneOf } from './one-of';
 
-/** Spec §3 stock filters. Empty strings mean "any". */
+/** Stock filters. Empty strings mean "any". */
 export interface StockFilters {
   search: string;
   line: string;
@@ -54,7 +54,7 @@ export interface FilterableProduct {
   quantityOnOrder: number;
 }
 
-/** "1200-1299" for SKU 1234 (spec §9: buckets of 100). */
+/** "1200-1299" for SKU 1234 (buckets of 100). */
 export function skuBucketOf(id: number): string {
   const start = Math.floor(id / SKU_BUCKET_SIZE) * SKU_BUCKET_SIZE;
   return `${start}-${start + SKU_BUCKET_SIZE - 1}`;

@@ -1,5 +1,5 @@
 /**
- * The one reader of a product's stock level (spec §3 Product.stockLevel, §4, §5, §9).
+ * The one reader of a product's stock level (Product.stockLevel).
  *
  * stockLevel is text. The stock import stores a whole number or one of the two
  * words below, but rows written before it, by hand or by an older import may hold
@@ -10,12 +10,12 @@
  * How each odd value reads: docs/decisions/0115-one-stock-level-reader.md.
  */
 
-/** Spec §9 special stock strings, as the import stores them. */
+/** Special stock strings, as the import stores them. */
 export const STOCK_SPECIAL_ORDER = 'Special Order Only';
 export const STOCK_FABRICATION = 'Fabrication Required - 2 Week Lead';
 export const STOCK_OUT = '0';
 
-/** Spec §9 colours: 1 to 10 is low (yellow), above 10 in stock (green). */
+/** colours: 1 to 10 is low (yellow), above 10 in stock (green). */
 export const LOW_STOCK_MAX = 10;
 
 /** No single cart line may ask for more than this, whatever the stock (a typo guard; fits any int column). */
@@ -28,9 +28,9 @@ export type StockAvailability =
   | { kind: 'in_stock' | 'low_stock'; quantity: number; orderable: true; maxQuantity: number }
   /** 0, blank, negative, below one whole unit, or text nobody can read: nothing can be promised. */
   | { kind: 'out_of_stock'; quantity: 0; orderable: false; maxQuantity: 0 }
-  /** Spec §4: special order items cannot be added. */
+  /** Special order items cannot be added. */
   | { kind: 'special_order'; quantity: null; orderable: false; maxQuantity: 0 }
-  /** Spec §4: fabrication items can be added (2 week lead); only the typo guard limits a line. */
+  /** Fabrication items can be added (2 week lead); only the typo guard limits a line. */
   | { kind: 'fabrication'; quantity: null; orderable: true; maxQuantity: number };
 
 const OUT_OF_STOCK: StockAvailability = { kind: 'out_of_stock', quantity: 0, orderable: false, maxQuantity: 0 };
@@ -40,7 +40,7 @@ const FABRICATION: StockAvailability = { kind: 'fabrication', quantity: null, or
 /** "12", "12.5", "-3", "1,322", "1,322.75": a plain decimal, thousands optionally grouped by commas. */
 const DECIMAL = /^-?(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/;
 
-/** The number in a stock level; text that is not a plain decimal (blank included, spec §5) counts as 0. */
+/** The number in a stock level; text that is not a plain decimal (blank included) counts as 0. */
 function readNumber(text: string): number {
   if (!DECIMAL.test(text)) return 0;
   const value = Number(text.replace(/,/g, ''));
@@ -48,10 +48,10 @@ function readNumber(text: string): number {
 }
 
 /**
- * Reads a stock level. Spec §9 quick add speaks of stock text that *mentions*
+ * Reads a stock level. Quick add speaks of stock text that *mentions*
  * Special Order or Fabrication, so the words are found in any case and spacing
  * ("special order", "FABRICATION REQUIRED"); special order wins when both appear
- * (the safe side: it cannot be ordered). Spec §5: blank means 0. A fraction counts
+ * (the safe side: it cannot be ordered). Blank means 0. A fraction counts
  * the whole units on hand ("12.5" is 12 boxes), because a line holds whole units.
  */
 export function parseStockLevel(stockLevel: string | null | undefined): StockAvailability {
@@ -69,7 +69,7 @@ export function parseStockLevel(stockLevel: string | null | undefined): StockAva
   };
 }
 
-/** Spec §2 catalog badge and quick add: a count of one or more on hand. */
+/** Catalog badge and quick add: a count of one or more on hand. */
 export function hasStockOnHand(availability: StockAvailability): boolean {
   return availability.kind === 'in_stock' || availability.kind === 'low_stock';
 }

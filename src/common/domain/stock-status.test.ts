@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseStockLevel, STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from './stock-level';
 import { matchesStockStatus, STOCK_STATE_LABEL, STOCK_STATE_TONE, stockRowMessage } from './stock-status';
 
-describe('stock state and colour (spec §9)', () => {
+describe('stock state and colour', () => {
   it.each([
     ['0', 'out_of_stock', 'red'],
     ['-3', 'out_of_stock', 'red'],
@@ -25,14 +25,14 @@ describe('stock state and colour (spec §9)', () => {
   });
 });
 
-describe('what can be added (spec §4)', () => {
+describe('what can be added', () => {
   it('refuses out-of-stock and special-order items, allows fabrication', () => {
     expect(parseStockLevel('0').orderable).toBe(false);
     expect(parseStockLevel(STOCK_SPECIAL_ORDER).orderable).toBe(false);
     expect(parseStockLevel(STOCK_FABRICATION).orderable).toBe(true);
     expect(parseStockLevel('4').orderable).toBe(true);
   });
-  it('gives the spec §8 row messages', () => {
+  it('gives the spec row messages', () => {
     expect(stockRowMessage('special_order')).toBe('This item is available by special order only');
     expect(stockRowMessage('out_of_stock')).toBe('This item is currently out of stock');
     expect(stockRowMessage('fabrication')).toBe('This item requires fabrication with a 2 week lead time');
@@ -40,7 +40,7 @@ describe('what can be added (spec §4)', () => {
   });
 });
 
-describe('stock status filter (spec §9 values)', () => {
+describe('stock status filter (values)', () => {
   const p = (stockLevel: string, quantityOnOrder = 0) => ({ stockLevel, quantityOnOrder });
   it('all passes everything', () => {
     expect(matchesStockStatus('all', p('0'))).toBe(true);

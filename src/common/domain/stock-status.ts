@@ -1,11 +1,11 @@
 import { hasStockOnHand, parseStockLevel, type StockKind } from './stock-level';
 
 /**
- * How stock levels are shown and filtered (spec §4 stock row, §8 row messages, §9).
+ * How stock levels are shown and filtered (stock row, row messages, colours).
  * The level itself is read by parseStockLevel (stock-level.ts), and only there.
  */
 
-/** Spec §9 stock status filter values. */
+/** Stock status filter values. */
 export const STOCK_STATUS_FILTERS = ['all', 'in_stock', 'special_order', 'fabrication', 'out_of_stock', 'on_order'] as const;
 export type StockStatusFilter = (typeof STOCK_STATUS_FILTERS)[number];
 
@@ -19,7 +19,7 @@ export const STOCK_STATUS_FILTER_LABELS: Record<StockStatusFilter, string> = {
 };
 
 /**
- * Spec §9 stock colour: 0 or less red (Out of Stock); 1 to 10 yellow; above 10 green;
+ * Stock colour: 0 or less red (Out of Stock); 1 to 10 yellow; above 10 green;
  * Special Order orange; Fabrication yellow. UI.md: always paired with a word.
  */
 export type StockTone = 'red' | 'yellow' | 'green' | 'orange';
@@ -41,7 +41,7 @@ export const STOCK_STATE_LABEL: Record<StockKind, string> = {
   fabrication: 'Fabrication Required',
 };
 
-/** Spec §8 row messages. */
+/** Row messages. */
 export const STOCK_ROW_MESSAGES = {
   special_order: 'This item is available by special order only',
   out_of_stock: 'This item is currently out of stock',

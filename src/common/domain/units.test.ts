@@ -12,7 +12,7 @@ import {
   sellingUnit,
 } from './units';
 
-describe('selling units (spec §9)', () => {
+describe('selling units', () => {
   it('a unit containing box is a Box, each is a Piece', () => {
     expect(sellingUnit('Box')).toBe('Box');
     expect(sellingUnit('Box of 8')).toBe('Box');
@@ -24,7 +24,7 @@ describe('selling units (spec §9)', () => {
     expect(sellingUnit('Box of 12 pieces')).toBe('Box');
     expect(sellingUnit('Sold each')).toBe('Piece');
   });
-  it('defaults to Box with 15.5 sq ft (spec §9 defaults)', () => {
+  it('defaults to Box with 15.5 sq ft (defaults)', () => {
     expect(DEFAULT_SOLD_BY).toBe('Box');
     expect(DEFAULT_COVERAGE).toBe('15.5');
   });
@@ -71,7 +71,7 @@ describe('the one sold-by-each rule', () => {
   });
 });
 
-describe('coverage (spec §9)', () => {
+describe('coverage', () => {
   it('is square feet only for a positive number', () => {
     expect(coverageSqft('15.5')).toBe(15.5);
     expect(coverageSqft(' 16 ')).toBe(16);

@@ -1,7 +1,7 @@
 import { formatCount, formatDecimal } from './format';
 
 /**
- * Selling units and quantities (spec §9 "Units"): a unit containing "box" is a Box,
+ * Selling units and quantities ("Units"): a unit containing "box" is a Box,
  * "each" is a Piece. Each-sold items count Pieces; others count Boxes, shown with
  * their square feet (boxes times coverage, 2 decimals).
  */
@@ -14,7 +14,7 @@ export function sellingUnit(soldBy: string | null | undefined): SellingUnit {
   const text = (soldBy ?? '').toLowerCase();
   if (text.includes('box')) return 'Box';
   if (text.includes('each') || text.includes('piece')) return 'Piece';
-  // The spec's default is Box (§9 Defaults: soldBy Box).
+  // The spec's default is Box (Defaults: soldBy Box).
   return 'Box';
 }
 
@@ -39,7 +39,7 @@ function plural(count: number, one: string, many: string): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
-/** "1 box", "3 pieces": a count in its selling unit inside a sentence (the Item Added toast, spec §9). */
+/** "1 box", "3 pieces": a count in its selling unit inside a sentence (the Item Added toast). */
 export function quantityInWords(quantity: number, soldBy: string | null | undefined): string {
   return isSoldByEach(soldBy) ? plural(quantity, 'piece', 'pieces') : plural(quantity, 'box', 'boxes');
 }
@@ -73,7 +73,7 @@ export function describeIncoming(quantity: number, product: { soldBy: string; co
 }
 
 /**
- * Spec §9 on-order display: pieces for each-sold, else square feet with 2 decimals.
+ * on-order display: pieces for each-sold, else square feet with 2 decimals.
  * quantityOnOrder counts the selling unit (boxes for box items), like stockLevel,
  * so box items show boxes times coverage (docs/decisions/0011).
  */

@@ -16,7 +16,7 @@ const HEADER = ['username', 'password', 'role', 'email'];
 const row = (n: number, ...cells: string[]) => ({ row: n, cells });
 
 describe('mapHeaders', () => {
-  it('matches spec §3 field names ignoring case, spaces, underscores and hyphens', () => {
+  it('matches the User field names ignoring case, spaces, underscores and hyphens', () => {
     expect(mapHeaders(['User Name', 'PASSWORD', 'first_name', 'Last-Name', 'Store Address', 'notes'])).toEqual([
       'username',
       'password',
@@ -137,7 +137,7 @@ describe('issue paths and lines', () => {
 });
 
 describe('the user import template', () => {
-  it('holds the spec §5 columns, a note column and two example rows', () => {
+  it('holds the spec columns, a note column and two example rows', () => {
     expect(userTemplateRows()).toMatchInlineSnapshot(`
       [
         [

@@ -9,7 +9,7 @@ import {
 import { normalizeUsername } from './username-rules';
 
 /**
- * Bulk user import (spec §5 "Bulk user import row"), the pure part: which column is
+ * Bulk user import ("Bulk user import row"), the pure part: which column is
  * which, and the rules for every row. The server reads the file and checks the
  * database; both sides report problems the same way, one line per row and field.
  */
@@ -54,7 +54,7 @@ export function isExampleUsername(username: string): boolean {
 export const TEMPLATE_NOTE_COLUMN = 'note';
 export const TEMPLATE_EXAMPLE_NOTE = 'Example row: never imported. Add your users on new rows, usernames not starting with EXAMPLE.';
 
-/** What the templates show: two example rows (spec §5 columns), marked and never imported. */
+/** What the templates show: two example rows (columns), marked and never imported. */
 export const USER_TEMPLATE_EXAMPLES: readonly Record<UserImportColumn, string>[] = [
   {
     username: 'EXAMPLE-jdoe',
@@ -128,7 +128,7 @@ function isBlank(cells: readonly string[]): boolean {
 }
 
 /**
- * Checks every row against spec §5; all-or-nothing, so it reports every problem at once.
+ * Checks every row against the import row rules; all-or-nothing, so it reports every problem at once.
  * Usernames must also be unique within the file (case-insensitive, like the database).
  */
 export function validateUserImport(headers: readonly string[], rows: readonly SheetRow[]): ImportValidation {

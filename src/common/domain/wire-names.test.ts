@@ -22,7 +22,7 @@ describe('names other systems and the spec rely on', () => {
     expect(PAGE_USER_ELEMENT_ID).toBe('signed-in-user');
   });
 
-  it('labels the stock status filter as spec §9 does', () => {
+  it('labels the stock status filter with the wire names', () => {
     expect(STOCK_STATUS_FILTER_LABELS).toEqual({
       all: 'All',
       in_stock: 'In Stock',

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it, inject } from 'vitest';
 import { openDatabase } from './client';
 import { prepareDatabase } from './prepare';
 
-/** The issue: two servers starting at once on an empty external database raced in bootstrap (duplicate key, crash). */
+/** The failure this prevents: two servers starting at once on an empty external database raced in bootstrap (duplicate key, crash). */
 const pattern = inject('databaseUrlPattern');
 const name = `portal_bootstrap_${process.pid}_${randomBytes(3).toString('hex')}`;
 

@@ -1,7 +1,7 @@
 import type { AccountView } from '@common/contracts/auth';
 import type { users } from '../db/schema';
 
-/** The fields of a users row the API may show (spec §3 User); the password hash never leaves. */
+/** The fields of a users row the API may show (User); the password hash never leaves. */
 export function toAccountView(row: typeof users.$inferSelect): AccountView {
   return {
     id: row.id,

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../plugins/access';
 
 /**
- * Where a call came from: the facts every activity row records (spec §3 Activity log).
+ * Where a call came from: the facts every activity row records (Activity log).
  * Services take this instead of the Fastify request, so jobs, scripts and tests call
  * them without one (docs/decisions/0110).
  */
@@ -23,7 +23,7 @@ export interface Origin {
 export interface Actor extends Origin {
   userId: number;
   username: string;
-  /** The account's address; the order confirmation copies it (spec §9). */
+  /** The account's address; the order confirmation copies it. */
   email: string | null;
   /** The role the user acts as now (an admin chooses one; null until then). */
   role: Role | null;

@@ -12,7 +12,7 @@ import { loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 
 /**
- * The issue's backup test: back up a populated portal with `npm run backup`,
+ * The backup test: back up a populated portal with `npm run backup`,
  * restore with `npm run restore` into a fresh DATA_DIR and into an empty
  * database of the external server (the CI's PostgreSQL 15 when
  * TEST_DATABASE_URL is set), then compare row counts and file checksums and

@@ -48,7 +48,7 @@ describe('checkAccess', () => {
     expect(() => checkAccess({ permission: 'view_stock' }, user({ activeRole: null }))).toThrow(ROLE_NOT_CHOSEN);
   });
 
-  it('grants exactly the permissions of the active role (spec §6 table)', () => {
+  it('grants exactly the permissions of the active role (table)', () => {
     for (const role of ROLES) {
       for (const permission of PERMISSIONS) {
         const expected = hasPermission(role, permission) ? 'allowed' : 403;

@@ -11,9 +11,9 @@ import { HttpError } from '../lib/http-error';
  * - public: anyone
  * - signed-in: any signed-in user, even one who must still change a temporary password
  * - user: a signed-in user who has finished the temporary-password step
- * - { permission }: a user whose active role has that permission (spec §6)
+ * - { permission }: a user whose active role has that permission
  * - admin: a user acting as admin
- * - { roles }: a user acting as one of these roles (spec §4: only salespeople and admins load announcements)
+ * - { roles }: a user acting as one of these roles (only salespeople and admins load announcements)
  */
 export type Access = 'public' | 'signed-in' | 'user' | 'admin' | { permission: Permission } | { roles: readonly Role[] };
 

@@ -46,7 +46,7 @@ export interface SessionRead<U> {
 export type ReadSessions<U> = (sids: readonly string[]) => Promise<ReadonlyMap<string, SessionRead<U>>>;
 
 /**
- * Sessions live in PostgreSQL (spec §3 sessions: sid, sess, expire) so any
+ * Sessions live in PostgreSQL (sessions: sid, sess, expire) so any
  * number of app servers share them. user_id is copied out so a user's sessions
  * can be ended with one statement. Nothing is cached between requests: the row
  * is the only truth about whether a session still exists (ADR 0176).
@@ -112,7 +112,7 @@ export class PgSessionStore<U> implements SessionStore {
   }
 }
 
-/** Deletes expired sessions; returns who they belonged to (a session_timeout each, spec §9). */
+/** Deletes expired sessions; returns who they belonged to (a session_timeout each). */
 export async function pruneExpiredSessions(db: Db): Promise<{ sid: string; userId: number | null; expire: Date }[]> {
   return db
     .delete(sessions)

@@ -33,7 +33,7 @@ writeFileSync(
 
 const ctx = useTestApp({}, { clientDir });
 
-// Spec §2 route table (and the screens beyond it: /orders, /profile).
+// Route table (and the screens beyond it: /orders, /profile).
 const SPEC_ROUTES = [
   '/', '/auth', '/role-select', '/profile-completion', '/profile', '/dashboard', '/stock', '/prices', '/price-list.pdf',
   '/catalog', '/cart', '/cartselect', '/users', '/admin/password-reset', '/order-details', '/additional-merchandise',

@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react';
 import { NoticeScreen } from '@client/components/notice-screen';
 
-/** Spec §2: any other path. */
+/** Any other path. */
 export function NotFoundPage() {
   return (
     <NoticeScreen

@@ -14,8 +14,8 @@ function productCount(cart: CartView): number {
 /**
  * Features may not import each other, so the dashboard receives the auth feature's
  * account buttons (Log Out, Edit My User Data, Change Password dialog), the
- * announcements carousel and the active PO's product count (spec §2's badge on the
- * cart tile, counted in products) here. Spec §4: only salespeople see announcements on the dashboard
+ * announcements carousel and the active PO's product count (the badge on the
+ * cart tile, counted in products) here. Only salespeople see announcements on the dashboard
  * (an admin acting as one too).
  *
  * Layout shift 0: the carousel's height depends on its text, and on none at

@@ -39,7 +39,7 @@ export type ButtonProps = ComponentProps<'button'> &
     asChild?: boolean;
     /** Shows a spinner, disables the button and announces it as busy. */
     loading?: boolean;
-    /** Replaces the label while loading (e.g. spec §2 "Updating..."). */
+    /** Replaces the label while loading (e.g. "Updating..."). */
     loadingText?: string;
   };
 

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@client/lib/utils';
 
 /**
- * A progress bar (spec §4 loading bar: 0-100). Without a value it runs as an
+ * A progress bar (loading bar: 0-100). Without a value it runs as an
  * indeterminate bar.
  */
 export function Progress({

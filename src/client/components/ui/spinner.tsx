@@ -15,7 +15,7 @@ export function Spinner({ className, label, ...props }: ComponentProps<'svg'> & 
   );
 }
 
-/** Spec §2: protected routes show a spinner while the user loads. */
+/** Protected routes show a spinner while the user loads. */
 export function PageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
     <div className="flex min-h-dvh items-center justify-center">

@@ -6,7 +6,7 @@ import { cn } from '@client/lib/utils';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
-/** Bottom right on larger screens, top on phones; at most 420px wide from md up (spec §9). */
+/** Bottom right on larger screens, top on phones; at most 420px wide from md up. */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport

@@ -1,7 +1,7 @@
 import { TOAST_DURATION, dismissToast, useToasts } from './use-toast';
 import { Toast, ToastAction, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 
-/** Renders the toast store. Spec §9: swipe right past 50px to dismiss; F8 focuses the toasts. */
+/** Renders the toast store. Swipe right past 50px to dismiss; F8 focuses the toasts. */
 export function Toaster() {
   const toasts = useToasts();
   return (

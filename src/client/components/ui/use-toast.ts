@@ -2,13 +2,13 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 
 /*
  * A tiny toast store (the shadcn pattern) so any feature can call `toast(...)`
- * without a hook. Spec §9: one toast visible at a time; a dismissed toast is removed
+ * without a hook. One toast visible at a time; a dismissed toast is removed
  * from memory after 1,000,000 ms (in practice the next toast replaces it).
  */
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;
 
-/** Spec §9 durations, in ms. */
+/** durations, in ms. */
 export const TOAST_DURATION = {
   /** "Item Added" */
   itemAdded: 2_000,

@@ -25,7 +25,7 @@ export interface DemoAccount {
 /**
  * One account per journey worth demonstrating: two salespeople (sample orders,
  * announcements), a dealer (purchase orders, prices), and a new hire whose
- * temporary password forces the change-password screen (spec §2 /profile-completion).
+ * temporary password forces the change-password screen (/profile-completion).
  * Passwords are random for every install and printed once at first start (ADR 0178):
  * published ones were accepted from the network by any demo install.
  */

@@ -4,7 +4,7 @@ export type NewAnnouncement = typeof announcements.$inferInsert;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Two active announcements, so the salesperson dashboard shows the carousel with its arrows and dots (spec §2). */
+/** Two active announcements, so the salesperson dashboard shows the carousel with its arrows and dots. */
 export function demoAnnouncements(createdBy: number, now: Date): NewAnnouncement[] {
   return [
     {

@@ -22,7 +22,7 @@ interface DemoFolder {
   files: DemoFile[];
 }
 
-/** The Files & Links library a new portal starts with (spec §2 Files & Links). */
+/** The Files & Links library a new portal starts with (Files & Links). */
 export interface DemoLibrary {
   folders: DemoFolder[];
   rootLinks: DemoLink[];

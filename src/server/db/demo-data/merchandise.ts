@@ -4,8 +4,8 @@ import { PRODUCT_LINES } from './product-lines';
 export type NewMerchandise = typeof merchandise.$inferInsert;
 
 /**
- * Marketing material a salesperson adds to a sample order (spec §2 Additional
- * Merchandise). Prices stay at the default 0: spec §3 says merchandise is free in orders.
+ * Marketing material a salesperson adds to a sample order (Additional
+ * Merchandise). Prices stay at the default 0: The spec says merchandise is free in orders.
  */
 export function demoMerchandise(): NewMerchandise[] {
   return [...displays(), ...handboards(), ...priceLists(), ...labels()];

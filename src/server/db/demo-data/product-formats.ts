@@ -1,6 +1,6 @@
 /**
  * Formats (the product `size`), finishes and stock words of the demo catalogue.
- * The stock words are spec §9's special stock strings, spelled exactly, because
+ * The stock words are the special stock strings, spelled exactly, because
  * the client and the stock CSV import compare them literally.
  */
 
@@ -52,7 +52,7 @@ interface BoxFormat {
 interface PieceFormat {
   kind: 'mosaic' | 'trim' | 'deco' | 'slab';
   soldBy: 'Each';
-  /** Spec §3: coverage of an each-sold item is a size string containing x (the sheet or piece). */
+  /** Coverage of an each-sold item is a size string containing x (the sheet or piece). */
   pieceSize: string;
   pieceSqft: number;
   priceFactor: number;

@@ -3,7 +3,7 @@ import type { Finish, Format } from './product-formats';
 /**
  * The tile lines of the demo catalogue. Every colour x format x finish of a line
  * is one SKU. SKUs are skuBase + colourIndex * 100 + n, so each SKU bucket of 100
- * (spec §9, the stock screen's SKU range filter) is one colour of one line; a line
+ * (the stock screen's SKU range filter) is one colour of one line; a line
  * therefore holds at most 10 colours and at most 100 format/finish pairs per colour.
  */
 export interface ProductLine {

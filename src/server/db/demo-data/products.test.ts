@@ -29,7 +29,7 @@ describe('generateDemoProducts', () => {
     expect([...buckets.values()].every((lineColours) => lineColours.size === 1)).toBe(true);
   });
 
-  it('has every stock state of spec §9', () => {
+  it('has every stock state', () => {
     const stock = catalogue.map((p) => p.stockLevel ?? '');
     expect(stock.some((s) => isQuantity(s) && Number(s) > 10)).toBe(true);
     expect(stock.some((s) => isQuantity(s) && Number(s) >= 1 && Number(s) <= 10)).toBe(true);

@@ -105,7 +105,7 @@ function pickPricing(line: ProductLine, format: Format, finish: Finish, random: 
     const perSqft = charmPrice(rawPerSqft);
     return { coverage: String(boxSqft), pricePerSqft: perSqft.toFixed(2), price: (perSqft * boxSqft).toFixed(2) };
   }
-  // Slabs are quoted per job for about a third of SKUs: spec §5 shows those as CALL (null).
+  // Slabs are quoted per job for about a third of SKUs: The spec shows those as CALL (null).
   if (spec.kind === 'slab' && random.chance(0.35)) {
     return { coverage: spec.pieceSize, price: null, pricePerSqft: null };
   }

@@ -67,7 +67,7 @@ CREATE INDEX "stock_notify_product_idx" ON "stock_notify_requests" USING btree (
 CREATE INDEX "order_line_allocations_lot_idx" ON "order_line_allocations" USING btree ("lot_id");--> statement-breakpoint
 CREATE INDEX "order_line_allocations_item_idx" ON "order_line_allocations" USING btree ("order_item_id");--> statement-breakpoint
 -- A SKU with lots has stock_level = the sum of its lots; a SKU with incoming loads has
--- quantity_on_order = their sum (issue 27, ADR 0186). These triggers keep both in step in the
+-- quantity_on_order = their sum (ADR 0186). These triggers keep both in step in the
 -- transaction of every change to a lot or a load, whoever makes it (a lots upload, an order's
 -- allocation), one statement per changed statement, not per row.
 CREATE FUNCTION lots_sync_stock_level() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,4 +1,4 @@
--- Issue 26 (ADR 0189): sample orders are called "Sample Order #N" everywhere, never
+-- ADR 0189: sample orders are called "Sample Order #N" everywhere, never
 -- "Active Purchase Order". N counts a salesperson's sample orders: the Nth placed is
 -- "Sample Order #N", and the sample cart carries the name of the next one. The orders module
 -- names them from now on (at placement); this names what was placed and kept before.

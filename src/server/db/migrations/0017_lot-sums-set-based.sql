@@ -1,4 +1,4 @@
--- Issue 27's scale targets (ADR 0195). Migration 0013's triggers keep products.stock_level (and
+-- The lots scale targets (ADR 0195). Migration 0013's triggers keep products.stock_level (and
 -- quantity_on_order) equal to the sum of a SKU's lots (loads); they stay, and do the same job for
 -- less: measured on 20,000 SKUs, the statement trigger's products update evaluated each SKU's sum
 -- twice (once to compare, once to set), and every row it changed went through the per-row BEFORE

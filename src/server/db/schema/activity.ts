@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Spec §3 Activity log. No foreign keys: history outlives users and is written on hot paths. */
+/** Activity log. No foreign keys: history outlives users and is written on hot paths. */
 export const activityLogs = pgTable(
   'activity_logs',
   {

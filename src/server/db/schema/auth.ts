@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Server-side sessions (spec §3 sessions: sid, sess, expire); user_id lets us end a user's sessions. */
+/** Server-side sessions (sessions: sid, sess, expire); user_id lets us end a user's sessions. */
 export const sessions = pgTable(
   'sessions',
   {

@@ -19,7 +19,7 @@ export const carts = pgTable(
   },
   (t) => [
     index('carts_user_idx').on(t.userId),
-    // One active cart per user (spec §4), enforced by the database.
+    // One active cart per user, enforced by the database.
     uniqueIndex('carts_one_active_idx').on(t.userId).where(sql`${t.isActive}`),
   ],
 );
@@ -45,7 +45,7 @@ export const cartItems = pgTable(
 );
 
 /**
- * The cart's displays, labels, price lists and handboards (spec §3 keeps them
+ * The cart's displays, labels, price lists and handboards (keeps them
  * as JSON lists). A row per entry lets each quantity change be one atomic
  * upsert instead of a read-modify-write of a whole array.
  */
@@ -62,7 +62,7 @@ export const cartMerchandise = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.cartId, t.type, t.code] }),
-    // A quantity of 0 removes the entry (spec §4), so stored rows are always positive.
+    // A quantity of 0 removes the entry, so stored rows are always positive.
     check('cart_merchandise_quantity_check', sql`${t.quantity} >= 1`),
     check('cart_merchandise_type_check', oneOf(t.type, MERCHANDISE_TYPES)),
   ],

@@ -14,7 +14,7 @@ export const folders = pgTable(
   (t) => [index('folders_parent_idx').on(t.parentId)],
 );
 
-/** File metadata (spec §3 File); the bytes live in file_blobs so listing never loads them. */
+/** File metadata (File); the bytes live in file_blobs so listing never loads them. */
 export const files = pgTable(
   'files',
   {

@@ -1,6 +1,6 @@
 /*
  * Every table, for drizzle-kit and the database client. Each module's tables live in the schema file
- * named after it, and a module imports only those (docs/decisions/0177, held by eslint.config.js);
+ * named after it, and a module imports only those (docs/decisions/0177, held by eslint.boundaries.js);
  * users.ts is shared by the users and auth modules.
  */
 export * from './users';

@@ -3,7 +3,7 @@ import { MERCHANDISE_TYPES, type MerchandiseType } from '../../../common/domain/
 import { oneOf } from './one-of';
 
 /**
- * Displays, labels, price lists and handboards (spec §3) share one table with a
+ * Displays, labels, price lists and handboards share one table with a
  * type column: they have the same shape, are imported from one workbook and
  * are referenced from carts by (type, code). See docs/decisions/0007-data-model.md.
  */

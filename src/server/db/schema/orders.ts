@@ -79,7 +79,7 @@ export const orderItems = pgTable(
   ],
 );
 
-/** Displays, labels, price lists and handboards on an order; their price is always 0 (spec §3). */
+/** Displays, labels, price lists and handboards on an order; their price is always 0. */
 export const orderMerchandise = pgTable(
   'order_merchandise',
   {

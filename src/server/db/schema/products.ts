@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The catalogue (spec §3 Product). The numeric SKU is the primary key.
+ * The catalogue (Product). The numeric SKU is the primary key.
  * stockLevel stays text because the spec mixes quantities with the words
  * 'Special Order Only' and 'Fabrication Required - 2 Week Lead'.
- * price / pricePerSqft are NULL when the price is CALL (spec §5 price formatting).
+ * price / pricePerSqft are NULL when the price is CALL (price formatting).
  */
 export const products = pgTable(
   'products',

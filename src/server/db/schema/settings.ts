@@ -1,6 +1,6 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Key/value settings such as last_inventory_update (spec §3 system_settings). */
+/** Key/value settings such as last_inventory_update (system_settings). */
 export const systemSettings = pgTable('system_settings', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   key: text('key').notNull().unique(),

@@ -292,7 +292,7 @@ describe('GET /api/admin/activity-logs/export', () => {
   });
 });
 
-describe('session timeouts (spec §9 session_timeout)', () => {
+describe('session timeouts (session_timeout)', () => {
   it('records one for each expired signed-in session when sessions are pruned', async () => {
     const user = await createUser(ctx.db);
     await ctx.db.insert(sessions).values([

@@ -6,7 +6,7 @@ import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { activityLogs } from '../../db/schema';
 
 /**
- * The spec §9 types that nothing recorded before docs/decisions/0135: each event writes
+ * The spec's activity types that nothing recorded before docs/decisions/0135: each event writes
  * exactly one row, and repeating it (a search typed again, a report refreshed) adds none.
  */
 const ctx = useTestApp();

@@ -11,7 +11,7 @@ import type { ActivityService } from './service';
 /** Page views come one per navigation; a session reporting more than this is not a person clicking. */
 export const CLIENT_ACTIVITY_PER_MINUTE = 60;
 
-/** Spec §7 activity calls, docs/product-decisions.md#activity-announcements-files. */
+/** Activity calls, docs/product-decisions.md#activity-announcements-files. */
 export const ACTIVITY_LIMIT_MESSAGE = `Too many activity reports; at most ${CLIENT_ACTIVITY_PER_MINUTE} a minute`;
 
 export const activityRoutes: FastifyPluginAsyncZod<{

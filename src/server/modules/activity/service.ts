@@ -166,7 +166,7 @@ export function createActivityService(db: Db) {
       else await record(actor, entry);
     },
 
-    /** One page of the admin screen, newest first, 20 a page (spec §9), filtered in SQL. */
+    /** One page of the admin screen, newest first, 20 a page, filtered in SQL. */
     async list(query: ActivityLogQuery): Promise<ActivityLogPage> {
       const where = await whereFor(query);
       const offset = (query.page - 1) * ACTIVITY_PAGE_SIZE;

@@ -23,7 +23,7 @@ async function count() {
   return row!.n;
 }
 
-describe('GET /api/announcements (spec §4: only salespeople and admins load them)', () => {
+describe('GET /api/announcements (only salespeople and admins load them)', () => {
   it('shows salespeople only the active ones, newest first, with the author’s username', async () => {
     const older = await seed(true);
     const hidden = await seed(false);

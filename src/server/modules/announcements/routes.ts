@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
 import type { AnnouncementsService } from './service';
 
-/** Spec §7 announcement calls: salespeople and admins read (spec §4), admins write. */
+/** Announcement calls: salespeople and admins read, admins write. */
 export const announcementRoutes: FastifyPluginAsyncZod<{ announcements: AnnouncementsService }> = async (app, { announcements }) => {
   app.get(
     '/api/announcements',

@@ -25,7 +25,7 @@ function toView(row: AnnouncementRow): AnnouncementView {
 export type AnnouncementsService = ReturnType<typeof createAnnouncementsService>;
 
 /**
- * Announcements (spec §2 Manage Announcements, §4, §7). Admins manage them and see
+ * Announcements (Manage Announcements). Admins manage them and see
  * all of them; salespeople (and admins acting as one) see only the active ones
  * (docs/decisions/0023).
  */

@@ -26,7 +26,7 @@ describe('temporary password confinement', () => {
   });
 });
 
-describe('password change rules (spec §5)', () => {
+describe('password change rules', () => {
   it.each([
     ['Ab1', 'Password must be at least 6 characters'],
     ['lowercase1', 'Password must contain at least one capital letter'],

@@ -13,7 +13,7 @@ describe('registration when enabled', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ username: 'newdealer', role: 'bold_customer', activeRole: 'bold_customer', isTemporaryPassword: false });
     expect((await c.get('/api/user')).statusCode).toBe(200);
-    // Spec §4: the new customer starts with an active cart.
+    // The new customer starts with an active cart.
     const owned = await ctx.db.select().from(carts).where(eq(carts.userId, response.json().id));
     expect(owned).toMatchObject([{ name: 'Purchase Order 1', isActive: true }]);
   });

@@ -14,7 +14,7 @@ import { sessionOf } from '../../plugins/sessions';
 import { RetryLaterError } from './hash-gate';
 import type { AuthService } from './service';
 
-/** Spec §7 auth calls and docs/product-decisions.md#accounts. Thin: validate, call the service. */
+/** Auth calls and docs/product-decisions.md#accounts. Thin: validate, call the service. */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.get('/api/user', { config: { access: 'signed-in' }, schema: { response: { 200: currentUser } } }, (request) =>
     auth.me(actorOf(request)),
@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     auth.register(originOf(request), sessionOf(request), request.body),
   );
 
-  // The temporary-password flow (spec §7 POST /api/password-reset) and Change Password share one rule.
+  // The temporary-password flow (POST /api/password-reset) and Change Password share one rule.
   app.post(
     '/api/password-reset',
     { config: { access: 'signed-in', idempotent: false }, schema: { body: passwordResetBody, response: { 200: currentUser } } },

@@ -68,7 +68,7 @@ export type UserReadWithSession = UserRow | null | undefined;
 export function createAuthService(deps: {
   db: Db;
   activity: ActivityService;
-  /** Spec §4: an active cart is created at login when the user has none. */
+  /** An active cart is created at login when the user has none. */
   carts: Pick<CartsService, 'ensureActiveCart'>;
   allowRegistration: boolean;
   /** The cap on concurrent password hashing for sign-ins (hash-gate.ts); default from the cores. */

@@ -4,7 +4,7 @@ import { createUser, TestClient, useTestApp } from '../../../../test/api';
 /**
  * GET /api/session (docs/decisions/0212): the browser's "who is signed in" call answers 200 with
  * `user: null` for no one, so a signed-out page logs no 401 in the console; GET /api/user keeps
- * spec §7's 401.
+ * the 401.
  */
 const ctx = useTestApp();
 

@@ -58,7 +58,7 @@ describe('bulk add: partial, line by line', () => {
     expect(after.items.find((i) => i.productId === SHORT.id)?.quantity).toBe(1);
   });
 
-  it('cuts a line to the stock left instead of refusing the selection (the issue: "Only 1 of ... is in stock")', async () => {
+  it('cuts a line to the stock left instead of refusing the selection (it used to answer "Only 1 of ... is in stock")', async () => {
     const { client, cart } = await signedIn();
     const response = await client.post(`/api/carts/${cart.id}/bulk-items`, { items: METRO.map((p) => ({ productId: p.id, quantity: 2 })) });
     expect(response.statusCode, response.body).toBe(200);

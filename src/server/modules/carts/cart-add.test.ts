@@ -90,7 +90,7 @@ describe('cart add (ADR 0174)', () => {
   });
 
   it('says how many the cart holds when an add would pass the stock; a quick add cuts its line instead (ADR 0189)', async () => {
-    // Quick add is a salesperson screen (spec §2).
+    // Quick add is a salesperson screen.
     const { client, cart } = await signedIn('salesperson');
     const limited = { ...MOVING, id: 2104, name: 'Short Stock 12x24', stockLevel: '4' };
     await ctx.db.insert(products).values(limited);

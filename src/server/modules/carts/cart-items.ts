@@ -10,7 +10,7 @@ import { cartWrite, itemNotFound } from './errors';
 import type { OwnCarts } from './own-carts';
 import * as repo from './repository';
 
-/** Product lines of a cart (spec §4): add, change a quantity, remove. The bulk add is bulk-add.ts. */
+/** Product lines of a cart: add, change a quantity, remove. The bulk add is bulk-add.ts. */
 export function createCartItems({ db, activity, products }: CartsDeps, { ownCart }: Pick<OwnCarts, 'ownCart'>) {
   return {
     /**

@@ -9,7 +9,7 @@ import type { RequireMerchandise } from './merchandise-check';
 import type { OwnCarts } from './own-carts';
 import * as repo from './repository';
 
-/** The four merchandise lists of a cart (displays, labels, price lists, handboards), entry by entry (spec §4). */
+/** The four merchandise lists of a cart (displays, labels, price lists, handboards), entry by entry. */
 export function createCartMerchandise(
   { db, activity, merchandise }: CartsDeps,
   { ownCart }: Pick<OwnCarts, 'ownCart'>,

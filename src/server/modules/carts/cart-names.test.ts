@@ -41,7 +41,7 @@ describe('PO names are unique per user, ignoring case', () => {
   });
 });
 
-describe('salespeople keep one sample order (spec §6: no cart switching)', () => {
+describe('salespeople keep one sample order (no cart switching)', () => {
   it('refuses a second cart for a salesperson and keeps the one they have', async () => {
     const { user, client } = await signedIn('salesperson');
     const response = await client.post('/api/carts', { name: 'Another sample order' });

@@ -19,7 +19,7 @@ async function cartRows(userId: number) {
   return ctx.db.select().from(carts).where(eq(carts.userId, userId));
 }
 
-describe('the active cart (spec §4)', () => {
+describe('the active cart', () => {
   it('is created at login, named Purchase Order 1', async () => {
     const { user, client } = await signedIn();
     const rows = await cartRows(user.id);
@@ -195,7 +195,7 @@ describe("another user's cart is not found (docs/product-decisions.md)", () => {
   });
 });
 
-describe('adding products (spec §4, §5)', () => {
+describe('adding products', () => {
   it('adds a line and raises its quantity on a second add', async () => {
     const { user, client } = await signedIn();
     const cart = await activeCart(client);
@@ -398,7 +398,7 @@ describe('changing and removing lines', () => {
   });
 });
 
-describe('displays, labels, price lists and handboards (spec §3, §4)', () => {
+describe('displays, labels, price lists and handboards', () => {
   it('sets one entry, shows it in its list with price 0, and removes it at 0', async () => {
     const { client } = await signedIn('salesperson');
     const cart = await activeCart(client);
@@ -451,7 +451,7 @@ describe('displays, labels, price lists and handboards (spec §3, §4)', () => {
     expect(unknown.json().message).toBe('Unknown label: LBL-NONE');
   });
 
-  it('replaces whole lists with PATCH arrays (spec §7), dropping entries at 0', async () => {
+  it('replaces whole lists with PATCH arrays, dropping entries at 0', async () => {
     const { client } = await signedIn('salesperson');
     const cart = await activeCart(client);
     await put(client, `/api/carts/${cart.id}/merchandise/display/${MERCH.display.code}`, { quantity: 5 });

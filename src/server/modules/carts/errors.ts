@@ -2,14 +2,14 @@ import { CART_MESSAGES, lineQuantityProblem, merchandiseList, type MerchandiseTy
 import { HttpError } from '../../lib/http-error';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 
-/** Another user's cart answers 404 like a missing one: never their data (spec §4). */
+/** Another user's cart answers 404 like a missing one: never their data. */
 export const cartNotFound = () => new HttpError(404, CART_MESSAGES.cartNotFound);
 export const itemNotFound = () => new HttpError(404, CART_MESSAGES.itemNotFound);
 export const productNotFound = () => new HttpError(404, CART_MESSAGES.productNotFound);
 
 /**
  * An add that would take the line past what may be ordered: the rule's own sentence, then
- * what the cart already holds (spec §4). Every add path (add, quick add) says it this way.
+ * what the cart already holds. Every add path (add, quick add) says it this way.
  */
 export function pastTheStock(product: { name: string; stockLevel: string | null }, inCart: number, adding: number): HttpError {
   const rule = lineQuantityProblem(product, inCart + adding) ?? CART_MESSAGES.quantityMax;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { activeCart, CATALOGUE, insertCatalogue, MERCH } from '../../../../test/cart-fixtures';
 
-/** The issue: a retried add whose answer was lost counted twice. With an Idempotency-Key it counts once. */
+/** The failure this prevents: a retried add whose answer was lost counted twice. With an Idempotency-Key it counts once. */
 const ctx = useTestApp();
 beforeAll(async () => insertCatalogue(ctx.db));
 

@@ -53,7 +53,7 @@ function decodeCursor(text: string): repo.CartPosition {
 }
 
 /**
- * The caller's carts as a set (spec §4; docs/product-decisions.md#carts-and-orders): one is
+ * The caller's carts as a set (docs/product-decisions.md#carts-and-orders): one is
  * active, they have unique names, they are created, renamed, switched, cleared and deleted.
  * Every call is scoped to the caller: another user's cart answers 404, never their data.
  */
@@ -68,7 +68,7 @@ export function createOwnCarts({ db, activity, products, merchandise, orders }: 
   }
 
   /**
-   * Spec §4: one active cart, created when missing; else the first cart becomes active. It creates
+   * One active cart, created when missing; else the first cart becomes active. It creates
    * one only when the user has no cart at all, so it never meets the cap (ADR 0179) and never
    * stands in the way of an add, a reorder or a login.
    */
@@ -148,7 +148,7 @@ export function createOwnCarts({ db, activity, products, merchandise, orders }: 
       if (body.userId !== undefined && body.userId !== actor.userId) {
         throw new HttpError(403, 'You can only create carts for yourself');
       }
-      // Spec §6: a salesperson has no cart switching, so one sample order.
+      // A salesperson has no cart switching, so one sample order.
       if (actor.role === 'salesperson') throw new HttpError(403, CART_MESSAGES.oneSampleOrder);
       const cart = await db.transaction(async (tx) => {
         // Under the lock every path that adds a cart takes, so two creates at 49 cannot both pass.
@@ -256,7 +256,7 @@ export function createOwnCarts({ db, activity, products, merchandise, orders }: 
       await activateMostRecent(tx, userId);
     },
 
-    /** Spec §4: a cart is cleared on a successful order (the salesperson's one sample order stays). */
+    /** A cart is cleared on a successful order (the salesperson's one sample order stays). */
     async emptyCart(tx: DbOrTx, cartId: number, nextName?: string): Promise<void> {
       await repo.clearCartContents(tx, cartId);
       // The sample cart takes the next sample order's name ("Sample Order #N", ADR 0189).

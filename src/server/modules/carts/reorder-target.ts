@@ -25,7 +25,7 @@ export interface ReorderWhere {
  * `new` (the default) creates a PO named after the order, under the 50-PO cap; `active` is the
  * active PO; `cart` one of the caller's POs (another user's answers 404, as every cart call). The
  * PO filled becomes the active one, so the toast's View PO opens it. A salesperson keeps one sample
- * order (spec §6): without a target it is filled, and `new` is refused as creating a PO is.
+ * order: without a target it is filled, and `new` is refused as creating a PO is.
  * Call under lockUserCarts, in the reorder's transaction.
  */
 export function createReorderTarget({ ensureActiveCart, ownCart }: Pick<OwnCarts, 'ensureActiveCart' | 'ownCart'>) {

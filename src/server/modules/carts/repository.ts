@@ -124,7 +124,7 @@ export async function findCartNamed(db: DbOrTx, userId: number, name: string, ex
   return row;
 }
 
-/** Spec §4: with no active cart, the first cart the user owns becomes active. */
+/** With no active cart, the first cart the user owns becomes active. */
 export async function firstCartId(db: DbOrTx, userId: number): Promise<number | undefined> {
   const [row] = await db
     .select({ id: carts.id })
@@ -198,7 +198,7 @@ export async function deleteCart(db: DbOrTx, userId: number, cartId: number): Pr
   return deleted.length > 0;
 }
 
-/** Empties all five lists (spec §4 Clear Cart; also after a successful order). */
+/** Empties all five lists (Clear Cart; also after a successful order). */
 export async function clearCartContents(db: DbOrTx, cartId: number): Promise<void> {
   await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
   await db.delete(cartMerchandise).where(eq(cartMerchandise.cartId, cartId));
@@ -377,7 +377,7 @@ export async function deleteCartItem(db: DbOrTx, cartId: number, itemId: number)
 
 // ---- merchandise ----
 
-/** Sets one entry's quantity; 0 removes it (spec §4). */
+/** Sets one entry's quantity; 0 removes it. */
 export async function setMerchandiseQuantity(
   db: DbOrTx,
   cartId: number,

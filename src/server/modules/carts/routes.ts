@@ -29,7 +29,7 @@ import { actorOf } from '../../lib/actor';
 import { readQuickOrderFile } from './quick-order-file';
 import type { CartsService } from './service';
 
-/** Spec §7 cart calls plus the per-entry merchandise operations. Every role keeps carts (ADR 0008). */
+/** Cart calls plus the per-entry merchandise operations. Every role keeps carts (ADR 0008). */
 export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async (app, { carts }) => {
   const access = { permission: ORDERING_PERMISSION };
   const ok = { ok: true as const };

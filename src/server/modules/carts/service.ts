@@ -11,7 +11,7 @@ export type { ReorderResult } from './reorder';
 export type CartsService = ReturnType<typeof createCartsService>;
 
 /**
- * Carts (spec §3, §4), one file per job: the caller's carts (own-carts.ts), their product
+ * Carts, one file per job: the caller's carts (own-carts.ts), their product
  * lines (cart-items.ts, one add path in add-product.ts), their merchandise lists
  * (cart-merchandise.ts) and reorder (reorder.ts). Contents change through single atomic
  * statements so two tabs never lose an update.

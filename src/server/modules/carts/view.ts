@@ -27,7 +27,7 @@ function toEntry(row: MerchandiseEntryRow, quantity: number): CartMerchandiseEnt
 }
 
 /**
- * Carts in the spec's shape (§3: items plus the four merchandise lists and
+ * Carts in the spec's shape (items plus the four merchandise lists and
  * totalItems), built with one query per table whatever the number of carts.
  */
 export async function toCartViews(tx: DbOrTx, catalogue: CartCatalogue, carts: readonly CartRow[]): Promise<CartView[]> {

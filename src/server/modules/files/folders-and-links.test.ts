@@ -41,7 +41,7 @@ async function upload(folderId: number, filename: string) {
   return response.json().id as number;
 }
 
-describe('permissions (spec §6: admins create and delete; others view)', () => {
+describe('permissions (admins create and delete; others view)', () => {
   it('refuses anonymous callers every call', async () => {
     const anonymous = new TestClient(ctx.app);
     for (const url of ['/api/folders', '/api/files', '/api/links', '/api/files/1/download', '/api/folders/1/contents']) {
@@ -96,7 +96,7 @@ describe('folders', () => {
     expect(listed).toContainEqual(expect.objectContaining({ id: child, name: '2026', parentId: parent }));
   });
 
-  it('needs a non-blank name (spec §5)', async () => {
+  it('needs a non-blank name', async () => {
     for (const name of ['', '   ', undefined]) {
       const response = await admin.post('/api/folders', { name });
       expect(response.statusCode).toBe(400);
@@ -161,7 +161,7 @@ describe('deleting a folder (docs/product-decisions.md: after a confirmation tha
   });
 });
 
-describe('links (spec §5: title and URL required; docs/product-decisions.md: http or https)', () => {
+describe('links (title and URL required; docs/product-decisions.md: http or https)', () => {
   it('creates a link in a folder and lists it there, not at the root', async () => {
     const folderId = await createFolder('Links here');
     const response = await admin.post('/api/links', {

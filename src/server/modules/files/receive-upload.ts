@@ -19,7 +19,7 @@ const KIND_OF_TYPE: Record<UploadMimeType, UploadKind> = { 'application/pdf': 'p
 const TYPE_OF_KIND: Partial<Record<UploadKind, UploadMimeType>> = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg' };
 
 /**
- * Spec §7 POST /api/files (file, name, folderId) through the upload module: the
+ * POST /api/files (file, name, folderId) through the upload module: the
  * extension must be an allowed one and the content (magic bytes) must be what it
  * promises; at most MAX_UPLOAD_MB, counted as the bytes stream in.
  */

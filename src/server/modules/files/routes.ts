@@ -19,11 +19,11 @@ import { sendFile } from './send-file';
 import { receiveUpload } from './receive-upload';
 import type { FilesService } from './service';
 
-/** Spec §6: everyone who may view stock browses, downloads and opens; admins create and delete. */
+/** Everyone who may view stock browses, downloads and opens; admins create and delete. */
 const READ: { access: Access } = { access: { permission: 'view_stock' } };
 const ADMIN: { access: Access } = { access: 'admin' };
 
-/** Spec §7 folders, files and links calls. Thin: validate, call the service. */
+/** folders, files and links calls. Thin: validate, call the service. */
 export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; maxUploadMegabytes: number }> = async (
   app,
   { files, maxUploadMegabytes },

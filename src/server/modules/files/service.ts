@@ -71,7 +71,7 @@ async function requireFolder(db: DbOrTx, folderId: number | null | undefined): P
 export type FilesService = ReturnType<typeof createFilesService>;
 
 /**
- * Spec §2 Files & Links and §6: everyone with view_stock lists, downloads and
+ * Files & Links: everyone with view_stock lists, downloads and
  * opens; admins create and delete (the routes hold those rules). Deleting a
  * folder takes its subfolders, files and links with it (docs/product-decisions.md).
  */

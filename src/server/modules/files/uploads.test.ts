@@ -34,7 +34,7 @@ async function folder(name: string): Promise<number> {
   return (await admin.post('/api/folders', { name })).json().id;
 }
 
-describe('uploading (spec §5: pdf, jpg, jpeg, png; file required; name optional)', () => {
+describe('uploading (pdf, jpg, jpeg, png; file required; name optional)', () => {
   it('stores a PDF with its name, type, size and a derived download URL', async () => {
     const folderId = await folder('Spec sheets');
     const pdf = await samplePdf('Calacatta spec sheet');

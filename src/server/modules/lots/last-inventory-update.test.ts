@@ -7,7 +7,7 @@ import { multipartBody } from '../../../../test/multipart';
 import { products, systemSettings } from '../../db/schema';
 
 /**
- * The dashboard's "Last Updated" (spec §2) is the latest of stock, lots and incoming changes, by
+ * The dashboard's "Last Updated" is the latest of stock, lots and incoming changes, by
  * file or by API (docs/decisions/0212): each stamps last_inventory_update in its own transaction.
  */
 const ctx = useTestApp();

@@ -39,7 +39,7 @@ beforeEach(async () => {
 });
 
 describe('templates', () => {
-  it('serve the headers the issue gives, with example rows that change nothing', async () => {
+  it('serve the documented headers, with example rows that change nothing', async () => {
     const lots = await admin.get('/api/stock/lots/template');
     expect(lots.statusCode).toBe(200);
     expect(lots.headers['content-type']).toBe('text/csv; charset=utf-8');

@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { INCOMING_COLUMNS, LOT_COLUMNS } from './row-rules';
 
 /*
- * The lots and incoming templates: the header the issue gives and example rows whose
+ * The lots and incoming templates: the documented header (docs/integrations.md) and example rows whose
  * SKU starts with EXAMPLE, which the upload skips (docs/decisions/0130): uploaded unchanged, a
  * template changes nothing.
  */

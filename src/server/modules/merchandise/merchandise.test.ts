@@ -70,7 +70,7 @@ function handZip(name: string, content: Buffer, deflated?: { declaredSize: numbe
 
 const HEADER = [...MERCHANDISE_COLUMNS];
 
-describe('merchandise lists (spec §7, view_stock)', () => {
+describe('merchandise lists (view_stock)', () => {
   it('answers each type to every role with view_stock, and refuses the signed-out', async () => {
     await ctx.db.insert(merchandise).values([
       { type: 'display', code: 'L-DSP', name: 'Spinner', category: 'Floor Displays' },
@@ -131,7 +131,7 @@ describe('the merchandise template (docs/product-decisions.md)', () => {
   });
 });
 
-describe('merchandise upload (spec §5; all or nothing)', () => {
+describe('merchandise upload (all or nothing)', () => {
   it('inserts new codes, updates existing ones, keeps the rest, and records merchandise_updated', async () => {
     await ctx.db.insert(merchandise).values([
       { type: 'label', code: 'U-KEEP', name: 'Kept Label', line: 'Kept' },
@@ -161,7 +161,7 @@ describe('merchandise upload (spec §5; all or nothing)', () => {
     const byCode = new Map(rows.map((r) => [r.code, r]));
     expect(byCode.get('U-UPD')).toMatchObject({ name: 'New Name', line: 'Calacatta' });
     expect(byCode.get('U-KEEP')).toMatchObject({ name: 'Kept Label' });
-    // Spec §9 defaults.
+    // defaults.
     expect(byCode.get('U-PL')).toMatchObject({ category: 'General', price: '1250.50' });
     expect(byCode.get('U-HB')).toMatchObject({ handboardType: 'Handboard' });
     const logged = await ctx.db.select().from(activityLogs).where(eq(activityLogs.type, 'merchandise_updated'));

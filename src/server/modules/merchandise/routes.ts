@@ -41,7 +41,7 @@ const MERCHANDISE_UPLOAD_RULES: UploadRules = {
 };
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Spec §7 merchandise calls (view_stock), the upload (admin) and the template (admin). */
+/** Merchandise calls (view_stock), the upload (admin) and the template (admin). */
 export const merchandiseRoutes: FastifyPluginAsyncZod<{ merchandise: MerchandiseService; admin: MerchandiseAdmin; uploads: MerchandiseUploads }> = async (
   app,
   { merchandise, admin, uploads },

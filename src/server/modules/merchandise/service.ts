@@ -10,7 +10,7 @@ export type MerchandiseService = ReturnType<typeof createMerchandiseService>;
 
 export type UploadOutcome = { ok: true; response: MerchandiseUploadResponse } | { ok: false; body: MerchandiseUploadErrorBody };
 
-/** Spec §2 Manage Merchandise, §5 merchandise upload; docs/product-decisions.md#merchandise-quick-add. */
+/** Manage Merchandise and its upload; docs/product-decisions.md#merchandise-quick-add. */
 export function createMerchandiseService(deps: { db: Db; activity: ActivityService }) {
   const { db, activity } = deps;
 

@@ -8,9 +8,9 @@ import { DELIVERY_LABELS, ORDER_KIND_LABELS, orderNumber } from '@common/domain/
 import type { OutgoingEmail } from '../mail';
 
 export interface OrderEmailSettings {
-  /** ORDER_EMAIL_FROM: the fixed sender (spec §9). */
+  /** ORDER_EMAIL_FROM: the fixed sender. */
   from: string;
-  /** ORDER_EMAIL_TO: the fixed recipient (spec §9). */
+  /** ORDER_EMAIL_TO: the fixed recipient. */
   to: string;
 }
 
@@ -24,7 +24,7 @@ function lotsOf(item: OrderView['items'][number]): string {
   return taken.length === 0 ? '' : ` - lot ${taken.map(describeAllocation).join('; ')}`;
 }
 
-/** The confirmation of spec §9: fixed sender and recipient, the user's own address in cc when known. */
+/** The order confirmation: fixed sender and recipient, the user's own address in cc when known. */
 export function orderConfirmationEmail(
   order: OrderView,
   user: { username: string; email: string | null },

@@ -157,7 +157,7 @@ describe('placing a sample order (salesperson)', () => {
 });
 
 describe('placing a purchase order (dealer)', () => {
-  it('needs no date, sends only items (spec §3), and lands as a purchase order with a total', async () => {
+  it('needs no date, sends only items, and lands as a purchase order with a total', async () => {
     const { user, client } = await signedIn('bold_customer');
     const cart = await activeCart(client);
     await client.post(`/api/carts/${cart.id}/items`, { productId: CATALOGUE.cheap.id, quantity: 3 });

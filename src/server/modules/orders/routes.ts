@@ -19,7 +19,7 @@ import { actorOf } from '../../lib/actor';
 import { sendExport, XLSX_TYPE } from './export-response';
 import type { OrdersService } from './service';
 
-/** Spec §7 order calls; docs/product-decisions.md adds history, status changes (admins) and reorder. */
+/** Order calls; docs/product-decisions.md adds history, status changes (admins) and reorder. */
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   const access = { permission: ORDERING_PERMISSION };
 

@@ -172,7 +172,7 @@ export function createOrdersService(deps: {
   lots: OrderLots;
   /** SKUs without lots: their stock level is lowered in the order's transaction (docs/decisions/0207). */
   stock: OrderStock;
-  /** The confirmation is queued in the order's transaction (spec §9); admins see its status (ADR 0134). */
+  /** The confirmation is queued in the order's transaction; admins see its status (ADR 0134). */
   mail: Pick<MailOutbox, 'enqueue' | 'statusesOf'>;
   email: OrderEmailSettings;
   /** Webhook events, queued in the order's own transaction (docs/decisions/0161). */
@@ -264,7 +264,7 @@ export function createOrdersService(deps: {
     const allocations = await lots.allocateOrder(tx, { orderId: row.id, cartId: cart.id, lines: placed.items });
     const order = { ...placed, items: placed.items.map((i) => ({ ...i, allocations: allocations.get(i.id) ?? [] })) };
     const lowered = await lowerStockOfUnallocatedLines(tx, deps.stock, placed.items, allocations);
-    // A placed PO leaves Current POs; the salesperson's one sample order is cleared (spec §4; ADR 0189).
+    // A placed PO leaves Current POs; the salesperson's one sample order is cleared (ADR 0189).
     if (kind === 'purchase') await carts.retirePlacedCart(tx, actor.userId, cart.id);
     else await carts.emptyCart(tx, cart.id, isSampleCartName(cart.name) ? sampleOrderName(sampleNumber + 1) : undefined);
     await activity.record(

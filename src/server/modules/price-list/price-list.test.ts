@@ -51,7 +51,7 @@ describe('the price list document', () => {
     expect(groups[0]!.sizes.map((s) => s.size)).toEqual(['3x12', '12x24', '48x110 Slab']);
   });
 
-  it('prints each product with its price formatted per spec §5, CALL included', async () => {
+  it('prints each product with its price formatted by formatPrice, CALL included', async () => {
     const text = pdfText(await renderPriceListPdf(catalogue, new Date('2026-03-04T12:00:00Z'), { compress: false }));
     expect(text).toContain('BOLD Price List');
     expect(text).toContain('$114.54');

@@ -6,7 +6,7 @@ import type { ProductRow } from '../products';
 
 /**
  * docs/product-decisions.md: the price list PDF, generated from the catalogue, grouped by
- * line, then size; prices formatted per spec §5 (CALL for CALL or empty).
+ * line, then size; prices formatted by formatPrice (CALL for CALL or empty).
  */
 
 const PAGE = { width: 612, height: 792, margin: 40 };

@@ -7,7 +7,7 @@ export const PRICE_LIST_API_PATH = '/api/price-list.pdf';
 
 /**
  * The price list PDF lives at /api/price-list.pdf (view_prices); /price-list.pdf
- * is the screen that frames it (spec §2). A plain request for /price-list.pdf
+ * is the screen that frames it. A plain request for /price-list.pdf
  * (a download tool, not a browser tab) is sent to the PDF (docs/decisions/0013).
  */
 export const priceListRoutes: FastifyPluginAsyncZod<{ priceList: PriceListService }> = async (app, { priceList }) => {

@@ -35,7 +35,7 @@ const columnsSchema: FastifySchema = {
 
 const access = { config: { access: { permission: 'view_stock' as const }, scope: 'products:read' as const } };
 
-/** Spec §7 GET /api/products: the whole catalogue, sorted by numeric id; pages for integrations (ADR 0183). */
+/** GET /api/products: the whole catalogue, sorted by numeric id; pages for integrations (ADR 0183). */
 export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (app, { products }) => {
   /**
    * The body (common/contracts/products productsResponse, built by toApiProduct; or its columns)

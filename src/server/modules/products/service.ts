@@ -24,7 +24,7 @@ import { CATALOGUE_VERSION_HOLD_MS, createVersionReader } from './version-reader
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-/** 'no-prices' is the catalogue for a role without view_prices (spec §6). */
+/** 'no-prices' is the catalogue for a role without view_prices. */
 export type CatalogueVariant = 'full' | 'no-prices';
 
 /** 'objects': GET /api/products (an array of products); 'columns': GET /api/products/columns (ADR 0188). */
@@ -131,7 +131,7 @@ export type ProductsService = ReturnType<typeof createProductsService>;
 const MAX_REMEMBERED = 20_000;
 
 /**
- * The catalogue is read far more than it is written (spec §7 GET /api/products):
+ * The catalogue is read far more than it is written (GET /api/products):
  * each app server keeps it serialised and compressed, and checks per request,
  * with one indexed read shared by concurrent requests, that the version it holds
  * is still the database's (docs/decisions/0010).

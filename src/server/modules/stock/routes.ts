@@ -25,7 +25,7 @@ import type { StockService } from './service';
 import { stockTemplateCsv } from './template';
 
 
-/** Spec §7 POST /api/stock/upload (edit_stock) and the template (download_template). */
+/** POST /api/stock/upload (edit_stock) and the template (download_template). */
 export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUploadMb: number }> = async (app, { stock, maxUploadMb }) => {
   const rules = {
     maxBytes: maxUploadMb * 1024 * 1024,
@@ -49,7 +49,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
       },
     },
     async (request, reply) => {
-      // Spec §5: CSV only, sent as form data field "file"; the upload module checks size and content as it streams.
+      // CSV only, sent as form data field "file"; the upload module checks size and content as it streams.
       // The whole file is read before the import takes a database connection (ADR 0170).
       const { filename, data } = await receiveCsvBytes(request, rules);
       const result = await stock.importCsv(actorOf(request), {

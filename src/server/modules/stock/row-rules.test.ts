@@ -47,7 +47,7 @@ describe('header (docs/product-decisions.md: field names, any case, spaces and u
   });
 });
 
-describe('id (spec §5: numeric, else Invalid SKU number)', () => {
+describe('id (numeric, else Invalid SKU number)', () => {
   it.each(['abc', '12.5', '-3', '0', '', '99999999999'])('refuses %j', (id) => {
     const { row, errors } = read({ id, stockLevel: '5' });
     expect(row).toBeNull();
@@ -59,7 +59,7 @@ describe('id (spec §5: numeric, else Invalid SKU number)', () => {
   });
 });
 
-describe('stockLevel (spec §5)', () => {
+describe('stockLevel', () => {
   it('is 0 when blank', () => {
     expect(read({ id: '1', stockLevel: '' }).row?.stockLevel).toBe('0');
   });
@@ -84,7 +84,7 @@ describe('stockLevel (spec §5)', () => {
   });
 });
 
-describe('prices (spec §5)', () => {
+describe('prices', () => {
   it('price: CALL or blank is empty (CALL), numbers keep 2 decimals', () => {
     expect(read({ id: '1', price: 'CALL' }).row?.price).toBeNull();
     expect(read({ id: '1', price: 'call' }).row?.price).toBeNull();
@@ -108,7 +108,7 @@ describe('prices (spec §5)', () => {
   });
 });
 
-describe('coverage, soldBy, quantityOnOrder (spec §5 defaults)', () => {
+describe('coverage, soldBy, quantityOnOrder (defaults)', () => {
   it('coverage defaults to 15.5 and accepts square feet or a size containing x', () => {
     expect(read({ id: '1' }).row?.coverage).toBe('15.5');
     expect(read({ id: '1', coverage: '16' }).row?.coverage).toBe('16');

@@ -4,7 +4,7 @@ import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from '@common/domain/stock-lev
 import { DEFAULT_COVERAGE, DEFAULT_SOLD_BY } from '@common/domain/units';
 
 /**
- * The rules of one stock CSV row (spec §5 "Stock import row", docs/product-decisions.md
+ * The rules of one stock CSV row ("Stock import row", docs/product-decisions.md
  * "Catalogue and stock"), as pure functions so every rule has a unit test.
  * A blank cell means the spec's default; a column missing from the file leaves
  * that field of existing products alone (docs/decisions/0012). A blank that would clear a field
@@ -236,7 +236,7 @@ export function readStockRow(
   };
 }
 
-/** Spec §5: Special Order Only, Fabrication Required - 2 Week Lead, or a whole number of 0 or more; blank is 0. */
+/** Special Order Only, Fabrication Required - 2 Week Lead, or a whole number of 0 or more; blank is 0. */
 export function readStockLevel(value: string, error: (message: string) => void): string | null {
   if (value === '') return '0';
   const word = SPECIAL_WORDS.get(normaliseWords(value));
@@ -257,7 +257,7 @@ export function readStockLevel(value: string, error: (message: string) => void):
   return String(number);
 }
 
-/** Spec §3 quantityOnOrder, default 0; a whole number of 0 or more. */
+/** quantityOnOrder, default 0; a whole number of 0 or more. */
 export function readQuantityOnOrder(value: string, error: (message: string) => void): number | null {
   if (value === '') return 0;
   const number = parseWholeNumber(value);
@@ -269,7 +269,7 @@ export function readQuantityOnOrder(value: string, error: (message: string) => v
 }
 
 /**
- * Spec §5: price may be CALL, a number or empty (CALL); pricePerSqft may be CALL,
+ * Price may be CALL, a number or empty (CALL); pricePerSqft may be CALL,
  * else a number defaulting to 3.99. A value that is neither is emptied (CALL) and
  * reported as a nulled field: showing CALL beats inventing a price.
  */
@@ -284,7 +284,7 @@ export function readPrice(value: string, blankDefault: string | null, onNulled: 
   return number.toFixed(2);
 }
 
-/** Spec §3 coverage: square feet per box, or a size string containing x. */
+/** coverage: square feet per box, or a size string containing x. */
 export function isCoverage(value: string): boolean {
   const number = parseNumber(value);
   if (number !== null) return number > 0;

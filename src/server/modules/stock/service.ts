@@ -84,7 +84,7 @@ const number = new Intl.NumberFormat('en-US');
 export type StockService = ReturnType<typeof createStockService>;
 
 /**
- * Stock CSV import (spec §5, docs/product-decisions.md#catalogue-and-stock): streamed, all
+ * Stock CSV import (docs/product-decisions.md#catalogue-and-stock): streamed, all
  * or nothing. Rows are validated as they arrive and staged in a temporary table;
  * any error rejects the whole file and nothing changes. A clean file is merged
  * in the same transaction that sets last_inventory_update, bumps the catalogue

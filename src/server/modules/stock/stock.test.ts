@@ -141,7 +141,7 @@ describe('a clean upload', () => {
     });
     const rows = await catalogue();
     expect(rows.find((p) => p.id === 1001)?.stockLevel).toBe('95');
-    // Spec §5 defaults for a new product: stock 0, coverage 15.5, 3.99 per sq ft, price CALL, Box, nothing on order.
+    // Defaults for a new product: stock 0, coverage 15.5, 3.99 per sq ft, price CALL, Box, nothing on order.
     expect(rows.find((p) => p.id === 3001)).toMatchObject({
       name: 'Pietra 24x24 Grey Matte',
       stockLevel: '0',

@@ -3,7 +3,7 @@ import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { multipartBody } from '../../../../test/multipart';
 import { products } from '../../db/schema';
 
-// The default upload limit (MAX_UPLOAD_MB 25) against the 30 MB file of the bad-input list.
+// The default upload limit (MAX_UPLOAD_MB 25) against a 30 MB file.
 const ctx = useTestApp();
 
 describe('a 30 MB stock file', () => {

@@ -11,7 +11,7 @@ async function rowOf(id: number) {
 }
 
 describe('PATCH /api/user/profile (Edit My User Data, ADR 0053)', () => {
-  it('saves the caller\'s own spec §3 fields and logs user_updated', async () => {
+  it('saves the caller\'s own profile fields and logs user_updated', async () => {
     const user = await createUser(ctx.db, { role: 'salesperson' });
     const c = await new TestClient(ctx.app).signInAs(user);
     const response = await c.patch('/api/user/profile', {

@@ -23,7 +23,7 @@ import type { UsersService } from './service';
 
 const manageUsers = { access: { permission: 'manage_users' as const } };
 
-/** Spec §7 user calls (manage_users) and the emergency bypass (admin, POST per docs/product-decisions.md). */
+/** User calls (manage_users) and the emergency bypass (admin, POST per docs/product-decisions.md). */
 export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   // One page of the users table, sorted and filtered on the server (ADR 0133).
   app.get(

@@ -56,7 +56,7 @@ export function toUserView(row: UserRow): UserView {
   return { ...toAccountView(row), createdAt: row.createdAt.toISOString(), lastLoginAt: row.lastLoginAt?.toISOString() ?? null };
 }
 
-/** A new account from Create User or an import row: always a temporary password (spec §5). */
+/** A new account from Create User or an import row: always a temporary password. */
 function newAccount(fields: CreateUserBody | UserImportRow, passwordHash: string): NewUser {
   return {
     username: fields.username,
@@ -100,7 +100,7 @@ function changesOf(row: UserRow, body: UpdateUserBody): UserChanges {
 export type UsersService = ReturnType<typeof createUsersService>;
 
 /**
- * User management (spec §2 /users, §5, §7; docs/product-decisions.md#accounts). Routes guard
+ * User management (/users; docs/product-decisions.md#accounts). Routes guard
  * manage_users / admin; the rules that need the database (last admin, yourself,
  * unique names) live here, each write in one transaction with its activity rows.
  */
@@ -299,7 +299,7 @@ export function createUsersService(deps: {
       return { username, temporaryPassword };
     },
 
-    /** Spec §2 emergency tool: clears the temporary-password requirement; logged (docs/product-decisions.md). */
+    /** Emergency tool: clears the temporary-password requirement; logged (docs/product-decisions.md). */
     async bypassPasswordRequirement(actor: Actor, id: number): Promise<BypassResponse> {
       return db.transaction(async (tx) => {
         const row = await liveUser(tx, id);
@@ -326,7 +326,7 @@ export function createUsersService(deps: {
     },
 
     /**
-     * Bulk import from a CSV or the workbook's users sheet (spec §5): every row checked,
+     * Bulk import from a CSV or the workbook's users sheet: every row checked,
      * all-or-nothing. Problems come back as errors[{ path: "rows.<n>.<field>", message }]
      * before anything is written; template example rows are left out.
      */

@@ -44,7 +44,7 @@ async function workbook(sheets: Record<string, string[][]>): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-describe('bulk user import from CSV (spec §5 "Bulk user import row")', () => {
+describe('bulk user import from CSV ("Bulk user import row")', () => {
   it('creates every user with a temporary password, logs user_created each and queues welcome emails', async () => {
     const c = await admin();
     const [a, b] = [name('csva'), name('csvb')];

@@ -93,7 +93,7 @@ describe('GET /api/users', () => {
   });
 });
 
-describe('POST /api/users (spec §5 "Create user")', () => {
+describe('POST /api/users ("Create user")', () => {
   it.each([
     [{ username: 'ab', password: 'Secret123' }, USER_MESSAGES.usernameTooShort, 'username'],
     [{ password: 'Secret123' }, USER_MESSAGES.usernameRequired, 'username'],

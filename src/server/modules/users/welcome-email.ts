@@ -3,7 +3,7 @@ import { emailReference } from '@common/domain/email-status';
 import type { OutgoingEmail } from '../mail';
 
 /**
- * The welcome email a new account gets (spec §7: "welcome email implied"). It never
+ * The welcome email a new account gets ("welcome email implied"). It never
  * carries the password: email is not a safe channel for it, so the admin hands the
  * temporary password over and the user replaces it at first sign-in (docs/decisions/0021).
  */

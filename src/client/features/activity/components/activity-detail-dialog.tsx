@@ -26,7 +26,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Everything one activity row holds (spec §3 Activity log): who, when, from where and with
+ * Everything one activity row holds (Activity log): who, when, from where and with
  * which browser, the page, and the metadata the server stored with it.
  */
 export function ActivityDetailDialog({ log, onClose }: { log: ActivityLogView | null; onClose: () => void }) {

@@ -13,7 +13,7 @@ import { DayFilterInput } from './day-filter-input';
 const SEARCH_DELAY_MS = 300;
 
 /**
- * Spec §2: search box, type filter and Reset; beyond the spec, a date range and the
+ * Search box, type filter and Reset; beyond the spec, a date range and the
  * user picked from the table. Typing waits 300 ms before it asks the server.
  */
 export function ActivityFilters({

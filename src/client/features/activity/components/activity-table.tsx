@@ -36,7 +36,7 @@ function DetailsButton({ log, onOpen }: { log: ActivityLogView; onOpen: (log: Ac
 }
 
 /**
- * Spec §2 table: ID, Type, Description, Username, IP Address, Date & Time. A username
+ * Table: ID, Type, Description, Username, IP Address, Date & Time. A username
  * filters the log to that user; the description (or a click anywhere else on the row)
  * opens the row's details. Phones get one card per entry.
  */

@@ -19,7 +19,7 @@ import { formatCount } from '@common/domain/format';
 
 const PATH = '/admin/activity-logs';
 
-/** /admin/activity-logs (spec §2 Activity Logs), for the admin role. */
+/** /admin/activity-logs (Activity Logs), for the admin role. */
 export function ActivityLogsPage({ user }: { user: CurrentUser }) {
   if (user.activeRole !== 'admin') return <UnauthorizedPage />;
   return <ActivityLogs />;

@@ -4,7 +4,7 @@ import type { announcementView, AnnouncementView } from '@common/contracts/annou
 import { api } from '@client/lib/api-client';
 import { announcementsQueryKey } from './get-announcements';
 
-/** The Status switch (spec §7 PATCH isActive); the list shows the new state at once. */
+/** The Status switch (PATCH isActive); the list shows the new state at once. */
 export async function updateAnnouncement({ id, isActive }: { id: number; isActive: boolean }): Promise<AnnouncementView> {
   return await api.patch<z.output<typeof announcementView>>(`/api/announcements/${id}`, { isActive });
 }

@@ -18,7 +18,7 @@ const RESERVED_HEIGHT = 'min-h-72 sm:min-h-52';
 const FRAME = 'flex flex-col rounded-card border border-accent/25 bg-accent-soft/40 shadow-xs';
 
 /**
- * Spec §2 dashboard carousel for salespeople: the active announcements one at a time,
+ * Dashboard carousel for salespeople: the active announcements one at a time,
  * previous/next (wrapping) and dots when there is more than one, each dismissible for
  * the browser session. Arrow keys and a swipe also move it; nothing rotates by itself.
  */

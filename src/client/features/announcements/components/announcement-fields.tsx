@@ -3,7 +3,7 @@ import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
 
-/** Title and message, as the New and Edit dialogs both ask for them (spec §5 limits). */
+/** Title and message, as the New and Edit dialogs both ask for them (limits). */
 export function AnnouncementFields({
   title,
   message,

@@ -54,7 +54,7 @@ function DeleteButton({ announcement, onDelete }: { announcement: AnnouncementVi
 }
 
 /**
- * Spec §2 table: Title, Message, Created By, Created At, Status switch, delete; beyond the
+ * Table: Title, Message, Created By, Created At, Status switch, delete; beyond the
  * spec, edit, and long messages folded to two lines with Show more. Cards on phones.
  */
 export function AnnouncementsTable({ announcements, onToggle, onDelete, onEdit }: AnnouncementRowActions & { announcements: AnnouncementView[] }) {

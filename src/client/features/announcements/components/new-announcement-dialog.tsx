@@ -10,7 +10,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { useCreateAnnouncement } from '../api/create-announcement';
 import { AnnouncementFields } from './announcement-fields';
 
-/** Spec §2 New Announcement dialog; spec §5: title and message required, active by default. */
+/** New Announcement dialog: title and message required, active by default. */
 export function NewAnnouncementDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <FormDialog

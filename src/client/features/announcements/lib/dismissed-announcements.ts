@@ -1,5 +1,5 @@
 /**
- * Spec §2/§4: a salesperson may dismiss an announcement "for the session": it stays
+ * A salesperson may dismiss an announcement "for the session": it stays
  * hidden in this browser tab until the browser session ends (sessionStorage).
  */
 const KEY = 'bold.dismissedAnnouncements';
@@ -28,7 +28,7 @@ export function rememberDismissed(id: number, store: Storage | undefined = stora
   return next;
 }
 
-/** Previous/next wrap around (spec §2). */
+/** Previous/next wrap around. */
 export function wrapIndex(index: number, length: number): number {
   if (length <= 0) return 0;
   return ((index % length) + length) % length;

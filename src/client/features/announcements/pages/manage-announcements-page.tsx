@@ -17,7 +17,7 @@ import { AnnouncementsTable } from '../components/announcements-table';
 import { EditAnnouncementDialog } from '../components/edit-announcement-dialog';
 import { NewAnnouncementDialog } from '../components/new-announcement-dialog';
 
-/** /admin/announcements (spec §2 Manage Announcements), for the admin role. */
+/** /admin/announcements (Manage Announcements), for the admin role. */
 export function ManageAnnouncementsPage({ user }: { user: CurrentUser }) {
   if (user.activeRole !== 'admin') return <UnauthorizedPage />;
   return <ManageAnnouncements />;

@@ -9,7 +9,7 @@ export async function logout(): Promise<void> {
   await api.post<z.output<typeof okBody>>('/api/logout');
 }
 
-/** Spec §4: logout returns to anonymous; no one else's data may stay in the cache. */
+/** Logout returns to anonymous; no one else's data may stay in the cache. */
 export function useLogout(options: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({

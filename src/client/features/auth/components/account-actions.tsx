@@ -6,7 +6,7 @@ import { ChangePasswordOnDemand } from './change-password-on-demand';
 import { LogoutButton } from './logout-button';
 
 /**
- * Spec §2 account buttons: Log Out, Edit My User Data (to /profile, ADR 0053),
+ * Account buttons: Log Out, Edit My User Data (to /profile, ADR 0053),
  * Change Password (a dialog). Handed to the dashboard by app/ as a slot, because a
  * feature may not import another feature.
  */

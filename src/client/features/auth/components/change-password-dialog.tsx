@@ -16,14 +16,14 @@ import { useChangePassword } from '../api/change-password';
 import { useUser } from '../api/get-user';
 import { PasswordChangeForm } from './password-change-form';
 
-/** Spec §8 wording for a failed change. */
+/** Wording for a failed change. */
 function failureText(error: unknown): string {
   if (!isApiError(error)) return 'An unexpected error occurred. Please try again.';
   return errorMessage(error, 'An error occurred changing your password. Please try again.');
 }
 
 /**
- * Spec §2: the general Change Password dialog (Cancel, Change Password). It closes on
+ * The general Change Password dialog (Cancel, Change Password). It closes on
  * success and is fresh when reopened: Radix unmounts the content on close, which
  * drops the form state, and the mutation is reset on open.
  */

@@ -9,7 +9,7 @@ const ChangePasswordDialog = lazy(() => import('./change-password-dialog').then(
 type TriggerProps = { onClick?: (event: MouseEvent<HTMLElement>) => void };
 
 /**
- * Spec §2 Change Password, loaded when first opened. Either controlled (`open`, the frame's
+ * Change Password, loaded when first opened. Either controlled (`open`, the frame's
  * menu item) or with a `trigger` button, rendered at once. Once loaded it stays mounted, so
  * closing animates and reopening is instant.
  */

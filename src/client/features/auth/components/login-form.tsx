@@ -30,7 +30,7 @@ function startLoadingContracts() {
 }
 
 /**
- * Spec §2 Login: Username, Password, Remember me, Login.
+ * Login: Username, Password, Remember me, Login.
  * The page phones open first, so it is kept to plain React (ADR 0151): no form library,
  * a native checkbox, and the login contract (with zod) loaded on the first keystroke. The
  * same contract checks the values on submit as the route checks them on the server.

@@ -6,7 +6,7 @@ import { Button, type ButtonProps } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
 import { useLogout } from '../api/logout';
 
-/** Spec §2/§4: Log Out ends the session and goes to /auth; spec §8: "Logout failed" on error. */
+/** Log Out ends the session and goes to /auth; "Logout failed" on error. */
 export function LogoutButton(props: Omit<ButtonProps, 'onClick' | 'loading'>) {
   const [, navigate] = useLocation();
   const logout = useLogout({

@@ -16,8 +16,8 @@ import { applyFieldErrors } from '@client/lib/apply-field-errors';
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 /**
- * Spec §2 password dialogs and the profile-completion screen share these three
- * fields; the rules and messages come from the common contract (spec §5).
+ * Password dialogs and the profile-completion screen share these three
+ * fields; the rules and messages come from the common contract.
  */
 export function PasswordChangeForm({
   username,
@@ -33,7 +33,7 @@ export function PasswordChangeForm({
   /** Shown above the buttons when the last attempt failed for a reason no field explains. */
   error: { title: string; message: string } | null;
   autoFocus?: boolean;
-  /** The forced change on /profile-completion uses the reset wording of spec §5. */
+  /** The forced change on /profile-completion uses the reset wording. */
   forcedReset?: boolean;
   /** The buttons; the submit button must be type="submit". */
   children: ReactNode;

@@ -45,7 +45,7 @@ function user(role: Role, overrides: Partial<CurrentUser> = {}): CurrentUser {
 beforeEach(() => vi.stubGlobal('window', { sessionStorage: memoryStorage() }));
 afterEach(() => vi.unstubAllGlobals());
 
-describe('where sign-in leads (spec §2)', () => {
+describe('where sign-in leads', () => {
   it('restores the remembered path once', () => {
     rememberPath('/stock?line=Marble');
     expect(postLoginPath(user('bold_customer'))).toBe('/stock?line=Marble');

@@ -2,7 +2,7 @@ import type { CurrentUser } from '@common/contracts/auth';
 import { takeRememberedPath } from '@client/lib/remembered-path';
 
 /**
- * Spec §2: after login the remembered path is restored, else /role-select; a
+ * After login the remembered path is restored, else /role-select; a
  * salesperson skips role selection and goes to the remembered path or /dashboard.
  * A temporary password first confines the user to /profile-completion; the
  * remembered path stays for after the role is chosen.
@@ -14,7 +14,7 @@ export function postLoginPath(user: CurrentUser): string {
   return remembered ?? '/role-select';
 }
 
-/** Spec §2: choosing a role goes to the remembered last path or /dashboard. */
+/** Choosing a role goes to the remembered last path or /dashboard. */
 export function postRolePath(): string {
   return takeRememberedPath() ?? '/dashboard';
 }

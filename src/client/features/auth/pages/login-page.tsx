@@ -11,14 +11,14 @@ import { handOverSession, handedOverSession } from '../lib/session-hand-over';
 import { postLoginPath } from '../lib/post-login-path';
 
 /**
- * /auth. Spec §2: a signed-in user visiting it goes to /; after login, see postLoginPath.
+ * /auth. A signed-in user visiting it goes to /; after login, see postLoginPath.
  * The form paints at once (it is the page's largest content); the check for an
  * existing session runs beside it and moves a signed-in visitor on.
  */
 export function LoginPage() {
   useDocumentTitle('Sign in');
   // Set when this page signs someone in (or finds them signed in), so the redirect goes where
-  // spec §2 says (remembered path, role selection...) rather than to the plain "/" of a revisit.
+  // The spec says (remembered path, role selection...) rather than to the plain "/" of a revisit.
   // A signed-in visitor whose page says so moves on at once, as after the check below.
   const [destination, setDestination] = useState<string | null>(() => {
     const fromPage = handedOverSession() === undefined ? pageUser() : undefined;

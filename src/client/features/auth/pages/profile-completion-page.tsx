@@ -11,14 +11,14 @@ import { useResetTemporaryPassword } from '../api/reset-temporary-password';
 import { LogoutButton } from '../components/logout-button';
 import { PasswordChangeForm } from '../components/password-change-form';
 
-/** Spec §8 wording for a failed reset. */
+/** Wording for a failed reset. */
 function failureText(error: unknown): string {
   if (!isApiError(error)) return 'An unexpected error occurred. Please try again.';
   return errorMessage(error, 'An error occurred during password reset. Please try again.');
 }
 
 /**
- * /profile-completion (spec §2, §4): a user with a temporary password is confined
+ * /profile-completion: a user with a temporary password is confined
  * here until they choose a new one; a successful reset returns to /. A user without
  * the flag is sent away to /.
  */
@@ -57,7 +57,7 @@ export function ProfileCompletionPage({ user }: { user: CurrentUser }) {
               username={user.username}
               autoFocus
               forcedReset
-              // One message, not spec §8's toast besides the form's own (docs/decisions/0212): a rule
+              // One message, not the toast besides the form's own (docs/decisions/0212): a rule
               // under its field, anything else in the form's "Password Reset Failed" alert.
               onSubmit={(body) => reset.mutateAsync(body)}
               error={reset.isError ? { title: 'Password Reset Failed', message: failureText(reset.error) } : null}

@@ -16,7 +16,7 @@ import { RoleCard } from '../components/role-card';
 import { postRolePath } from '../lib/post-login-path';
 
 /**
- * / and /role-select (spec §2 "Select Role"). An admin picks any of the three roles;
+ * / and /role-select ("Select Role"). An admin picks any of the three roles;
  * anyone else sees only their own card. A salesperson never chooses: their role is
  * set (by the server at login, or here as a fallback) and they move straight on.
  */

@@ -5,7 +5,7 @@ import { api } from '@client/lib/api-client';
 import { cartsQueryKey } from '@client/api/get-carts';
 import { idempotent } from '@client/lib/idempotency-key';
 
-/** Spec §7 POST /api/carts/{id}/items: adds to the line's quantity when the product is already there. */
+/** POST /api/carts/{id}/items: adds to the line's quantity when the product is already there. */
 export async function addCartItem({ cartId, ...body }: AddCartItemBody & { cartId: number }): Promise<CartItemResponse> {
   return await api.post<z.output<typeof cartItemResponse>>(`/api/carts/${cartId}/items`, body, idempotent('cart-add'));
 }

@@ -16,7 +16,7 @@ export function shownTotal(cart: CartView): string {
 }
 
 /**
- * The spec §3 payload from what the cart shows. The server rebuilds the order
+ * The order payload from what the cart shows. The server rebuilds the order
  * from the cart and checks these lines against it. With `showsPrices` (a PO, whose
  * screen shows prices) each line carries the price on screen and the payload the total,
  * and the server refuses the order with 409 if they changed (docs/decisions/0206).
@@ -60,7 +60,7 @@ async function refreshAfterOrder(queryClient: QueryClient, cartId: number | unde
   const ofPlacedCart = (key: readonly unknown[]) => key[0] === cartsQueryKey[0] && key[1] === cartId;
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: cartsQueryKey, predicate: (q) => !ofPlacedCart(q.queryKey) }),
-    // Spec §4, §7: the orders list is refreshed after an order.
+    // The orders list is refreshed after an order.
     queryClient.invalidateQueries({ predicate: (q) => isOrdersQuery(q.queryKey) }),
     refreshStockAfterOrder(queryClient),
   ]);

@@ -8,7 +8,7 @@ interface Variables {
   itemId: number;
 }
 
-/** Spec §7 DELETE /api/carts/{id}/items/{itemId}. */
+/** DELETE /api/carts/{id}/items/{itemId}. */
 export async function removeCartItem({ cartId, itemId }: Variables): Promise<void> {
   await api.delete(`/api/carts/${cartId}/items/${itemId}`);
 }

@@ -4,7 +4,7 @@ import type { cartView, CartView } from '@common/contracts/carts';
 import { api } from '@client/lib/api-client';
 import { cartsQueryKey } from '@client/api/get-carts';
 
-/** Spec §2 Cart select "Select": makes the cart the active one. */
+/** Cart select "Select": makes the cart the active one. */
 export async function selectCart(cartId: number): Promise<CartView> {
   return await api.patch<z.output<typeof cartView>>(`/api/carts/${cartId}`, { isActive: true });
 }

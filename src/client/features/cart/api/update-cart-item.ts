@@ -11,7 +11,7 @@ interface Variables {
   quantity: number;
 }
 
-/** Spec §7 PATCH /api/carts/{id}/items/{itemId}. */
+/** PATCH /api/carts/{id}/items/{itemId}. */
 export async function updateCartItem({ cartId, itemId, quantity }: Variables): Promise<CartItemResponse> {
   return await api.patch<z.output<typeof cartItemResponse>>(`/api/carts/${cartId}/items/${itemId}`, { quantity });
 }

@@ -7,7 +7,7 @@ import { useAddToCart, type AddToCartProduct } from '../lib/use-add-to-cart';
 /**
  * The add button for a row that owns its quantity input (the stock table's
  * open row, handed this slot by src/client/app). After a successful add the row
- * shows "Added to PO" / "Added to Sample Order" (spec §4) through `onAdded`.
+ * shows "Added to PO" / "Added to Sample Order" through `onAdded`.
  * Above it, the PO the add goes to (ADR 0189), aligned with the quantity's label.
  */
 export function AddToCartButton({

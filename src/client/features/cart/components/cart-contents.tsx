@@ -37,7 +37,7 @@ function LineRefusalNote({ productId, refusal }: { productId: number; refusal: L
   );
 }
 
-/** Spec §2 Cart body: product items, then displays, labels, price lists and handboards. */
+/** Cart body: product items, then displays, labels, price lists and handboards. */
 export function CartContents({
   cart,
   showPrices,
@@ -121,7 +121,7 @@ export function CartContents({
                 remove.mutate(
                   { cartId: cart.id, itemId: item.id },
                   {
-                    // Spec §9: 3 s; with Undo, which puts the line back as it was.
+                    // 3 s; with Undo, which puts the line back as it was.
                     onSuccess: () =>
                       toast({
                         title: 'Item Removed',

@@ -21,7 +21,7 @@ function stockNote(availability: StockAvailability): string {
   return `${formatCount(availability.quantity)} in stock`;
 }
 
-/** A product line of the cart (spec §2 Cart): quantity 1..stock, remove; prices only for non-salespeople. */
+/** A product line of the cart (Cart): quantity 1..stock, remove; prices only for non-salespeople. */
 export function CartLineItem({
   item,
   showPrices,

@@ -44,7 +44,7 @@ export function CartLink({ activeRole }: { activeRole: Role | null }) {
           </span>
         </Link>
       </Button>
-      {/* Spec §6: salespeople keep one sample order, so no switching for them. */}
+      {/* Salespeople keep one sample order, so no switching for them. */}
       {wording.kind === 'purchase' && cart.data && <ActivePoMenuOnDemand active={cart.data} wording={wording} />}
     </div>
   );

@@ -5,12 +5,12 @@ import { LoadingState } from '@client/components/loading-state';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 
-/** Spec §2: "Loading your cart...". */
+/** "Loading your cart...". */
 export function CartLoading() {
   return <LoadingState>Loading your cart...</LoadingState>;
 }
 
-/** Spec §8 Cart Error: "Could not establish an active cart. Please try again." */
+/** Cart Error: "Could not establish an active cart. Please try again." */
 export function CartLoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
     <Alert variant="destructive" className="my-8">
@@ -27,7 +27,7 @@ export function CartLoadError({ onRetry, retrying }: { onRetry: () => void; retr
 }
 
 /**
- * Spec §2's "Your cart is empty" in the glossary's words (docs/decisions/0213): "This PO is empty" or
+ * The "Your cart is empty" in the glossary's words (docs/decisions/0213): "This PO is empty" or
  * "This sample order is empty", with the way to fill it (UI.md: empty states say what to do next).
  */
 export function CartEmpty({ noun, children }: { noun: string; children?: ReactNode }) {

@@ -18,7 +18,7 @@ import { useSelectCart } from '../api/select-cart';
 import { toastCartError } from '../lib/cart-errors';
 import { CreateCartDialog } from './create-cart-dialog';
 
-/** Spec §2 Cart: for non-salespeople, a cart-name dropdown listing their carts, with Create New PO. */
+/** Cart: for non-salespeople, a cart-name dropdown listing their carts, with Create New PO. */
 export function CartSwitcher({ carts, active, wording }: { carts: CartView[]; active: CartView; wording: ReturnType<typeof cartWording> }) {
   const select = useSelectCart();
   const [creating, setCreating] = useState(false);

@@ -6,7 +6,7 @@ import { useClearCart } from '../api/clear-cart';
 import { toastCartError } from '../lib/cart-errors';
 
 /**
- * Spec §2 Clear Cart, called "Clear PO" or "Clear sample order" (docs/decisions/0213): empties all
+ * Clear Cart, called "Clear PO" or "Clear sample order" (docs/decisions/0213): empties all
  * five lists, after a confirmation (it cannot be undone).
  */
 export function ClearCartButton({ cartId, cartName, label }: { cartId: number; cartName: string; label: string }) {

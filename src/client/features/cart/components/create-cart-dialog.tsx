@@ -22,7 +22,7 @@ function refusalOf(error: unknown): string | undefined {
 }
 
 /**
- * Spec §2 Create New PO: a non-blank name (placeholder "Enter PO name",
+ * Create New PO: a non-blank name (placeholder "Enter PO name",
  * Cancel / Create), toast "New PO created". `activate` makes it the active cart.
  * It opens empty every time (whichever way it was closed), Create stays
  * disabled while the name is blank, and a name already used shows on the field.

@@ -6,8 +6,8 @@ import { Button } from '@client/components/ui/button';
 import { QuantityStepper } from '@client/components/quantity-stepper';
 
 /**
- * A display, label, price list or handboard in the cart: quantity from 0 (which removes it,
- * spec §4) and a labelled remove button on every list (spec §2 gave one to handboards only;
+ * A display, label, price list or handboard in the cart: quantity from 0 (which removes it)
+ * and a labelled remove button on every list (gave one to handboards only;
  * docs/decisions/0213: displays, labels and price lists had no way out but the stepper).
  */
 export function MerchandiseLine({

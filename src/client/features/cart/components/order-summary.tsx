@@ -9,7 +9,7 @@ function formatLineTotal(price: string | null, quantity: number): string {
 }
 
 /**
- * Spec §2 Order Summary: quantity x product name (the SKU only for
+ * Order Summary: quantity x product name (the SKU only for
  * salespeople), then displays, labels (line plus name), price lists and
  * handboards with a quantity above 0. Non-salespeople also see the total.
  */

@@ -6,7 +6,7 @@ import { formatCalendarDate } from '@common/domain/format-date';
 import { Calendar } from '@client/components/ui/calendar';
 
 /**
- * Spec §2 requested date: weekends, the warehouse's closed days (ADR 0054) and every
+ * Requested date: weekends, the warehouse's closed days (ADR 0054) and every
  * day before the earliest date (three business days after the server's today) cannot
  * be picked; the server checks the same rule with the same function.
  * The notice is a neutral hint; it turns red only when the chosen date breaks the rule (a date

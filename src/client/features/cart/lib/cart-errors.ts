@@ -3,7 +3,7 @@ import { errorMessage, isApiError } from '@client/lib/api-client';
 import { toast } from '@client/components/ui/use-toast';
 
 /**
- * Spec §8 cart messages: a 401 is "Authentication Required", a missing cart is a
+ * Cart messages: a 401 is "Authentication Required", a missing cart is a
  * "Cart Error" (deleted in another tab), anything else gets the caller's title
  * with the server's sentence.
  */

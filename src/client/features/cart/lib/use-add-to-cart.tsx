@@ -13,7 +13,7 @@ export interface AddToCartProduct {
   id: number;
   name: string;
   stockLevel: string;
-  /** Spec §9: toast quantities are boxes; items sold by each are pieces. */
+  /** Toast quantities are boxes; items sold by each are pieces. */
   soldBy?: string | null;
 }
 
@@ -46,7 +46,7 @@ export function useAddToCart(product: AddToCartProduct, activeRole: Role | null)
               label: cartWording(activeRole).viewLabel,
               altText: `Open ${poName}`,
               onClick: () => {
-                // Spec §7: going to the cart from the add toast clears the cache and refetches.
+                // Going to the cart from the add toast clears the cache and refetches.
                 void queryClient.invalidateQueries();
                 navigate('/cart');
               },

@@ -11,9 +11,9 @@ import { priceChangesOf, type PriceChanges } from './prices-changed';
 import { lineRefusalsOf, type LineRefusal } from './lot-conflicts';
 
 /**
- * Spec §4 order submission (idle, pending, success, error) for both checkouts:
+ * Order submission (idle, pending, success, error) for both checkouts:
  * one Idempotency-Key per checkout, kept across retries and double clicks and
- * renewed after a success; the spec §8 error toast on failure. A 409 "Prices changed"
+ * renewed after a success; the spec error toast on failure. A 409 "Prices changed"
  * (docs/decisions/0206) keeps its figures for the screen to show beside the lines and
  * reloads the cart, so the next Place Order sends the new prices knowingly. A 409 naming lines
  * (`errors[].path` "items.<productId>") keeps them for the screen to show on those lines (docs/decisions/0209).

@@ -20,7 +20,7 @@ import { useCartLots } from '../api/get-cart-lots';
 import { blockingLines, showLotConflict } from '../lib/lot-conflicts';
 
 /**
- * /cart (spec §2 Cart): Current Sample Order for salespeople (Continue to
+ * /cart (Cart): Current Sample Order for salespeople (Continue to
  * /order-details), Current Purchase Order for everyone else (Place Order posts
  * at once, then the order's confirmation page, docs/decisions/0208). The active role decides (docs/product-decisions.md).
  */

@@ -20,9 +20,9 @@ import { PoActionsMenu } from '../components/po-actions-menu';
 import { toastCartError } from '../lib/cart-errors';
 
 /**
- * /cartselect (spec §2 Cart select): the user's carts with Date Last Modified,
+ * /cartselect (Cart select): the user's carts with Date Last Modified,
  * name and item count; Select makes one active and opens /cart. Also where a
- * placed PO lands (spec §4); the placed PO is no longer listed (ADR 0189). Rename and
+ * placed PO lands; the placed PO is no longer listed (ADR 0189). Rename and
  * Duplicate sit in each row's menu (ADR 0190).
  */
 export function CartSelectPage({ user }: { user: CurrentUser }) {
@@ -56,7 +56,7 @@ export function CartSelectPage({ user }: { user: CurrentUser }) {
       <PageTitle
         title={wording.listTitle}
         actions={
-          // Spec §6: salespeople keep one sample order (no cart switching); the server refuses a second too.
+          // Salespeople keep one sample order (no cart switching); the server refuses a second too.
           wording.kind === 'purchase' && (
             <Button onClick={() => setCreating(true)}>
               <Plus aria-hidden />
@@ -134,7 +134,7 @@ export function CartSelectPage({ user }: { user: CurrentUser }) {
           </>
         )}
       </main>
-      {/* Spec §4 and a new PO is the one you work on, so it opens in /cart. */}
+      {/* And a new PO is the one you work on, so it opens in /cart. */}
       <CreateCartDialog open={creating} onOpenChange={setCreating} wording={wording} activate onCreated={() => navigate('/cart')} />
     </div>
   );

@@ -26,7 +26,7 @@ import { useSavedCheckout } from '../lib/use-saved-checkout';
 import { useFreshCarts } from '../lib/use-fresh-carts';
 
 /**
- * /order-details (spec §2 Sample Order Details): notes, pickup or ship, the
+ * /order-details (Sample Order Details): notes, pickup or ship, the
  * requested date, the three-business-days notice, the summary and Submit
  * Sample Order. No active cart (or nothing in it) sends the user to /cart.
  */
@@ -67,7 +67,7 @@ export function CheckoutPage({ user }: { user: CurrentUser }) {
       // Its confirmation shows what was ordered and where it ships (docs/decisions/0210).
       action: { label: 'View order', altText: `View sample order ${orderNumber(order.id)}`, onClick: () => navigate(`/orders/${order.id}/placed`) },
     });
-    // Spec §4: a sample order goes home; home is the dashboard (/ would bounce there).
+    // A sample order goes home; home is the dashboard (/ would bounce there).
     navigate('/dashboard');
   });
 

@@ -11,7 +11,7 @@ export async function confirmStockUpload({ id, mode }: { id: number; mode: Stock
   return await api.post<z.output<typeof stockUploadResponse>>(`/api/stock/uploads/${id}/confirm`, { mode });
 }
 
-/** Spec §7: on success products are refreshed (and the Last Updated line with them). */
+/** On success products are refreshed (and the Last Updated line with them). */
 export function useConfirmStockUpload() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -12,7 +12,7 @@ export interface PreviewStockUploadInput {
 /** POST /api/stock/upload/preview (ADR 0191): what the file would do; changes nothing, keeps the file to confirm or cancel. */
 export async function previewStockUpload({ file, onProgress }: PreviewStockUploadInput): Promise<StockUploadPreviewResponse> {
   const form = new FormData();
-  // Spec §5: CSV only, sent as form data field "file".
+  // CSV only, sent as form data field "file".
   form.append('file', file);
   return await api.upload<z.output<typeof stockUploadPreviewResponse>>('/api/stock/upload/preview', form, onProgress);
 }

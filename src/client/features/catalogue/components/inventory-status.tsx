@@ -2,7 +2,7 @@ import { CircleAlert } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Progress } from '@client/components/ui/progress';
 
-/** Spec §2/§4: a progress bar and "Loading inventory data..." while the catalogue loads. */
+/** A progress bar and "Loading inventory data..." while the catalogue loads. */
 export function InventoryLoading({ progress }: { progress: number }) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
@@ -12,7 +12,7 @@ export function InventoryLoading({ progress }: { progress: number }) {
   );
 }
 
-/** Spec §2/§8: "Error loading inventory data" with a Retry button that reloads the page. */
+/** "Error loading inventory data" with a Retry button that reloads the page. */
 export function InventoryError() {
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">

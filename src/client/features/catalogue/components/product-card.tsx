@@ -9,7 +9,7 @@ import { StockStateBadge } from './stock-state';
 import { TileSwatch } from './tile-swatch';
 
 /**
- * Spec §2 Product Catalog card: image, name, description, price and the stock badge,
+ * Product Catalog card: image, name, description, price and the stock badge,
  * which tells the five states apart (a special-order item is not "Out of
  * Stock"), then quantity and add, the same control as the stock row.
  */

@@ -23,7 +23,7 @@ const STICKY_TOP = 'md:top-(--frame-height)';
  * The catalogue as a table on desktop and stacked cards on phones (UI.md density),
  * rendering only the rows near the viewport so 20,000 products scroll smoothly.
  * With `renderDetail`, a row opens and closes on click and one row is open at a
- * time (spec §4 "Stock row"); the caller owns which one.
+ * time ("Stock row"); the caller owns which one.
  *
  * Memoised (ADR 0188): a keystroke renders the page twice, the search box at once and the rows
  * after filtering; given the same props (the caller keeps `columns` and the render functions

@@ -14,7 +14,7 @@ const SHORT_LABEL: Record<StockKind, string> = {
 };
 
 /**
- * Spec §6: an admin sees the SKU coloured by stock state when the stock filter
+ * An admin sees the SKU coloured by stock state when the stock filter
  * is all; everyone else sees it plain.
  */
 export function SkuCell({ product, coloured }: { product: Product; coloured: boolean }) {

@@ -15,7 +15,7 @@ import { SqftCalculator } from './sqft-calculator';
 export interface StockAddActionProps {
   product: Product;
   quantity: number;
-  /** Spec §4/§5: a quantity of 1 or more, and not out of stock or special order only. */
+  /** A quantity of 1 or more, and not out of stock or special order only. */
   canAdd: boolean;
   /** After a successful add the row shows `label` (Added to PO / Added to Sample Order) until the quantity changes. */
   onAdded: (label: string) => void;
@@ -24,9 +24,9 @@ export type RenderStockAddAction = (props: StockAddActionProps) => ReactNode;
 
 /**
  * The one way to order from the catalogue: the stock table's open row and the
- * catalog card both use it. The row message (spec §8), a quantity (min 1; non-numeric
+ * catalog card both use it. The row message, a quantity (min 1; non-numeric
  * becomes 0) and the cart feature's add button; after an add, Added to PO / Added to
- * Sample Order until the quantity changes (spec §4). Unmounting resets it.
+ * Sample Order until the quantity changes. Unmounting resets it.
  */
 export function StockAddRow({
   product,

@@ -75,7 +75,7 @@ const asOptions = (values: readonly string[]) => values.map((value) => ({ value,
 const STATUS_OPTIONS = STOCK_STATUS_FILTERS.map((value) => ({ value, label: STOCK_STATUS_FILTER_LABELS[value] }));
 
 /**
- * Spec §2/§3 stock filters: search, line, color, format, finish, SKU range and
+ * Stock filters: search, line, color, format, finish, SKU range and
  * stock status. Phones fold the dropdowns behind a Filters button.
  */
 export function StockFiltersBar({

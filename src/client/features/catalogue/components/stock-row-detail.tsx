@@ -19,7 +19,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The open stock row (spec §2, §4, §9): stock level in its colour with its word,
+ * The open stock row: stock level in its colour with its word,
  * coverage and units, what is on order, the price (a role without view_prices sees the SKU
  * instead), then the row message, quantity and add (StockAddRow, shared with the
  * catalog card). Closing the row unmounts this, which resets the quantity and the added flag.

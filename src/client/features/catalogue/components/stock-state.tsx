@@ -3,7 +3,7 @@ import type { StockTone } from '@common/domain/stock-status';
 import { STOCK_STATE_LABEL, STOCK_STATE_TONE } from '@common/domain/stock-status';
 import { cn } from '@client/lib/utils';
 
-/** Spec §9 stock colours; every pair is at least 4.5:1 (UI.md). */
+/** Stock colours; every pair is at least 4.5:1 (UI.md). */
 export const TONE_TEXT: Record<StockTone, string> = {
   red: 'text-red-700',
   yellow: 'text-yellow-800',

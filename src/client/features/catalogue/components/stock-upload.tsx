@@ -55,9 +55,9 @@ export interface UploadOutcome {
 }
 
 /**
- * The upload buttons of the stock screen (spec §2, only with edit_stock): the stock CSV, and the
+ * The upload buttons of the stock screen (only with edit_stock): the stock CSV, and the
  * lots and incoming files (ADR 0196), each previewed before Confirm; the upload history of all
- * three; with download_template, the templates. Progress while uploading; the spec §8 toasts for
+ * three; with download_template, the templates. Progress while uploading; the spec toasts for
  * success, warnings and Upload Failed.
  */
 export function StockUploadActions({
@@ -89,7 +89,7 @@ export function StockUploadActions({
   const applied = (response: StockUploadResponse) => {
     setPreview(null);
     const warnings = uploadWarningReport(response);
-    // One toast at a time (spec §9): with warnings, theirs is the one shown, and it says the stock was updated.
+    // One toast at a time: with warnings, theirs is the one shown, and it says the stock was updated.
     if (warnings) {
       toast({
         title: 'Upload Completed with Warnings',

@@ -18,7 +18,7 @@ const success: StockUploadResponse = {
   moreWarnings: 0,
 };
 
-describe('stock upload messages (spec §8)', () => {
+describe('stock upload messages', () => {
   it('turns the error body into one line per issue', () => {
     const error = new ApiError(400, 'Bad Request', {
       message: 'The file was not imported; nothing was changed',

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { isApiError } from '@client/lib/api-client';
 import { formatCount } from '@common/domain/format';
 
-/** What a toast or the issues panel shows for a stock upload (spec §8 "Stock upload failure"). */
+/** What a toast or the issues panel shows for a stock upload ("Stock upload failure"). */
 export interface UploadReport {
   lines: string[];
   /** Problems the server counted but did not list. */

@@ -5,7 +5,7 @@ import type { StockFilters } from '@common/domain/stock-filters';
 import { rankBySku } from '@common/domain/sku-rank';
 import { afterNextPaint } from './use-catalogue';
 
-/** What the filters offer: the catalogue's own values (spec §9: SKU buckets built from the ids present). */
+/** What the filters offer: the catalogue's own values (SKU buckets built from the ids present). */
 export interface FilterOptions {
   lines: readonly string[];
   colors: readonly string[];

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 export const LOADING_STEP = 10;
 export const LOADING_INTERVAL_MS = 200;
 
-/** Spec §4 loading bar: advances by 10 every 200 ms up to 100 while loading; 100 when done. */
+/** Loading bar: advances by 10 every 200 ms up to 100 while loading; 100 when done. */
 export function useLoadingProgress(loading: boolean): number {
   const [progress, setProgress] = useState(0);
   useEffect(() => {

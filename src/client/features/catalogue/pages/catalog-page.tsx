@@ -26,7 +26,7 @@ function columnsFor(width: number): number {
   return 1;
 }
 
-/** Spec §2: text search on name or description; every word must appear. */
+/** Text search on name or description; every word must appear. */
 function matchesText(product: Product, words: readonly string[]): boolean {
   if (words.length === 0) return true;
   const text = `${product.name}\u0001${product.description ?? ''}`.toLowerCase();
@@ -34,7 +34,7 @@ function matchesText(product: Product, words: readonly string[]): boolean {
 }
 
 /**
- * /catalog (spec §2 Product Catalog): a card grid with search on name or
+ * /catalog (Product Catalog): a card grid with search on name or
  * description. Rows of cards render only near the viewport. `renderAddAction` is
  * the cart feature's add button, the same slot the stock row takes.
  */

@@ -14,7 +14,7 @@ function backPath(): string {
 }
 
 /**
- * /price-list.pdf (spec §2 "Price List"): back arrow to where the user came from,
+ * /price-list.pdf ("Price List"): back arrow to where the user came from,
  * the PDF in a frame, and a button to open it in a new tab. Phones get no embedded
  * viewer (tiny, and many mobile browsers cannot render it): one big button opens the
  * PDF full screen.

@@ -41,7 +41,7 @@ function StockCard({ product, coloured }: { product: Product; coloured: boolean 
 }
 
 /**
- * /stock, BOLD Stock Check (spec §2): filters, smart search and the stock table;
+ * /stock, BOLD Stock Check: filters, smart search and the stock table;
  * with edit_stock the CSV upload. The cart feature supplies `renderAddAction`
  * through src/client/app; without it a row shows availability and the quantity only.
  */
@@ -57,8 +57,8 @@ export function StockPage({ user, renderAddAction }: { user: CurrentUser; render
   const [uploading, setUploading] = useState<{ fileName: string; fraction: number } | null>(null);
 
   const permissions = new Set(user.permissions);
-  // Spec §1/§2: prices are hidden for salespeople; they see the SKU instead.
-  // Spec §2: the open row shows the price to every role that may see prices; only the cart hides it from salespeople.
+  // Prices are hidden for salespeople; they see the SKU instead.
+  // The open row shows the price to every role that may see prices; only the cart hides it from salespeople.
   const showPrice = permissions.has('view_prices');
   const colouredSku = user.activeRole === 'admin' && filters.stockStatus === 'all';
 

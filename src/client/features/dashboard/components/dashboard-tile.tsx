@@ -44,7 +44,7 @@ export function DashboardTile({ tile, meta, badge }: { tile: Tile; meta?: ReactN
 const BADGE = 'nums rounded-full px-2 py-0.5 text-xs font-semibold';
 
 /**
- * Spec §2's count on the PO or sample order tile, in products (distinct lines), never boxes or
+ * The count on the PO or sample order tile, in products (distinct lines), never boxes or
  * "items" (docs/guide.md "Words we use"). While the count loads (undefined) or when there is
  * no active PO (null) an invisible badge keeps its place, so the tile does not grow when the
  * count arrives (layout shift 0).

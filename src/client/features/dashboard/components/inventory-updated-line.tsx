@@ -2,7 +2,7 @@ import { LAST_INVENTORY_UPDATE } from '@common/domain/settings-keys';
 import { formatLastUpdated } from '@common/domain/format-date';
 import { useSystemSetting } from '@client/api/get-system-settings';
 
-/** Spec §2: the Check Stock tile's "Last Updated" line, or "No update history". */
+/** The Check Stock tile's "Last Updated" line, or "No update history". */
 export function InventoryUpdatedLine() {
   const setting = useSystemSetting(LAST_INVENTORY_UPDATE);
   // A failed settings call must not hide the tile; the line is just left out.

@@ -7,7 +7,7 @@ import { CartCountBadge, DashboardTile } from '../components/dashboard-tile';
 import { InventoryUpdatedLine } from '../components/inventory-updated-line';
 
 /**
- * /dashboard (spec §2 "Dashboard / home"): tiles filtered by the active role's
+ * /dashboard ("Dashboard / home"): tiles filtered by the active role's
  * permissions. What other features contribute (account buttons, the cart count,
  * announcements) arrives through props, composed in app/.
  */

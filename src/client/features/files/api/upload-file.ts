@@ -6,14 +6,14 @@ import { filesQueryKey } from './get-files';
 
 export interface UploadFileInput {
   file: File;
-  /** Shown instead of the file name; optional (spec §5). */
+  /** Shown instead of the file name; optional. */
   name?: string;
   folderId: number | null;
   onProgress?: UploadProgressHandler;
   signal?: AbortSignal;
 }
 
-/** Spec §7 POST /api/files, multipart: the text fields first so the server knows them before the bytes. */
+/** POST /api/files, multipart: the text fields first so the server knows them before the bytes. */
 export async function uploadFile({ file, name, folderId, onProgress, signal }: UploadFileInput): Promise<FileEntry> {
   const form = new FormData();
   if (name) form.append('name', name);

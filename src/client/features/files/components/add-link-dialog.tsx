@@ -16,7 +16,7 @@ import { TriggeredFormDialog } from './triggered-form-dialog';
 const linkForm = z.omit(createLinkBody, { folderId: true });
 type LinkFormValues = z.input<typeof linkForm>;
 
-/** Spec §5: title and URL required, description optional; docs/product-decisions.md: http or https only. */
+/** Title and URL required, description optional; docs/product-decisions.md: http or https only. */
 export function AddLinkDialog({ folderId, folderName, trigger }: { folderId: number | null; folderName: string; trigger: ReactElement }) {
   return (
     <TriggeredFormDialog title="Add Link" description={`Add a link to ${folderName}. It opens in a new tab.`} trigger={trigger}>

@@ -6,7 +6,7 @@ import { ConfirmOnClick } from '@client/components/confirm-dialog';
 
 /**
  * The admin's delete button on a file or link row: confirm, delete, and the
- * spec §8 toast on failure ("Failed to delete file", "Failed to delete link").
+ * Toast on failure ("Failed to delete file", "Failed to delete link").
  */
 export function DeleteItemButton({ kind, name, onDelete }: { kind: 'file' | 'link'; name: string; onDelete: () => Promise<unknown> }) {
   const Kind = kind === 'file' ? 'File' : 'Link';

@@ -6,7 +6,7 @@ import { DeleteFolderDialog } from './delete-folder-dialog';
 import { NewFolderDialog } from './new-folder-dialog';
 import { UploadFilesDialog } from './upload-files-dialog';
 
-/** Spec §6: only admins create and delete; this toolbar is theirs alone. */
+/** Only admins create and delete; this toolbar is theirs alone. */
 export function FilesToolbar({ current, onCurrentDeleted }: { current: Folder | null; onCurrentDeleted: () => void }) {
   const folderId = current?.id ?? null;
   const folderName = current ? `"${current.name}"` : 'All Files';

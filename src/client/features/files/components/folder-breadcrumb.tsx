@@ -5,7 +5,7 @@ import { folderHref } from '../lib/folder-path';
 
 const crumbClass = 'inline-flex min-h-11 items-center rounded-md px-1 md:min-h-9';
 
-/** Spec §2: "Folder breadcrumb (All Files)". The last crumb is where we are. */
+/** "Folder breadcrumb (All Files)". The last crumb is where we are. */
 export function FolderBreadcrumb({ path }: { path: readonly Folder[] }) {
   const atRoot = path.length === 0;
   return (

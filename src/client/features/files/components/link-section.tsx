@@ -30,7 +30,7 @@ function LinkRow({ link, canManage }: { link: Link; canManage: boolean }) {
     <li className="flex items-center gap-3 px-3 py-2 sm:px-4">
       <Link2 className="size-6 shrink-0 text-accent" aria-hidden />
       <div className="flex min-w-0 flex-1 flex-col pb-1">
-        {/* Spec §6: others open links; a new tab that cannot reach back into the portal. */}
+        {/* Others open links; a new tab that cannot reach back into the portal. */}
         <a
           href={link.url}
           target="_blank"

@@ -15,7 +15,7 @@ import { TriggeredFormDialog } from './triggered-form-dialog';
 const folderForm = z.pick(createFolderBody, { name: true });
 type FolderFormValues = z.input<typeof folderForm>;
 
-/** Admins create a folder inside the open one (spec §5: the name must not be blank). */
+/** Admins create a folder inside the open one (the name must not be blank). */
 export function NewFolderDialog({ parentId, parentName, trigger }: { parentId: number | null; parentName: string; trigger: ReactElement }) {
   return (
     <TriggeredFormDialog title="New Folder" description={`Create a folder in ${parentName}.`} trigger={trigger}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** One of the three sections of spec §2 Files & Links, with its count. */
+/** One of the three sections of Files & Links, with its count. */
 export function FilesSection({ id, title, count, children }: { id: string; title: string; count: number; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3">

@@ -35,7 +35,7 @@ function queue(file: File): QueuedFile {
 }
 
 /**
- * Upload File (spec §5: pdf, jpg, jpeg, png; name optional): drop or choose
+ * Upload File (pdf, jpg, jpeg, png; name optional): drop or choose
  * several files, each sent on its own with a progress bar, one after another.
  */
 export function UploadFilesDialog({ folderId, folderName, trigger }: { folderId: number | null; folderName: string; trigger: ReactElement }) {

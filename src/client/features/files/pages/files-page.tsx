@@ -17,10 +17,10 @@ import { LinkSection } from '../components/link-section';
 import { childFolders, folderHref, folderPath, parseFolderParam } from '../lib/folder-path';
 
 /**
- * /files (spec §2 Files & Links): a breadcrumb from All Files, then the open
+ * /files (Files & Links): a breadcrumb from All Files, then the open
  * folder's folders, files and links. The open folder lives in the URL
  * (?folder=12) so Back and refresh keep it (UI.md). Admins get the toolbar and
- * delete buttons (spec §6); the server enforces the same rules.
+ * delete buttons; the server enforces the same rules.
  */
 export function FilesPage({ user }: { user: CurrentUser }) {
   const search = useSearch();
@@ -86,7 +86,7 @@ export function FilesPage({ user }: { user: CurrentUser }) {
         <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
           <FolderBreadcrumb path={path ?? []} />
           {canManage && path !== null && (
-            // Spec §4: deleting the open folder returns the view to the root.
+            // Deleting the open folder returns the view to the root.
             <FilesToolbar current={current} onCurrentDeleted={() => navigate(folderHref(null), { replace: true })} />
           )}
         </div>

@@ -4,7 +4,7 @@ import { MERCHANDISE_PATHS, type MerchandiseItem, type merchandiseListResponse }
 import type { MerchandiseType } from '@common/domain/cart-rules';
 import { api } from '@client/lib/api-client';
 
-/** GET /api/merchandise/{displays|handboards|labels|pricelists} (spec §7); the key is the path. */
+/** GET /api/merchandise/{displays|handboards|labels|pricelists}; the key is the path. */
 export const merchandiseListQueryKey = (type: MerchandiseType) => [`/api/merchandise/${MERCHANDISE_PATHS[type]}`] as const;
 
 export async function getMerchandiseList(type: MerchandiseType): Promise<MerchandiseItem[]> {

@@ -116,7 +116,7 @@ function merchandiseCount(cart: CartView): number {
   return sum(cart.displays) + sum(cart.handboards) + sum(cart.priceLists) + sum(cart.labels);
 }
 
-/** /additional-merchandise (spec §2): quantities go straight into the active cart. */
+/** /additional-merchandise: quantities go straight into the active cart. */
 export function AdditionalMerchandisePage() {
   const cart = useActiveCart();
   const active = cart.data;

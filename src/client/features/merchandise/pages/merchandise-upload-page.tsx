@@ -52,7 +52,7 @@ function IssueToast({ issues }: { issues: MerchandiseRowIssue[] }) {
 
 const isXlsx = (file: File) => /\.xlsx$/i.test(file.name);
 
-/** /admin/merchandise-upload (spec §2 Manage Merchandise; the route lets admins only in). */
+/** /admin/merchandise-upload (Manage Merchandise; the route lets admins only in). */
 export function MerchandiseUploadPage() {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);

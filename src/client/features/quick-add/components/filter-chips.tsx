@@ -1,6 +1,6 @@
 import { cn } from '@client/lib/utils';
 
-/** One row of toggle chips (spec §2 "filter chips by tile line and size"); choosing the active chip clears it. */
+/** One row of toggle chips ("filter chips by tile line and size"); choosing the active chip clears it. */
 export function FilterChips({
   label,
   options,

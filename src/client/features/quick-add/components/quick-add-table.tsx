@@ -4,7 +4,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 
-/** SKU, Product, Stock, Add (spec §2): the Add column selects rows for the bulk add. */
+/** SKU, Product, Stock, Add: the Add column selects rows for the bulk add. */
 export function QuickAddTable({
   rows,
   selected,

@@ -30,7 +30,7 @@ const NO_PRODUCTS: Product[] = [];
 
 const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))].sort(naturalOrder);
 
-/** /quick-add (spec §2 Sample Cart Quick Add). */
+/** /quick-add (Sample Cart Quick Add). */
 export function QuickAddPage({ activeRole = 'salesperson' }: { activeRole?: Role | null }) {
   const products = useProducts();
   const cart = useActiveCart();
@@ -67,7 +67,7 @@ export function QuickAddPage({ activeRole = 'salesperson' }: { activeRole?: Role
       toast({ ...QUICK_ADD_MESSAGES.invalidProduct, variant: 'destructive' });
       return;
     }
-    // Spec §8 "Cannot add items": nothing to send when every selected product is out of stock.
+    // "Cannot add items": nothing to send when every selected product is out of stock.
     if ((chosen as Product[]).every((p) => isOutOfStock(p))) {
       toast({ ...QUICK_ADD_MESSAGES.allOut, variant: 'destructive' });
       return;

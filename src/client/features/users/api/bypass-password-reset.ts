@@ -4,7 +4,7 @@ import type { bypassResponse, BypassResponse } from '@common/contracts/users';
 import { api } from '@client/lib/api-client';
 import { usersQueryKey } from './get-users';
 
-/** Spec §7 names this a GET; docs/product-decisions.md serves it as POST because it changes state. */
+/** The spec names this a GET; docs/product-decisions.md serves it as POST because it changes state. */
 export async function bypassPasswordReset(userId: number): Promise<BypassResponse> {
   return await api.post<z.output<typeof bypassResponse>>(`/api/bypass-password-reset/${userId}`);
 }

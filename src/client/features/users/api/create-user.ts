@@ -4,7 +4,7 @@ import type { CreateUserBody, userView, UserView } from '@common/contracts/users
 import { api } from '@client/lib/api-client';
 import { usersQueryKey } from './get-users';
 
-/** Spec §7 POST /api/users: the user fields plus isTemporaryPassword true. */
+/** POST /api/users: the user fields plus isTemporaryPassword true. */
 export async function createUser(body: CreateUserBody): Promise<UserView> {
   return await api.post<z.output<typeof userView>>('/api/users', { ...body, isTemporaryPassword: true });
 }

@@ -14,7 +14,7 @@ export interface ImportProgress {
 export class ImportWriteError extends Error {}
 
 /**
- * Bulk import (spec §5): multipart field "file", a CSV or a workbook with a users sheet.
+ * Bulk import: multipart field "file", a CSV or a workbook with a users sheet.
  * Problems in the file come back as a 400 with every row (ApiError); once the file is
  * accepted the server streams progress lines and then the result (ADR 0132).
  */

@@ -33,8 +33,8 @@ const EMPTY: CreateUserInput = {
 };
 
 /**
- * Spec §2 Create User dialog. The password set here is temporary: the new user must
- * replace it at first sign-in (spec §4), so the admin may show it and generate one.
+ * Create User dialog. The password set here is temporary: the new user must
+ * replace it at first sign-in, so the admin may show it and generate one.
  */
 export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
@@ -63,7 +63,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
       onDone();
     } catch (error) {
       applyFieldErrors(error, ['username', 'password', ...PROFILE_FIELDS], form.setError);
-      // Spec §8: "Failed to create user" or the server's message.
+      // "Failed to create user" or the server's message.
       toast({ title: 'Failed to create user', description: errorMessage(error, 'Failed to create user'), variant: 'destructive' });
     }
   });

@@ -8,7 +8,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { useUpdateUser } from '../api/update-user';
 import { PROFILE_FIELDS, ProfileFields } from './profile-fields';
 
-/** Spec §2 Edit User dialog: role and profile (§7 PATCH fields); username and password stay. */
+/** Edit User dialog: role and profile (PATCH fields); username and password stay. */
 export function EditUserDialog({
   user,
   currentUserId,

@@ -49,7 +49,7 @@ function problemLines(error: unknown): string[] {
 }
 
 /**
- * Bulk user import (spec §5): a CSV or the merchandise workbook with a "users" sheet.
+ * Bulk user import: a CSV or the merchandise workbook with a "users" sheet.
  * All-or-nothing: any problem imports nobody, and every problem is listed by row.
  */
 export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -10,14 +10,14 @@ import { DialogFooter } from '@client/components/ui/dialog';
 import { useBypassPasswordReset } from '../api/bypass-password-reset';
 import { UserPicker } from './user-picker';
 
-/** Spec §8: the server's message, or the network sentence when the server was not reached. */
+/** The server's message, or the network sentence when the server was not reached. */
 function failureText(error: unknown): string {
   if (!isApiError(error)) return 'Could not bypass password requirement. Network error.';
   return errorMessage(error, 'Could not bypass password requirement.');
 }
 
 /**
- * Spec §2 "Password Reset Admin Tools" with the emergency password reset tool: a user
+ * "Password Reset Admin Tools" with the emergency password reset tool: a user
  * stuck on the temporary-password screen is let through, picked by username.
  */
 export function PasswordToolsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

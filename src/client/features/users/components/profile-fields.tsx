@@ -98,7 +98,7 @@ export function ProfileTextFields({
 }
 
 /**
- * Role and profile fields, shared by Create User and Edit User (spec §5: edit uses the
+ * Role and profile fields, shared by Create User and Edit User (edit uses the
  * create rules without username and password). Autocomplete is off: these describe
  * someone else, not the admin filling them in.
  */

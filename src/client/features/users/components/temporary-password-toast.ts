@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { TOAST_DURATION, toast } from '@client/components/ui/use-toast';
 
 /**
- * Spec §7: the generated temporary password is shown for 3 s. Hovering or focusing the
+ * The generated temporary password is shown for 3 s. Hovering or focusing the
  * toast pauses it (Radix), and Copy puts the password on the clipboard to hand over.
  */
 export function showTemporaryPassword(username: string, password: string): void {

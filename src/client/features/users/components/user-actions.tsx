@@ -8,7 +8,7 @@ export interface UserActionHandlers {
   onDelete: (user: UserView) => void;
 }
 
-/** Spec §2 Actions column: edit, reset password, delete. Each button names its user for screen readers. */
+/** Actions column: edit, reset password, delete. Each button names its user for screen readers. */
 export function UserActions({ user, isSelf, onEdit, onResetPassword, onDelete }: UserActionHandlers & { user: UserView; isSelf: boolean }) {
   return (
     <div className="flex items-center justify-end gap-1">

@@ -81,7 +81,7 @@ function SortableHead({ column, label, state, onSort, className }: { column: Use
 }
 
 /**
- * Spec §2 table (Username, Role, Name, Email, Company, Actions) plus Created and Last login
+ * Table (Username, Role, Name, Email, Company, Actions) plus Created and Last login
  *, sorted by the server. Desktop gets the table; phones get one card per user
  * (UI.md), with the same actions; the page offers the sort there.
  */

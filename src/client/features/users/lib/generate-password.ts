@@ -5,7 +5,7 @@ const ALL = UPPER + LOWER + DIGITS;
 
 /**
  * A temporary password for a new account: 12 characters without look-alikes (0/O, 1/l),
- * always with a capital letter and a digit, so it meets spec §5 and reads out clearly.
+ * always with a capital letter and a digit, so it meets the password rules and reads out clearly.
  */
 export function generatePassword(length = 12): string {
   const random = new Uint32Array(length);

@@ -14,7 +14,7 @@ import { EmailChangeCard } from '../components/email-change-card';
 import { OWN_PROFILE_FIELDS, ProfileTextFields } from '../components/profile-fields';
 
 /**
- * /profile (ADR 0053): Edit My User Data. The user's own spec §3 fields,
+ * /profile (ADR 0053): Edit My User Data. The user's own profile fields,
  * checked by the admin edit's contract without the role; username and role are shown,
  * not editable; the email address changes in its own card with the current password and a
  * link (docs/decisions/0203). `onSaved` lets the app refresh the signed-in user everywhere.

@@ -26,7 +26,7 @@ import { useUsersQuery } from '../lib/use-users-query';
 type OpenDialog = 'create' | 'import' | 'tools' | null;
 
 /**
- * /users and /admin/password-reset (spec §2 "User management"): the same screen; the
+ * /users and /admin/password-reset ("User management"): the same screen; the
  * second opens with the Password Reset Admin Tools. Needs manage_users.
  */
 export function UsersPage({ user, toolsOpenAtStart = false, onToolsClosed }: { user: CurrentUser; toolsOpenAtStart?: boolean; onToolsClosed?: () => void }) {
