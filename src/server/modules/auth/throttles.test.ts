@@ -7,10 +7,8 @@ import {
   PAIR_LIMIT,
   PASSWORD_CHANGE_LIMIT,
   PASSWORD_THROTTLED_MESSAGE,
-  recordLoginFailure,
-  recordLoginSuccess,
-  reserveLoginAttempt,
   THROTTLED_MESSAGE,
+  createLoginLimits,
 } from './login-throttle';
 
 /**
@@ -22,10 +20,12 @@ import {
  * One hash at a time (plus one reserved for known addresses), so the cap is reached on any machine.
  */
 const ctx = useTestApp({ LOGIN_HASH_CONCURRENCY: '1' });
+/** The login limits the route uses, on the same table: counting through them is counting as the route does. */
+const limits = () => createLoginLimits(ctx.db);
 
 /** Wrong passwords counted as the route counts them (reserved, then judged wrong), without a scrypt each. */
 const failEarlier = async (ip: string, username: string, times: number) => {
-  for (let i = 0; i < times; i += 1) await recordLoginFailure(ctx.db, await reserveLoginAttempt(ctx.db, ip, username));
+  for (let i = 0; i < times; i += 1) await limits().recordLoginFailure(await limits().reserveLoginAttempt(ip, username));
 };
 
 let network = 0;
@@ -107,7 +107,7 @@ describe('the per-address limit spares known addresses', () => {
     const ip = addresses()(1);
     // A busy office: many correct logins, counted and given back as the route does, without 55 scrypts.
     for (let i = 0; i < ADDRESS_LIMIT + 5; i += 1) {
-      await recordLoginSuccess(ctx.db, await reserveLoginAttempt(ctx.db, ip, user.username));
+      await limits().recordLoginSuccess(await limits().reserveLoginAttempt(ip, user.username));
     }
     expect((await loginFrom(ip, user.username, user.password)).statusCode).toBe(200);
     const newcomer = await createUser(ctx.db);
