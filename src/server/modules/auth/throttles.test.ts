@@ -7,9 +7,12 @@ import {
   PAIR_LIMIT,
   PASSWORD_CHANGE_LIMIT,
   PASSWORD_THROTTLED_MESSAGE,
+  THROTTLE_WINDOW_MINUTES,
   THROTTLED_MESSAGE,
   createLoginLimits,
 } from './login-throttle';
+
+const THROTTLE_WINDOW_SECONDS = THROTTLE_WINDOW_MINUTES * 60;
 
 /**
  * Security reviews: account-level login limit and throttled password changes (docs/decisions/0100);
@@ -76,6 +79,26 @@ describe('a parallel burst of wrong passwords', () => {
     expect(right.statusCode).toBe(429);
     expect(right.json().message).toBe(THROTTLED_MESSAGE);
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('the counts alone, without the hashing cap', () => {
+  it(`admits exactly ${PAIR_LIMIT} of 40 parallel attempts at one pair; their failures lock it, "busy" ones count for nothing`, async () => {
+    const ip = addresses()(1);
+    const l = limits();
+    const attempts = await Promise.all(Array.from({ length: 40 }, () => l.reserveLoginAttempt(ip, 'someone')));
+    const admitted = attempts.filter((a) => a.allowed);
+    expect(admitted).toHaveLength(PAIR_LIMIT);
+    expect(attempts.filter((a) => !a.allowed).every((a) => a.refusal === 'busy' && a.retryAfterSeconds === 1)).toBe(true);
+    // Told "busy" by the cap: given back, nothing counted, and the same attempts are admitted again.
+    await Promise.all(admitted.map((a) => l.releaseLoginAttempt(a)));
+    expect(await l.failuresOn('pair', ip, 'someone')).toBe(0);
+    const again = await Promise.all(Array.from({ length: PAIR_LIMIT }, () => l.reserveLoginAttempt(ip, 'someone')));
+    expect(again.every((a) => a.allowed)).toBe(true);
+    await Promise.all(again.map((a) => l.recordLoginFailure(a)));
+    const locked = await l.reserveLoginAttempt(ip, 'someone');
+    expect(locked).toMatchObject({ allowed: false, refusal: 'locked' });
+    expect(locked.retryAfterSeconds).toBeGreaterThan(THROTTLE_WINDOW_SECONDS - 60);
   });
 });
 
