@@ -23,9 +23,9 @@ export type ConnectOptions = Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> &
 export async function connectDatabase(config: ConnectOptions): Promise<ConnectedDatabase> {
   let url = config.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
-  let releaseLock: (() => void) | undefined;
+  let releaseLock: (() => Promise<void>) | undefined;
   if (!url) {
-    const lock = lockDataDir(config.DATA_DIR);
+    const lock = await lockDataDir(config.DATA_DIR);
     releaseLock = lock.release;
     try {
       const { startEmbeddedPostgres, ensureDatabase } = await import('./embedded');
@@ -35,7 +35,7 @@ export async function connectDatabase(config: ConnectOptions): Promise<Connected
       url = server.url(EMBEDDED_DATABASE);
     } catch (error) {
       await stopEmbedded?.();
-      lock.release();
+      await lock.release();
       throw error;
     }
   }
@@ -55,7 +55,7 @@ export async function connectDatabase(config: ConnectOptions): Promise<Connected
     async close() {
       await database.close();
       await stopEmbedded?.();
-      releaseLock?.();
+      await releaseLock?.();
     },
   };
 }

@@ -1,5 +1,6 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import lockfile from 'proper-lockfile';
 import { StartupError } from '../lib/startup-error';
 
 function describeCode(code: string | undefined): string {
@@ -39,85 +40,69 @@ export function ensureDataDir(dataDir: string): string {
   return dir;
 }
 
-interface LockOwner {
-  pid: number;
-  /** The process's start time in clock ticks (Linux): tells a live owner from a reused pid. */
-  started: string | null;
-}
+/**
+ * proper-lockfile's lock is a directory whose mtime the owner refreshes every UPDATE_MS; one not
+ * refreshed for STALE_MS (the owner was killed) is taken over. A start waits a little longer than
+ * that for a lock to go stale before it gives up.
+ */
+const STALE_MS = 10_000;
+const UPDATE_MS = 2_000;
+const WAIT_MS = STALE_MS + 2 * UPDATE_MS;
+const RETRY_MS = 500;
 
-function processStartTime(pid: number): string | null {
+/** Who holds the lock, for the refusal message; written once the lock is ours. */
+function readOwnerPid(file: string): number | null {
   try {
-    // Field 22 of /proc/<pid>/stat, counted after the parenthesised command name.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function isAlive(owner: LockOwner): boolean {
-  try {
-    process.kill(owner.pid, 0);
-  } catch (error) {
-    // EPERM: alive, but another user's process.
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  const started = processStartTime(owner.pid);
-  return owner.started === null || started === null || started === owner.started;
-}
-
-function readOwner(file: string): LockOwner | null {
-  try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockOwner>;
-    return typeof parsed.pid === 'number' ? { pid: parsed.pid, started: parsed.started ?? null } : null;
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown };
+    return typeof parsed.pid === 'number' ? parsed.pid : null;
   } catch {
     return null;
   }
 }
 
 export interface DataDirLock {
-  release(): void;
+  release(): Promise<void>;
 }
 
 /**
- * One portal process per DATA_DIR (ADR 0060). The lock file holds the owner's
- * pid and start time; a second start while the owner lives is refused, a lock
- * left by a killed process is taken over. The lock is taken before the embedded
- * PostgreSQL's crash recovery runs, so that recovery never stops a live portal's server.
+ * One portal process per DATA_DIR (docs/decisions/0217-http-and-file-helpers-from-libraries.md):
+ * proper-lockfile holds portal.lock.d; portal.lock names the owner's pid. A second start while the
+ * owner lives is refused; a lock left by a killed process is taken over once it is stale. The lock is
+ * taken before the embedded PostgreSQL's crash recovery runs, so that recovery never stops a live
+ * portal's server.
  */
-export function lockDataDir(dataDir: string): DataDirLock {
+export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   const dir = ensureDataDir(dataDir);
-  const file = path.join(dir, 'portal.lock');
-  const me: LockOwner = { pid: process.pid, started: processStartTime(process.pid) };
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    let fd: number;
-    try {
-      fd = openSync(file, 'wx', 0o600);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'EEXIST') {
-        throw new StartupError(`DATA_DIR ${dir} is not writable (${describeCode(code)}). Set DATA_DIR to a writable directory you own.`);
-      }
-      const owner = readOwner(file);
-      if (owner && owner.pid !== process.pid && isAlive(owner)) {
-        throw new StartupError(
-          `DATA_DIR ${dir} is in use by another portal process (pid ${owner.pid}). Stop that one first, or give this one its own DATA_DIR.`,
-        );
-      }
-      // Left by a process that is gone (kill -9, power loss): take it over.
-      unlinkSync(file);
-      continue;
+  const ownerFile = path.join(dir, 'portal.lock');
+  let releaseLock: () => Promise<void>;
+  try {
+    releaseLock = await lockfile.lock(dir, {
+      lockfilePath: path.join(dir, 'portal.lock.d'),
+      stale: STALE_MS,
+      update: UPDATE_MS,
+      retries: { retries: Math.ceil(WAIT_MS / RETRY_MS), factor: 1, minTimeout: RETRY_MS, maxTimeout: RETRY_MS },
+      // Also called when the event loop stalled past STALE_MS and the refresh came late: the portal
+      // keeps serving (stopping it would turn a slow moment into an outage) and says so once.
+      onCompromised: (error) => console.error(`DATA_DIR ${dir}: its lock was not refreshed in time (${error.message}).`),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOCKED') {
+      const pid = readOwnerPid(ownerFile);
+      throw new StartupError(
+        `DATA_DIR ${dir} is in use by another portal process${pid === null ? '' : ` (pid ${pid})`}. Stop that one first, or give this one its own DATA_DIR.`,
+      );
     }
-    writeSync(fd, JSON.stringify(me));
-    closeSync(fd);
-    let released = false;
-    const release = () => {
+    throw new StartupError(`DATA_DIR ${dir} is not writable (${describeCode(code)}). Set DATA_DIR to a writable directory you own.`);
+  }
+  writeFileSync(ownerFile, JSON.stringify({ pid: process.pid }), { mode: 0o600 });
+  let released = false;
+  return {
+    async release() {
       if (released) return;
       released = true;
-      if (readOwner(file)?.pid === process.pid) unlinkSync(file);
-    };
-    process.once('exit', release);
-    return { release };
-  }
-  throw new StartupError(`DATA_DIR ${dir}: another process keeps taking its lock file. Give each portal its own DATA_DIR.`);
+      if (readOwnerPid(ownerFile) === process.pid) unlinkSync(ownerFile);
+      await releaseLock();
+    },
+  };
 }

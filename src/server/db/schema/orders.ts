@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { MerchandiseType } from '../../../common/domain/cart-rules';
 import type { ShipToAddress } from '../../../common/domain/ship-to';
 import {
@@ -40,7 +40,6 @@ export const orders = pgTable(
     shipToAddress: jsonb('ship_to_address').$type<ShipToAddress>(),
     requestedDate: date('requested_date'),
     total: numeric('total', { precision: 14, scale: 2 }).notNull().default('0'),
-    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,7 +48,6 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt),
     // An ERP polls GET /api/orders?updatedSince=... page by page (docs/decisions/0160).
     index('orders_updated_idx').on(t.updatedAt, t.id),
-    uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
     // Order history search by PO name or reference (ADR 0192); the query uses the same expression.
     index('orders_po_search_trgm_idx').using('gin', sql`(coalesce(${t.cartName}, '') || ' ' || coalesce(${t.poReference}, '')) gin_trgm_ops`),
     check('orders_kind_check', oneOf(t.kind, ORDER_KINDS)),

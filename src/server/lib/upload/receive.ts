@@ -76,11 +76,11 @@ async function drain(stream: Readable): Promise<void> {
 }
 
 /** The kind these bytes are, if it is one of the accepted ones; otherwise the refusal. */
-function kindOf(sniffed: Sniffed, data: Buffer, rules: UploadRules): UploadKind | HttpError {
+async function kindOf(sniffed: Sniffed, data: Buffer, rules: UploadRules): Promise<UploadKind | HttpError> {
   const m = rules.messages;
   if (sniffed === 'zip') {
     if (!rules.accept.includes('xlsx')) return new HttpError(415, m.wrongType);
-    const check = inspectXlsx(data, rules.xlsxLimits ?? DEFAULT_XLSX_LIMITS);
+    const check = await inspectXlsx(data, rules.xlsxLimits ?? DEFAULT_XLSX_LIMITS);
     if (check.ok) return 'xlsx';
     if (check.reason === 'too_large') return new HttpError(413, m.tooLarge);
     if (check.reason === 'part_too_large') return new HttpError(413, check.message);
@@ -181,7 +181,7 @@ async function readOne(part: MultipartFile, rules: UploadRules): Promise<Receive
   sniffed ??= await sniff(data);
   const early = earlyRefusal(sniffed, promised, rules);
   if (early) return early;
-  const kind = kindOf(sniffed, data, rules);
+  const kind = await kindOf(sniffed, data, rules);
   if (kind instanceof HttpError) return kind;
   return { filename, kind, data, sha256: hash.digest('hex') };
 }

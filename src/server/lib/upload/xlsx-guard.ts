@@ -1,11 +1,13 @@
-import { inflateRawSync } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
 /**
  * Checks that a buffer is an .xlsx by its content before exceljs sees it: a zip
  * whose central directory lists the workbook parts, with declared uncompressed
  * sizes under a limit (an honest zip bomb is refused without inflating a byte).
- * Each entry is then inflated with its declared size as a hard output cap, so a
- * directory that lies about sizes is refused after at most that many bytes.
+ * The zip is read by yauzl, which checks each entry's inflated bytes against its
+ * declared size as they stream, so a directory that lies about sizes is refused
+ * a chunk past that size (docs/decisions/0217-http-and-file-helpers-from-libraries.md).
  */
 
 export interface XlsxLimits {
@@ -52,77 +54,93 @@ function countSharedStrings(xml: Buffer, max: number): number {
   return count;
 }
 
-const EOCD_SIGNATURE = 0x06054b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
 const REQUIRED_PARTS = ['[Content_Types].xml', 'xl/workbook.xml'];
 
-function findEndOfCentralDirectory(buffer: Buffer): number {
-  // The record is 22 bytes plus a comment of up to 65,535 bytes at the very end.
-  const earliest = Math.max(0, buffer.length - 22 - 0xffff);
-  for (let at = buffer.length - 22; at >= earliest; at -= 1) {
-    if (buffer.readUInt32LE(at) === EOCD_SIGNATURE) return at;
+type Refusal = Exclude<XlsxCheck, { ok: true }>;
+
+/** Thrown inside the walk to end it with a refusal. */
+class Refused extends Error {
+  constructor(readonly check: Refusal) {
+    super(check.reason);
   }
-  return -1;
 }
 
-export function inspectXlsx(buffer: Buffer, limits: XlsxLimits): XlsxCheck {
-  if (buffer.length < 22 || buffer.readUInt32LE(0) !== 0x04034b50) return { ok: false, reason: 'not_zip' };
-  const eocd = findEndOfCentralDirectory(buffer);
-  if (eocd < 0) return { ok: false, reason: 'not_zip' };
-  const entries = buffer.readUInt16LE(eocd + 10);
-  const directoryOffset = buffer.readUInt32LE(eocd + 16);
-  // Zip64 markers: a workbook this portal accepts never needs them.
-  if (entries === 0xffff || directoryOffset === 0xffffffff) return { ok: false, reason: 'too_large' };
-  if (entries > limits.maxEntries) return { ok: false, reason: 'too_large' };
-  const names = new Set<string>();
-  let total = 0;
-  let sheets = 0;
-  let at = directoryOffset;
-  for (let i = 0; i < entries; i += 1) {
-    if (at + 46 > buffer.length || buffer.readUInt32LE(at) !== CENTRAL_SIGNATURE) return { ok: false, reason: 'not_zip' };
-    const compressed = buffer.readUInt32LE(at + 20);
-    const uncompressed = buffer.readUInt32LE(at + 24);
-    const nameLength = buffer.readUInt16LE(at + 28);
-    const extraLength = buffer.readUInt16LE(at + 30);
-    const commentLength = buffer.readUInt16LE(at + 32);
-    if (at + 46 + nameLength > buffer.length) return { ok: false, reason: 'not_zip' };
-    const name = buffer.toString('utf8', at + 46, at + 46 + nameLength);
-    names.add(name);
-    total += uncompressed;
-    if (total > limits.maxUncompressedBytes) return { ok: false, reason: 'too_large' };
-    // The part's declared size first, so its sentence names it: nothing is inflated for a part past its limit.
-    const part = partOf(name);
-    if (part === 'worksheet') sheets += 1;
-    if (limits.maxSheets !== undefined && sheets > limits.maxSheets) return { ok: false, reason: 'part_too_large', message: XLSX_GUARD_MESSAGES.sheets(limits.maxSheets) };
-    const partMax = part ? limits.maxPartBytes?.[part] : undefined;
-    if (part && partMax !== undefined && uncompressed > partMax) return { ok: false, reason: 'part_too_large', message: XLSX_GUARD_MESSAGES.part(part, partMax) };
-    if (uncompressed > 1024 * 1024 && uncompressed / Math.max(compressed, 1) > limits.maxRatio) return { ok: false, reason: 'too_large' };
-    const entry = checkEntry(buffer, at, compressed, uncompressed);
-    if (typeof entry === 'string') return { ok: false, reason: entry };
-    const maxStrings = limits.maxSharedStrings;
-    if (part === 'sharedStrings' && maxStrings !== undefined && countSharedStrings(entry, maxStrings) > maxStrings) {
-      return { ok: false, reason: 'part_too_large', message: XLSX_GUARD_MESSAGES.sharedStrings(maxStrings) };
-    }
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return REQUIRED_PARTS.every((part) => names.has(part)) ? { ok: true } : { ok: false, reason: 'not_workbook' };
-}
-
-/** Inflates one entry with its declared size as the cap: its bytes, or too_large when it would grow past it. */
-function checkEntry(buffer: Buffer, central: number, compressed: number, uncompressed: number): Buffer | 'too_large' | 'not_workbook' {
-  const method = buffer.readUInt16LE(central + 10);
-  const local = buffer.readUInt32LE(central + 42);
-  if (local + 30 > buffer.length || buffer.readUInt32LE(local) !== 0x04034b50) return 'not_workbook';
-  const start = local + 30 + buffer.readUInt16LE(local + 26) + buffer.readUInt16LE(local + 28);
-  if (start + compressed > buffer.length) return 'not_workbook';
-  if (method === 0) return compressed === uncompressed ? buffer.subarray(start, start + compressed) : 'not_workbook';
-  if (method !== 8) return 'not_workbook';
+/** An entry's bytes as yauzl inflates them: kept only when `keep`, otherwise counted and dropped. */
+async function readEntry(zip: ZipFile, entry: Entry, keep: boolean): Promise<Buffer | null> {
+  let stream: Readable;
   try {
-    // One byte of room: output that fills it means the real size exceeds the declared one.
-    const inflated = inflateRawSync(buffer.subarray(start, start + compressed), { maxOutputLength: uncompressed + 1 });
-    if (inflated.length > uncompressed) return 'too_large';
-    return inflated.length === uncompressed ? inflated : 'not_workbook';
+    stream = await zip.openReadStreamPromise(entry);
+  } catch {
+    // A bad local header, an unknown compression method, encryption.
+    throw new Refused({ ok: false, reason: 'not_workbook' });
+  }
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of stream) if (keep) chunks.push(chunk as Buffer);
   } catch (error) {
-    return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? 'too_large' : 'not_workbook';
+    // yauzl stops an entry that inflates past its declared size: a lying directory.
+    const tooMany = /too many bytes/.test((error as Error).message);
+    throw new Refused({ ok: false, reason: tooMany ? 'too_large' : 'not_workbook' });
+  }
+  return keep ? Buffer.concat(chunks) : null;
+}
+
+async function openZip(buffer: Buffer): Promise<ZipFile> {
+  try {
+    return await yauzl.fromBufferPromise(buffer, { lazyEntries: true, validateEntrySizes: true });
+  } catch {
+    throw new Refused({ ok: false, reason: 'not_zip' });
+  }
+}
+
+/** The next entry of the central directory, or null at its end; a malformed directory is not a zip. */
+function nextEntry(zip: ZipFile): Promise<Entry | null> {
+  return new Promise((resolve, reject) => {
+    const cleanup = () => {
+      zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
+    };
+    const onEntry = (entry: Entry) => (cleanup(), resolve(entry));
+    const onEnd = () => (cleanup(), resolve(null));
+    const onError = () => (cleanup(), reject(new Refused({ ok: false, reason: 'not_zip' })));
+    zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
+    zip.readEntry();
+  });
+}
+
+export async function inspectXlsx(buffer: Buffer, limits: XlsxLimits): Promise<XlsxCheck> {
+  if (buffer.length < 22 || buffer.readUInt32LE(0) !== 0x04034b50) return { ok: false, reason: 'not_zip' };
+  let zip: ZipFile | undefined;
+  try {
+    zip = await openZip(buffer);
+    if (zip.entryCount > limits.maxEntries) return { ok: false, reason: 'too_large' };
+    const names = new Set<string>();
+    let total = 0;
+    let sheets = 0;
+    for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
+      const name = entry.fileName;
+      const { compressedSize: compressed, uncompressedSize: uncompressed } = entry;
+      names.add(name);
+      total += uncompressed;
+      if (total > limits.maxUncompressedBytes) return { ok: false, reason: 'too_large' };
+      // The part's declared size first, so its sentence names it: nothing is inflated for a part past its limit.
+      const part = partOf(name);
+      if (part === 'worksheet') sheets += 1;
+      if (limits.maxSheets !== undefined && sheets > limits.maxSheets) return { ok: false, reason: 'part_too_large', message: XLSX_GUARD_MESSAGES.sheets(limits.maxSheets) };
+      const partMax = part ? limits.maxPartBytes?.[part] : undefined;
+      if (part && partMax !== undefined && uncompressed > partMax) return { ok: false, reason: 'part_too_large', message: XLSX_GUARD_MESSAGES.part(part, partMax) };
+      if (uncompressed > 1024 * 1024 && uncompressed / Math.max(compressed, 1) > limits.maxRatio) return { ok: false, reason: 'too_large' };
+      const maxStrings = limits.maxSharedStrings;
+      const countStrings = part === 'sharedStrings' && maxStrings !== undefined;
+      const bytes = await readEntry(zip, entry, countStrings);
+      if (countStrings && bytes && countSharedStrings(bytes, maxStrings) > maxStrings) {
+        return { ok: false, reason: 'part_too_large', message: XLSX_GUARD_MESSAGES.sharedStrings(maxStrings) };
+      }
+    }
+    return REQUIRED_PARTS.every((required) => names.has(required)) ? { ok: true } : { ok: false, reason: 'not_workbook' };
+  } catch (error) {
+    if (error instanceof Refused) return error.check;
+    throw error;
+  } finally {
+    zip?.close();
   }
 }

@@ -1,3 +1,4 @@
+import { parse as parseDisposition } from 'content-disposition';
 import { ACTIVITY_MESSAGES } from '@common/contracts/activity';
 import { queryInstantMessage } from '@common/contracts/query-params';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -256,7 +257,7 @@ describe('GET /api/admin/activity-logs/export', () => {
     const { response, rows } = await exportCsv(c, { search: tag, type: 'filter_applied' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="activity-logs-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(parseDisposition(String(response.headers['content-disposition'])).parameters.filename).toMatch(/^activity-logs-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(rows[0]!.slice(0, 6)).toEqual(['ID', 'Type', 'Description', 'Username', 'IP Address', 'Date & Time']);
     expect(rows.slice(1).map((r) => r[2])).toEqual([`${tag} #3`, `${tag} #2`, `${tag} #1`]);
 

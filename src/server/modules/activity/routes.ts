@@ -7,6 +7,7 @@ import { actorOf } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
 import { activityCsv } from './export-csv';
 import type { ActivityService } from './service';
+import { contentDisposition } from '../../lib/downloads';
 
 /** Page views come one per navigation; a session reporting more than this is not a person clicking. */
 export const CLIENT_ACTIVITY_PER_MINUTE = 60;
@@ -68,7 +69,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="activity-logs-${day}.csv"`)
+      .header('content-disposition', contentDisposition('attachment', `activity-logs-${day}.csv`))
       .header('cache-control', 'no-store')
       .send(Readable.from(activityCsv(rows)));
   });

@@ -1,18 +1,9 @@
 import { actorOf } from '../../lib/actor';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
-import { contentDisposition } from '../../lib/content-disposition';
-import { parseRange } from '../../lib/http-range';
+import { contentDisposition, isFresh, requestedRange } from '../../lib/downloads';
 import type { FileRow } from './repository';
 import type { FilesService } from './service';
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
-}
 
 /**
  * Sends a stored file: its checked content type, the original name in
@@ -36,15 +27,13 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
   // with no scripts, forms or popups; only our own pages may frame it (security review).
   if (inline) reply.header('Content-Security-Policy', "sandbox; frame-ancestors 'self'");
 
-  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (isFresh(request, { etag, lastModified: file.updatedAt })) return reply.code(304).send();
 
-  // If-Range: a stale copy gets the whole new file rather than a piece of it.
-  const ifRange = request.headers['if-range'];
-  const range = ifRange && ifRange !== etag ? ({ kind: 'full' } as const) : parseRange(request.headers.range, file.size);
+  const range = requestedRange(request, file.size, etag);
   if (range.kind === 'unsatisfiable') {
     return reply.code(416).header('Content-Range', `bytes */${file.size}`).send();
   }
-  const { start, end } = range.kind === 'partial' ? range.range : { start: 0, end: file.size - 1 };
+  const { start, end } = range.kind === 'partial' ? range : { start: 0, end: file.size - 1 };
   if (range.kind === 'partial') reply.code(206).header('Content-Range', `bytes ${start}-${end}/${file.size}`);
   reply.header('Content-Length', end - start + 1);
 

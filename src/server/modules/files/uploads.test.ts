@@ -202,6 +202,30 @@ describe('downloading', () => {
     expect(again.rawPayload.length).toBe(0);
   });
 
+  it('sends the whole file for several ranges, other units, junk, or a stale If-Range', async () => {
+    const download = (headers: Record<string, string>) => sales.request({ method: 'GET', url: `/api/files/${fileId}/download`, headers });
+    for (const range of ['bytes=0-1,5-6', 'items=0-1', 'bytes=abc', 'bytes=9-1']) {
+      const whole = await download({ range });
+      expect(whole.statusCode, range).toBe(200);
+      expect(whole.headers['content-length'], range).toBe(String(pdf.length));
+    }
+    const etag = String((await sales.get(`/api/files/${fileId}/download`)).headers.etag);
+    expect((await download({ range: 'bytes=0-9', 'if-range': '"an-older-copy"' })).statusCode).toBe(200);
+    const piece = await download({ range: 'bytes=0-9', 'if-range': etag });
+    expect(piece.statusCode).toBe(206);
+    expect(piece.rawPayload.equals(pdf.subarray(0, 10))).toBe(true);
+  });
+
+  it('revalidates by If-Modified-Since too, and by ETag first when both are sent', async () => {
+    const first = await sales.get(`/api/files/${fileId}/download`);
+    const lastModified = String(first.headers['last-modified']);
+    const download = (headers: Record<string, string>) => sales.request({ method: 'GET', url: `/api/files/${fileId}/download`, headers });
+    expect((await download({ 'if-modified-since': lastModified })).statusCode).toBe(304);
+    expect((await download({ 'if-modified-since': 'Thu, 01 Jan 2015 00:00:00 GMT' })).statusCode).toBe(200);
+    expect((await download({ 'if-none-match': '"another"', 'if-modified-since': lastModified })).statusCode).toBe(200);
+    expect((await download({ 'if-none-match': `W/${String(first.headers.etag)}` })).statusCode).toBe(304);
+  });
+
   it('records file_downloaded once per download, not once per range', async () => {
     const downloads = async () => {
       const [row] = await ctx.db

@@ -1,3 +1,4 @@
+import { parse as parseDisposition } from 'content-disposition';
 import { lotsApplyResponse } from '@common/contracts/lots';
 import { incomingUploadPreviewResponse, lotsUploadPreviewResponse } from '@common/contracts/lots-uploads';
 import { stockUploadHistoryResponse, stockUploadPreviewResponse } from '@common/contracts/stock-uploads';
@@ -147,7 +148,7 @@ describe('incoming preview', () => {
     expect((await levels())[1]).toEqual([1002, '7', 15]);
     const file = await admin.request({ method: 'GET', url: `/api/stock/uploads/${body.uploadId}/file` });
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(file.headers['content-disposition']).toContain('filename="loads_xlsx.csv"');
+    expect(parseDisposition(String(file.headers['content-disposition']))).toEqual({ type: 'attachment', parameters: { filename: 'loads_xlsx.csv' } });
     expect(file.body).toBe('sku,quantity,eta,stage,lot,reference\n1002,15,2027-03-01,in_production,,PO-9\n');
   });
 });

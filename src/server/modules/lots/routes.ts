@@ -21,6 +21,7 @@ import { receiveOnlyFile } from '../../lib/upload';
 import type { LotsService } from './service';
 import { uploadRules } from './sheet';
 import { incomingTemplateCsv, lotsTemplateCsv } from './template';
+import { contentDisposition } from '../../lib/downloads';
 
 const tags = ['Stock lots'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -41,7 +42,7 @@ export const lotsRoutes: FastifyPluginAsyncZod<{ lots: LotsService; maxUploadMb:
       },
       async (_request, reply) =>
         reply
-          .header('Content-Disposition', `attachment; filename="${kind}-template.csv"`)
+          .header('Content-Disposition', contentDisposition('attachment', `${kind}-template.csv`))
           .header('Cache-Control', 'no-cache')
           .type('text/csv; charset=utf-8')
           .send(kind === 'lots' ? lotsTemplateCsv() : incomingTemplateCsv()),

@@ -24,6 +24,7 @@ import type { MerchandiseAdmin } from './admin';
 import type { MerchandiseService } from './service';
 import type { MerchandiseUploads } from './uploads';
 import { merchandiseTemplate } from './workbook';
+import { contentDisposition } from '../../lib/downloads';
 
 /** A merchandise workbook is a few hundred kilobytes; this is the most we read. */
 export const MERCHANDISE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -143,7 +144,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod<{ merchandise: Merchandise
 
   app.get('/api/admin/merchandise/template.xlsx', { config: { access: 'admin' }, schema: { produces: [XLSX_MIME] } }, async (_request, reply) =>
     reply
-      .header('Content-Disposition', 'attachment; filename="merchandise-template.xlsx"')
+      .header('Content-Disposition', contentDisposition('attachment', 'merchandise-template.xlsx'))
       .header('Cache-Control', 'no-cache')
       .type(XLSX_MIME)
       .send(await merchandiseTemplate()),

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { ordersCsv, ordersXlsx } from './export-file';
 import type { ExportLine } from './repository';
+import { contentDisposition } from '../../lib/downloads';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const EXPORT_ABORTED_LOG = 'order export failed mid-file: the download was aborted, not ended';
@@ -35,7 +36,7 @@ export async function sendExport(request: FastifyRequest, reply: FastifyReply, f
   body.on('error', (error) => request.log.error({ err: error, format }, EXPORT_ABORTED_LOG));
   return reply
     .header('content-type', format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}-${day}.${format}"`)
+    .header('content-disposition', contentDisposition('attachment', `${name}-${day}.${format}`))
     .header('cache-control', 'no-store')
     .send(body);
 }

@@ -1,3 +1,4 @@
+import { parse as parseDisposition } from 'content-disposition';
 import ExcelJS from 'exceljs';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
@@ -92,7 +93,7 @@ describe('order export', () => {
     const response = await admin.get(`/api/admin/orders/export?format=csv&from=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(parseDisposition(String(response.headers['content-disposition']))).toMatchObject({ type: 'attachment', parameters: { filename: expect.stringMatching(/^orders-\d{4}-\d{2}-\d{2}\.csv$/) } });
     const rows = parse(response.body.replace(/^\ufeff/, ''), { columns: true }) as Record<string, string>[];
     const lines = rows.filter((r) => r['Order ID'] === String(order.id));
     expect(lines.map((l) => [l['SKU / Code'], l.Quantity, l['Unit Price']])).toEqual([

@@ -9,14 +9,6 @@ import { userNames, userStoreAddresses } from '../users';
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 
-export async function findOrderByIdempotencyKey(db: DbOrTx, userId: number, key: string): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
-  return row;
-}
-
 /** The order and its lines as written, lines in id order (as findOrderLines reads them): placement builds its answer from these. */
 export async function insertOrder(
   tx: DbOrTx,

@@ -1,6 +1,5 @@
-import { IDEMPOTENCY_HEADER, idParams } from '@common/contracts/common';
+import { idParams } from '@common/contracts/common';
 import {
-  idempotencyKey,
   orderExportQuery,
   ordersQuery,
   ordersResponse,
@@ -14,7 +13,6 @@ import {
 } from '@common/contracts/orders';
 import { ORDERING_PERMISSION } from '@common/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest } from '../../lib/http-error';
 import { actorOf } from '../../lib/actor';
 import { sendExport, XLSX_TYPE } from './export-response';
 import type { OrdersService } from './service';
@@ -56,15 +54,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
   app.post(
     '/api/orders',
     { config: { access }, schema: { body: placeOrderBody, response: { 201: orderView } } },
-    async (request, reply) => {
-      const header = request.headers[IDEMPOTENCY_HEADER];
-      const parsed = idempotencyKey.safeParse(Array.isArray(header) ? header[0] : header);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
-      const { order, replayed } = await orders.place(actorOf(request), request.body, parsed.data);
-      // A replay answers exactly as the first request did, and says so.
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(201).send(order);
-    },
+    // An Idempotency-Key is plugins/idempotency.ts's: a retry is answered there and never reaches this handler.
+    async (request, reply) => reply.code(201).send(await orders.place(actorOf(request), request.body)),
   );
 
   app.patch(

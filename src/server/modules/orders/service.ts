@@ -26,7 +26,6 @@ import { reorderPoName } from '@common/domain/reorder';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
-import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Actor } from '../../lib/actor';
 import type { ActivityService } from '../activity';
 import type { CalendarService } from '../calendar';
@@ -162,7 +161,8 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 /**
  * Orders (docs/product-decisions.md#carts-and-orders): placing one is a single
  * transaction (order, lines with catalogue prices, cart cleared, activity,
- * confirmation email in the outbox) and idempotent per Idempotency-Key.
+ * confirmation email in the outbox). A retry with the same Idempotency-Key is answered by
+ * plugins/idempotency.ts before this service runs (docs/decisions/0217-http-and-file-helpers-from-libraries.md).
  */
 export function createOrdersService(deps: {
   db: Db;
@@ -203,13 +203,8 @@ export function createOrdersService(deps: {
     tx: DbOrTx,
     actor: Actor,
     body: PlaceOrderInput,
-    idempotencyKey: string | undefined,
-  ): Promise<{ order: OrderView; replayed: boolean; stockMoved?: boolean }> {
+  ): Promise<{ order: OrderView; stockMoved: boolean }> {
     await carts.lockCarts(tx, actor.userId);
-    if (idempotencyKey) {
-      const earlier = await repo.findOrderByIdempotencyKey(tx, actor.userId, idempotencyKey);
-      if (earlier) return { order: await view(tx, earlier), replayed: true };
-    }
     const cart = await carts.activeCartIn(tx, actor.userId);
     if (!cart) throw new HttpError(409, CART_MESSAGES.noActiveCart);
     if (body.cartId !== undefined && body.cartId !== cart.id) throw new HttpError(409, ORDER_MESSAGES.cartChanged);
@@ -253,7 +248,6 @@ export function createOrdersService(deps: {
         shipToAddress,
         requestedDate: body.requestedDate || null,
         total: fromCents(totalCents),
-        idempotencyKey: idempotencyKey ?? null,
       },
       cart.items.map((i) => ({ productId: i.productId, productName: i.product.name, quantity: i.quantity, price: i.product.price })),
       merchandise,
@@ -278,7 +272,7 @@ export function createOrdersService(deps: {
     );
     await deps.mail.enqueue(orderConfirmationEmail(order, actor, deps.email), tx);
     await deps.events.publish(tx, 'order.created', { order });
-    return { order, replayed: false, stockMoved: allocations.size > 0 || lowered };
+    return { order, stockMoved: allocations.size > 0 || lowered };
   }
 
   /** Export lines, oldest order first, at most ORDER_EXPORT_CAP whole orders' lines; export_generated records it. */
@@ -319,23 +313,10 @@ export function createOrdersService(deps: {
       return { today, earliest: earliestRequestedDate(today, new Set(closedDays.map((d) => d.day))), closedDays };
     },
 
-    async place(
-      actor: Actor,
-      body: PlaceOrderInput,
-      idempotencyKey: string | undefined,
-    ): Promise<{ order: OrderView; replayed: boolean }> {
-      try {
-        const { stockMoved, ...placed } = await db.transaction((tx) => placeInTransaction(tx, actor, body, idempotencyKey));
-        if (stockMoved) deps.stock.changed();
-        return placed;
-      } catch (error) {
-        // Belt and braces: the per-user lock already orders same-key requests one after the other.
-        if (idempotencyKey && isUniqueViolation(error)) {
-          const earlier = await repo.findOrderByIdempotencyKey(db, actor.userId, idempotencyKey);
-          if (earlier) return { order: await view(db, earlier), replayed: true };
-        }
-        throw error;
-      }
+    async place(actor: Actor, body: PlaceOrderInput): Promise<OrderView> {
+      const { stockMoved, order } = await db.transaction((tx) => placeInTransaction(tx, actor, body));
+      if (stockMoved) deps.stock.changed();
+      return order;
     },
 
     async list(actor: Actor, query: z.infer<typeof ordersQuery>): Promise<OrdersResponse> {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
-import { etagMatches } from '../../lib/http-caching';
+import { contentDisposition, isFresh } from '../../lib/downloads';
 import { priceListEtag, type PriceListService } from './service';
 
 export const PRICE_LIST_API_PATH = '/api/price-list.pdf';
@@ -17,11 +17,11 @@ export const priceListRoutes: FastifyPluginAsyncZod<{ priceList: PriceListServic
     await priceList.viewed(actorOf(request));
     reply.header('Cache-Control', 'private, no-cache');
     const etag = priceListEtag(version);
-    if (etagMatches(request.headers['if-none-match'], etag)) return reply.header('ETag', etag).code(304).send();
+    if (isFresh(request, { etag })) return reply.header('ETag', etag).code(304).send();
     const { pdf, etag: builtEtag } = await priceList.pdf(version);
     return reply
       .header('ETag', builtEtag)
-      .header('Content-Disposition', 'inline; filename="BOLD-Price-List.pdf"')
+      .header('Content-Disposition', contentDisposition('inline', 'BOLD-Price-List.pdf'))
       .type('application/pdf')
       .send(pdf);
   });

@@ -1,26 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { etagMatches, pickEncoding } from '../../lib/http-caching';
+import { pickEncoding } from '../../lib/content-encoding';
 import { createVersionReader } from './version-reader';
 
 describe('pickEncoding', () => {
   it('prefers brotli, then gzip, then none', () => {
     expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(pickEncoding('gzip')).toBe('gzip');
-    expect(pickEncoding('*')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('br');
     expect(pickEncoding(undefined)).toBe('identity');
     expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
     expect(pickEncoding('deflate')).toBe('identity');
+    expect(pickEncoding(['gzip', 'br'])).toBe('br');
   });
-});
-
-describe('etagMatches', () => {
-  it('compares weakly and understands lists and *', () => {
-    expect(etagMatches('W/"a"', 'W/"a"')).toBe(true);
-    expect(etagMatches('"a"', 'W/"a"')).toBe(true);
-    expect(etagMatches('W/"b", W/"a"', 'W/"a"')).toBe(true);
-    expect(etagMatches('*', 'W/"a"')).toBe(true);
-    expect(etagMatches('W/"b"', 'W/"a"')).toBe(false);
-    expect(etagMatches(undefined, 'W/"a"')).toBe(false);
+  it('follows the client\'s q-values', () => {
+    expect(pickEncoding('gzip;q=1, br;q=0.5')).toBe('gzip');
   });
 });
 

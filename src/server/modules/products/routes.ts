@@ -6,7 +6,8 @@ import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '@common/contracts/zod';
 import { requireUser } from '../../plugins/access';
-import { etagMatches, pickEncoding } from '../../lib/http-caching';
+import { pickEncoding } from '../../lib/content-encoding';
+import { isFresh } from '../../lib/downloads';
 import { catalogueEtag, compressOne, pageEtag, pageRequest, wantsPage, type CatalogueShape, type ProductsService } from './service';
 
 /**
@@ -48,7 +49,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
     // The browser keeps the body and asks again every time; an unchanged catalogue costs a 304.
     reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
     const etag = catalogueEtag(version, variant, shape);
-    if (etagMatches(request.headers['if-none-match'], etag)) {
+    if (isFresh(request, { etag })) {
       return reply.header('ETag', etag).code(304).send();
     }
     const body = await products.body(variant, version, shape);
@@ -67,7 +68,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
     reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
     const page = pageRequest(query);
     const etag = pageEtag(version, variant, page);
-    if (etagMatches(request.headers['if-none-match'], etag)) return reply.header('ETag', etag).code(304).send();
+    if (isFresh(request, { etag })) return reply.header('ETag', etag).code(304).send();
     const body = await products.page(variant, page);
     if (body.nextCursor !== null) {
       const next = `/api/products?limit=${page.limit}&cursor=${encodeURIComponent(body.nextCursor)}`;

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SettingsService } from '../settings';
-import type { Encoding } from '../../lib/http-caching';
+import type { Encoding } from '../../lib/content-encoding';
 import {
   CATALOGUE_VERSION,
   derivedCatalogueVersion,

@@ -17,7 +17,7 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
-import { contentDisposition } from '../../lib/content-disposition';
+import { contentDisposition } from '../../lib/downloads';
 import { safeFileName } from '../../lib/safe-file-name';
 import { receiveCsvBytes } from '../../lib/upload';
 import { servedUploadFile, XLSX_TYPE } from './served-file';
@@ -176,7 +176,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
 
   app.get('/api/stock/template', { config: { access: { permission: 'download_template' } }, schema: { produces: ['text/csv'] } }, async (_request, reply) =>
     reply
-      .header('Content-Disposition', 'attachment; filename="stock-template.csv"')
+      .header('Content-Disposition', contentDisposition('attachment', 'stock-template.csv'))
       .header('Cache-Control', 'no-cache')
       .type('text/csv; charset=utf-8')
       .send(stockTemplateCsv()),

@@ -20,6 +20,7 @@ import { actorOf } from '../../lib/actor';
 import { receiveUserSheet } from './import-file';
 import { streamImport } from './import-stream';
 import type { UsersService } from './service';
+import { contentDisposition } from '../../lib/downloads';
 
 const manageUsers = { access: { permission: 'manage_users' as const } };
 
@@ -77,7 +78,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
   app.get('/api/users/import-template.csv', { config: manageUsers, schema: { produces: ['text/csv'] } }, (_request, reply) => {
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="users-template.csv"')
+      .header('content-disposition', contentDisposition('attachment', 'users-template.csv'))
       .send(stringify(userTemplateRows()));
   });
 
