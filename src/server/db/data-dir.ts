@@ -45,8 +45,8 @@ export function ensureDataDir(dataDir: string): string {
  * refreshed for STALE_MS (the owner was killed) is taken over. A start waits a little longer than
  * that for a lock to go stale before it gives up.
  */
-const STALE_MS = 10_000;
-const UPDATE_MS = 2_000;
+const STALE_MS = 5_000;
+const UPDATE_MS = 1_000;
 const WAIT_MS = STALE_MS + 2 * UPDATE_MS;
 const RETRY_MS = 500;
 
@@ -59,6 +59,21 @@ function readOwnerPid(file: string): number | null {
     return null;
   }
 }
+
+/** Whether `pid` is a live process (signal 0 tests without sending anything). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const inUse = (dir: string, pid: number | null) =>
+  new StartupError(
+    `DATA_DIR ${dir} is in use by another portal process${pid === null ? '' : ` (pid ${pid})`}. Stop that one first, or give this one its own DATA_DIR.`,
+  );
 
 export interface DataDirLock {
   release(): Promise<void>;
@@ -74,6 +89,11 @@ export interface DataDirLock {
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   const dir = ensureDataDir(dataDir);
   const ownerFile = path.join(dir, 'portal.lock');
+  // A live owner is refused at once; only a lock whose owner is gone is waited on until it is stale.
+  const owner = readOwnerPid(ownerFile);
+  if (owner !== null && owner !== process.pid && isAlive(owner) && (await lockfile.check(dir, { lockfilePath: path.join(dir, 'portal.lock.d'), stale: STALE_MS }))) {
+    throw inUse(dir, owner);
+  }
   let releaseLock: () => Promise<void>;
   try {
     releaseLock = await lockfile.lock(dir, {
@@ -87,12 +107,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ELOCKED') {
-      const pid = readOwnerPid(ownerFile);
-      throw new StartupError(
-        `DATA_DIR ${dir} is in use by another portal process${pid === null ? '' : ` (pid ${pid})`}. Stop that one first, or give this one its own DATA_DIR.`,
-      );
-    }
+    if (code === 'ELOCKED') throw inUse(dir, readOwnerPid(ownerFile));
     throw new StartupError(`DATA_DIR ${dir} is not writable (${describeCode(code)}). Set DATA_DIR to a writable directory you own.`);
   }
   writeFileSync(ownerFile, JSON.stringify({ pid: process.pid }), { mode: 0o600 });
