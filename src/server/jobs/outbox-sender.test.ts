@@ -5,7 +5,8 @@ import { activeCart, CATALOGUE, insertCatalogue } from '../../../test/cart-fixtu
 import { closedSmtpUrl, mailHeader, startSmtp } from '../../../test/smtp-server';
 import { emailOutbox } from '../db/schema';
 import { createMailOutbox } from '../modules/mail';
-import { createOutboxSender, OUTBOX_POLICY, retryDelayMs, smtpTransport } from './outbox-sender';
+import { retryDelayMs } from '../lib/jobs';
+import { createOutboxSender, OUTBOX_POLICY, smtpTransport } from './outbox-sender';
 
 const ctx = useTestApp({ ORDER_EMAIL_FROM: 'orders@bold.test', ORDER_EMAIL_TO: 'desk@bold.test' });
 
@@ -19,6 +20,7 @@ beforeAll(async () => {
 afterAll(async () => smtp.close());
 beforeEach(async () => {
   await ctx.db.delete(emailOutbox);
+  await ctx.db.execute(sql`delete from pgboss.job where name = 'email'`);
   smtp.received.length = 0;
   smtp.state.rejectNext = 0;
   smtp.state.delayMs = 0;
@@ -68,14 +70,16 @@ describe('outbox sender over SMTP', () => {
     const [pending] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
     expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
     expect(pending!.lastError).toContain('451');
-    const waitMs = pending!.nextAttemptAt.getTime() - Date.now();
+    // The retry is a new pg-boss job, due after the first back-off step.
+    const job = await ctx.db.execute<{ start_after: Date }>(sql`select start_after from pgboss.job where id = ${pending!.jobId} and state = 'created'`);
+    const waitMs = new Date(job.rows[0]!.start_after).getTime() - Date.now();
     expect(waitMs).toBeGreaterThan(50_000);
     expect(waitMs).toBeLessThanOrEqual(61_000);
 
     // Not due yet: nothing happens.
     expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 0, gaveUp: 0 });
     // Once due, it goes out.
-    await ctx.db.update(emailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(emailOutbox.id, id!));
+    await ctx.db.execute(sql`update pgboss.job set start_after = now() where id = ${pending!.jobId}`);
     expect(await sender.runOnce()).toEqual({ sent: 1, retrying: 0, gaveUp: 0 });
     expect(smtp.received).toHaveLength(1);
     const [sent] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
@@ -121,6 +125,6 @@ describe('outbox sender over SMTP', () => {
 
 describe('back-off schedule', () => {
   it('doubles from a minute up to an hour', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map((n) => retryDelayMs(n) / 60_000)).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map((n) => retryDelayMs(OUTBOX_POLICY, n) / 60_000)).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);
   });
 });
