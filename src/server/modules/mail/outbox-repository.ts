@@ -1,4 +1,5 @@
 import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { EmailStatus } from '@common/domain/email-status';
 import type { DbOrTx } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
@@ -28,8 +29,9 @@ const nextAttemptAt = sql<Date>`coalesce((select j.start_after from pgboss.job j
 
 /** Gives the email a new job, due after `startAfterSeconds`, in the caller's transaction. */
 export async function scheduleEmailJob(db: DbOrTx, id: number, startAfterSeconds = 0): Promise<string> {
-  const jobId = await sendJob(db, QUEUES.email, { emailId: id }, { startAfter: startAfterSeconds });
+  const jobId = randomUUID();
   await db.update(emailOutbox).set({ jobId }).where(eq(emailOutbox.id, id));
+  await sendJob(db, QUEUES.email, { emailId: id }, { id: jobId, startAfter: startAfterSeconds });
   return jobId;
 }
 
@@ -38,6 +40,8 @@ export async function scheduleEmailJob(db: DbOrTx, id: number, startAfterSeconds
  * exactly when the order or user it speaks of does (docs/product-decisions.md#email-outbox).
  */
 export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<number> {
+  // The job's id is chosen here so the row is written with it: one statement for the row, one for the job.
+  const jobId = randomUUID();
   const [row] = await db
     .insert(emailOutbox)
     .values({
@@ -49,10 +53,11 @@ export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<nu
       textBody: email.text,
       htmlBody: email.html ?? null,
       reference: email.reference ?? null,
+      jobId,
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('email not queued');
-  await scheduleEmailJob(db, row.id);
+  await sendJob(db, QUEUES.email, { emailId: row.id }, { id: jobId });
   return row.id;
 }
 
