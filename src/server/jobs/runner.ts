@@ -31,7 +31,7 @@ export interface BackgroundJobs {
 }
 
 /** pg-boss over the portal's pool: its maintenance (expiry of leases, archiving) and its clock run on every server, under its own locks. */
-export function createBoss(database: ConnectedDatabase, options: Partial<PgBoss.ConstructorOptions> = {}): PgBoss {
+export function createBoss(database: Pick<ConnectedDatabase, 'pool'>, options: Partial<PgBoss.ConstructorOptions> = {}): PgBoss {
   return new PgBoss({
     db: { executeSql: (text, values) => database.pool.query(text, values) },
     migrate: true,
