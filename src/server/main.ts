@@ -1,27 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, demoDataEnabled, listenHost, loadConfig, type Config } from './config';
 import type { BootstrapResult } from './db/bootstrap';
 import { connectDatabase, type ConnectedDatabase } from './db/connect';
 import { createLifecycle, type Lifecycle } from './lifecycle';
 import { prepareDatabase } from './db/prepare';
-import { startOutboxSender } from './jobs/outbox-sender';
-import { pruneSessionsOnce } from './jobs/prune-sessions';
-import { RETENTION_EVERY_MS, runRetentionOnce } from './jobs/retention';
-import { every, type ScheduledJob } from './jobs/schedule';
-import { createActivityService } from './modules/activity';
-import { sendArrivalNotices } from './modules/lots';
-import { createMailOutbox } from './modules/mail';
-import { createProductsService } from './modules/products';
-import { createSettingsService } from './modules/settings';
-import { startWebhookSender } from './modules/webhooks';
+import { startBackgroundJobs, type BackgroundJobs } from './jobs/runner';
 import { resolveSessionSecret } from './session-secret';
 import { describeStartupFailure } from './startup-failure';
 
 const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
-const SESSION_PRUNE_EVERY_MS = 15 * 60 * 1000;
 
 function printWelcome(config: Config, url: string, boot: BootstrapResult): void {
   const lines = [`BOLD portal listening on ${url}`];
@@ -55,7 +45,7 @@ interface Running {
   app: FastifyInstance;
   lifecycle: Lifecycle;
   database: ConnectedDatabase;
-  jobs: ScheduledJob[];
+  jobs: BackgroundJobs[];
   /** Settles when the start-up after listening (migrations, bootstrap, jobs) is over, however it ended. */
   started: Promise<unknown>;
 }
@@ -112,38 +102,6 @@ function installShutdown(running: Running, config: Config): void {
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 }
 
-/** How often stock that arrived by a stock file (not a lots upload) is checked against open notify requests. */
-const ARRIVAL_NOTICES_EVERY_MS = 60_000;
-
-function startJobs(database: ConnectedDatabase, config: Config, log: FastifyBaseLogger): ScheduledJob[] {
-  const { db } = database;
-  const activity = createActivityService(db);
-  const jobs: ScheduledJob[] = [
-    every(SESSION_PRUNE_EVERY_MS, 'session pruning', () => pruneSessionsOnce(db, activity), log),
-    every(
-      RETENTION_EVERY_MS,
-      'retention',
-      async () => {
-        const removed = await runRetentionOnce(db, {
-          activityDays: config.RETAIN_ACTIVITY_DAYS,
-          sentEmailDays: config.RETAIN_SENT_EMAILS_DAYS,
-          deliveredWebhookDays: config.RETAIN_WEBHOOK_DELIVERIES_DAYS,
-        });
-        if (Object.values(removed).some((n) => n > 0)) log.info({ removed }, 'retention removed old rows');
-      },
-      log,
-    ),
-  ];
-  // "Notify me": lots changes send at once; this catches every other way stock arrives (a stock CSV, another server).
-  const arrivals = { db, mail: createMailOutbox(db), products: createProductsService({ db, settings: createSettingsService(db) }), from: config.ORDER_EMAIL_FROM };
-  jobs.push(every(ARRIVAL_NOTICES_EVERY_MS, 'arrival notices', () => sendArrivalNotices(arrivals), log));
-  // Without SMTP_URL, emails wait in the outbox table (docs/product-decisions.md).
-  if (config.SMTP_URL) jobs.push(startOutboxSender({ db, smtpUrl: config.SMTP_URL, log }));
-  // Stopped with the other jobs: the request in flight finishes, the rest of its batch is handed back (ADR 0161).
-  jobs.push(startWebhookSender({ db, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, log }));
-  return jobs;
-}
-
 /**
  * Opens the port without Fastify's "Server listening at ..." log line: the port opens before the
  * migrations (ADR 0171), and a start that then fails must print its one line and nothing that says
@@ -197,7 +155,7 @@ export async function main(): Promise<void> {
         demoData: connected.embedded ? demoDataEnabled(config) : config.DEMO_DATA === true,
       });
       await lifecycle.markReady();
-      if (lifecycle.phase === 'ready') running.jobs = startJobs(connected, config, running.app.log);
+      if (lifecycle.phase === 'ready') running.jobs = [await startBackgroundJobs(connected, config, running.app.log)];
       return boot;
     })();
     running.started = prepared.catch(() => undefined);

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
-import { claimDueEmails, markAttemptFailed, markSent, type OutboxRow } from '../modules/mail';
+import { jobDb, QUEUES, retryDelayMs, type RetryPolicy } from '../lib/jobs';
+import { findEmailForJob, markAttemptFailed, markSent } from '../modules/mail';
 
 /**
- * Delivers the email outbox (docs/product-decisions.md: the order is saved even when mail is
- * down; a sender retries with back-off). Schedule, documented in
+ * Delivers the email outbox through the pg-boss queue "email" (docs/decisions/0215-background-jobs-on-pg-boss.md;
+ * docs/product-decisions.md: the order is saved even when mail is down). Schedule, documented in
  * docs/decisions/0044: 1, 2, 4, 8, 16, 32 minutes, then hourly, 20 attempts in
  * all (about 15 hours); after that the row is marked failed and kept, never deleted.
  */
@@ -13,17 +15,8 @@ export const OUTBOX_POLICY = {
   firstRetryMs: 60_000,
   maxRetryMs: 60 * 60_000,
   maxAttempts: 20,
-  /** A claimed message is hidden from other senders this long; sending gives up well before (socket timeouts). */
-  leaseMs: 5 * 60_000,
   batchSize: 20,
-  pollMs: 5_000,
-} as const;
-
-/** How long to wait after the given number of failed attempts. */
-export function retryDelayMs(failedAttempts: number): number {
-  const exponent = Math.max(0, failedAttempts - 1);
-  return Math.min(OUTBOX_POLICY.firstRetryMs * 2 ** Math.min(exponent, 20), OUTBOX_POLICY.maxRetryMs);
-}
+} as const satisfies RetryPolicy & { batchSize: number };
 
 export interface MailTransport {
   sendMail(message: { from: string; to: string[]; cc: string[]; subject: string; text: string; html?: string }): Promise<unknown>;
@@ -54,10 +47,16 @@ export interface OutboxRunResult {
   gaveUp: number;
 }
 
+type EmailJob = PgBoss.Job<{ emailId: number }>;
+
 export function createOutboxSender(deps: { db: Db; transport: MailTransport; log?: FastifyBaseLogger; batchSize?: number }) {
   const { db, transport, log } = deps;
+  // Fetching and completing go through the portal's own pool; pg-boss's SKIP LOCKED fetch gives a job to one sender.
+  const boss = new PgBoss({ db: jobDb(db) });
 
-  async function deliver(row: OutboxRow): Promise<keyof OutboxRunResult> {
+  async function deliver(job: EmailJob): Promise<keyof OutboxRunResult | 'stale'> {
+    const row = await findEmailForJob(db, job.data.emailId, job.id);
+    if (!row) return 'stale';
     try {
       await transport.sendMail({
         from: row.fromAddress,
@@ -70,55 +69,32 @@ export function createOutboxSender(deps: { db: Db; transport: MailTransport; log
       await markSent(db, row.id);
       return 'sent';
     } catch (error) {
-      const giveUp = row.attempts >= OUTBOX_POLICY.maxAttempts;
-      await markAttemptFailed(db, row.id, describeError(error), retryDelayMs(row.attempts), giveUp);
-      log?.warn({ emailId: row.id, attempts: row.attempts, giveUp, err: describeError(error) }, 'email not delivered');
+      const attempts = row.attempts + 1;
+      const giveUp = attempts >= OUTBOX_POLICY.maxAttempts;
+      await markAttemptFailed(db, row.id, describeError(error), { retryInMs: retryDelayMs(OUTBOX_POLICY, attempts), giveUp });
+      log?.warn({ emailId: row.id, attempts, giveUp, err: describeError(error) }, 'email not delivered');
       return giveUp ? 'gaveUp' : 'retrying';
     }
   }
 
+  async function deliverAll(jobs: EmailJob[]): Promise<OutboxRunResult> {
+    const result: OutboxRunResult = { sent: 0, retrying: 0, gaveUp: 0 };
+    for (const job of jobs) {
+      const outcome = await deliver(job);
+      if (outcome !== 'stale') result[outcome] += 1;
+    }
+    return result;
+  }
+
   return {
-    /** Claims and sends one batch of due messages. */
+    /** The worker's handler: pg-boss completes the batch when it resolves, or retries it after the lease when the server died. */
+    deliverAll,
+    /** Fetches and sends one batch of due emails now (tests and the first tick). */
     async runOnce(): Promise<OutboxRunResult> {
-      const result: OutboxRunResult = { sent: 0, retrying: 0, gaveUp: 0 };
-      const batch = await claimDueEmails(db, deps.batchSize ?? OUTBOX_POLICY.batchSize, OUTBOX_POLICY.leaseMs);
-      for (const row of batch) result[await deliver(row)] += 1;
+      const jobs = await boss.fetch<{ emailId: number }>(QUEUES.email, { batchSize: deps.batchSize ?? OUTBOX_POLICY.batchSize });
+      const result = await deliverAll(jobs);
+      if (jobs.length > 0) await boss.complete(QUEUES.email, jobs.map((j) => j.id));
       return result;
-    },
-  };
-}
-
-/** Polls the outbox until stopped; started by main.ts when SMTP_URL is set. */
-export function startOutboxSender(deps: { db: Db; smtpUrl: string; log: FastifyBaseLogger }): { stop(): Promise<void> } {
-  const transport = smtpTransport(deps.smtpUrl);
-  const sender = createOutboxSender({ db: deps.db, transport, log: deps.log });
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  const tick = async () => {
-    try {
-      // Keep going while batches come back full, so a backlog drains quickly.
-      for (;;) {
-        const r = await sender.runOnce();
-        if (stopped || r.sent + r.retrying + r.gaveUp < OUTBOX_POLICY.batchSize) break;
-      }
-    } catch (err) {
-      deps.log.warn({ err }, 'outbox run failed');
-    }
-    if (!stopped) {
-      timer = setTimeout(() => (running = tick()), OUTBOX_POLICY.pollMs);
-      timer.unref();
-    }
-  };
-  running = tick();
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-      transport.close?.();
     },
   };
 }

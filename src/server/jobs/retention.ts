@@ -82,4 +82,4 @@ export async function runRetentionOnce(db: Db, policy: RetentionPolicy): Promise
   return { activity, sentEmails, throttles, idempotencyKeys, webhookDeliveries, uploadPreviews };
 }
 
-export const RETENTION_EVERY_MS = 60 * 60 * 1000;
+

@@ -1,54 +1,41 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
+import { scheduleEmailJob } from './outbox-repository';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
 /**
- * Claims up to `limit` due messages for this sender. FOR UPDATE SKIP LOCKED
- * lets several app servers claim at once without waiting on or taking each
- * other's rows; moving next_attempt_at forward by the lease hides a claimed
- * message from everyone else while it is being sent, without holding a
- * transaction open over the network. If the sender dies mid-send, the lease
- * runs out and another sender tries again (at-least-once delivery).
+ * The email a pg-boss job is for, if that job is still the email's current one and the email still
+ * waits. pg-boss hands a job to one sender at a time and again after its lease if that sender died
+ * (docs/decisions/0215-background-jobs-on-pg-boss.md); a job redelivered after its email was sent,
+ * or replaced by a retry or a Resend, finds nothing and sends nothing.
  */
-export async function claimDueEmails(db: DbOrTx, limit: number, leaseMs: number): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: emailOutbox.id })
+export async function findEmailForJob(db: DbOrTx, emailId: number, jobId: string): Promise<OutboxRow | undefined> {
+  const [row] = await db
+    .select()
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)))
-    .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  const claimed = await db
-    .update(emailOutbox)
-    .set({
-      attempts: sql`${emailOutbox.attempts} + 1`,
-      nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-    })
-    .where(inArray(emailOutbox.id, due))
-    .returning();
-  return claimed.sort((a, b) => a.id - b.id);
+    .where(and(eq(emailOutbox.id, emailId), eq(emailOutbox.jobId, jobId), eq(emailOutbox.status, 'pending')));
+  return row;
 }
 
 export async function markSent(db: DbOrTx, id: number): Promise<void> {
-  await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, id));
-}
-
-/** A failed attempt: try again after `retryInMs`, or give up (status failed, row kept) after the last attempt. */
-export async function markAttemptFailed(
-  db: DbOrTx,
-  id: number,
-  error: string,
-  retryInMs: number,
-  giveUp: boolean,
-): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({
-      status: giveUp ? 'failed' : 'pending',
-      lastError: error.slice(0, 2000),
-      nextAttemptAt: sql`now() + make_interval(secs => ${retryInMs / 1000})`,
-    })
+    .set({ status: 'sent', sentAt: new Date(), lastError: null, attempts: sql`${emailOutbox.attempts} + 1` })
     .where(eq(emailOutbox.id, id));
+}
+
+/**
+ * A failed attempt, in one transaction: counted, and either a new job due after `retryInMs` or,
+ * after the last attempt, status failed (row kept, no job) for the admin's Resend.
+ */
+export async function markAttemptFailed(db: DbOrTx, id: number, error: string, plan: { retryInMs: number; giveUp: boolean }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(emailOutbox)
+      .set({ status: plan.giveUp ? 'failed' : 'pending', lastError: error.slice(0, 2000), attempts: sql`${emailOutbox.attempts} + 1`, jobId: null })
+      .where(eq(emailOutbox.id, id));
+    if (!plan.giveUp) await scheduleEmailJob(tx, id, Math.ceil(plan.retryInMs / 1000));
+  });
 }

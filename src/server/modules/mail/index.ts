@@ -1,5 +1,5 @@
 /** The mail module's public entry: other modules, jobs and app.ts import only this file. */
-export { claimDueEmails, markAttemptFailed, markSent, type OutboxRow } from './delivery-repository';
+export { findEmailForJob, markAttemptFailed, markSent, type OutboxRow } from './delivery-repository';
 export { EMAIL_KIND_NAMES, emailKindName, type EmailKind } from './email-kinds';
 export { createEmailsService, type EmailsService } from './emails-service';
 export type { OutgoingEmail } from './outbox-repository';

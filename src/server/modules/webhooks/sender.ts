@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import http from 'node:http';
 import https from 'node:https';
 import type { Db, DbOrTx } from '../../db/client';
+import { retryDelayMs, type RetryPolicy } from '../../lib/jobs';
 import { guardedLookup, WebhookTargetError, webhookUrlProblem } from '../../lib/webhook-target';
 import {
   claimDueDeliveries,
@@ -30,12 +31,7 @@ export const WEBHOOK_POLICY = {
   leaseMs: 2 * 60_000,
   batchSize: 20,
   pollMs: 2_000,
-} as const;
-
-export function webhookRetryDelayMs(failedAttempts: number): number {
-  const exponent = Math.max(0, failedAttempts - 1);
-  return Math.min(WEBHOOK_POLICY.firstRetryMs * 2 ** Math.min(exponent, 20), WEBHOOK_POLICY.maxRetryMs);
-}
+} as const satisfies RetryPolicy & Record<string, number>;
 
 /** One POST; resolves with what happened, never throws. Redirects are not followed (they could lead anywhere). */
 function post(delivery: ClaimedDelivery, allowPrivate: boolean, timeoutMs: number): Promise<AttemptOutcome> {
@@ -126,7 +122,7 @@ export async function attemptDelivery(options: AttemptOptions, delivery: Claimed
   }
   const giveUp = delivery.attempts >= WEBHOOK_POLICY.maxAttempts;
   const paused = await markFailed(db, delivery, outcome, {
-    retryInMs: webhookRetryDelayMs(delivery.attempts),
+    retryInMs: retryDelayMs(WEBHOOK_POLICY, delivery.attempts),
     giveUp,
     pauseAfter: WEBHOOK_POLICY.pauseAfterFailures,
   });
