@@ -21,7 +21,8 @@ import { createOrdersService, orderReferences, orderRoutes } from './modules/ord
 import { createPriceListService, priceListRoutes } from './modules/price-list';
 import { createProductsService, productsRoutes } from './modules/products';
 import { createSettingsService, settingsRoutes } from './modules/settings';
-import { createStockService, createUploadHistory, stockRoutes } from './modules/stock';
+import { createStockService, stockRoutes } from './modules/stock';
+import { createImportsService, importsRoutes } from './modules/imports';
 import { createEmailChanges, createUsersService, emailChangeRoutes, userRoutes } from './modules/users';
 import { createWebhooksService, webhookRoutes } from './modules/webhooks';
 import { accessPlugin } from './plugins/access';
@@ -125,9 +126,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   else await products.ensureVersion();
   const merchandise = createMerchandiseService({ db, activity });
-  // One upload table for the stock, lots, incoming and merchandise files (ADR 0196, ADR 0214).
-  const uploadHistory = createUploadHistory(db);
-  const merchandiseUploads = createMerchandiseUploads({ db, activity, history: uploadHistory });
+  // Every file upload's preview, confirm, cancel and history; each kind registers itself (docs/decisions/0220).
+  const imports = createImportsService(db);
+  const merchandiseUploads = createMerchandiseUploads({ db, activity, imports });
   const carts = createCartsService({ db, activity, products, merchandise, orders: orderReferences });
   const calendar = createCalendarService({ db, activity, today: deps.today ?? (() => todayIn()) });
   const webhooks = createWebhooksService({ db, activity, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, log: app.log });
@@ -137,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     products,
     carts,
     mail,
-    history: uploadHistory,
+    imports,
     events: webhooks.publisher,
     settings,
     mailFrom: config.ORDER_EMAIL_FROM,
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events: webhooks.publisher,
     maxUploadMb: config.MAX_UPLOAD_MB,
     importStatementTimeoutMs: config.DB_IMPORT_STATEMENT_TIMEOUT_MS,
+    imports,
   });
   const apiTokens = createApiTokensService({ db, activity, requestsPerMinute: config.API_TOKEN_RATE_LIMIT });
   await app.register(accessPlugin, {
@@ -200,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(productsRoutes, { products });
   await app.register(stockRoutes, { stock, maxUploadMb: config.MAX_UPLOAD_MB });
   await app.register(lotsRoutes, { lots, maxUploadMb: config.MAX_UPLOAD_MB });
+  await app.register(importsRoutes, { imports });
   await app.register(priceListRoutes, { priceList: createPriceListService({ products, activity }) });
   await app.register(emailRoutes, { emails: createEmailsService({ db, activity, smtpConfigured: Boolean(config.SMTP_URL) }) });
 

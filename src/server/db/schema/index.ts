@@ -20,4 +20,4 @@ export * from './api-tokens';
 export * from './webhooks';
 export * from './idempotency';
 export * from './lots';
-export * from './stock';
+export * from './imports';

@@ -10,7 +10,7 @@ import type { ReceivedFile } from '../../lib/upload';
 import type { ActivityService } from '../activity';
 import type { ProductsService } from '../products';
 import type { SettingsService } from '../settings';
-import { createIssueCollector } from '../stock';
+import { createIssueCollector, parseSku } from '../imports';
 import { removeArrivedLoads } from './arrived-loads';
 import { publishLotEvents } from './change-events';
 import type { EventPublisher } from '../webhooks';
@@ -30,7 +30,6 @@ import {
 } from './row-rules';
 import { UNKNOWN_COLUMN, type StockUploadErrorBody } from '@common/contracts/stock';
 import { todayIn } from '@common/domain/business-days';
-import { parseSku } from '../stock';
 import { readSheet } from './sheet';
 import { storedName } from './stored-file';
 
@@ -195,20 +194,23 @@ export function createReplacer(deps: ReplaceDeps) {
     return replacement;
   }
 
-  /** One transaction: the rows replaced, the stock levels following (triggers), the catalogue version, activity and webhook. */
-  async function apply(
+  /**
+   * In the caller's transaction: the rows replaced, the stock levels following (triggers), the
+   * catalogue version, activity and webhook. Call afterCommit once it committed.
+   */
+  async function applyIn(
+    tx: Tx,
     actor: Actor,
     replacement: Replacement<Kind>,
     source: { via: 'file'; filename: string } | { via: 'api' },
     during?: ApplyHook,
   ): Promise<LotsApplyResponse> {
     const { kind, skus, rows } = replacement;
-    let arrivedLoads = 0;
-    await db
-      .transaction(async (tx: Tx) => {
+    try {
       await lockLotsImport(tx, kind);
       if (kind === 'lots') await lockLotsOf(tx, skus);
       await during?.(tx, replacement);
+      let arrivedLoads = 0;
       if (kind === 'lots') {
         await replaceLots(tx, skus, rows as LotRow[]);
         await refreshLotStatistics(tx, rows.length);
@@ -229,16 +231,32 @@ export function createReplacer(deps: ReplaceDeps) {
         tx,
       );
       await publishLotEvents(deps.events, tx, kind, skus, rows, source.via === 'file' ? source.filename : undefined);
-      })
-      .catch((error: unknown) => {
-        // The row and SKU limits keep every sum in range; should the table hold more than came through
-        // them, migration 0020's check stops the statement, and the answer is a sentence, not a 500.
-        if (isNumericOverflow(error)) throw new HttpError(400, `${LOT_LIMIT_MESSAGES.overflow(kind)} ${LOTS_MESSAGES.bodyRejected}.`);
-        throw error;
-      });
+    } catch (error) {
+      // The row and SKU limits keep every sum in range; should the table hold more than came through
+      // them, migration 0020's check stops the statement (and the transaction rolls back), and the
+      // answer is a sentence, not a 500.
+      if (isNumericOverflow(error)) throw new HttpError(400, `${LOT_LIMIT_MESSAGES.overflow(kind)} ${LOTS_MESSAGES.bodyRejected}.`);
+      throw error;
+    }
+    return { message: kind === 'lots' ? LOTS_MESSAGES.lotsUpdated : LOTS_MESSAGES.incomingUpdated, rows: rows.length, skus: skus.length };
+  }
+
+  /** After a replacement committed: this server's catalogue is stale, and someone waiting may be notified. */
+  function afterCommit(): void {
     deps.products.changed();
     deps.afterStockChange();
-    return { message: kind === 'lots' ? LOTS_MESSAGES.lotsUpdated : LOTS_MESSAGES.incomingUpdated, rows: rows.length, skus: skus.length };
+  }
+
+  /** One transaction of its own (applyIn), then afterCommit. */
+  async function apply(
+    actor: Actor,
+    replacement: Replacement<Kind>,
+    source: { via: 'file'; filename: string } | { via: 'api' },
+    during?: ApplyHook,
+  ): Promise<LotsApplyResponse> {
+    const response = await db.transaction((tx: Tx) => applyIn(tx, actor, replacement, source, during));
+    afterCommit();
+    return response;
   }
 
   return {
@@ -251,8 +269,10 @@ export function createReplacer(deps: ReplaceDeps) {
       }
       return { ok: true, response: await apply(actor, replacement, { via: 'file', filename: storedName(file.filename) }, during) };
     },
-    /** A file already read (a confirmed preview): applied, with the caller's work in the transaction. */
-    applyFile: (actor: Actor, replacement: Replacement<Kind>, filename: string, during: ApplyHook) => apply(actor, replacement, { via: 'file', filename }, during),
+    /** A file already read (a confirmed preview), in the caller's transaction, with the caller's check after the locks. */
+    applyFileIn: (tx: Tx, actor: Actor, replacement: Replacement<Kind>, filename: string, during: ApplyHook) =>
+      applyIn(tx, actor, replacement, { via: 'file', filename }, during),
+    afterCommit,
     async put(actor: Actor, kind: Kind, body: LotsBody | IncomingBody): Promise<LotsApplyResponse> {
       return apply(actor, await fromBody(kind, body), { via: 'api' });
     },

@@ -3,7 +3,7 @@ import { checkLotCode, invisibleCharacterIn, normaliseLotText } from '@common/do
 import { MAX_ROW_QUANTITY } from '@common/domain/lot-limits';
 import { formatCount } from '@common/domain/format';
 import { isIsoDate } from '@common/domain/business-days';
-import { INVALID_SKU, looksLikeFormula, normaliseHeader, parseSku } from '../stock';
+import { INVALID_SKU, looksLikeFormula, normaliseHeader, parseSku } from '../imports';
 
 /*
  * The rules of one row of a lots or incoming file, in the stock upload's style

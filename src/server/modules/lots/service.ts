@@ -15,10 +15,10 @@ import { HttpError } from '../../lib/http-error';
 import type { ReceivedFile } from '../../lib/upload';
 import type { ActivityService } from '../activity';
 import type { CartsService } from '../carts';
+import type { ImportsService } from '../imports';
 import type { MailOutbox } from '../mail';
 import type { ProductsService } from '../products';
 import type { SettingsService } from '../settings';
-import type { UploadHistory } from '../stock';
 import type { EventPublisher } from '../webhooks';
 import { allocateOrder, allocationsOf, plannedAllocations, planLines } from './allocation';
 import { sendArrivalNotices } from './notify';
@@ -44,8 +44,8 @@ export function createLotsService(deps: {
   db: Db;
   activity: ActivityService;
   products: Pick<ProductsService, 'summaries' | 'summary' | 'recordChange' | 'changed' | 'stockFacts'>;
-  /** The stock module's upload history, which keeps the lots and incoming files too (ADR 0196). */
-  history: UploadHistory;
+  /** The lots and incoming files register as import kinds: their previews, confirms and history (docs/decisions/0220). */
+  imports: Pick<ImportsService, 'register'>;
   carts: Pick<CartsService, 'view'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   events: EventPublisher;
@@ -62,7 +62,7 @@ export function createLotsService(deps: {
   }
 
   const replacer = createReplacer({ db, activity: deps.activity, products, events: deps.events, settings: deps.settings, afterStockChange: notifyArrivals });
-  const uploads = createLotsUploads({ db, replacer, products, history: deps.history });
+  const uploads = createLotsUploads({ db, replacer, products, imports: deps.imports });
 
   return {
     /** POST /api/stock/{kind}/upload: applied at once, recorded in the upload history (ADR 0196). */

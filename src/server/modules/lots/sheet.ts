@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { readSpreadsheet, UnreadableSheet, type ReceivedFile, type SheetLimits, type UploadRules } from '../../lib/upload';
-import { CsvSyntaxError, readCsvRecords, type CsvRecord } from '../stock';
+import { CsvSyntaxError, readCsvRecords, type CsvRecord } from '../imports';
 
 /** As the stock upload's reader: one row longer than this is a broken file (an unclosed quote), not data. */
 const MAX_RECORD_BYTES = 256 * 1024;

@@ -1,15 +1,14 @@
 import type { Readable } from 'node:stream';
 import { isExampleKey, ONLY_EXAMPLE_ROWS } from '@common/domain/template-examples';
 import type { Tx } from '../../db/client';
-import { CsvSyntaxError, readCsvRecords, type CsvRecord } from './csv-source';
-import type { createIssueCollector } from './issue-collector';
+import { CsvSyntaxError, parseSku, readCsvRecords, type CsvRecord, type IssueCollector } from '../imports';
 import { stageRows } from './repository';
-import { checkCellCount, parseSku, readHeader, readStockRow, type HeaderResult, type StockRow } from './row-rules';
+import { checkCellCount, readHeader, readStockRow, type HeaderResult, type StockRow } from './row-rules';
 
 /** Rows per staging statement: about 300 KB of JSON, well inside one round trip. */
 const STAGE_BATCH = 1000;
 
-type Collector = ReturnType<typeof createIssueCollector>;
+type Collector = IssueCollector;
 
 /**
  * Step 1, parse: hands the file's records to `onRecords` a chunk at a time, as they

@@ -6,26 +6,21 @@ import {
   stockUploadQuery,
   stockUploadResponse,
 } from '@common/contracts/stock';
-import {
-  cancelStockUploadResponse,
-  confirmStockUploadBody,
-  stockUploadHistoryQuery,
-  stockUploadHistoryResponse,
-  stockUploadIdParams,
-  stockUploadPreviewResponse,
-} from '@common/contracts/stock-uploads';
+import { confirmStockUploadBody, stockUploadIdParams, stockUploadPreviewResponse } from '@common/contracts/stock-uploads';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
 import { contentDisposition } from '../../lib/downloads';
 import { safeFileName } from '../../lib/safe-file-name';
 import { receiveCsvBytes } from '../../lib/upload';
-import { servedUploadFile, XLSX_TYPE } from './served-file';
 import type { StockService } from './service';
 import { stockTemplateCsv } from './template';
 
 
-/** POST /api/stock/upload (edit_stock) and the template (download_template). */
+/**
+ * POST /api/stock/upload (edit_stock) and the template (download_template). The history,
+ * its cancel and its file download are the imports module's routes (docs/decisions/0220).
+ */
 export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUploadMb: number }> = async (app, { stock, maxUploadMb }) => {
   const rules = {
     maxBytes: maxUploadMb * 1024 * 1024,
@@ -102,60 +97,6 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
       const result = await stock.confirmUpload(actorOf(request), request.params.id, request.body.mode);
       if (!result.ok) return reply.code(400).send(result.body);
       return result.response;
-    },
-  );
-
-  app.post(
-    '/api/stock/uploads/:id/cancel',
-    {
-      config: { access: { permission: 'edit_stock' }, scope: 'stock:write' },
-      schema: {
-        tags: ['Stock'],
-        summary: 'Cancel a previewed upload (stock, lots or incoming); nothing changes',
-        operationId: 'cancelStockUpload',
-        params: stockUploadIdParams,
-        response: { 200: cancelStockUploadResponse, 404: errorBody, 409: errorBody },
-      },
-    },
-    (request) => stock.cancelUpload(actorOf(request), request.params.id),
-  );
-
-  app.get(
-    '/api/stock/uploads',
-    {
-      config: { access: { permission: 'edit_stock' }, scope: 'stock:write' },
-      schema: {
-        tags: ['Stock'],
-        summary: 'The upload history of the stock, lots and incoming files (or of one kind): who, when, counts',
-        operationId: 'listStockUploads',
-        querystring: stockUploadHistoryQuery,
-        response: { 200: stockUploadHistoryResponse },
-      },
-    },
-    async (request) => ({ uploads: await stock.history(request.query.kind) }),
-  );
-
-  app.get(
-    '/api/stock/uploads/:id/file',
-    {
-      config: { access: { permission: 'edit_stock' }, scope: 'stock:write' },
-      schema: {
-        tags: ['Stock'],
-        summary: 'Download the file of one upload (CSV, or an xlsx kept before ADR 0204), formula cells neutralised',
-        operationId: 'downloadStockUploadFile',
-        params: stockUploadIdParams,
-        produces: ['text/csv', XLSX_TYPE],
-      },
-    },
-    async (request, reply) => {
-      const file = servedUploadFile(await stock.uploadFile(request.params.id));
-      // Always an attachment under a safe name, never sniffed into HTML (docs/decisions/0204).
-      return reply
-        .header('Content-Disposition', contentDisposition('attachment', file.filename))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'no-store')
-        .type(file.type)
-        .send(file.body);
     },
   );
 

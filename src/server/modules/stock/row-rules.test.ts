@@ -1,7 +1,8 @@
 import type { NulledField, SchemaError, ValidationIssue } from '@common/contracts/stock';
 import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from '@common/domain/stock-level';
 import { describe, expect, it } from 'vitest';
-import { checkCellCount, isCoverage, looksLikeFormula, normaliseHeader, readHeader, readStockRow, type ProblemSink } from './row-rules';
+import { looksLikeFormula, normaliseHeader, type ProblemSink } from '../imports';
+import { checkCellCount, isCoverage, readHeader, readStockRow } from './row-rules';
 
 function sink() {
   const found = { errors: [] as SchemaError[], issues: [] as ValidationIssue[], nulled: [] as NulledField[] };

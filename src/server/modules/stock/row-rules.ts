@@ -1,7 +1,8 @@
-import { STOCK_CSV_COLUMNS, UNKNOWN_COLUMN, type NulledField, type SchemaError, type StockCsvColumn, type ValidationIssue } from '@common/contracts/stock';
+import { STOCK_CSV_COLUMNS, UNKNOWN_COLUMN, type SchemaError, type StockCsvColumn, type ValidationIssue } from '@common/contracts/stock';
 import { CALL } from '@common/domain/money';
 import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from '@common/domain/stock-level';
 import { DEFAULT_COVERAGE, DEFAULT_SOLD_BY } from '@common/domain/units';
+import { INVALID_SKU, looksLikeFormula, normaliseHeader, parseSku, type ProblemSink } from '../imports';
 
 /**
  * The rules of one stock CSV row ("Stock import row", docs/product-decisions.md
@@ -13,8 +14,6 @@ import { DEFAULT_COVERAGE, DEFAULT_SOLD_BY } from '@common/domain/units';
  */
 
 export const DEFAULT_PRICE_PER_SQFT = '3.99';
-/** The largest SKU PostgreSQL's integer key holds. */
-const MAX_SKU = 2_147_483_647;
 const MAX_QUANTITY = 1_000_000_000;
 /** numeric(12,2) holds up to 9,999,999,999.99. */
 const MAX_PRICE = 9_999_999_999.99;
@@ -31,8 +30,6 @@ const TEXT_LIMITS: Partial<Record<StockCsvColumn, number>> = {
   imageUrl: 2000,
   coverage: 50,
 };
-
-export const INVALID_SKU = 'Invalid SKU number';
 
 /** A row ready to stage: every field filled (defaults applied); name null means "keep or derive". */
 export interface StockRow {
@@ -56,24 +53,12 @@ export interface StockRow {
   blanks: string[];
 }
 
-/** Where the rules report what they find. */
-export interface ProblemSink {
-  error(problem: SchemaError): void;
-  issue(problem: ValidationIssue): void;
-  nulled(problem: NulledField): void;
-}
-
 export interface HeaderResult {
   /** Column index to field, for the columns we know. */
   columns: (StockCsvColumn | null)[];
   present: Set<StockCsvColumn>;
   errors: SchemaError[];
   issues: ValidationIssue[];
-}
-
-/** "Stock Level", "stock_level" and "STOCKLEVEL" all name stockLevel. */
-export function normaliseHeader(text: string): string {
-  return text.replace(/^\uFEFF/, '').replace(/[\s_-]+/g, '').toLowerCase();
 }
 
 const COLUMN_BY_KEY = new Map<string, StockCsvColumn>(STOCK_CSV_COLUMNS.map((c) => [c.toLowerCase(), c]));
@@ -113,11 +98,6 @@ export function readHeader(cells: readonly string[]): HeaderResult {
   return result;
 }
 
-/** OWASP CSV injection: a cell a spreadsheet would run as a formula. "-5" is a number, not a formula. */
-export function looksLikeFormula(value: string): boolean {
-  return /^[=+@\t\r]/.test(value) || /^-(?![\d.])/.test(value);
-}
-
 function shorten(value: string, max = 40): string {
   return value.length > max ? `${value.slice(0, max)}…` : value;
 }
@@ -140,12 +120,6 @@ const SPECIAL_WORDS = new Map([
   [normaliseWords(STOCK_SPECIAL_ORDER), STOCK_SPECIAL_ORDER],
   [normaliseWords(STOCK_FABRICATION), STOCK_FABRICATION],
 ]);
-
-export function parseSku(text: string): number | null {
-  if (!/^\d+$/.test(text)) return null;
-  const id = Number(text);
-  return id > 0 && id <= MAX_SKU ? id : null;
-}
 
 /**
  * One data row. `cells` are in file order, `columns` from readHeader. Returns the

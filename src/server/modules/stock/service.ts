@@ -1,6 +1,5 @@
 import { LAST_INVENTORY_UPDATE } from '@common/contracts/settings';
 import {
-  STOCK_ISSUE_LIST_LIMIT as FIELD_WARNING_LIMIT,
   STOCK_REPLACE_CHANGED,
   STOCK_UPLOAD_REJECTED,
   STOCK_UPLOAD_SUCCESS,
@@ -10,27 +9,20 @@ import {
   type StockUploadMode,
   type StockUploadResponse,
 } from '@common/contracts/stock';
-import {
-  STOCK_HISTORY_PAGE_SIZE,
-  STOCK_PREVIEW_ROWS_LIMIT,
-  type StockUploadCounts,
-  type StockUploadHistoryEntry,
-  type StockUploadPreviewResponse,
-} from '@common/contracts/stock-uploads';
-import { STOCK_UPLOAD_MESSAGES, type StockUploadKind } from '@common/domain/stock-uploads';
+import type { StockUploadCounts, StockUploadPreviewResponse } from '@common/contracts/stock-uploads';
 import { Readable } from 'node:stream';
 import { allowLongStatements, withLongStatements, type Db, type Tx } from '../../db/client';
 import type { z } from 'zod';
 import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
 import type { ActivityService } from '../activity';
+import { createIssueCollector, type ImportsService, type IssueCollector, type PreviewOutcome } from '../imports';
 import type { CartReferences } from '../carts';
 import type { ProductsService } from '../products';
 import type { SettingsService } from '../settings';
 import type { EventPublisher } from '../webhooks';
 import { publishLevelEvents, publishUploadEvents } from './change-events';
 import { checkWholeFile, createRowValidator, createStager, parseRecords } from './import-steps';
-import { createIssueCollector } from './issue-collector';
 import {
   createStagingTable,
   deleteMissingProducts,
@@ -38,46 +30,27 @@ import {
   insertNew,
   lockStockImport,
   missingProductIds,
-  missingProducts,
-  previewChanges,
-  previewCreated,
   setStockLevels,
   unknownProductIds,
   updateExisting,
 } from './repository';
 import { removalToken } from './removal-token';
 import { readStockLevel, type HeaderResult } from './row-rules';
-import { createUploadHistory } from './upload-history';
-import { decideUpload, insertUpload } from './upload-repository';
+import { createStockImportKind, type StockFile } from './import-kind';
 
-type Collector = ReturnType<typeof createIssueCollector>;
+type Collector = IssueCollector;
 
-export interface StockUpload {
-  /** The file's checked bytes (lib/upload receiveCsvBytes, read in full before the import's transaction begins). */
-  data: Buffer;
-  filename: string;
-  mode: StockUploadMode;
-  /** mode=replace: the confirmed preview's token; without one (an API client) the replace is not checked against a preview. */
-  removalToken?: string;
-  /** A confirmed preview: the history row to mark applied; without one the run is recorded as a new, applied upload. */
-  previewId?: number;
-}
+/** The file's checked bytes (lib/upload receiveCsvBytes, read in full before the import's transaction begins), its name and mode. */
+export type StockUpload = StockFile;
 
 /** The file as a stream again, for the parser. */
 const textOf = (upload: Pick<StockUpload, 'data'>): Readable => Readable.from([upload.data], { objectMode: false });
 
 export type StockImportResult = { ok: true; response: StockUploadResponse } | { ok: false; body: StockUploadErrorBody };
-export type UploadPreviewResult = { ok: true; preview: StockUploadPreviewResponse } | { ok: false; body: StockUploadErrorBody };
+export type UploadPreviewResult = PreviewOutcome<StockUploadPreviewResponse>;
 
 /** Thrown inside the transaction to roll it back when the file has errors. */
 class RejectFile extends Error {}
-
-/** Thrown to roll back a preview's transaction, carrying its answer. */
-class PreviewDone<T> extends Error {
-  constructor(readonly preview: T) {
-    super('preview');
-  }
-}
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -100,12 +73,13 @@ export function createStockService(deps: {
   /** Webhook events, queued in the stock change's own transaction (docs/decisions/0161). */
   events: EventPublisher;
   maxUploadMb: number;
+  /** The stock CSV registers as an import kind: its previews, confirms and history (docs/decisions/0220). */
+  imports: Pick<ImportsService, 'register'>;
   /** A large file's merge statements may run longer than the ordinary statement timeout. */
   importStatementTimeoutMs?: number;
 }) {
   const { db, activity, products, events } = deps;
   const tooLarge = () => new HttpError(413, `The file is larger than the ${deps.maxUploadMb} MB upload limit`);
-  const uploads = createUploadHistory(db);
 
   /** Parses the file as it streams in, validates each row and stages the valid ones; then checks the file as a whole. */
   async function readAndStage(tx: Tx, upload: StockUpload, collector: Collector) {
@@ -125,7 +99,7 @@ export function createStockService(deps: {
   async function apply(
     tx: Tx,
     run: { actor: Actor; upload: StockUpload; header: HeaderResult; rows: number; collector: Collector; now: Date },
-  ): Promise<StockUploadResponse> {
+  ): Promise<{ response: StockUploadResponse; counts: StockUploadCounts }> {
     const { actor, upload, header, rows, collector, now } = run;
     await lockStockImport(tx);
     const fromCarts = upload.mode === 'replace' ? await removeFromCarts(tx, upload) : { lines: 0, carts: 0 };
@@ -161,8 +135,9 @@ export function createStockService(deps: {
       tx,
     );
     await publishUploadEvents(events, tx, { filename: upload.filename, mode: upload.mode, now, counts, inserted, updated: changedRows, removed });
-    await recordApplied(tx, actor, upload, { ...counts, warnings }, now);
-    return {
+    // What the upload history keeps of the run (StockUploadCounts).
+    const kept: StockUploadCounts = { rows, created, updated, unchanged: counts.unchanged, missing: counts.missing, removed: counts.removed, warnings };
+    const response: StockUploadResponse = {
       message: STOCK_UPLOAD_SUCCESS,
       mode: upload.mode,
       rows,
@@ -176,31 +151,7 @@ export function createStockService(deps: {
       warnings: { validationIssues, nulledFields },
       moreWarnings: collector.unlistedWarnings(),
     };
-  }
-
-  /** The upload history (ADR 0191): a confirmed preview becomes applied; any other run is a new, applied entry with its file. */
-  async function recordApplied(tx: Tx, actor: Actor, upload: StockUpload, c: Omit<StockUploadCounts, 'warnings'> & { warnings: number }, now: Date) {
-    const counts: StockUploadCounts = {
-      rows: c.rows, created: c.created, updated: c.updated, unchanged: c.unchanged, missing: c.missing, removed: c.removed, warnings: c.warnings,
-    };
-    if (upload.previewId !== undefined) {
-      await decideUpload(tx, upload.previewId, { status: 'applied', decidedBy: actor.username, decidedAt: now, mode: upload.mode, counts });
-      return;
-    }
-    await insertUpload(tx, {
-      userId: actor.userId,
-      username: actor.apiToken ? `${actor.username} (token ${actor.apiToken.name})` : actor.username,
-      source: actor.apiToken ? 'api' : 'browser',
-      status: 'applied',
-      filename: upload.filename,
-      mode: upload.mode,
-      data: upload.data,
-      catalogueVersion: null,
-      removalToken: upload.removalToken ?? null,
-      counts,
-      decidedAt: now,
-      decidedBy: actor.username,
-    });
+    return { response, counts: kept };
   }
 
   /**
@@ -209,15 +160,14 @@ export function createStockService(deps: {
    * the spec's error body.
    */
   async function recordRejected(actor: Actor, upload: Pick<StockUpload, 'data' | 'filename'>, collector: Collector): Promise<StockUploadErrorBody> {
-    const lists = collector.lists();
-    await uploads.recordRejected(actor, {
-      kind: 'stock',
-      filename: upload.filename,
-      data: upload.data,
-      problems: lists.schemaErrors,
-      problemCount: collector.totalErrors(),
-    });
-    return { message: STOCK_UPLOAD_REJECTED, ...lists, moreIssues: collector.unlistedErrors() + collector.unlistedWarnings() };
+    const body = rejectedBody(collector);
+    await uploads.recordRejected(actor, { filename: upload.filename, data: upload.data, problems: body.schemaErrors, problemCount: collector.totalErrors() });
+    return body;
+  }
+
+  /** The spec's error body of a refused file. */
+  function rejectedBody(collector: Collector): StockUploadErrorBody {
+    return { message: STOCK_UPLOAD_REJECTED, ...collector.lists(), moreIssues: collector.unlistedErrors() + collector.unlistedWarnings() };
   }
 
   /**
@@ -245,126 +195,28 @@ export function createStockService(deps: {
     );
   }
 
+  const uploads = deps.imports.register(
+    createStockImportKind({ steps: { readAndStage, apply, longTransaction, rejectedBody }, products, carts: deps.carts }),
+  );
+
   return {
     tooLarge,
 
     /**
      * The browser's upload (ADR 0191): what the file would create, change (field by field,
-     * before and after), leave alone and leave out, with its warnings; read in a transaction
-     * that is always rolled back. The file is kept as a previewed upload to confirm or cancel.
+     * before and after), leave alone and leave out, with its warnings (import-kind.ts). The file is
+     * kept as a previewed upload to confirm or cancel (the imports module).
      */
-    async previewUpload(actor: Actor, upload: Omit<StockUpload, 'mode'>): Promise<UploadPreviewResult> {
-      const collector = createIssueCollector();
-      let computed: Omit<StockUploadPreviewResponse, 'uploadId'> & { version: string | null };
-      try {
-        await longTransaction(async (tx) => {
-          const read = await readAndStage(tx, { ...upload, mode: 'keep' }, collector);
-          if (!read.accepted) throw new RejectFile();
-          const created = await previewCreated(tx, STOCK_PREVIEW_ROWS_LIMIT);
-          const changed = await previewChanges(tx, read.accepted.present, STOCK_PREVIEW_ROWS_LIMIT);
-          const missing = await missingProducts(tx);
-          const inCarts = await deps.carts.productReferences(tx, missing.map((p) => p.id));
-          const { validationIssues, nulledFields } = collector.lists();
-          const silent = await fieldWarnings(tx, read.accepted.present, FIELD_WARNING_LIMIT);
-          const warnings = validationIssues.length + nulledFields.length + collector.unlistedWarnings() + silent.total;
-          const listedMissing = missing.slice(0, STOCK_PREVIEW_ROWS_LIMIT);
-          throw new PreviewDone({
-            version: await products.versionIn(tx),
-            filename: upload.filename,
-            counts: {
-              rows: read.rows,
-              created: created.total,
-              updated: changed.total,
-              unchanged: read.rows - created.total - changed.total,
-              missing: missing.length,
-              removed: 0,
-              warnings,
-            },
-            created: created.rows,
-            changed: changed.rows.map((r) => ({
-              id: r.id,
-              name: r.name,
-              changes: r.fields
-                .map((field, i) => ({ field, before: r.before[i] ?? null, after: r.after[i] ?? null }))
-                .filter((c) => c.before !== c.after),
-            })),
-            missing: listedMissing,
-            cartLines: inCarts.lines,
-            carts: inCarts.carts,
-            warnings: { validationIssues, nulledFields },
-            moreWarnings: collector.unlistedWarnings(),
-            fieldWarnings: silent.rows,
-            moreFieldWarnings: silent.total - silent.rows.length,
-            rows: read.rows,
-            removedCount: missing.length,
-            removed: listedMissing,
-            removalToken: removalToken(missing.map((p) => p.id)),
-          });
-        });
-        throw new Error('preview transaction ended without an answer');
-      } catch (error) {
-        if (error instanceof RejectFile) return { ok: false, body: await recordRejected(actor, upload, collector) };
-        if (!(error instanceof PreviewDone)) throw error;
-        computed = error.preview as typeof computed;
-      }
-      const { version, ...preview } = computed;
-      const uploadId = await insertUpload(db, {
-        userId: actor.userId,
-        username: actor.username,
-        source: actor.apiToken ? 'api' : 'browser',
-        status: 'previewed',
-        filename: upload.filename,
-        mode: null,
-        data: upload.data,
-        catalogueVersion: version,
-        removalToken: preview.removalToken,
-        counts: preview.counts,
-      });
-      return { ok: true, preview: { uploadId, ...preview } };
-    },
+    previewUpload: (actor: Actor, upload: Pick<StockUpload, 'data' | 'filename'>): Promise<UploadPreviewResult> =>
+      // receiveCsvBytes checked the bytes as CSV text.
+      uploads.preview(actor, { ...upload, kind: 'csv', sha256: '' }),
 
     /**
      * Applies a previewed upload exactly as previewed: under the import lock, refused (409,
      * nothing changed) when the catalogue changed since the preview or the upload was
      * already applied or cancelled. mode=replace removes exactly the previewed missing products.
      */
-    async confirmUpload(actor: Actor, id: number, mode: StockUploadMode): Promise<StockImportResult> {
-      const collector = createIssueCollector();
-      const now = new Date();
-      try {
-        const response = await longTransaction(async (tx) => {
-          await lockStockImport(tx);
-          // A lots or incoming file is the lots module's to apply (ADR 0196): 409 names its confirm.
-          const row = await uploads.takePreviewed(tx, id, 'stock', actor);
-          if ((await products.versionIn(tx)) !== row.catalogueVersion) throw new HttpError(409, STOCK_UPLOAD_MESSAGES.catalogueChanged);
-          const upload: StockUpload = {
-            data: row.data,
-            filename: row.filename,
-            mode,
-            removalToken: mode === 'replace' ? (row.removalToken ?? undefined) : undefined,
-            previewId: row.id,
-          };
-          const read = await readAndStage(tx, upload, collector);
-          if (!read.accepted) throw new RejectFile();
-          return apply(tx, { actor, upload, header: read.accepted, rows: read.rows, collector, now });
-        });
-        products.changed();
-        return { ok: true, response };
-      } catch (error) {
-        if (!(error instanceof RejectFile)) throw error;
-        const body = { message: STOCK_UPLOAD_REJECTED, ...collector.lists(), moreIssues: collector.unlistedErrors() + collector.unlistedWarnings() };
-        return { ok: false, body };
-      }
-    },
-
-    /** Cancel, of any kind (ADR 0196): the previewed upload is marked cancelled; nothing else changes. */
-    cancelUpload: (actor: Actor, id: number): Promise<StockUploadHistoryEntry> => uploads.cancel(actor, id),
-
-    /** The newest uploads (stock, lots and incoming, or one kind), previewed, applied and cancelled, without their files. */
-    history: (kind?: StockUploadKind): Promise<StockUploadHistoryEntry[]> => uploads.list(STOCK_HISTORY_PAGE_SIZE, kind),
-
-    /** The file of one upload, as it was sent. */
-    uploadFile: (id: number) => uploads.file(id),
+    confirmUpload: (actor: Actor, id: number, mode: StockUploadMode): Promise<StockImportResult> => uploads.confirm(actor, id, mode),
 
     /** Parse, validate, apply: all inside one transaction, so a rejected file changes nothing. */
     async importCsv(actor: Actor, upload: StockUpload): Promise<StockImportResult> {
@@ -374,7 +226,11 @@ export function createStockService(deps: {
         const response = await longTransaction(async (tx) => {
           const read = await readAndStage(tx, upload, collector);
           if (!read.accepted) throw new RejectFile();
-          return apply(tx, { actor, upload, header: read.accepted, rows: read.rows, collector, now });
+          const applied = await apply(tx, { actor, upload, header: read.accepted, rows: read.rows, collector, now });
+          // Not a confirmed preview: a new, applied entry of the history, with its file (ADR 0191).
+          const { data, filename, mode } = upload;
+          await uploads.recordApplied(tx, actor, { filename, data, mode, removalToken: upload.removalToken ?? null, counts: applied.counts, decidedAt: now });
+          return applied.response;
         });
         products.changed();
         return { ok: true, response };

@@ -10,7 +10,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
  * the extension of its content, and, for a CSV, every cell that a spreadsheet would run as a formula
  * (=, +, -, @, tab, carriage return first) given a leading apostrophe, as the order export's
  * safeCell does. A stock CSV keeps every other byte of its cells; lots and incoming files are kept
- * as the rows the portal read (lots/stored-file.ts), so they hold no formula in the first place.
+ * as the rows the portal read, so they hold no formula in the first place.
  * A workbook kept before that decision is served as stored, as an attachment that no browser sniffs.
  */
 export function servedUploadFile(file: { filename: string; data: Buffer }): { filename: string; type: string; body: Buffer } {

@@ -14,16 +14,16 @@ import { users } from './users';
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
- * Every stock CSV the portal was given (ADR 0191): a browser upload is kept here as
- * `previewed` until the admin confirms (`applied`) or cancels (`cancelled`); an API upload
- * is recorded `applied` in its import's transaction. The file itself stays for download.
- * The lots and incoming files (ADR 0196) are kept here too, told apart by `kind`.
+ * Every file the portal was given to import, of every kind (the imports module,
+ * docs/decisions/0220): a browser upload is kept here as `previewed` until the admin confirms
+ * (`applied`) or cancels (`cancelled`); an API upload is recorded `applied` in its import's
+ * transaction. The file itself stays for download. The table keeps its first name, stock_uploads.
  */
 export const stockUploads = pgTable(
   'stock_uploads',
   {
     id: serial('id').primaryKey(),
-    /** stock (the stock CSV), lots or incoming (the lots module's files, ADR 0196), merchandise (ADR 0214). */
+    /** Which kind of file: the module that reads and applies it (UPLOAD_KINDS). */
     kind: text('kind').$type<UploadKind>().notNull().default('stock'),
     userId: integer('user_id').references(() => users.id),
     /** Kept so the history reads well after the user is deleted. */
@@ -38,10 +38,10 @@ export const stockUploads = pgTable(
     catalogueVersion: text('catalogue_version'),
     removalToken: text('removal_token'),
     /**
-     * A lots or incoming preview: the digest of the listed SKUs' lots (loads) it saw; a merchandise
-     * preview: the digest of the merchandise table (ADR 0214). Confirm refuses another.
+     * A digest of what the preview compared the file against, computed by the file's kind (the
+     * listed SKUs' lots, the merchandise table); the kind's confirm refuses another.
      */
-    lotsDigest: text('lots_digest'),
+    digest: text('digest'),
     /** rows, created, updated, unchanged, missing, removed, warnings: the preview's, then the applied run's. */
     counts: jsonb('counts').$type<Record<string, number>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

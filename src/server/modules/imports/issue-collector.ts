@@ -4,7 +4,13 @@ import {
   type SchemaError,
   type ValidationIssue,
 } from '@common/contracts/stock';
-import type { ProblemSink } from './row-rules';
+
+/** Where a kind's row rules report what they find. */
+export interface ProblemSink {
+  error(problem: SchemaError): void;
+  issue(problem: ValidationIssue): void;
+  nulled(problem: NulledField): void;
+}
 
 /**
  * Gathers the problems of a whole file. Every problem is counted; each list keeps
@@ -70,3 +76,5 @@ export function createIssueCollector(limit = STOCK_ISSUE_LIST_LIMIT) {
     unlistedWarnings: () => totals.issues - issues.length + (totals.nulled - nulled.length),
   };
 }
+
+export type IssueCollector = ReturnType<typeof createIssueCollector>;

@@ -3,13 +3,10 @@ import { STOCK_UPLOAD_KINDS, type StockUploadKind, type StockUploadSource, type 
 import type { DbOrTx } from '../../db/client';
 import { stockUploads } from '../../db/schema';
 
-/**
- * The stock_uploads table (ADR 0191): the SQL of the upload history, kept apart from the
- * import's staging SQL in repository.ts. It holds the lots and incoming files too (ADR 0196).
- */
-export type StockUploadRow = typeof stockUploads.$inferSelect;
+/** The upload table (stock_uploads): every kind's files, previews and history, and nothing of a kind's columns. */
+export type UploadRow = typeof stockUploads.$inferSelect;
 
-/** Counts as kept: a stock upload's (StockUploadCounts) or a lots file's (LotsUploadCounts). */
+/** Counts as the kind kept them (a stock upload's StockUploadCounts, a lots file's LotsUploadCounts). */
 type Counts = Record<string, number>;
 
 export async function insertUpload(
@@ -22,11 +19,11 @@ export async function insertUpload(
     source: StockUploadSource;
     status: StockUploadStatus;
     filename: string;
-    mode: string | null;
+    mode?: string | null;
     data: Buffer;
-    catalogueVersion: string | null;
-    removalToken: string | null;
-    lotsDigest?: string | null;
+    catalogueVersion?: string | null;
+    removalToken?: string | null;
+    digest?: string | null;
     counts: Counts;
     problems?: { row: number; message: string; sku?: string }[];
     decidedAt?: Date;
@@ -41,7 +38,7 @@ export async function insertUpload(
 }
 
 /** One upload with its file; `forUpdate` holds the row so two confirms cannot both apply it. */
-export async function findUpload(db: DbOrTx, id: number, forUpdate = false): Promise<StockUploadRow | undefined> {
+export async function findUpload(db: DbOrTx, id: number, forUpdate = false): Promise<UploadRow | undefined> {
   const query = db.select().from(stockUploads).where(eq(stockUploads.id, id));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row;
@@ -51,7 +48,7 @@ export async function decideUpload(
   db: DbOrTx,
   id: number,
   change: { status: StockUploadStatus; decidedBy: string; decidedAt: Date; mode?: string; counts?: Counts },
-): Promise<StockUploadRow | undefined> {
+): Promise<UploadRow | undefined> {
   const [row] = await db.update(stockUploads).set(change).where(eq(stockUploads.id, id)).returning();
   return row;
 }
