@@ -20,7 +20,8 @@ describe('the catalogue read started by the entry (ADR 0200)', () => {
     const fetchMock = stubCatalogue();
     startCatalogueEarly();
     startCatalogueEarly();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Sent at once: only the client's middleware (promises, no timer) stands before fetch.
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1), { timeout: 50, interval: 0 });
     expect((await getProducts()).map((p) => p.id)).toEqual([1001]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await getProducts();

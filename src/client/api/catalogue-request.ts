@@ -1,13 +1,13 @@
 import type { Product } from '@common/contracts/products';
 import { decodeCatalogueColumns } from '@common/domain/catalogue-columns';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 import { parseCatalogueColumns, startColumnsParser } from './parse-catalogue-columns';
 
 /**
  * The address the browser reads the catalogue from: GET /api/products as columns (ADR 0188),
  * less than half the JSON to parse. The server preloads it on /stock (first-requests.ts).
  */
-export const CATALOGUE_COLUMNS_PATH = '/api/products/columns';
+export const CATALOGUE_COLUMNS_PATH = '/api/products/columns' as const;
 
 /**
  * The catalogue, read as bytes and parsed in a worker (ADR 0198): at 50,000 products the ~10 MB of
@@ -18,7 +18,7 @@ export async function requestCatalogue(): Promise<Product[]> {
   const parser = startColumnsParser();
   try {
     // 'no-cache': the browser revalidates its copy with the ETag; an unchanged catalogue is a 304.
-    const bytes = await api.getBytes(CATALOGUE_COLUMNS_PATH, { cache: 'no-cache' });
+    const bytes = await dataOf(api.GET(CATALOGUE_COLUMNS_PATH, { parseAs: 'arrayBuffer', cache: 'no-cache' }));
     return decodeCatalogueColumns(await parseCatalogueColumns(bytes, parser));
   } catch (error) {
     parser?.terminate();

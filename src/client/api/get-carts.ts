@@ -1,7 +1,6 @@
-import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { cartsResponse, CartView } from '@common/contracts/carts';
-import { api } from '@client/lib/api-client';
+import type { CartView } from '@common/contracts/carts';
+import { api, dataOf } from '@client/lib/api-client';
 
 /** GET /api/carts (cart, merchandise, quick add, orders, dashboard). Queries GET their key path; every cart call invalidates it. */
 export const cartsQueryKey = ['/api/carts'] as const;
@@ -12,7 +11,7 @@ export const cartsQueryKey = ['/api/carts'] as const;
  * stays query-free because the app page preloads `/api/carts` by that address (ADR 0152).
  */
 export async function getCarts(): Promise<CartView[]> {
-  return api.get<z.output<typeof cartsResponse>>('/api/carts');
+  return dataOf(api.GET('/api/carts'));
 }
 
 export const cartsQueryOptions = () => queryOptions({ queryKey: cartsQueryKey, queryFn: getCarts });

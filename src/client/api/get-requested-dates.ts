@@ -1,14 +1,13 @@
-import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { requestedDatesResponse, RequestedDatesResponse } from '@common/contracts/orders';
-import { api } from '@client/lib/api-client';
+import type { RequestedDatesResponse } from '@common/contracts/orders';
+import { api, dataOf } from '@client/lib/api-client';
 
 /** Its GET path; closed-day changes invalidate it, as the date pickers skip closed days. */
 export const requestedDatesQueryKey = ['/api/orders/requested-dates'] as const;
 
 /** The server's today and earliest requested date, so the picker and the server agree (docs/decisions/0042). */
 export async function getRequestedDates(): Promise<RequestedDatesResponse> {
-  return await api.get<z.output<typeof requestedDatesResponse>>('/api/orders/requested-dates');
+  return await dataOf(api.GET('/api/orders/requested-dates'));
 }
 
 export function useRequestedDates() {

@@ -1,12 +1,11 @@
-import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SystemSetting, systemSettingsResponse } from '@common/contracts/settings';
-import { api } from '@client/lib/api-client';
+import type { SystemSetting } from '@common/contracts/settings';
+import { api, dataOf } from '@client/lib/api-client';
 
 export const systemSettingsQueryKey = ['/api/system/settings'] as const;
 
 export async function getSystemSettings(): Promise<SystemSetting[]> {
-  return api.get<z.output<typeof systemSettingsResponse>>('/api/system/settings');
+  return dataOf(api.GET('/api/system/settings'));
 }
 
 export const systemSettingsQueryOptions = () =>

@@ -17,8 +17,10 @@ function recordFetches(): string[] {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn<typeof fetch>(async (url) => {
-      asked.push(String(url));
+    vi.fn(async (request: Request) => {
+      // The client hands fetch a Request for the page's own origin (src/client/lib/api-client.ts).
+      const url = new URL(request.url);
+      asked.push(url.pathname + url.search);
       return new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );
@@ -64,6 +66,8 @@ describe('the first queries when the app page carried the user (ADR 0152)', () =
     ] as const) {
       const asked = recordFetches();
       prefetchFirstQueries(createQueryClient(), path, user);
+      // Sent in the same task: only the client's middleware (promises) stands before fetch.
+      await vi.waitFor(() => expect(asked.length).toBe(firstRequestsOf(path, user).length), { timeout: 50, interval: 0 });
       expect(asked.sort()).toEqual([...firstRequestsOf(path, user)].sort());
     }
   });

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TIMESTAMP_HEADER } from '@common/contracts/common';
-import { ApiError, api, errorMessage, READ_TIMEOUT_MESSAGE } from './api-client';
+import { TIMESTAMP_HEADER } from '@common/domain/http-headers';
+import { ApiError, api, createApiClient, dataOf, errorMessage, READ_TIMEOUT_MESSAGE, upload } from './api-client';
 
 function stubFetch(response: Response) {
-  const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
+  const fetchMock = vi.fn<(request: Request) => Promise<Response>>().mockResolvedValue(response);
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -15,15 +15,24 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** A server that never answers: the request ends only when its signal aborts. */
 function stubHangingFetch() {
-  const fetchMock = vi.fn<typeof fetch>((_path, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))));
+  const fetchMock = vi.fn(
+    (request: Request) =>
+      new Promise<Response>((_resolve, reject) => {
+        // As fetch does: a signal already aborted rejects at once.
+        if (request.signal.aborted) reject(request.signal.reason);
+        request.signal.addEventListener('abort', () => reject(request.signal.reason));
+      }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
-describe('read timeout', () => {
+const sent = (fetchMock: { mock: { calls: [Request][] } }) => fetchMock.mock.calls[0]![0];
+
+describe('read timeout (middleware)', () => {
   it('ends a read that never answers with an ApiError the page shows as its error state', async () => {
     stubHangingFetch();
-    const error = await api.get('/api/products', { timeoutMs: 30 }).catch((e: unknown) => e);
+    const error = await createApiClient({ readTimeoutMs: 30 }).GET('/api/system/settings').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 408, serverMessage: READ_TIMEOUT_MESSAGE });
   });
@@ -31,7 +40,7 @@ describe('read timeout', () => {
   it('still lets the caller (TanStack Query) cancel a read, as a cancellation', async () => {
     stubHangingFetch();
     const controller = new AbortController();
-    const pending = api.get('/api/products', { signal: controller.signal }).catch((e: unknown) => e);
+    const pending = api.GET('/api/system/settings', { signal: controller.signal }).catch((e: unknown) => e);
     controller.abort();
     const error = await pending;
     expect(error).not.toBeInstanceOf(ApiError);
@@ -39,33 +48,53 @@ describe('read timeout', () => {
   });
 
   it('does not limit writes', async () => {
-    const fetchMock = stubFetch(json({ ok: true }));
-    await api.post('/api/logout');
-    expect(fetchMock.mock.calls[0]![1]!.signal).toBeUndefined();
+    stubHangingFetch();
+    let settled = false;
+    const write = createApiClient({ readTimeoutMs: 30 }).POST('/api/logout').finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(settled).toBe(false);
+    void write.catch(() => undefined);
   });
 });
 
-describe('api client', () => {
+describe('api client (middleware)', () => {
   it('sends GETs same-origin, uncached, with the timestamp header and no body', async () => {
     const fetchMock = stubFetch(json([{ key: 'a' }]));
-    await expect(api.get('/api/system/settings')).resolves.toEqual([{ key: 'a' }]);
-    const [path, init] = fetchMock.mock.calls[0]!;
-    expect(path).toBe('/api/system/settings');
-    expect(init).toMatchObject({ method: 'GET', credentials: 'same-origin', cache: 'no-store', body: undefined });
-    expect((init?.headers as Record<string, string>)[TIMESTAMP_HEADER]).toMatch(/^\d{13}$/);
+    await expect(dataOf(api.GET('/api/system/settings'))).resolves.toEqual([{ key: 'a' }]);
+    const request = sent(fetchMock);
+    expect(new URL(request.url).pathname).toBe('/api/system/settings');
+    expect(new URL(request.url).origin).toBe(globalThis.location?.origin ?? 'http://localhost');
+    expect(request).toMatchObject({ method: 'GET', credentials: 'same-origin', cache: 'no-store', body: null });
+    expect(request.headers.get(TIMESTAMP_HEADER)).toMatch(/^\d{13}$/);
+  });
+
+  it('fills path parameters and the query from the typed call', async () => {
+    const fetchMock = stubFetch(json({ id: 7 }));
+    await api.GET('/api/orders/{id}', { params: { path: { id: 7 } } });
+    expect(new URL(sent(fetchMock).url).pathname).toBe('/api/orders/7');
   });
 
   it('sends every write as JSON, with {} when there is no body (the server refuses writes without one)', async () => {
     const fetchMock = stubFetch(json({ ok: true }));
-    await api.post('/api/logout');
-    const init = fetchMock.mock.calls[0]![1]!;
-    expect(init.body).toBe('{}');
-    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    await api.POST('/api/logout');
+    const request = sent(fetchMock);
+    expect(await request.text()).toBe('{}');
+    expect(request.headers.get('Content-Type')).toBe('application/json');
+    expect(request.headers.get(TIMESTAMP_HEADER)).toMatch(/^\d{13}$/);
+  });
+
+  it('sends a typed body as JSON and passes headers such as the Idempotency-Key', async () => {
+    const fetchMock = stubFetch(json({ id: 1 }, 201, 'Created'));
+    await api.POST('/api/carts', { body: { name: 'PO 1' }, headers: { 'idempotency-key': 'cart-1' } });
+    const request = sent(fetchMock);
+    expect(await request.json()).toEqual({ name: 'PO 1' });
+    expect(request.headers.get('Content-Type')).toBe('application/json');
+    expect(request.headers.get('idempotency-key')).toBe('cart-1');
   });
 
   it('turns a non-OK answer into ApiError "status: message" and keeps the server message and body', async () => {
     stubFetch(json({ message: 'Invalid username or password' }, 401, 'Unauthorized'));
-    const error = await api.post('/api/login', { username: 'x', password: 'y' }).catch((e: unknown) => e);
+    const error = await api.POST('/api/login', { body: { username: 'x', password: 'y' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 401,
@@ -78,10 +107,10 @@ describe('api client', () => {
 
   it('falls back to the status text when the body has no message, and keeps field errors', async () => {
     stubFetch(new Response('', { status: 502, statusText: 'Bad Gateway' }));
-    await expect(api.get('/api/user')).rejects.toMatchObject({ message: '502: Bad Gateway', serverMessage: undefined });
+    await expect(api.GET('/api/user')).rejects.toMatchObject({ message: '502: Bad Gateway', serverMessage: undefined });
 
     stubFetch(json({ message: 'Invalid body', errors: [{ path: 'newPassword', message: 'Too short' }] }, 400));
-    await expect(api.post('/api/user/password', {})).rejects.toMatchObject({
+    await expect(api.POST('/api/user/password', { body: { currentPassword: 'a', newPassword: 'b' } as never })).rejects.toMatchObject({
       fieldErrors: [{ path: 'newPassword', message: 'Too short' }],
     });
   });
@@ -89,9 +118,16 @@ describe('api client', () => {
   it('uses the fallback text for errors that are not API answers', () => {
     expect(errorMessage(new TypeError('Failed to fetch'), 'Please try again.')).toBe('Please try again.');
   });
+
+  it('reads the catalogue as bytes with revalidation (ADR 0198)', async () => {
+    const fetchMock = stubFetch(json({ count: 0 }));
+    const bytes = await dataOf(api.GET('/api/products/columns', { parseAs: 'arrayBuffer', cache: 'no-cache' }));
+    expect(new TextDecoder().decode(bytes)).toBe('{"count":0}');
+    expect(sent(fetchMock)).toMatchObject({ method: 'GET', credentials: 'same-origin', cache: 'no-cache' });
+  });
 });
 
-/** Just enough of XMLHttpRequest to drive `api.upload` the way a browser would. */
+/** Just enough of XMLHttpRequest to drive `upload` the way a browser would. */
 class FakeXhr {
   static last: FakeXhr | undefined;
   method = '';
@@ -136,12 +172,12 @@ class FakeXhr {
   }
 }
 
-describe('api.upload', () => {
+describe('upload (XMLHttpRequest)', () => {
   it('posts the form with the timestamp header, reports progress and resolves with the JSON answer', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const form = new FormData();
     const progress: number[] = [];
-    const pending = api.upload('/api/files', form, (fraction) => progress.push(fraction));
+    const pending = upload('/api/files', form, (fraction) => progress.push(fraction));
     const xhr = FakeXhr.last!;
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('/api/files');
@@ -158,7 +194,7 @@ describe('api.upload', () => {
 
   it('turns a refusal into the same ApiError as every other call', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const pending = api.upload('/api/files', new FormData());
+    const pending = upload('/api/files', new FormData());
     FakeXhr.last!.respond(415, 'Unsupported Media Type', { message: 'Only PDF, JPG and PNG files can be uploaded' });
     await expect(pending).rejects.toMatchObject({
       status: 415,
@@ -169,33 +205,15 @@ describe('api.upload', () => {
 
   it('rejects with a TypeError on a network failure and an AbortError when cancelled', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const failing = api.upload('/api/files', new FormData());
+    const failing = upload('/api/files', new FormData());
     FakeXhr.last!.onerror?.();
     await expect(failing).rejects.toBeInstanceOf(TypeError);
 
     const controller = new AbortController();
-    const cancelled = api.upload('/api/files', new FormData(), undefined, { signal: controller.signal });
+    const cancelled = upload('/api/files', new FormData(), undefined, { signal: controller.signal });
     controller.abort();
     await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
     expect(FakeXhr.last!.aborted).toBe(true);
   });
 });
 
-describe('api.getBytes (ADR 0198)', () => {
-  it('reads the body as bytes, with the same headers and revalidation as a GET', async () => {
-    const fetchMock = stubFetch(json({ count: 0 }));
-    const bytes = await api.getBytes('/api/products/columns', { cache: 'no-cache' });
-    expect(new TextDecoder().decode(bytes)).toBe('{"count":0}');
-    const [path, init] = fetchMock.mock.calls[0]!;
-    expect(path).toBe('/api/products/columns');
-    expect(init).toMatchObject({ method: 'GET', credentials: 'same-origin', cache: 'no-cache' });
-    expect((init!.headers as Record<string, string>)[TIMESTAMP_HEADER]).toMatch(/^\d+$/);
-  });
-
-  it('turns a refusal into the usual ApiError and a read that never answers into the timeout error', async () => {
-    stubFetch(json({ message: 'Not allowed' }, 403, 'Forbidden'));
-    await expect(api.getBytes('/api/products/columns')).rejects.toMatchObject({ status: 403, serverMessage: 'Not allowed' });
-    stubHangingFetch();
-    await expect(api.getBytes('/api/products/columns', { timeoutMs: 30 })).rejects.toMatchObject({ status: 408, serverMessage: READ_TIMEOUT_MESSAGE });
-  });
-});

@@ -23,7 +23,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{
   // The browser's page views and UI events; any signed-in user who is past the temporary-password step.
   app.post(
     '/api/activity',
-    { bodyLimit: CLIENT_ACTIVITY_LIMITS.bodyBytes, config: { access: 'user' }, schema: { body: clientActivityBody, response: { 200: okBody } } },
+    { bodyLimit: CLIENT_ACTIVITY_LIMITS.bodyBytes, config: { access: 'user' }, schema: { operationId: 'recordClientActivity', summary: 'Record something the browser saw (page views, downloads)', errorStatuses: [429], body: clientActivityBody, response: { 200: okBody } } },
     async (request, reply) => {
       const actor = actorOf(request);
       const verdict = await reportLimit(actor.userId, CLIENT_ACTIVITY_PER_MINUTE);
@@ -38,7 +38,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/admin/activity-logs',
-    { config: { access: 'admin' }, schema: { querystring: activityLogQuery, response: { 200: activityLogPage } } },
+    { config: { access: 'admin' }, schema: { operationId: 'listActivityLogs', summary: 'The activity log, newest first, filtered and paged', querystring: activityLogQuery, response: { 200: activityLogPage } } },
     async (request) => {
       const actor = actorOf(request);
       const page = await activity.list(request.query);
@@ -55,7 +55,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{
 
   // A download link, so the browser streams it to disk. Reading the log changes nothing;
   // the export_generated row is the audit trail of who took a copy.
-  app.get('/api/admin/activity-logs/export', { config: { access: 'admin' }, schema: { querystring: activityLogFilters, produces: ['text/csv'] } }, (request, reply) => {
+  app.get('/api/admin/activity-logs/export', { config: { access: 'admin' }, schema: { operationId: 'exportActivityLogs', summary: 'Export the filtered activity log as CSV', querystring: activityLogFilters, produces: ['text/csv'] } }, (request, reply) => {
     const actor = actorOf(request);
     const filters = request.query;
     const rows = activity.exportRows(filters, (count, complete) =>

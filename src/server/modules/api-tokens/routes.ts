@@ -8,7 +8,7 @@ import type { ApiTokensService } from './service';
 export const apiTokenRoutes: FastifyPluginAsyncZod<{ apiTokens: ApiTokensService }> = async (app, { apiTokens }) => {
   app.get(
     '/api/admin/api-tokens',
-    { config: { access: 'admin' }, schema: { tags: ['Integrations'], summary: 'List API tokens', response: { 200: apiTokenList } } },
+    { config: { access: 'admin' }, schema: { operationId: 'listApiTokens', tags: ['Integrations'], summary: 'List API tokens', response: { 200: apiTokenList } } },
     () => apiTokens.list(),
   );
 
@@ -17,6 +17,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ apiTokens: ApiTokensService
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'createApiToken',
         tags: ['Integrations'],
         summary: 'Create an API token; the answer holds the token, shown only this once',
         body: createApiTokenBody,
@@ -30,7 +31,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ apiTokens: ApiTokensService
     '/api/admin/api-tokens/:id',
     {
       config: { access: 'admin' },
-      schema: { tags: ['Integrations'], summary: 'Revoke an API token', params: idParams, response: { 200: okBody } },
+      schema: { operationId: 'revokeApiToken', tags: ['Integrations'], summary: 'Revoke an API token', params: idParams, response: { 200: okBody } },
     },
     async (request) => {
       await apiTokens.revoke(actorOf(request), request.params.id);

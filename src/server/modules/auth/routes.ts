@@ -16,17 +16,17 @@ import type { AuthService } from './service';
 
 /** Auth calls and docs/product-decisions.md#accounts. Thin: validate, call the service. */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
-  app.get('/api/user', { config: { access: 'signed-in' }, schema: { response: { 200: currentUser } } }, (request) =>
+  app.get('/api/user', { config: { access: 'signed-in' }, schema: { operationId: 'getCurrentUser', summary: 'The signed-in user and their active role', response: { 200: currentUser } } }, (request) =>
     auth.me(actorOf(request)),
   );
 
   // The browser's probe (docs/decisions/0212): "no one" is an answer, not a 401 the console logs.
-  app.get('/api/session', { config: { access: 'public' }, schema: { response: { 200: sessionProbeResponse } } }, async (request) => ({
+  app.get('/api/session', { config: { access: 'public' }, schema: { operationId: 'getSession', summary: 'Who is signed in, or null: always 200 (what the browser asks)', response: { 200: sessionProbeResponse } } }, async (request) => ({
     user: request.user ? await auth.me(actorOf(request)) : null,
   }));
 
   // Session changes and passwords take no Idempotency-Key (ADR 0182): a replay could not set the cookie again.
-  app.post('/api/login', { config: { access: 'public', idempotent: false }, schema: { body: loginBody, response: { 200: currentUser } } }, async (request, reply) => {
+  app.post('/api/login', { config: { access: 'public', idempotent: false }, schema: { operationId: 'logIn', summary: 'Sign in with username and password; sets the session cookie', errorStatuses: [401, 429], body: loginBody, response: { 200: currentUser } } }, async (request, reply) => {
     try {
       return await auth.login(originOf(request), sessionOf(request), request.body);
     } catch (error) {
@@ -36,28 +36,28 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     }
   });
 
-  app.post('/api/logout', { config: { access: 'public', idempotent: false }, schema: { response: { 200: okBody } } }, async (request, reply) => {
+  app.post('/api/logout', { config: { access: 'public', idempotent: false }, schema: { operationId: 'logOut', summary: 'Sign out and end the session', response: { 200: okBody } } }, async (request, reply) => {
     await auth.logout(request.user ? actorOf(request) : originOf(request), sessionOf(request));
     // The row is gone; the browser forgets the cookie too.
     reply.clearCookie(app.sessionCookie.name, app.sessionCookie.options);
     return { ok: true as const };
   });
 
-  app.post('/api/register', { config: { access: 'public', idempotent: false }, schema: { body: registerBody, response: { 200: currentUser } } }, (request) =>
+  app.post('/api/register', { config: { access: 'public', idempotent: false }, schema: { operationId: 'register', summary: 'Create an account and sign in (when registration is open)', errorStatuses: [409], body: registerBody, response: { 200: currentUser } } }, (request) =>
     auth.register(originOf(request), sessionOf(request), request.body),
   );
 
   // The temporary-password flow (POST /api/password-reset) and Change Password share one rule.
   app.post(
     '/api/password-reset',
-    { config: { access: 'signed-in', idempotent: false }, schema: { body: passwordResetBody, response: { 200: currentUser } } },
+    { config: { access: 'signed-in', idempotent: false }, schema: { operationId: 'resetTemporaryPassword', summary: 'Replace a temporary password after the first sign-in', body: passwordResetBody, response: { 200: currentUser } } },
     (request) => auth.changePassword(actorOf(request), request.body),
   );
-  app.post('/api/user/password', { config: { access: 'signed-in', idempotent: false }, schema: { body: passwordChangeBody, response: { 200: currentUser } } }, (request) =>
+  app.post('/api/user/password', { config: { access: 'signed-in', idempotent: false }, schema: { operationId: 'changePassword', summary: 'Change your own password', body: passwordChangeBody, response: { 200: currentUser } } }, (request) =>
     auth.changePassword(actorOf(request), request.body),
   );
 
-  app.post('/api/session/role', { config: { access: 'user', idempotent: false }, schema: { body: chooseRoleBody, response: { 200: currentUser } } }, (request) =>
+  app.post('/api/session/role', { config: { access: 'user', idempotent: false }, schema: { operationId: 'chooseRole', summary: 'Choose the role to act as for this session', body: chooseRoleBody, response: { 200: currentUser } } }, (request) =>
     auth.chooseRole(actorOf(request), sessionOf(request), request.body.role),
   );
 };

@@ -15,7 +15,7 @@ import type { CalendarService } from './service';
 
 /** Closed days (ADR 0054): admins keep the list; the date picker reads it via /api/orders/requested-dates. */
 export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }> = async (app, { calendar }) => {
-  app.get('/api/closed-days', { config: { access: 'admin' }, schema: { response: { 200: closedDaysResponse } } }, () => calendar.list());
+  app.get('/api/closed-days', { config: { access: 'admin' }, schema: { operationId: 'listClosedDays', summary: 'Days the business is closed', response: { 200: closedDaysResponse } } }, () => calendar.list());
 
   // ADR 0192: one click adds a country's public holidays (date-holidays) for this year and next.
   app.get(
@@ -40,11 +40,11 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }
     },
     (request) => calendar.addPublicHolidays(actorOf(request), request.body.country),
   );
-  app.post('/api/closed-days', { config: { access: 'admin' }, schema: { body: createClosedDayBody, response: { 200: closedDayView } } }, (request) =>
+  app.post('/api/closed-days', { config: { access: 'admin' }, schema: { operationId: 'createClosedDay', summary: 'Add a closed day', errorStatuses: [409], body: createClosedDayBody, response: { 200: closedDayView } } }, (request) =>
     calendar.add(actorOf(request), request.body),
   );
 
-  app.delete('/api/closed-days/:day', { config: { access: 'admin' }, schema: { params: closedDayParams, response: { 200: okBody } } }, async (request) => {
+  app.delete('/api/closed-days/:day', { config: { access: 'admin' }, schema: { operationId: 'deleteClosedDay', summary: 'Remove a closed day', params: closedDayParams, response: { 200: okBody } } }, async (request) => {
     await calendar.remove(actorOf(request), request.params.day);
     return { ok: true as const };
   });

@@ -39,6 +39,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
     {
       config: { access },
       schema: {
+        operationId: 'listCarts', summary: 'Your carts, active first, paged by cursor',
         description:
           'A page of your carts (POs) with their contents: the active one first, then the most recently changed. ' +
           `Without \`limit\` a page holds ${CARTS_PAGE_SIZE}, as many as a user may keep (ADR 0179). ` +
@@ -60,28 +61,28 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
 
   app.post(
     '/api/carts',
-    { config: { access }, schema: { body: createCartBody, response: { 201: cartView } } },
+    { config: { access }, schema: { operationId: 'createCart', summary: 'Create a cart', errorStatuses: [409], body: createCartBody, response: { 201: cartView } } },
     async (request, reply) => reply.code(201).send(await carts.create(actorOf(request), request.body)),
   );
 
-  app.get('/api/carts/:id', { config: { access }, schema: { params: idParams, response: { 200: cartView } } }, (request) =>
+  app.get('/api/carts/:id', { config: { access }, schema: { operationId: 'getCart', summary: 'One cart with its lines and merchandise', params: idParams, response: { 200: cartView } } }, (request) =>
     carts.view(actorOf(request), request.params.id),
   );
 
   app.patch(
     '/api/carts/:id',
-    { config: { access }, schema: { params: idParams, body: updateCartBody, response: { 200: cartView } } },
+    { config: { access }, schema: { operationId: 'updateCart', summary: 'Rename, activate or fill in the details of a cart', errorStatuses: [409], params: idParams, body: updateCartBody, response: { 200: cartView } } },
     (request) => carts.update(actorOf(request), request.params.id, request.body),
   );
 
-  app.delete('/api/carts/:id', { config: { access }, schema: { params: idParams, response: { 200: okBody } } }, async (request) => {
+  app.delete('/api/carts/:id', { config: { access }, schema: { operationId: 'deleteCart', summary: 'Delete a cart', params: idParams, response: { 200: okBody } } }, async (request) => {
     await carts.remove(actorOf(request), request.params.id);
     return ok;
   });
 
   app.delete(
     '/api/carts/:id/all-items',
-    { config: { access }, schema: { params: idParams, response: { 200: okBody } } },
+    { config: { access }, schema: { operationId: 'clearCart', summary: 'Remove every line and merchandise entry of a cart', params: idParams, response: { 200: okBody } } },
     async (request) => {
       await carts.clear(actorOf(request), request.params.id);
       return ok;
@@ -95,7 +96,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
       // The answer is one cart line (~100 bytes), always under the compression threshold: skip
       // @fastify/compress's per-request hooks on the busiest write (ADR 0153).
       compress: false,
-      schema: { params: idParams, body: addCartItemBody, response: { 200: cartItemResponse } },
+      schema: { operationId: 'addCartItem', summary: 'Add a product to a cart (adds to an existing line)', errorStatuses: [409], params: idParams, body: addCartItemBody, response: { 200: cartItemResponse } },
     },
     (request) => carts.addItem(actorOf(request), request.params.id, request.body),
   );
@@ -106,6 +107,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
     {
       config: { access },
       schema: {
+        errorStatuses: [409],
         summary: 'Add many products to a PO, line by line',
         description:
           'One transaction. Each product is added as asked, cut down to the stock left (`capped`) or left out (`skipped`, e.g. out of stock, ' +
@@ -173,14 +175,14 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
 
   app.patch(
     '/api/carts/:id/items/:itemId',
-    { config: { access }, schema: { params: cartItemParams, body: updateCartItemBody, response: { 200: cartItemResponse } } },
+    { config: { access }, schema: { operationId: 'updateCartItem', summary: 'Change the quantity of a cart line', params: cartItemParams, body: updateCartItemBody, response: { 200: cartItemResponse } } },
     (request) =>
       carts.setItemQuantity(actorOf(request), request.params.id, request.params.itemId, request.body.quantity),
   );
 
   app.delete(
     '/api/carts/:id/items/:itemId',
-    { config: { access }, schema: { params: cartItemParams, response: { 200: okBody } } },
+    { config: { access }, schema: { operationId: 'deleteCartItem', summary: 'Remove a line from a cart', params: cartItemParams, response: { 200: okBody } } },
     async (request) => {
       await carts.removeItem(actorOf(request), request.params.id, request.params.itemId);
       return ok;
@@ -191,7 +193,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
     '/api/carts/:id/merchandise/:type/:code',
     {
       config: { access },
-      schema: { params: merchandiseEntryParams, body: setMerchandiseBody, response: { 200: merchandiseQuantitiesResponse } },
+      schema: { operationId: 'setCartMerchandise', summary: 'Set the quantity of one merchandise item in a cart', params: merchandiseEntryParams, body: setMerchandiseBody, response: { 200: merchandiseQuantitiesResponse } },
     },
     (request) =>
       carts.setMerchandise(
@@ -205,7 +207,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
 
   app.post(
     '/api/carts/:id/merchandise/adjust',
-    { config: { access }, schema: { params: idParams, body: adjustMerchandiseBody, response: { 200: merchandiseQuantitiesResponse } } },
+    { config: { access }, schema: { operationId: 'adjustCartMerchandise', summary: 'Add to or take from merchandise quantities in a cart', errorStatuses: [409], params: idParams, body: adjustMerchandiseBody, response: { 200: merchandiseQuantitiesResponse } } },
     (request) => carts.adjustMerchandise(actorOf(request), request.params.id, request.body),
   );
 };

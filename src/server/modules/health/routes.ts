@@ -24,7 +24,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; ping?: () => Promise<
   { db, ping, phase = () => 'ready' },
 ) => {
   const reachDatabase = ping ?? (() => db.execute(sql`select 1`));
-  app.get('/api/health', { config: { access: 'public' }, schema: { response: { 200: healthBody, 503: healthBody } } }, async (request, reply) => {
+  app.get('/api/health', { config: { access: 'public' }, schema: { operationId: 'getHealth', summary: 'Liveness: the process answers and whether the database does', response: { 200: healthBody, 503: healthBody } } }, async (request, reply) => {
     try {
       await reachDatabase();
       return { status: 'ok' as const, database: 'ok' as const };
@@ -36,7 +36,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; ping?: () => Promise<
 
   app.get(
     '/api/health/ready',
-    { config: { access: 'public' }, schema: { response: { 200: readinessBody, 503: readinessBody } } },
+    { config: { access: 'public' }, schema: { operationId: 'getReadiness', summary: 'Readiness: whether this server takes traffic', response: { 200: readinessBody, 503: readinessBody } } },
     async (request, reply) => {
       const now = phase();
       // No database round trip while starting or draining: the answer is 503 either way.

@@ -11,13 +11,13 @@ export const emailRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> = asy
 
   app.get(
     '/api/admin/emails',
-    { config, schema: { tags, summary: 'Every queued, sent and failed email, newest first', querystring: emailsQuery, response: { 200: emailsResponse } } },
+    { config, schema: { operationId: 'listEmails', tags, summary: 'Every queued, sent and failed email, newest first', querystring: emailsQuery, response: { 200: emailsResponse } } },
     (request) => emails.list(request.query),
   );
 
   app.post(
     '/api/admin/emails/:id/resend',
-    { config, schema: { tags, summary: 'Put a failed email back in the queue', params: idParams, response: { 200: emailView } } },
+    { config, schema: { operationId: 'resendEmail', errorStatuses: [409], tags, summary: 'Put a failed email back in the queue', params: idParams, response: { 200: emailView } } },
     (request) => emails.resend(actorOf(request), request.params.id),
   );
 };

@@ -42,6 +42,14 @@ const MERCHANDISE_UPLOAD_RULES: UploadRules = {
 };
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** The OpenAPI name and summary of each list call, written out so a generated client's names only change here. */
+const LIST_OPERATIONS = {
+  display: { operationId: 'listDisplays', summary: 'Displays that can be ordered' },
+  label: { operationId: 'listLabels', summary: 'Labels that can be ordered' },
+  pricelist: { operationId: 'listPricelists', summary: 'Printed price lists that can be ordered' },
+  handboard: { operationId: 'listHandboards', summary: 'Handboards that can be ordered' },
+} as const;
+
 /** Merchandise calls (view_stock), the upload (admin) and the template (admin). */
 export const merchandiseRoutes: FastifyPluginAsyncZod<{ merchandise: MerchandiseService; admin: MerchandiseAdmin; uploads: MerchandiseUploads }> = async (
   app,
@@ -51,7 +59,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod<{ merchandise: Merchandise
     const path = MERCHANDISE_PATHS[type];
     app.get(
       `/api/merchandise/${path}`,
-      { config: { access: { permission: 'view_stock' } }, schema: { response: { 200: merchandiseListResponse } } },
+      { config: { access: { permission: 'view_stock' } }, schema: { ...LIST_OPERATIONS[type], response: { 200: merchandiseListResponse } } },
       () => merchandise.list(type),
     );
   }
@@ -60,7 +68,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod<{ merchandise: Merchandise
     '/api/admin/merchandise/upload',
     {
       config: { access: 'admin' },
-      schema: { consumes: ['multipart/form-data'], response: { 200: merchandiseUploadResponse, 400: z.union([merchandiseUploadErrorBody, errorBody]) } },
+      schema: { operationId: 'uploadMerchandise', summary: 'Replace the merchandise catalogue from a workbook', consumes: ['multipart/form-data'], response: { 200: merchandiseUploadResponse, 400: z.union([merchandiseUploadErrorBody, errorBody]) } },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, MERCHANDISE_UPLOAD_MESSAGES.invalidFile);
@@ -126,23 +134,23 @@ export const merchandiseRoutes: FastifyPluginAsyncZod<{ merchandise: Merchandise
   );
 
   // Manage Merchandise (docs/decisions/0131): every item, edit one, remove one (delete or deactivate).
-  app.get('/api/admin/merchandise', { config: { access: 'admin' }, schema: { response: { 200: merchandiseAdminListResponse } } }, () =>
+  app.get('/api/admin/merchandise', { config: { access: 'admin' }, schema: { operationId: 'listMerchandiseAdmin', summary: 'Every merchandise item with its state, for admins', response: { 200: merchandiseAdminListResponse } } }, () =>
     admin.list(),
   );
 
   app.patch(
     '/api/admin/merchandise/:id',
-    { config: { access: 'admin' }, schema: { params: merchandiseIdParams, body: merchandiseEditBody, response: { 200: merchandiseAdminItem } } },
+    { config: { access: 'admin' }, schema: { operationId: 'updateMerchandise', summary: 'Edit a merchandise item', params: merchandiseIdParams, body: merchandiseEditBody, response: { 200: merchandiseAdminItem } } },
     (request) => admin.edit(actorOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/admin/merchandise/:id',
-    { config: { access: 'admin' }, schema: { params: merchandiseIdParams, response: { 200: merchandiseRemoveResponse } } },
+    { config: { access: 'admin' }, schema: { operationId: 'deleteMerchandise', summary: 'Delete or deactivate a merchandise item', params: merchandiseIdParams, response: { 200: merchandiseRemoveResponse } } },
     (request) => admin.remove(actorOf(request), request.params.id),
   );
 
-  app.get('/api/admin/merchandise/template.xlsx', { config: { access: 'admin' }, schema: { produces: [XLSX_MIME] } }, async (_request, reply) =>
+  app.get('/api/admin/merchandise/template.xlsx', { config: { access: 'admin' }, schema: { operationId: 'getMerchandiseTemplate', summary: 'The merchandise workbook template', produces: [XLSX_MIME] } }, async (_request, reply) =>
     reply
       .header('Content-Disposition', contentDisposition('attachment', 'merchandise-template.xlsx'))
       .header('Cache-Control', 'no-cache')

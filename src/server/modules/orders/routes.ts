@@ -21,13 +21,13 @@ import type { OrdersService } from './service';
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   const access = { permission: ORDERING_PERMISSION };
 
-  app.get('/api/orders', { config: { access, scope: 'orders:read' }, schema: { querystring: ordersQuery, response: { 200: ordersResponse } } }, (request) =>
+  app.get('/api/orders', { config: { access, scope: 'orders:read' }, schema: { operationId: 'listOrders', summary: 'Orders, newest first, or changed since a cursor (order feed)', querystring: ordersQuery, response: { 200: ordersResponse } } }, (request) =>
     orders.list(actorOf(request), request.query),
   );
 
   app.get(
     '/api/orders/requested-dates',
-    { config: { access }, schema: { response: { 200: requestedDatesResponse } } },
+    { config: { access }, schema: { operationId: 'listRequestedDates', summary: 'The dates an order may ask for', response: { 200: requestedDatesResponse } } },
     () => orders.requestedDates(),
   );
 
@@ -47,20 +47,20 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
     (request, reply) => sendExport(request, reply, request.query.format, orders.exportOwnLines(actorOf(request), request.query), 'my-orders'),
   );
 
-  app.get('/api/orders/:id', { config: { access, scope: 'orders:read' }, schema: { params: idParams, response: { 200: orderView } } }, (request) =>
+  app.get('/api/orders/:id', { config: { access, scope: 'orders:read' }, schema: { operationId: 'getOrder', summary: 'One order with its lines', params: idParams, response: { 200: orderView } } }, (request) =>
     orders.get(actorOf(request), request.params.id),
   );
 
   app.post(
     '/api/orders',
-    { config: { access }, schema: { body: placeOrderBody, response: { 201: orderView } } },
+    { config: { access }, schema: { operationId: 'placeOrder', summary: 'Place an order from the active cart', errorStatuses: [404, 409], body: placeOrderBody, response: { 201: orderView } } },
     // An Idempotency-Key is plugins/idempotency.ts's: a retry is answered there and never reaches this handler.
     async (request, reply) => reply.code(201).send(await orders.place(actorOf(request), request.body)),
   );
 
   app.patch(
     '/api/orders/:id',
-    { config: { access: 'admin', scope: 'orders:write' }, schema: { params: idParams, body: updateOrderBody, response: { 200: orderView } } },
+    { config: { access: 'admin', scope: 'orders:write' }, schema: { operationId: 'updateOrderStatus', summary: 'Change the status of an order', errorStatuses: [409], params: idParams, body: updateOrderBody, response: { 200: orderView } } },
     (request) => orders.updateStatus(actorOf(request), request.params.id, request.body.status),
   );
 
@@ -70,14 +70,14 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
     '/api/admin/orders/export',
     {
       config: { access: 'admin', scope: 'orders:read' },
-      schema: { tags: ['Orders'], summary: 'Export order lines as CSV or xlsx', querystring: orderExportQuery, produces: ['text/csv', XLSX_TYPE] },
+      schema: { operationId: 'exportOrders', tags: ['Orders'], summary: 'Export order lines as CSV or xlsx', querystring: orderExportQuery, produces: ['text/csv', XLSX_TYPE] },
     },
     (request, reply) => sendExport(request, reply, request.query.format, orders.exportLines(actorOf(request), request.query), 'orders'),
   );
 
   app.post(
     '/api/orders/:id/reorder',
-    { config: { access }, schema: { params: idParams, body: reorderBody, response: { 200: reorderResponse } } },
+    { config: { access }, schema: { operationId: 'reorderOrder', summary: 'Put the lines of an earlier order into a new PO (default), the active PO or another of yours', errorStatuses: [409], params: idParams, body: reorderBody, response: { 200: reorderResponse } } },
     (request) => orders.reorder(actorOf(request), request.params.id, request.body),
   );
 };

@@ -11,7 +11,7 @@ export const PRICE_LIST_API_PATH = '/api/price-list.pdf';
  * (a download tool, not a browser tab) is sent to the PDF (docs/decisions/0013).
  */
 export const priceListRoutes: FastifyPluginAsyncZod<{ priceList: PriceListService }> = async (app, { priceList }) => {
-  app.get(PRICE_LIST_API_PATH, { config: { access: { permission: 'view_prices' } }, compress: false, schema: { produces: ['application/pdf'] } }, async (request, reply) => {
+  app.get(PRICE_LIST_API_PATH, { config: { access: { permission: 'view_prices' } }, compress: false, schema: { operationId: 'getPriceList', summary: 'The price list as a PDF', otherResponses: { 304: 'Not modified: the If-None-Match ETag still matches; no body' }, produces: ['application/pdf'] } }, async (request, reply) => {
     const version = await priceList.currentVersion();
     // A 304 is the browser showing its copy again: a view all the same.
     await priceList.viewed(actorOf(request));

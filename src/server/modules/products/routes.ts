@@ -22,6 +22,7 @@ const catalogueSchema: FastifySchema = {
     '`updatedSince` when given; pass `nextCursor` as `cursor` (alone) for the next page, also sent as `Link: <...>; rel="next"`. ADR 0183.',
   tags: ['Products'],
   operationId: 'listProducts',
+  otherResponses: { 304: 'Not modified: the If-None-Match ETag still matches; no body' },
   querystring: productsQuery,
   response: { 200: z.union([productsResponse, productsPage]), 400: errorBody },
 } as FastifySchema;
@@ -31,6 +32,7 @@ const columnsSchema: FastifySchema = {
     'The products of GET /api/products in the same order, column by column, repeated texts written once in `strings` (ADR 0188). The stock screens read this; cached and revalidated like GET /api/products.',
   tags: ['Products'],
   operationId: 'getCatalogueColumns',
+  otherResponses: { 304: 'Not modified: the If-None-Match ETag still matches; no body' },
   response: { 200: catalogueColumnsResponse },
 };
 

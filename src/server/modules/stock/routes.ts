@@ -38,6 +38,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
     {
       config: { access: { permission: 'edit_stock' }, scope: 'stock:write' },
       schema: {
+        operationId: 'uploadStock', summary: 'Update stock from a CSV file', errorStatuses: [409],
         consumes: ['multipart/form-data'],
         querystring: stockUploadQuery,
         response: { 200: stockUploadResponse, 400: z.union([stockUploadErrorBody, errorBody]) },
@@ -106,6 +107,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
     {
       config: { access: { permission: 'edit_stock' }, scope: 'stock:write' },
       schema: {
+        operationId: 'setStockLevels',
         tags: ['Stock'],
         summary: 'Set stock levels by SKU, all or nothing',
         body: stockLevelsBody,
@@ -115,7 +117,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; maxUpload
     (request) => stock.setLevels(actorOf(request), request.body),
   );
 
-  app.get('/api/stock/template', { config: { access: { permission: 'download_template' } }, schema: { produces: ['text/csv'] } }, async (_request, reply) =>
+  app.get('/api/stock/template', { config: { access: { permission: 'download_template' } }, schema: { operationId: 'getStockTemplate', summary: 'The stock CSV template', produces: ['text/csv'] } }, async (_request, reply) =>
     reply
       .header('Content-Disposition', contentDisposition('attachment', 'stock-template.csv'))
       .header('Cache-Control', 'no-cache')

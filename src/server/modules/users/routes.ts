@@ -29,33 +29,33 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
   // One page of the users table, sorted and filtered on the server (ADR 0133).
   app.get(
     '/api/users',
-    { config: { ...manageUsers, scope: 'users:read' }, schema: { querystring: usersQuery, response: { 200: usersPage } } },
+    { config: { ...manageUsers, scope: 'users:read' }, schema: { operationId: 'listUsers', summary: 'User accounts, paged, sorted and searched', querystring: usersQuery, response: { 200: usersPage } } },
     (request) => users.list(request.query),
   );
 
-  app.post('/api/users', { config: manageUsers, schema: { body: createUserBody, response: { 200: userView } } }, (request) =>
+  app.post('/api/users', { config: manageUsers, schema: { operationId: 'createUser', summary: 'Create a user account', errorStatuses: [409], body: createUserBody, response: { 200: userView } } }, (request) =>
     users.create(actorOf(request), request.body),
   );
 
   app.patch(
     '/api/users/:id',
-    { config: manageUsers, schema: { params: idParams, body: updateUserBody, response: { 200: userView } } },
+    { config: manageUsers, schema: { operationId: 'updateUser', summary: 'Edit a user account', errorStatuses: [409], params: idParams, body: updateUserBody, response: { 200: userView } } },
     (request) => users.update(actorOf(request), request.params.id, request.body),
   );
 
   // Edit My User Data: any signed-in user, only their own row (the id comes from the session).
-  app.patch('/api/user/profile', { config: { access: 'user' }, schema: { body: profileBody, response: { 200: userView } } }, (request) =>
+  app.patch('/api/user/profile', { config: { access: 'user' }, schema: { operationId: 'updateOwnProfile', summary: 'Edit your own name, username and email', errorStatuses: [404, 409], body: profileBody, response: { 200: userView } } }, (request) =>
     users.updateOwnProfile(actorOf(request), request.body),
   );
 
-  app.delete('/api/users/:id', { config: manageUsers, schema: { params: idParams, response: { 200: okBody } } }, async (request) => {
+  app.delete('/api/users/:id', { config: manageUsers, schema: { operationId: 'deleteUser', summary: 'Delete a user account', errorStatuses: [409], params: idParams, response: { 200: okBody } } }, async (request) => {
     await users.remove(actorOf(request), request.params.id);
     return { ok: true as const };
   });
 
   app.post(
     '/api/users/:id/reset-password',
-    { config: manageUsers, schema: { params: idParams, response: { 200: resetPasswordResponse } } },
+    { config: manageUsers, schema: { operationId: 'resetUserPassword', summary: 'Give a user a new temporary password', params: idParams, response: { 200: resetPasswordResponse } } },
     (request) => users.resetPassword(actorOf(request), request.params.id),
   );
 
@@ -64,7 +64,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
   // lines (ADR 0132). Not compressed: gzip would hold the progress lines back.
   app.post(
     '/api/users/import',
-    { compress: false, config: manageUsers, schema: { consumes: ['multipart/form-data'], response: { 200: userImportResult } } },
+    { compress: false, config: manageUsers, schema: { operationId: 'importUsers', summary: 'Create user accounts from a CSV file', errorStatuses: [409], consumes: ['multipart/form-data'], response: { 200: userImportResult } } },
     async (request, reply) => {
       const file = await receiveUserSheet(request);
       const prepared = await users.prepareImport(actorOf(request), file);
@@ -75,7 +75,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
   );
 
   // The columns with example rows that are marked and never imported.
-  app.get('/api/users/import-template.csv', { config: manageUsers, schema: { produces: ['text/csv'] } }, (_request, reply) => {
+  app.get('/api/users/import-template.csv', { config: manageUsers, schema: { operationId: 'getUserImportTemplate', summary: 'The CSV template for the user import', produces: ['text/csv'] } }, (_request, reply) => {
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', contentDisposition('attachment', 'users-template.csv'))
@@ -84,7 +84,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
 
   app.post(
     '/api/bypass-password-reset/:userId',
-    { config: { access: 'admin' }, schema: { params: bypassParams, response: { 200: bypassResponse } } },
+    { config: { access: 'admin' }, schema: { operationId: 'bypassPasswordReset', summary: 'Clear the temporary-password step of a user', params: bypassParams, response: { 200: bypassResponse } } },
     (request) => users.bypassPasswordRequirement(actorOf(request), request.params.userId),
   );
 };

@@ -20,7 +20,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
   const config = { access: 'admin' as const };
   const tags = ['Integrations'];
 
-  app.get('/api/admin/webhooks', { config, schema: { tags, summary: 'List webhook endpoints', response: { 200: webhookEndpointList } } }, () =>
+  app.get('/api/admin/webhooks', { config, schema: { operationId: 'listWebhooks', tags, summary: 'List webhook endpoints', response: { 200: webhookEndpointList } } }, () =>
     webhooks.list(),
   );
 
@@ -29,6 +29,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
     {
       config,
       schema: {
+        operationId: 'createWebhook',
         tags,
         summary: 'Register a webhook endpoint; the answer holds the signing secret, shown only this once',
         body: createWebhookBody,
@@ -42,14 +43,14 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
     '/api/admin/webhooks/:id',
     {
       config,
-      schema: { tags, summary: 'Pause or resume an endpoint', params: idParams, body: updateWebhookBody, response: { 200: webhookEndpointView } },
+      schema: { operationId: 'updateWebhook', tags, summary: 'Pause or resume an endpoint', params: idParams, body: updateWebhookBody, response: { 200: webhookEndpointView } },
     },
     (request) => webhooks.setStatus(actorOf(request), request.params.id, request.body.status),
   );
 
   app.delete(
     '/api/admin/webhooks/:id',
-    { config, schema: { tags, summary: 'Remove an endpoint and its delivery log', params: idParams, response: { 200: okBody } } },
+    { config, schema: { operationId: 'deleteWebhook', tags, summary: 'Remove an endpoint and its delivery log', params: idParams, response: { 200: okBody } } },
     async (request) => {
       await webhooks.remove(actorOf(request), request.params.id);
       return { ok: true as const };
@@ -92,6 +93,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
     {
       config,
       schema: {
+        operationId: 'listWebhookDeliveries',
         tags,
         summary: 'The delivery log of an endpoint, newest first',
         params: idParams,
@@ -106,7 +108,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
     '/api/admin/webhooks/:id/deliveries/:deliveryId/resend',
     {
       config,
-      schema: { tags, summary: 'Send a delivery again (same event id)', params: deliveryParams, response: { 200: webhookDeliveryView } },
+      schema: { operationId: 'resendWebhookDelivery', tags, summary: 'Send a delivery again (same event id)', params: deliveryParams, response: { 200: webhookDeliveryView } },
     },
     (request) => webhooks.resend(actorOf(request), request.params.id, request.params.deliveryId),
   );

@@ -76,7 +76,7 @@ describe('the OpenAPI document an integrator generates a client from (ADR 0181)'
     expect(statuses('POST /api/login')).toEqual(['200', '400', '401', '403', '408', '413', '429', '503']);
     // Signed in, with an id in the path: 401, 403, 404, the token rate limit.
     expect(statuses('GET /api/orders/{id}')).toEqual(['200', '400', '401', '403', '404', '429', '503']);
-    // A multipart upload: 413 and 415; a route's own statuses (409) from the operations table.
+    // A multipart upload: 413 and 415; a route's own statuses (409) from its schema's `errorStatuses`.
     expect(statuses('POST /api/stock/upload')).toEqual(expect.arrayContaining(['409', '413', '415']));
     expect(statuses('POST /api/orders')).toEqual(expect.arrayContaining(['409']));
   });

@@ -7,7 +7,6 @@ import {
 import { WEBHOOK_EVENT_PAYLOADS } from '@common/contracts/webhook-events';
 import { eventSchemaName, PARAMETERS } from './components';
 import { ERROR_RESPONSES, errorStatusesOf, type RouteFacts } from './error-responses';
-import { OPERATIONS } from './operations';
 
 type Json = Record<string, unknown>;
 interface Operation extends Json {
@@ -54,10 +53,9 @@ const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${nam
 
 /** The error answers, headers and name of one operation (ADR 0181). */
 function completeOperation(method: string, path: string, operation: Operation, facts: RouteFacts): void {
-  const entry = OPERATIONS[`${method} ${path}`];
-  operation.operationId ??= entry?.operationId;
-  operation.summary ??= entry?.summary;
-  for (const [status, description] of Object.entries(entry?.responses ?? {})) operation.responses[status] ??= { description };
+  // @fastify/swagger gives GET and HEAD of one route the GET's name; the HEAD twin has its own.
+  if (facts.headOperation) Object.assign(operation, facts.headOperation);
+  for (const [status, description] of Object.entries(facts.otherResponses)) operation.responses[status] ??= { description };
   for (const [status, response] of Object.entries(operation.responses)) {
     // @fastify/swagger's placeholder for a response without a description of its own.
     const answer = response as { description?: string };
@@ -71,7 +69,7 @@ function completeOperation(method: string, path: string, operation: Operation, f
   }
   const parameters = [...(operation.parameters ?? [])];
   if (WRITES.has(method)) parameters.push(ref('parameters', facts.scope ? 'SessionRequestTimestamp' : 'RequestTimestamp'));
-  if (facts.idempotent || entry?.idempotent) parameters.push(ref('parameters', 'IdempotencyKey'));
+  if (facts.idempotent) parameters.push(ref('parameters', 'IdempotencyKey'));
   if (parameters.length > 0) operation.parameters = parameters;
 }
 

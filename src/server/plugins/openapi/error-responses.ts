@@ -1,4 +1,6 @@
+import type { FastifySchema } from 'fastify';
 import type { Access } from '../access';
+import './route-schema';
 
 /** What the derivation needs to know of a route; both the document and the test recorder read it. */
 export interface RouteFacts {
@@ -10,8 +12,12 @@ export interface RouteFacts {
   hasParams: boolean;
   /** The body is a multipart upload read by the route itself. */
   multipart: boolean;
-  /** Statuses the route's own table entry adds (./operations.ts). */
+  /** Statuses the route's own schema adds (`errorStatuses`, ./route-schema.ts). */
   extra: readonly number[];
+  /** Other answers the route's own schema lists (`otherResponses`: 304, 206). */
+  otherResponses: Readonly<Record<number, string>>;
+  /** The name and summary of this operation when it is the HEAD twin of a GET route (`headOperation`). */
+  headOperation: { operationId: string; summary: string } | undefined;
   /** The route takes an Idempotency-Key (plugins/idempotency: a signed-in POST or PATCH not opted out). */
   idempotent: boolean;
 }
@@ -85,20 +91,18 @@ export const ERROR_RESPONSES: Record<number, { name: string; body: Record<string
 export const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
 /** The route as the derivation sees it, from its options as registered. */
-export function factsOf(
-  method: string,
-  route: { url: string; config?: unknown; schema?: unknown },
-  extra: readonly number[] = [],
-): RouteFacts {
+export function factsOf(method: string, route: { url: string; config?: unknown; schema?: unknown }): RouteFacts {
   const config = (route.config ?? {}) as { access?: Access; scope?: string; idempotent?: boolean };
-  const schema = (route.schema ?? {}) as { consumes?: string[] };
+  const schema = (route.schema ?? {}) as FastifySchema;
   return {
     method,
     access: config.access,
     scope: config.scope,
     hasParams: /[:{]/.test(route.url),
     multipart: schema.consumes?.includes('multipart/form-data') ?? false,
-    extra,
+    extra: schema.errorStatuses ?? [],
+    otherResponses: schema.otherResponses ?? {},
+    headOperation: method.toUpperCase() === 'HEAD' ? schema.headOperation : undefined,
     idempotent: IDEMPOTENT_METHODS.has(method.toUpperCase()) && config.access !== 'public' && config.idempotent !== false,
   };
 }

@@ -5,7 +5,6 @@ import type { Access } from '../access';
 import { namedSchemas, SECURITY_SCHEMES } from './components';
 import { completeDocument, tagOf } from './document';
 import { factsOf, openApiPath, type RouteFacts } from './error-responses';
-import { OPERATIONS } from './operations';
 import { registerReferencePage } from './reference';
 import { registerUndocumentedStatusCheck } from './undocumented';
 
@@ -51,11 +50,6 @@ export interface OpenApiOptions {
   checkUndocumentedStatuses?: boolean;
 }
 
-/** The facts of a route by `METHOD /openapi/path`, with its table entry's extra statuses. */
-function routeFactsOf(method: string, route: { url: string; config?: unknown; schema?: unknown }): RouteFacts {
-  return factsOf(method, route, OPERATIONS[`${method} ${openApiPath(route.url)}`]?.errors ?? []);
-}
-
 export async function registerOpenApi(app: FastifyInstance, options: OpenApiOptions = {}): Promise<void> {
   const facts = new Map<string, RouteFacts>();
   const transformSchema = createJsonSchemaTransform({ schemaRegistry: namedSchemas });
@@ -89,7 +83,7 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
       schema.tags ??= [tagOf(input.url)];
       // Public routes say so (`security: []`); the others name the session and, with a scope, the token.
       schema.security = config.access === 'public' ? [] : config.scope ? [{ session: [] }, { apiToken: [config.scope] }] : [{ session: [] }];
-      for (const method of [route.method].flat()) facts.set(`${method} ${openApiPath(input.url)}`, routeFactsOf(method, route));
+      for (const method of [route.method].flat()) facts.set(`${method} ${openApiPath(input.url)}`, factsOf(method, route));
       // Uploads are read from the multipart stream by the route itself, so they have no body schema to transform.
       const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes;
       if (consumes?.includes('multipart/form-data')) {
@@ -112,7 +106,7 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
       if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, schema: route.schema as ApiRouteRecord['schema'] });
     }
   });
-  if (options.checkUndocumentedStatuses) registerUndocumentedStatusCheck(app, routeFactsOf, (method, url) => OPERATIONS[`${method} ${openApiPath(url)}`]);
+  if (options.checkUndocumentedStatuses) registerUndocumentedStatusCheck(app);
 
   app.get(
     '/api/openapi.json',

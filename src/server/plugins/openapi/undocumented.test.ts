@@ -2,7 +2,6 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { createToken } from '../../../../test/integrations';
-import { factsOf } from './error-responses';
 import { registerUndocumentedStatusCheck } from './undocumented';
 
 const ctx = useTestApp();
@@ -14,7 +13,7 @@ const withMissingIds = (url: string) =>
 describe('an undocumented status never comes back (ADR 0181)', () => {
   it('records an answer whose status the route does not list', async () => {
     const app = Fastify();
-    registerUndocumentedStatusCheck(app, (method, route) => factsOf(method, route), () => undefined);
+    registerUndocumentedStatusCheck(app);
     app.get('/api/teapot', { config: { access: 'public' } }, (_request, reply) => reply.code(418).send({ message: 'short and stout' }));
     app.get('/api/fine', { config: { access: 'public' } }, () => ({ ok: true }));
     await app.inject({ method: 'GET', url: '/api/teapot' });

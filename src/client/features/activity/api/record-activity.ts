@@ -1,10 +1,10 @@
 import type { ClientActivityBody } from '@common/contracts/activity';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 
 /** POST /api/activity: a page view or UI event. Fire and forget; a lost one is not worth an error. */
 export async function recordActivity(body: ClientActivityBody): Promise<void> {
   try {
-    await api.post('/api/activity', body);
+    await dataOf(api.POST('/api/activity', { body }));
   } catch {
     // The session may have ended or the network dropped; activity is best effort.
   }

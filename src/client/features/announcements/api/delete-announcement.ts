@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 import { announcementsQueryKey } from './get-announcements';
 
 export async function deleteAnnouncement(id: number): Promise<void> {
-  await api.delete(`/api/announcements/${id}`);
+  await dataOf(api.DELETE('/api/announcements/{id}', { params: { path: { id } } }));
 }
 
 export function useDeleteAnnouncement() {

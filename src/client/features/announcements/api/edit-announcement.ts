@@ -1,12 +1,11 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AnnouncementContentBody, announcementView, AnnouncementView } from '@common/contracts/announcements';
-import { api } from '@client/lib/api-client';
+import type { AnnouncementContentBody, AnnouncementView } from '@common/contracts/announcements';
+import { api, dataOf } from '@client/lib/api-client';
 import { announcementsQueryKey } from './get-announcements';
 
 /** PUT /api/announcements/{id}: a new title and message (docs/decisions/0135). */
 export async function editAnnouncement({ id, body }: { id: number; body: AnnouncementContentBody }): Promise<AnnouncementView> {
-  return await api.put<z.output<typeof announcementView>>(`/api/announcements/${id}`, body);
+  return await dataOf(api.PUT('/api/announcements/{id}', { params: { path: { id } }, body }));
 }
 
 export function useEditAnnouncement() {

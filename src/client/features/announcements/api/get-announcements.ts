@@ -1,13 +1,12 @@
-import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { announcementsResponse, AnnouncementView } from '@common/contracts/announcements';
-import { api } from '@client/lib/api-client';
+import type { AnnouncementView } from '@common/contracts/announcements';
+import { api, dataOf } from '@client/lib/api-client';
 
 export const announcementsQueryKey = ['/api/announcements'] as const;
 
 /** Admins get every announcement; salespeople (and admins acting as one) only the active ones. */
 export async function getAnnouncements(): Promise<AnnouncementView[]> {
-  return api.get<z.output<typeof announcementsResponse>>('/api/announcements');
+  return dataOf(api.GET('/api/announcements'));
 }
 
 export const announcementsQueryOptions = () => queryOptions({ queryKey: announcementsQueryKey, queryFn: getAnnouncements });

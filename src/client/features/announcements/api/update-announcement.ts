@@ -1,12 +1,11 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { announcementView, AnnouncementView } from '@common/contracts/announcements';
-import { api } from '@client/lib/api-client';
+import type { AnnouncementView } from '@common/contracts/announcements';
+import { api, dataOf } from '@client/lib/api-client';
 import { announcementsQueryKey } from './get-announcements';
 
 /** The Status switch (PATCH isActive); the list shows the new state at once. */
 export async function updateAnnouncement({ id, isActive }: { id: number; isActive: boolean }): Promise<AnnouncementView> {
-  return await api.patch<z.output<typeof announcementView>>(`/api/announcements/${id}`, { isActive });
+  return await dataOf(api.PATCH('/api/announcements/{id}', { params: { path: { id } }, body: { isActive } }));
 }
 
 export function useUpdateAnnouncement() {

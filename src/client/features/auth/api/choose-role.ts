@@ -1,12 +1,11 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChooseRoleBody, currentUser, CurrentUser } from '@common/contracts/auth';
-import { api } from '@client/lib/api-client';
+import type { ChooseRoleBody, CurrentUser } from '@common/contracts/auth';
+import { api, dataOf } from '@client/lib/api-client';
 import { userQueryKey } from './get-user';
 
 /** docs/product-decisions.md: the chosen role lives in the server session. */
 export async function chooseRole(body: ChooseRoleBody): Promise<CurrentUser> {
-  return await api.post<z.output<typeof currentUser>>('/api/session/role', body);
+  return await dataOf(api.POST('/api/session/role', { body }));
 }
 
 export function useChooseRole(options: { onSuccess?: (user: CurrentUser) => void } = {}) {

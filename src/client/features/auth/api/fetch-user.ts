@@ -1,5 +1,5 @@
-import type { CurrentUser, SessionProbeResponse } from '@common/contracts/auth';
-import { api } from '@client/lib/api-client';
+import type { CurrentUser } from '@common/contracts/auth';
+import { api, dataOf } from '@client/lib/api-client';
 
 /**
  * Who is signed in, or null: GET /api/session, which answers 200 `{ user: null }` for no one, so a
@@ -8,5 +8,5 @@ import { api } from '@client/lib/api-client';
  * downloads no zod for it (ADR 0151). Without the query cache, so the sign-in screen can use it too.
  */
 export async function getUser(): Promise<CurrentUser | null> {
-  return (await api.get<SessionProbeResponse>('/api/session')).user;
+  return (await dataOf(api.GET('/api/session'))).user;
 }

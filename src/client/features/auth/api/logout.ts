@@ -1,12 +1,10 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { okBody } from '@common/contracts/common';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 import { handOverSession } from '../lib/session-hand-over';
 import { userQueryKey } from './get-user';
 
 export async function logout(): Promise<void> {
-  await api.post<z.output<typeof okBody>>('/api/logout');
+  await dataOf(api.POST('/api/logout'));
 }
 
 /** Logout returns to anonymous; no one else's data may stay in the cache. */

@@ -1,12 +1,11 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { currentUser, CurrentUser, PasswordChangeBody } from '@common/contracts/auth';
-import { api } from '@client/lib/api-client';
+import type { CurrentUser, PasswordChangeBody } from '@common/contracts/auth';
+import { api, dataOf } from '@client/lib/api-client';
 import { userQueryKey } from './get-user';
 
 /** docs/product-decisions.md: the temporary-password flow; clears isTemporaryPassword. */
 export async function resetTemporaryPassword(body: PasswordChangeBody): Promise<CurrentUser> {
-  return await api.post<z.output<typeof currentUser>>('/api/password-reset', body);
+  return await dataOf(api.POST('/api/password-reset', { body }));
 }
 
 export function useResetTemporaryPassword(options: { onSuccess?: (user: CurrentUser) => void } = {}) {

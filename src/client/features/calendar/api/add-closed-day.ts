@@ -1,12 +1,11 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { closedDayView, ClosedDayView, CreateClosedDayBody } from '@common/contracts/calendar';
-import { api } from '@client/lib/api-client';
+import type { ClosedDayView, CreateClosedDayBody } from '@common/contracts/calendar';
+import { api, dataOf } from '@client/lib/api-client';
 import { requestedDatesQueryKey } from '@client/api/get-requested-dates';
 import { closedDaysQueryKey } from './get-closed-days';
 
 export async function addClosedDay(body: CreateClosedDayBody): Promise<ClosedDayView> {
-  return await api.post<z.output<typeof closedDayView>>('/api/closed-days', body);
+  return await dataOf(api.POST('/api/closed-days', { body }));
 }
 
 export function useAddClosedDay() {

@@ -1,13 +1,12 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddPublicHolidaysBody, addPublicHolidaysResponse, AddPublicHolidaysResponse } from '@common/contracts/calendar';
-import { api } from '@client/lib/api-client';
+import type { AddPublicHolidaysBody, AddPublicHolidaysResponse } from '@common/contracts/calendar';
+import { api, dataOf } from '@client/lib/api-client';
 import { requestedDatesQueryKey } from '@client/api/get-requested-dates';
 import { closedDaysQueryKey } from './get-closed-days';
 
 /** POST /api/closed-days/public-holidays (ADR 0192): this year's and next year's public holidays of a country. */
 export async function addPublicHolidays(body: AddPublicHolidaysBody): Promise<AddPublicHolidaysResponse> {
-  return await api.post<z.output<typeof addPublicHolidaysResponse>>('/api/closed-days/public-holidays', body);
+  return await dataOf(api.POST('/api/closed-days/public-holidays', { body }));
 }
 
 export function useAddPublicHolidays() {

@@ -1,10 +1,9 @@
-import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HolidayCountries, holidayCountriesResponse } from '@common/contracts/calendar';
-import { api } from '@client/lib/api-client';
+import type { HolidayCountries } from '@common/contracts/calendar';
+import { api, dataOf } from '@client/lib/api-client';
 
 export async function getHolidayCountries(signal?: AbortSignal): Promise<HolidayCountries> {
-  return await api.get<z.output<typeof holidayCountriesResponse>>('/api/closed-days/holiday-countries', { signal });
+  return await dataOf(api.GET('/api/closed-days/holiday-countries', { ...{ signal } }));
 }
 
 export const holidayCountriesQueryOptions = () =>

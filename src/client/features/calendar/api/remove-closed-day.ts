@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 import { requestedDatesQueryKey } from '@client/api/get-requested-dates';
 import { closedDaysQueryKey } from './get-closed-days';
 
 export async function removeClosedDay(day: string): Promise<void> {
-  await api.delete(`/api/closed-days/${encodeURIComponent(day)}`);
+  await dataOf(api.DELETE('/api/closed-days/{day}', { params: { path: { day: encodeURIComponent(day) } } }));
 }
 
 export function useRemoveClosedDay() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 import { cartsQueryKey } from '@client/api/get-carts';
 
 /** DELETE /api/carts/{id}/all-items: empties all five lists. */
 export async function clearCart(cartId: number): Promise<void> {
-  await api.delete(`/api/carts/${cartId}/all-items`);
+  await dataOf(api.DELETE('/api/carts/{id}/all-items', { params: { path: { id: cartId } } }));
 }
 
 export function useClearCart() {

@@ -1,12 +1,11 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { cartView, CartView, CreateCartBody } from '@common/contracts/carts';
-import { api } from '@client/lib/api-client';
+import type { CartView, CreateCartBody } from '@common/contracts/carts';
+import { api, dataOf } from '@client/lib/api-client';
 import { cartsQueryKey } from '@client/api/get-carts';
 import { idempotent } from '@client/lib/idempotency-key';
 
 export async function createCart(body: CreateCartBody): Promise<CartView> {
-  return await api.post<z.output<typeof cartView>>('/api/carts', body, idempotent('cart-create'));
+  return await dataOf(api.POST('/api/carts', { body, ...idempotent('cart-create') }));
 }
 
 export function useCreateCart() {

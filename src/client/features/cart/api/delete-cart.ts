@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 import { cartsQueryKey } from '@client/api/get-carts';
 
 export async function deleteCart(cartId: number): Promise<void> {
-  await api.delete(`/api/carts/${cartId}`);
+  await dataOf(api.DELETE('/api/carts/{id}', { params: { path: { id: cartId } } }));
 }
 
 export function useDeleteCart() {

@@ -1,7 +1,5 @@
-import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { cartLotsResponse } from '@common/contracts/lots';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 
 /**
  * GET /api/carts/{id}/lots: each line of a SKU with lots, its one-lot switch and the
@@ -13,7 +11,7 @@ export const cartLotsQueryKey = (cartId: number) => ['/api/carts', cartId, 'lots
 export function useCartLots(cartId: number, enabled: boolean) {
   return useQuery({
     queryKey: cartLotsQueryKey(cartId),
-    queryFn: () => api.get<z.output<typeof cartLotsResponse>>(`/api/carts/${cartId}/lots`),
+    queryFn: () => dataOf(api.GET('/api/carts/{id}/lots', { params: { path: { id: cartId } } })),
     enabled,
   });
 }
@@ -23,7 +21,7 @@ export function useSetCartLotChoice(cartId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ productId, oneLot }: { productId: number; oneLot: boolean }) =>
-      api.put<z.output<typeof cartLotsResponse>>(`/api/carts/${cartId}/lots/${productId}`, { oneLot }),
+      dataOf(api.PUT('/api/carts/{id}/lots/{productId}', { params: { path: { id: cartId, productId } }, body: { oneLot } })),
     onSuccess: (answer) => client.setQueryData(cartLotsQueryKey(cartId), answer),
   });
 }

@@ -1,10 +1,9 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER } from '@common/domain/http-headers';
 import { fromCents, lineTotalCents } from '@common/domain/money';
 import type { CartView } from '@common/contracts/carts';
-import type { orderView, OrderView, PlaceOrderBody } from '@common/contracts/orders';
-import { api } from '@client/lib/api-client';
+import type { OrderView, PlaceOrderBody } from '@common/contracts/orders';
+import { api, dataOf } from '@client/lib/api-client';
 import { cartsQueryKey } from '@client/api/get-carts';
 import { isOrdersQuery, orderQueryKey } from '@client/api/get-orders';
 import { refreshStockAfterOrder } from '@client/api/stock-after-order';
@@ -45,7 +44,7 @@ export function orderPayload(
 }
 
 export async function placeOrder({ body, idempotencyKey }: { body: PlaceOrderBody; idempotencyKey: string }): Promise<OrderView> {
-  return await api.post<z.output<typeof orderView>>('/api/orders', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+  return await dataOf(api.POST('/api/orders', { body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }));
 }
 
 /** A fresh key per checkout, kept across its retries (use-checkout.ts). */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 import { patchCachedCart } from '../lib/cart-cache';
 import { cartsQueryKey } from '@client/api/get-carts';
 
@@ -10,7 +10,7 @@ interface Variables {
 
 /** DELETE /api/carts/{id}/items/{itemId}. */
 export async function removeCartItem({ cartId, itemId }: Variables): Promise<void> {
-  await api.delete(`/api/carts/${cartId}/items/${itemId}`);
+  await dataOf(api.DELETE('/api/carts/{id}/items/{itemId}', { params: { path: { id: cartId, itemId } } }));
 }
 
 export function useRemoveCartItem() {

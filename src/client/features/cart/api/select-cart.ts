@@ -1,12 +1,11 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { cartView, CartView } from '@common/contracts/carts';
-import { api } from '@client/lib/api-client';
+import type { CartView } from '@common/contracts/carts';
+import { api, dataOf } from '@client/lib/api-client';
 import { cartsQueryKey } from '@client/api/get-carts';
 
 /** Cart select "Select": makes the cart the active one. */
 export async function selectCart(cartId: number): Promise<CartView> {
-  return await api.patch<z.output<typeof cartView>>(`/api/carts/${cartId}`, { isActive: true });
+  return await dataOf(api.PATCH('/api/carts/{id}', { params: { path: { id: cartId } }, body: { isActive: true } }));
 }
 
 export function useSelectCart() {

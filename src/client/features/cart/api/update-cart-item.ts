@@ -1,7 +1,6 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { cartItemResponse, CartItemResponse } from '@common/contracts/carts';
-import { api } from '@client/lib/api-client';
+import type { CartItemResponse } from '@common/contracts/carts';
+import { api, dataOf } from '@client/lib/api-client';
 import { patchCachedCart } from '../lib/cart-cache';
 import { cartsQueryKey } from '@client/api/get-carts';
 
@@ -13,7 +12,7 @@ interface Variables {
 
 /** PATCH /api/carts/{id}/items/{itemId}. */
 export async function updateCartItem({ cartId, itemId, quantity }: Variables): Promise<CartItemResponse> {
-  return await api.patch<z.output<typeof cartItemResponse>>(`/api/carts/${cartId}/items/${itemId}`, { quantity });
+  return await dataOf(api.PATCH('/api/carts/{id}/items/{itemId}', { params: { path: { id: cartId, itemId } }, body: { quantity } }));
 }
 
 /** Optimistic: the number changes at once (UI.md: answer within 100 ms); the server's answer follows. */

@@ -1,7 +1,6 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { incomingUploadPreviewResponse, LotsFilePreview, lotsUploadPreviewResponse } from '@common/contracts/lots-uploads';
-import { api } from '@client/lib/api-client';
+import type { LotsFilePreview } from '@common/contracts/lots-uploads';
+import { upload } from '@client/lib/api-client';
 import { stockUploadsQueryKey } from './get-stock-uploads';
 
 export type LotsFileKind = LotsFilePreview['kind'];
@@ -19,8 +18,7 @@ export interface PreviewLotsUploadInput {
 export async function previewLotsUpload({ kind, file, onProgress }: PreviewLotsUploadInput): Promise<LotsFilePreview> {
   const form = new FormData();
   form.append('file', file);
-  type Answer = z.output<typeof lotsUploadPreviewResponse> | z.output<typeof incomingUploadPreviewResponse>;
-  return await api.upload<Answer>(`/api/stock/${kind}/upload/preview`, form, onProgress);
+  return await upload(kind === 'lots' ? '/api/stock/lots/upload/preview' : '/api/stock/incoming/upload/preview', form, onProgress);
 }
 
 export function usePreviewLotsUpload() {

@@ -1,7 +1,6 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { stockUploadPreviewResponse, StockUploadPreviewResponse } from '@common/contracts/stock-uploads';
-import { api } from '@client/lib/api-client';
+import type { StockUploadPreviewResponse } from '@common/contracts/stock-uploads';
+import { upload } from '@client/lib/api-client';
 import { stockUploadsQueryKey } from './get-stock-uploads';
 
 export interface PreviewStockUploadInput {
@@ -14,7 +13,7 @@ export async function previewStockUpload({ file, onProgress }: PreviewStockUploa
   const form = new FormData();
   // CSV only, sent as form data field "file".
   form.append('file', file);
-  return await api.upload<z.output<typeof stockUploadPreviewResponse>>('/api/stock/upload/preview', form, onProgress);
+  return await upload('/api/stock/upload/preview', form, onProgress);
 }
 
 export function usePreviewStockUpload() {

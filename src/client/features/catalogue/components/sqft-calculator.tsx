@@ -1,6 +1,6 @@
 import { Calculator } from 'lucide-react';
 import { useId, useState } from 'react';
-import { boxesForArea, DEFAULT_WASTE_PERCENT, MAX_WASTE_PERCENT, sqftPerBox } from '@common/domain/square-feet';
+import { boxesForArea, DEFAULT_WASTE_PERCENT, MAX_WASTE_PERCENT, sqftPerBox } from '../lib/square-feet';
 import { formatSqft } from '@common/domain/units';
 import { cn } from '@client/lib/utils';
 import { Button } from '@client/components/ui/button';
@@ -9,7 +9,7 @@ import { Label } from '@client/components/ui/label';
 
 /**
  * Tile buyers think in square feet: area and waste (default 10%) turned into full
- * boxes by the product's coverage (common/domain/square-feet.ts), filled into the row's quantity
+ * boxes by the product's coverage (features/catalogue/lib/square-feet.ts), filled into the row's quantity
  * as they type. Only for box items with a numeric coverage; folded away until asked for.
  */
 export function SqftCalculator({

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Product } from '@common/contracts/products';
 import { createCatalogueIndex, type CatalogueIndex } from '@common/domain/catalogue-index';
 import type { StockFilters } from '@common/domain/stock-filters';
-import { rankBySku } from '@common/domain/sku-rank';
+import { rankBySku } from './sku-rank';
 import { afterNextPaint } from './use-catalogue';
 
 /** What the filters offer: the catalogue's own values (SKU buckets built from the ids present). */

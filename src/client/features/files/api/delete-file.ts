@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FileEntry } from '@common/contracts/files';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 import { filesQueryKey } from './get-files';
 
 export async function deleteFile(file: FileEntry): Promise<void> {
-  await api.delete(`/api/files/${file.id}`);
+  await dataOf(api.DELETE('/api/files/{id}', { params: { path: { id: file.id } } }));
 }
 
 export function useDeleteFile() {

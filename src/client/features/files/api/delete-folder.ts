@@ -1,11 +1,10 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { deleteFolderResponse, FolderContents } from '@common/contracts/files';
-import { api } from '@client/lib/api-client';
+import type { FolderContents } from '@common/contracts/files';
+import { api, dataOf } from '@client/lib/api-client';
 import { foldersQueryKey } from './get-folders';
 
 export async function deleteFolder(id: number): Promise<FolderContents> {
-  return (await api.delete<z.output<typeof deleteFolderResponse>>(`/api/folders/${id}`)).deleted;
+  return (await dataOf(api.DELETE('/api/folders/{id}', { params: { path: { id } } }))).deleted;
 }
 
 /** Subfolders, files and links went too, so every listing is refreshed. */

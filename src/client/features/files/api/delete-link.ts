@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Link } from '@common/contracts/files';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 import { linksQueryKey } from './get-links';
 
 export async function deleteLink(link: Link): Promise<void> {
-  await api.delete(`/api/links/${link.id}`);
+  await dataOf(api.DELETE('/api/links/{id}', { params: { path: { id: link.id } } }));
 }
 
 export function useDeleteLink() {

@@ -1,10 +1,9 @@
-import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
-import type { folderContents, FolderContents } from '@common/contracts/files';
-import { api } from '@client/lib/api-client';
+import type { FolderContents } from '@common/contracts/files';
+import { api, dataOf } from '@client/lib/api-client';
 
 export async function getFolderContents(id: number): Promise<FolderContents> {
-  return api.get<z.output<typeof folderContents>>(`/api/folders/${id}/contents`);
+  return dataOf(api.GET('/api/folders/{id}/contents', { params: { path: { id } } }));
 }
 
 /**

@@ -1,13 +1,12 @@
-import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Folder, folderList } from '@common/contracts/files';
-import { api } from '@client/lib/api-client';
+import type { Folder } from '@common/contracts/files';
+import { api, dataOf } from '@client/lib/api-client';
 
 export const foldersQueryKey = ['/api/folders'] as const;
 
 /** Every folder: few enough to load at once, and the breadcrumb needs the ancestors. */
 export async function getFolders(): Promise<Folder[]> {
-  return await api.get<z.output<typeof folderList>>('/api/folders');
+  return await dataOf(api.GET('/api/folders'));
 }
 
 export const foldersQueryOptions = () => queryOptions({ queryKey: foldersQueryKey, queryFn: getFolders });

@@ -1,7 +1,6 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { fileEntry, FileEntry } from '@common/contracts/files';
-import { api, type UploadProgressHandler } from '@client/lib/api-client';
+import type { FileEntry } from '@common/contracts/files';
+import { upload, type UploadProgressHandler } from '@client/lib/api-client';
 import { filesQueryKey } from './get-files';
 
 export interface UploadFileInput {
@@ -19,7 +18,7 @@ export async function uploadFile({ file, name, folderId, onProgress, signal }: U
   if (name) form.append('name', name);
   if (folderId !== null) form.append('folderId', String(folderId));
   form.append('file', file, file.name);
-  return await api.upload<z.output<typeof fileEntry>>('/api/files', form, onProgress, { signal });
+  return await upload('/api/files', form, onProgress, { signal });
 }
 
 export function useUploadFile() {

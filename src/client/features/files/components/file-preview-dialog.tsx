@@ -2,7 +2,7 @@ import { Download, ExternalLink } from 'lucide-react';
 import type { ReactElement } from 'react';
 import type { FileEntry } from '@common/contracts/files';
 import { fileTypeLabel, isPreviewableImage } from '@common/domain/file-rules';
-import { formatFileSize } from '@common/domain/file-size';
+import { formatFileSize } from '../lib/file-size';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@client/components/ui/dialog';
 

@@ -1,7 +1,7 @@
 import { Download, FileImage, FileText } from 'lucide-react';
 import type { FileEntry } from '@common/contracts/files';
 import { fileTypeLabel, isPreviewableImage } from '@common/domain/file-rules';
-import { formatFileSize } from '@common/domain/file-size';
+import { formatFileSize } from '../lib/file-size';
 import { formatDay } from '@common/domain/format-date';
 import { Button } from '@client/components/ui/button';
 import { useDeleteFile } from '../api/delete-file';

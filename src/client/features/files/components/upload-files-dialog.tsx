@@ -1,7 +1,7 @@
 import { CircleCheck, CircleAlert, FileUp, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { expectedUploadType, FILE_MESSAGES, UPLOAD_ACCEPT } from '@common/domain/file-rules';
-import { formatFileSize } from '@common/domain/file-size';
+import { formatFileSize } from '../lib/file-size';
 import { errorMessage } from '@client/lib/api-client';
 import { cn } from '@client/lib/utils';
 import { Button } from '@client/components/ui/button';

@@ -1,5 +1,5 @@
 import type { FolderContents } from '@common/contracts/files';
-import { formatFileSize } from '@common/domain/file-size';
+import { formatFileSize } from './file-size';
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;

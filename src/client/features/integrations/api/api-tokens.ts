@@ -1,12 +1,11 @@
-import type { z } from 'zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { apiTokenList, CreateApiTokenBody, createdApiToken, CreatedApiToken } from '@common/contracts/integrations';
-import { api } from '@client/lib/api-client';
+import type { CreateApiTokenBody, CreatedApiToken } from '@common/contracts/integrations';
+import { api, dataOf } from '@client/lib/api-client';
 
 export const apiTokensQueryKey = ['/api/admin/api-tokens'] as const;
 
 export const apiTokensQueryOptions = () =>
-  queryOptions({ queryKey: apiTokensQueryKey, queryFn: async () => (await api.get<z.output<typeof apiTokenList>>('/api/admin/api-tokens')).tokens });
+  queryOptions({ queryKey: apiTokensQueryKey, queryFn: async () => (await dataOf(api.GET('/api/admin/api-tokens'))).tokens });
 
 export function useApiTokens() {
   return useQuery(apiTokensQueryOptions());
@@ -16,7 +15,7 @@ export function useCreateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['create-api-token'],
-    mutationFn: async (body: CreateApiTokenBody): Promise<CreatedApiToken> => await api.post<z.output<typeof createdApiToken>>('/api/admin/api-tokens', body),
+    mutationFn: async (body: CreateApiTokenBody): Promise<CreatedApiToken> => await dataOf(api.POST('/api/admin/api-tokens', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokensQueryKey }),
   });
 }
@@ -26,7 +25,7 @@ export function useRevokeApiToken() {
   return useMutation({
     mutationKey: ['revoke-api-token'],
     mutationFn: async (id: number) => {
-      await api.delete(`/api/admin/api-tokens/${id}`);
+      await dataOf(api.DELETE('/api/admin/api-tokens/{id}', { params: { path: { id } } }));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: apiTokensQueryKey }),
   });

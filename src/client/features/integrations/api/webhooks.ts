@@ -1,15 +1,11 @@
 import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  createdWebhook,
   CreatedWebhook,
   CreateWebhookBody,
   webhookDeliveryList,
-  webhookDeliveryView,
-  webhookEndpointList,
-  webhookEndpointView,
 } from '@common/contracts/integrations';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 
 export const webhooksQueryKey = ['/api/admin/webhooks'] as const;
 const deliveriesKey = (endpointId: number, before?: number) => [...webhooksQueryKey, endpointId, 'deliveries', before ?? null] as const;
@@ -20,7 +16,7 @@ const REFRESH_MS = 5_000;
 export const webhooksQueryOptions = () =>
   queryOptions({
     queryKey: webhooksQueryKey,
-    queryFn: async () => (await api.get<z.output<typeof webhookEndpointList>>('/api/admin/webhooks')).endpoints,
+    queryFn: async () => (await dataOf(api.GET('/api/admin/webhooks'))).endpoints,
     refetchInterval: REFRESH_MS,
   });
 
@@ -42,7 +38,7 @@ export function useCreateWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['create-webhook'],
-    mutationFn: async (body: CreateWebhookBody): Promise<CreatedWebhook> => await api.post<z.output<typeof createdWebhook>>('/api/admin/webhooks', body),
+    mutationFn: async (body: CreateWebhookBody): Promise<CreatedWebhook> => await dataOf(api.POST('/api/admin/webhooks', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
   });
 }
@@ -52,7 +48,7 @@ export function useSetWebhookStatus() {
   return useMutation({
     mutationKey: ['set-webhook-status'],
     mutationFn: async ({ id, status }: { id: number; status: 'active' | 'paused' }) =>
-      await api.patch<z.output<typeof webhookEndpointView>>(`/api/admin/webhooks/${id}`, { status }),
+      await dataOf(api.PATCH('/api/admin/webhooks/{id}', { params: { path: { id } }, body: { status } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
   });
 }
@@ -62,7 +58,7 @@ export function useDeleteWebhook() {
   return useMutation({
     mutationKey: ['delete-webhook'],
     mutationFn: async (id: number) => {
-      await api.delete(`/api/admin/webhooks/${id}`);
+      await dataOf(api.DELETE('/api/admin/webhooks/{id}', { params: { path: { id } } }));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
   });
@@ -73,7 +69,7 @@ export function useResendDelivery() {
   return useMutation({
     mutationKey: ['resend-delivery'],
     mutationFn: async ({ endpointId, deliveryId }: { endpointId: number; deliveryId: number }) =>
-      await api.post<z.output<typeof webhookDeliveryView>>(`/api/admin/webhooks/${endpointId}/deliveries/${deliveryId}/resend`),
+      await dataOf(api.POST('/api/admin/webhooks/{id}/deliveries/{deliveryId}/resend', { params: { path: { id: endpointId, deliveryId } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
   });
 }

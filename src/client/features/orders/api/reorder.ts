@@ -1,8 +1,7 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReorderBody, reorderResponse, ReorderResponse } from '@common/contracts/orders';
+import type { ReorderBody, ReorderResponse } from '@common/contracts/orders';
 import { cartsQueryKey } from '@client/api/get-carts';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 import { idempotent } from '@client/lib/idempotency-key';
 
 /**
@@ -11,7 +10,7 @@ import { idempotent } from '@client/lib/idempotency-key';
  * a retried request never makes a second PO (ADR 0182).
  */
 export async function reorder({ id, where }: { id: number; where?: ReorderBody }): Promise<ReorderResponse> {
-  return await api.post<z.output<typeof reorderResponse>>(`/api/orders/${id}/reorder`, where ?? {}, idempotent('reorder'));
+  return await dataOf(api.POST('/api/orders/{id}/reorder', { params: { path: { id } }, body: where ?? {}, ...idempotent('reorder') }));
 }
 
 export function useReorder() {

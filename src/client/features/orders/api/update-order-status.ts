@@ -1,13 +1,12 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { orderView, OrderView } from '@common/contracts/orders';
+import type { OrderView } from '@common/contracts/orders';
 import type { OrderStatus } from '@common/domain/order-status';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 import { isOrdersQuery } from '@client/api/get-orders';
 
 /** PATCH /api/orders/{id} (admins; docs/product-decisions.md order statuses). */
 export async function updateOrderStatus({ id, status }: { id: number; status: OrderStatus }): Promise<OrderView> {
-  return await api.patch<z.output<typeof orderView>>(`/api/orders/${id}`, { status });
+  return await dataOf(api.PATCH('/api/orders/{id}', { params: { path: { id } }, body: { status } }));
 }
 
 export function useUpdateOrderStatus() {

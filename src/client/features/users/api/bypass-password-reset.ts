@@ -1,12 +1,11 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { bypassResponse, BypassResponse } from '@common/contracts/users';
-import { api } from '@client/lib/api-client';
+import type { BypassResponse } from '@common/contracts/users';
+import { api, dataOf } from '@client/lib/api-client';
 import { usersQueryKey } from './get-users';
 
 /** The spec names this a GET; docs/product-decisions.md serves it as POST because it changes state. */
 export async function bypassPasswordReset(userId: number): Promise<BypassResponse> {
-  return await api.post<z.output<typeof bypassResponse>>(`/api/bypass-password-reset/${userId}`);
+  return await dataOf(api.POST('/api/bypass-password-reset/{userId}', { params: { path: { userId } } }));
 }
 
 export function useBypassPasswordReset() {

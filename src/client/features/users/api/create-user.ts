@@ -1,12 +1,11 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateUserBody, userView, UserView } from '@common/contracts/users';
-import { api } from '@client/lib/api-client';
+import type { CreateUserBody, UserView } from '@common/contracts/users';
+import { api, dataOf } from '@client/lib/api-client';
 import { usersQueryKey } from './get-users';
 
 /** POST /api/users: the user fields plus isTemporaryPassword true. */
 export async function createUser(body: CreateUserBody): Promise<UserView> {
-  return await api.post<z.output<typeof userView>>('/api/users', { ...body, isTemporaryPassword: true });
+  return await dataOf(api.POST('/api/users', { body: { ...body, isTemporaryPassword: true } }));
 }
 
 export function useCreateUser() {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 import { usersQueryKey } from './get-users';
 
 export async function deleteUser(id: number): Promise<void> {
-  await api.delete(`/api/users/${id}`);
+  await dataOf(api.DELETE('/api/users/{id}', { params: { path: { id } } }));
 }
 
 export function useDeleteUser() {

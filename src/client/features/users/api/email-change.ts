@@ -1,14 +1,13 @@
-import type { z } from 'zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailChangeBody, emailChangeState, EmailChangeState, EmailConfirmBody, emailConfirmResponse, EmailConfirmResponse } from '@common/contracts/email-change';
-import { api } from '@client/lib/api-client';
+import type { EmailChangeBody, EmailChangeState, EmailConfirmBody, EmailConfirmResponse } from '@common/contracts/email-change';
+import { api, dataOf } from '@client/lib/api-client';
 
 /* The email change of docs/decisions/0203: GET the state, POST a change (password + link), POST the link's token. */
 
 export const emailChangeQueryKey = ['/api/user/email-change'] as const;
 
 export const emailChangeQueryOptions = () =>
-  queryOptions({ queryKey: emailChangeQueryKey, queryFn: () => api.get<z.output<typeof emailChangeState>>('/api/user/email-change') });
+  queryOptions({ queryKey: emailChangeQueryKey, queryFn: () => dataOf(api.GET('/api/user/email-change')) });
 
 /** The confirmed address and the change waiting for its link. */
 export function useEmailChange() {
@@ -20,7 +19,7 @@ export function useRequestEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['request-email-change'],
-    mutationFn: (body: EmailChangeBody): Promise<EmailChangeState> => api.post<z.output<typeof emailChangeState>>('/api/user/email-change', body),
+    mutationFn: (body: EmailChangeBody): Promise<EmailChangeState> => dataOf(api.POST('/api/user/email-change', { body })),
     onSuccess: (state) => queryClient.setQueryData(emailChangeQueryKey, state),
   });
 }
@@ -31,7 +30,7 @@ export function useConfirmEmailChange(options: { onSuccess?: (result: EmailConfi
   return useMutation({
     mutationKey: ['confirm-email-change'],
     mutationFn: (body: EmailConfirmBody): Promise<EmailConfirmResponse> =>
-      api.post<z.output<typeof emailConfirmResponse>>('/api/user/email-change/confirm', body),
+      dataOf(api.POST('/api/user/email-change/confirm', { body })),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: emailChangeQueryKey });
       options.onSuccess?.(result);

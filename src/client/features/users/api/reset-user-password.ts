@@ -1,12 +1,11 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { resetPasswordResponse, ResetPasswordResponse } from '@common/contracts/users';
-import { api } from '@client/lib/api-client';
+import type { ResetPasswordResponse } from '@common/contracts/users';
+import { api, dataOf } from '@client/lib/api-client';
 import { usersQueryKey } from './get-users';
 
 /** docs/product-decisions.md: a generated temporary password; the user's sessions end. */
 export async function resetUserPassword(id: number): Promise<ResetPasswordResponse> {
-  return await api.post<z.output<typeof resetPasswordResponse>>(`/api/users/${id}/reset-password`);
+  return await dataOf(api.POST('/api/users/{id}/reset-password', { params: { path: { id } } }));
 }
 
 export function useResetUserPassword() {

@@ -1,11 +1,10 @@
-import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
-import type { ProfileBody, userView, UserView } from '@common/contracts/users';
-import { api } from '@client/lib/api-client';
+import type { ProfileBody, UserView } from '@common/contracts/users';
+import { api, dataOf } from '@client/lib/api-client';
 
 /** PATCH /api/user/profile: Edit My User Data (ADR 0053). */
 export async function updateProfile(body: ProfileBody): Promise<UserView> {
-  return await api.patch<z.output<typeof userView>>('/api/user/profile', body);
+  return await dataOf(api.PATCH('/api/user/profile', { body }));
 }
 
 export function useUpdateProfile(options: { onSuccess?: (saved: UserView) => void } = {}) {

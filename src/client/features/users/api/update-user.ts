@@ -1,11 +1,10 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateUserBody, userView, UserView } from '@common/contracts/users';
-import { api } from '@client/lib/api-client';
+import type { UpdateUserBody, UserView } from '@common/contracts/users';
+import { api, dataOf } from '@client/lib/api-client';
 import { usersQueryKey } from './get-users';
 
 export async function updateUser({ id, body }: { id: number; body: UpdateUserBody }): Promise<UserView> {
-  return await api.patch<z.output<typeof userView>>(`/api/users/${id}`, body);
+  return await dataOf(api.PATCH('/api/users/{id}', { params: { path: { id } }, body }));
 }
 
 export function useUpdateUser() {

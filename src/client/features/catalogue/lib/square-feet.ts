@@ -1,6 +1,6 @@
-import { formatCount } from './format';
-import { isSoldByEach, coverageSqft } from './units';
-import { MAX_LINE_QUANTITY } from './stock-level';
+import { formatCount } from '@common/domain/format';
+import { isSoldByEach, coverageSqft } from '@common/domain/units';
+import { MAX_LINE_QUANTITY } from '@common/domain/stock-level';
 
 /**
  * The square-feet calculator of the stock row and the catalog card: tile buyers think

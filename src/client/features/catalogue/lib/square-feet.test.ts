@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LINE_QUANTITY } from './stock-level';
+import { MAX_LINE_QUANTITY } from '@common/domain/stock-level';
 import { boxesForArea, DEFAULT_WASTE_PERCENT, SQFT_MESSAGES, sqftPerBox } from './square-feet';
 
 describe('boxesForArea', () => {
