@@ -2,7 +2,7 @@ import type { ErrorBody } from '@common/contracts/common';
 
 type FieldError = NonNullable<ErrorBody['errors']>[number];
 
-/** Spec §8: any non-OK response becomes an error whose message is "status: message-or-statusText". */
+/** Any non-OK response becomes an error whose message is "status: message-or-statusText". */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
@@ -67,7 +67,7 @@ export async function apiErrorOf(response: Response): Promise<ApiError> {
 export const READ_TIMEOUT_MS = 20_000;
 export const READ_TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again.';
 
-/** A timed-out read is an ordinary failure (spec §8 "status: message"), so the page shows its error state. */
+/** A timed-out read is an ordinary failure ("status: message"), so the page shows its error state. */
 export const readTimeoutError = () => new ApiError(408, 'Request Timeout', { message: READ_TIMEOUT_MESSAGE });
 
 export function isApiError(error: unknown): error is ApiError {
@@ -76,7 +76,7 @@ export function isApiError(error: unknown): error is ApiError {
 
 /**
  * The sentence to show a person: the server's message when it sent one, else the
- * caller's fallback (each spec §8 entry has its own fallback wording).
+ * caller's fallback (each error has its own fallback wording).
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (isApiError(error)) return error.serverMessage ?? fallback;

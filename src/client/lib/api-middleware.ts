@@ -5,7 +5,7 @@ import { apiErrorOf, READ_TIMEOUT_MS, readTimeoutError } from './api-error';
 const READS = new Set(['GET', 'HEAD']);
 
 /**
- * What every call of the portal's client does (spec §7, docs/product-decisions.md), as
+ * What every call of the portal's client does (docs/product-decisions.md), as
  * openapi-fetch middleware (docs/decisions/0218-typed-client-from-the-openapi-document.md):
  * - the X-Request-Timestamp header on every request (a write without it gets 403);
  * - a write without a body sends `{}` as JSON (the server insists on a JSON body for every write);

@@ -15,7 +15,7 @@ declare module '@tanstack/react-query' {
 }
 
 /**
- * The 401 rule (STYLE.md §3), in one place: when any call answers 401 the session may
+ * The 401 rule, in one place: when any call answers 401 the session may
  * have ended, so the user query is re-checked; if the server no longer knows us it
  * answers `{ user: null }`, the user becomes null and the route guards send us to /auth.
  */
