@@ -144,7 +144,8 @@ describe('purchase orders (dealer)', () => {
     // Place Order lands on the order's confirmation (docs/decisions/0208).
     await page.waitForURL(/\/orders\/\d+\/placed$/);
     await page.getByRole('heading', { name: /^Order #\d+ was placed$/ }).waitFor();
-    await page.getByText(name, { exact: true }).waitFor();
+    // The page's own facts name the PO (the header may still name it until the carts are read again).
+    await page.getByRole('main').getByText(name, { exact: true }).waitFor();
     // A placed PO leaves Current POs (ADR 0189).
     await page.goto('/cartselect');
     await page.getByRole('heading', { name: 'Current POs' }).waitFor();
