@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Lint probes for DESIGN.md's client import directions (eslint-plugin-boundaries, eslint.boundaries.js).
+ * Lint probes for the client import directions of docs/architecture.md (eslint-plugin-boundaries, eslint.boundaries.js).
  * The plugin resolves each import, so a probe names a file that exists.
  */
 const eslint = new ESLint({ cwd: process.cwd() });

@@ -139,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return result.data;
 }
 
-/** Demo data defaults on for the embedded database and off for an external one (DESIGN.md Running). */
+/** Demo data defaults on for the embedded database and off for an external one (docs/architecture.md, Running). */
 export function demoDataEnabled(config: Config): boolean {
   return config.DEMO_DATA ?? config.DATABASE_URL === undefined;
 }

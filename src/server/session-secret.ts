@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDataDir } from './db/data-dir';
 
-/** SESSION_SECRET when set; otherwise one generated on first start and kept in DATA_DIR (DESIGN.md). */
+/** SESSION_SECRET when set; otherwise one generated on first start and kept in DATA_DIR (docs/architecture.md). */
 export function resolveSessionSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
   const file = path.join(dataDir, 'session-secret');

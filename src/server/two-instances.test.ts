@@ -10,7 +10,7 @@ import { loadConfig } from './config';
 import type { Database } from './db/client';
 import type { FastifyInstance } from 'fastify';
 
-/** DESIGN.md "Beyond one machine": app servers keep no state of their own. */
+/** docs/architecture.md "Beyond one machine": app servers keep no state of their own. */
 describe('two app servers on one database', () => {
   let database: Database;
   let first: FastifyInstance;

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { cn } from '@client/lib/utils';
 import { Button } from './ui/button';
 
-/** The back arrow every tool screen has (UI.md navigation). */
+/** The back arrow every tool screen has (docs/ui-rules.md, Navigation). */
 export function BackLink({ href, label, className }: { href: string; label: string; className?: string }) {
   return (
     <Button variant="ghost" size="icon" asChild className={cn(className)}>

@@ -8,7 +8,7 @@ const VARIANT: Record<EmailStatus, 'success' | 'warning' | 'destructive'> = {
 };
 
 /**
- * An email's status word (Waiting, Sent, Failed) with a colour that only repeats it (UI.md).
+ * An email's status word (Waiting, Sent, Failed) with a colour that only repeats it (docs/ui-rules.md).
  * Shared by the outbox screen and the orders screens, which may not import each other.
  */
 export function EmailStatusBadge({ status, label }: { status: EmailStatus; label?: string }) {

@@ -11,7 +11,7 @@ export class ApiError extends Error {
   readonly body: unknown;
   /** The server's own `message` field, for showing to people without the status prefix. */
   readonly serverMessage: string | undefined;
-  /** Per-field validation errors (DESIGN.md API conventions), if any. */
+  /** Per-field validation errors (docs/architecture.md, API conventions), if any. */
   readonly fieldErrors: readonly FieldError[];
 
   constructor(status: number, statusText: string, body: unknown) {

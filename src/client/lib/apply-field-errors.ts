@@ -2,7 +2,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '@client/lib/api-client';
 
 /**
- * Puts the server's per-field messages (DESIGN.md: errors[{ path, message }]) under
+ * Puts the server's per-field messages (docs/architecture.md: errors[{ path, message }]) under
  * the matching inputs, so a rule the server checks reads the same as one the form checks.
  * Returns whether any message found its field.
  */

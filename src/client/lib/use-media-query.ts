@@ -13,5 +13,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Tailwind's md breakpoint: tables from here up, stacked cards below (UI.md density). */
+/** Tailwind's md breakpoint: tables from here up, stacked cards below (docs/ui-rules.md, Density). */
 export const DESKTOP_QUERY = '(min-width: 768px)';

@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** Every error body (DESIGN.md API conventions). */
+/** Every error body (docs/architecture.md, API conventions). */
 export const errorBody = z.object({
   message: z.string(),
   errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),

@@ -160,7 +160,7 @@ describe('the catalogue\'s own words', () => {
   it('knows the status filter values and the URL names of the filters', () => {
     for (const value of ['all', 'in_stock', 'special_order', 'fabrication', 'out_of_stock', 'on_order']) expect(isStockStatusFilter(value)).toBe(true);
     for (const value of ['', 'In Stock', 'low_stock', null, 3]) expect(isStockStatusFilter(value)).toBe(false);
-    // Bookmarked and shared addresses carry these (UI.md: state lives in the URL).
+    // Bookmarked and shared addresses carry these (docs/ui-rules.md: state lives in the URL).
     expect(STOCK_FILTER_PARAMS).toEqual({ search: 'q', line: 'line', color: 'color', format: 'format', finish: 'finish', skuRange: 'sku', stockStatus: 'status' });
   });
 });

@@ -25,7 +25,7 @@ export const EMPTY_STOCK_FILTERS: StockFilters = {
 };
 
 /**
- * The query-string names of the filters on /stock and /prices (UI.md: state lives in the URL).
+ * The query-string names of the filters on /stock and /prices (docs/ui-rules.md: state lives in the URL).
  * The catalogue screens write them; the app reads them to record searches and filters.
  */
 export const STOCK_FILTER_PARAMS: Record<keyof StockFilters, string> = {

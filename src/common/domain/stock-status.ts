@@ -20,7 +20,7 @@ export const STOCK_STATUS_FILTER_LABELS: Record<StockStatusFilter, string> = {
 
 /**
  * Stock colour: 0 or less red (Out of Stock); 1 to 10 yellow; above 10 green;
- * Special Order orange; Fabrication yellow. UI.md: always paired with a word.
+ * Special Order orange; Fabrication yellow. docs/ui-rules.md: always paired with a word.
  */
 export type StockTone = 'red' | 'yellow' | 'green' | 'orange';
 

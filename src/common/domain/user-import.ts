@@ -105,7 +105,7 @@ export function mapHeaders(headers: readonly string[]): (UserImportColumn | null
 
 const REQUIRED_COLUMNS: readonly UserImportColumn[] = ['username', 'password'];
 
-/** A path the error body can carry: `rows.<row>.<field>` (DESIGN.md errors[{ path, message }]). */
+/** A path the error body can carry: `rows.<row>.<field>` (docs/architecture.md: errors[{ path, message }]). */
 export function issuePath(issue: ImportIssue): string {
   return issue.field ? `rows.${issue.row}.${issue.field}` : `rows.${issue.row}`;
 }

@@ -44,7 +44,7 @@ function outageLogger() {
 }
 
 /**
- * Every error leaves as `{ message, errors? }` (DESIGN.md API conventions).
+ * Every error leaves as `{ message, errors? }` (docs/architecture.md, API conventions).
  * Bad input is a 4xx with the spec's sentence; only real faults are 500s, and
  * those never carry a stack or internal detail.
  */

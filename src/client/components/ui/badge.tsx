@@ -16,7 +16,7 @@ const badgeVariants = cva('nums inline-flex items-center gap-1 rounded-full bord
   defaultVariants: { variant: 'default' },
 });
 
-/** A short label; it always carries a word, so colour is never the only signal (UI.md). */
+/** A short label; it always carries a word, so colour is never the only signal (docs/ui-rules.md). */
 export function Badge({ className, variant, ...props }: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
   return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
 }

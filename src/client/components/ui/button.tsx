@@ -22,7 +22,7 @@ export const buttonVariants = cva(
         ghost: 'text-foreground hover:bg-muted',
         link: 'text-accent underline-offset-4 hover:underline',
       },
-      // UI.md: touch targets of at least 44px on phones; a little denser from md up.
+      // docs/ui-rules.md: touch targets of at least 44px on phones; a little denser from md up.
       size: {
         default: 'h-11 px-4 md:h-10',
         sm: 'h-11 px-3 md:h-9',

@@ -16,7 +16,7 @@ export function dayButtonLabel(date: Date, modifiers: Modifiers): string {
 
 /**
  * react-day-picker styled with the theme (shadcn's calendar pattern). Day
- * buttons are 44px on phones (UI.md touch targets); disabled days are greyed
+ * buttons are 44px on phones (docs/ui-rules.md, Touch targets); disabled days are greyed
  * and struck through so the difference never rests on colour alone.
  */
 export function Calendar({ className, classNames, ...props }: ComponentProps<typeof DayPicker>) {

@@ -5,7 +5,7 @@ import { cn } from '@client/lib/utils';
 
 /*
  * Radix Dialog traps focus, closes on Escape and returns focus to the trigger
- * (UI.md accessibility). Every DialogContent needs a DialogTitle and either a
+ * (docs/ui-rules.md, Accessibility). Every DialogContent needs a DialogTitle and either a
  * DialogDescription or aria-describedby={undefined}, or Radix warns in the console.
  */
 export const Dialog = DialogPrimitive.Root;

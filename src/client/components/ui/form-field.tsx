@@ -10,7 +10,7 @@ interface FieldControlProps {
 
 /**
  * A label, a control and its hint or error, wired together for screen readers
- * (UI.md: labels on every input). The control is rendered by `children`, which
+ * (docs/ui-rules.md: labels on every input). The control is rendered by `children`, which
  * receives the ids to spread onto it.
  */
 export function FormField({

@@ -7,7 +7,7 @@ export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrim
   return (
     <SwitchPrimitive.Root
       className={cn(
-        // The track is 24px tall; the after: pseudo-element widens the touch target to 44px (UI.md).
+        // The track is 24px tall; the after: pseudo-element widens the touch target to 44px (docs/ui-rules.md).
         'peer relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent shadow-xs transition-colors',
         'after:absolute after:-inset-2.5 after:content-[""]',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',

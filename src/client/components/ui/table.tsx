@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@client/lib/utils';
 
-/** Compact data tables (UI.md: tables are the main surface on desktop). Scrolls sideways inside its frame, never the page. */
+/** Compact data tables (docs/ui-rules.md: tables are the main surface on desktop). Scrolls sideways inside its frame, never the page. */
 export function Table({ className, containerClassName, ...props }: ComponentProps<'table'> & { containerClassName?: string }) {
   return (
     <div className={cn('relative w-full overflow-x-auto rounded-card border border-border bg-surface', containerClassName)}>

@@ -89,7 +89,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
     <ToastPrimitive.Close
       aria-label="Close"
       className={cn(
-        // 44px on phones (UI.md touch targets); swiping right also dismisses.
+        // 44px on phones (docs/ui-rules.md, Touch targets); swiping right also dismisses.
         'absolute top-1 right-1 inline-flex size-11 items-center justify-center rounded-md opacity-70 hover:opacity-100 md:top-2 md:right-2 md:size-8',
         'focus-visible:outline-2 focus-visible:outline-current',
         className,

@@ -31,7 +31,7 @@ export const files = pgTable(
   (t) => [index('files_folder_idx').on(t.folderId)],
 );
 
-/** Uploaded bytes in PostgreSQL so any number of app servers can serve them (DESIGN.md Data). */
+/** Uploaded bytes in PostgreSQL so any number of app servers can serve them (docs/architecture.md, Data). */
 export const fileBlobs = pgTable('file_blobs', {
   fileId: integer('file_id')
     .primaryKey()

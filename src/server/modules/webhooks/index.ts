@@ -1,4 +1,4 @@
-/** The webhooks module's public entry (DESIGN.md: other modules use this, never the repository). */
+/** The webhooks module's public entry (docs/architecture.md: other modules use this, never the repository). */
 export { webhookRoutes } from './routes';
 export { createWebhooksService, type EventPublisher, type WebhooksService } from './service';
 export { pruneDeliveredBefore as pruneDeliveredWebhooks } from './repository';

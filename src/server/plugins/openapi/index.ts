@@ -19,8 +19,8 @@ function describeAccess(access: Access | undefined): string {
 }
 
 /**
- * OpenAPI 3.1 from the routes' own Zod contracts (DESIGN.md "Where the design
- * goes next"): @fastify/swagger collects every route, the Zod type provider's
+ * OpenAPI 3.1 from the routes' own Zod contracts (docs/architecture.md,
+ * API conventions): @fastify/swagger collects every route, the Zod type provider's
  * transform turns the contracts into JSON Schema, and this adds who may call
  * each route and which API token scope it needs. Served at /api/openapi.json,
  * with a reference page at /api/docs (./reference.ts). ./document.ts completes each

@@ -10,7 +10,7 @@ function UserButton({ log, onFilterUser }: { log: ActivityLogView; onFilterUser:
   return (
     <button
       type="button"
-      // A 44px target on phones (UI.md); the table row sets its own height on desktop.
+      // A 44px target on phones (docs/ui-rules.md); the table row sets its own height on desktop.
       className="inline-flex min-h-11 items-center rounded-sm text-left font-medium text-accent underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring md:min-h-0"
       title={`Show only ${name}'s activity`}
       aria-label={`Show only ${name}'s activity`}

@@ -4,7 +4,7 @@ import { isOneOf } from '@common/domain/one-of';
 import { RECORDED_ACTIVITY_TYPES, type ActivityType } from '@common/domain/activity-types';
 
 /**
- * The activity log screen keeps its filters and page in the URL (UI.md: refresh and
+ * The activity log screen keeps its filters and page in the URL (docs/ui-rules.md: refresh and
  * Back keep the view), with days as YYYY-MM-DD in the admin's own time zone.
  */
 export interface LogFilters {

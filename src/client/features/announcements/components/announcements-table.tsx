@@ -13,7 +13,7 @@ export interface AnnouncementRowActions {
   onEdit: (announcement: AnnouncementView) => void;
 }
 
-/** The Status switch always says Active or Inactive beside it (UI.md: never colour alone). */
+/** The Status switch always says Active or Inactive beside it (docs/ui-rules.md: never colour alone). */
 function StatusSwitch({ announcement, onToggle }: { announcement: AnnouncementView; onToggle: AnnouncementRowActions['onToggle'] }) {
   const id = `announcement-status-${announcement.id}`;
   return (

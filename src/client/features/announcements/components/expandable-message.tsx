@@ -33,7 +33,7 @@ export function ExpandableMessage({ text, className }: { text: string; className
           aria-expanded={expanded}
           aria-controls={id}
           onClick={() => setExpanded((open) => !open)}
-          // A 44px target on phones (UI.md); compact in the desktop table.
+          // A 44px target on phones (docs/ui-rules.md); compact in the desktop table.
           className="mt-1 inline-flex min-h-11 items-center rounded-sm text-sm font-medium text-accent underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring md:min-h-0"
         >
           {expanded ? 'Show less' : 'Show more'}

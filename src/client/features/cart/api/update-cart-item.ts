@@ -15,7 +15,7 @@ export async function updateCartItem({ cartId, itemId, quantity }: Variables): P
   return await dataOf(api.PATCH('/api/carts/{id}/items/{itemId}', { params: { path: { id: cartId, itemId } }, body: { quantity } }));
 }
 
-/** Optimistic: the number changes at once (UI.md: answer within 100 ms); the server's answer follows. */
+/** Optimistic: the number changes at once (docs/ui-rules.md: answer within 100 ms); the server's answer follows. */
 export function useUpdateCartItem() {
   const queryClient = useQueryClient();
   return useMutation({

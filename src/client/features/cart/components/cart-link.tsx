@@ -8,7 +8,7 @@ import { useActiveCart } from '@client/api/get-carts';
 import { ActivePoMenuOnDemand } from './active-po-menu-on-demand';
 
 /**
- * UI.md: the active PO (or sample order) reachable from every screen, with its count; the app frame
+ * docs/ui-rules.md: the active PO (or sample order) reachable from every screen, with its count; the app frame
  * shows it. The count follows the carts query, so every add anywhere raises it without a reload.
  * ADR 0189: it names the PO every add goes to, and buyers switch PO beside it.
  *

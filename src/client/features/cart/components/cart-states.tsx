@@ -28,7 +28,7 @@ export function CartLoadError({ onRetry, retrying }: { onRetry: () => void; retr
 
 /**
  * The "Your cart is empty" in the glossary's words (docs/decisions/0213): "This PO is empty" or
- * "This sample order is empty", with the way to fill it (UI.md: empty states say what to do next).
+ * "This sample order is empty", with the way to fill it (docs/ui-rules.md: empty states say what to do next).
  */
 export function CartEmpty({ noun, children }: { noun: string; children?: ReactNode }) {
   return (

@@ -11,7 +11,7 @@ export interface ProductColumn {
   width?: string;
   header: string;
   cell: (product: Product) => ReactNode;
-  /** Numbers right-aligned (UI.md). */
+  /** Numbers right-aligned (docs/ui-rules.md). */
   align?: 'left' | 'right';
   className?: string;
 }
@@ -20,7 +20,7 @@ export interface ProductColumn {
 const STICKY_TOP = 'md:top-(--frame-height)';
 
 /**
- * The catalogue as a table on desktop and stacked cards on phones (UI.md density),
+ * The catalogue as a table on desktop and stacked cards on phones (docs/ui-rules.md, Density),
  * rendering only the rows near the viewport so 20,000 products scroll smoothly.
  * With `renderDetail`, a row opens and closes on click and one row is open at a
  * time ("Stock row"); the caller owns which one.

@@ -4,7 +4,7 @@ import { STOCK_STATE_TONE } from '@common/domain/stock-status';
 import { cn } from '@client/lib/utils';
 import { TONE_TEXT } from './stock-state';
 
-/** The short word beside a coloured SKU (UI.md: a colour always comes with a word). */
+/** The short word beside a coloured SKU (docs/ui-rules.md: a colour always comes with a word). */
 const SHORT_LABEL: Record<StockKind, string> = {
   in_stock: 'In stock',
   low_stock: 'Low',

@@ -3,7 +3,7 @@ import type { StockTone } from '@common/domain/stock-status';
 import { STOCK_STATE_LABEL, STOCK_STATE_TONE } from '@common/domain/stock-status';
 import { cn } from '@client/lib/utils';
 
-/** Stock colours; every pair is at least 4.5:1 (UI.md). */
+/** Stock colours; every pair is at least 4.5:1 (docs/ui-rules.md). */
 export const TONE_TEXT: Record<StockTone, string> = {
   red: 'text-red-700',
   yellow: 'text-yellow-800',
@@ -25,7 +25,7 @@ const TONE_DOT: Record<StockTone, string> = {
   orange: 'bg-orange-500',
 };
 
-/** The stock state as a word in its colour, with a dot (UI.md: colour always paired with a word). */
+/** The stock state as a word in its colour, with a dot (docs/ui-rules.md: colour always paired with a word). */
 export function StockStateBadge({ state, label, className }: { state: StockKind; label?: string; className?: string }) {
   const tone = STOCK_STATE_TONE[state];
   return (

@@ -20,7 +20,7 @@ function groutLayer(size: string | null, ink: string): { image: string; size: st
 
 /**
  * The product's picture, or a swatch generated from its colour, finish, format and
- * the look of its line when there is none or it fails to load (UI.md: the catalog
+ * the look of its line when there is none or it fails to load (docs/ui-rules.md: the catalog
  * never shows a broken image). Nothing is downloaded: it is all CSS.
  */
 export function TileSwatch({ product, className }: { product: Product; className?: string }) {

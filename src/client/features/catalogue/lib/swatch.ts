@@ -1,5 +1,5 @@
 /**
- * UI.md: tiles with no photo get a generated swatch from their colour and finish,
+ * docs/ui-rules.md: tiles with no photo get a generated swatch from their colour and finish,
  * so the catalog never shows a broken image. Pure: colour name -> CSS background.
  */
 const PALETTE: Record<string, string> = {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { EMPTY_STOCK_FILTERS, isStockStatusFilter, STOCK_FILTER_PARAMS, type StockFilters } from '@common/domain/stock-filters';
 
-/** URL names of the filters (UI.md: state that matters lives in the URL, so refresh and back keep it). */
+/** URL names of the filters (docs/ui-rules.md: state that matters lives in the URL, so refresh and back keep it). */
 const PARAM = STOCK_FILTER_PARAMS;
 
 /** The search reaches the URL after typing pauses; the table follows every keystroke. */

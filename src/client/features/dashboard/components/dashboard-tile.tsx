@@ -5,7 +5,7 @@ import type { DashboardTile as Tile } from '@common/domain/dashboard-tiles';
 import { cn } from '@client/lib/utils';
 import { TILE_ICONS } from './tile-icons';
 
-/** A whole-card link: one large touch target (UI.md: at least 44px). */
+/** A whole-card link: one large touch target (docs/ui-rules.md: at least 44px). */
 export function DashboardTile({ tile, meta, badge }: { tile: Tile; meta?: ReactNode; badge?: ReactNode }) {
   const Icon = TILE_ICONS[tile.id];
   return (

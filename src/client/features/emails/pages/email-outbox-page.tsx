@@ -30,7 +30,7 @@ export function EmailOutboxPage({ user }: { user: CurrentUser }) {
 function EmailOutbox() {
   const search = useSearch();
   const [, navigate] = useLocation();
-  // The filter and page live in the URL, so Back and refresh keep them (UI.md Navigation).
+  // The filter and page live in the URL, so Back and refresh keep them (docs/ui-rules.md, Navigation).
   const query = readQuery(search);
   const setQuery = (next: EmailsQuery) => navigate(emailsPath(next).replace('/api/admin/emails', '/admin/emails'));
   const emails = useEmails(query);

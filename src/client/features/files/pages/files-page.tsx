@@ -19,7 +19,7 @@ import { childFolders, folderHref, folderPath, parseFolderParam } from '../lib/f
 /**
  * /files (Files & Links): a breadcrumb from All Files, then the open
  * folder's folders, files and links. The open folder lives in the URL
- * (?folder=12) so Back and refresh keep it (UI.md). Admins get the toolbar and
+ * (?folder=12) so Back and refresh keep it (docs/ui-rules.md). Admins get the toolbar and
  * delete buttons; the server enforces the same rules.
  */
 export function FilesPage({ user }: { user: CurrentUser }) {

@@ -13,7 +13,7 @@ export interface NotifyRequestsPageQuery {
   cursor?: string;
 }
 
-/** The query string of a page: the API's and the screen's address share it (filters and page in the URL, UI.md). */
+/** The query string of a page: the API's and the screen's address share it (filters and page in the URL, docs/ui-rules.md). */
 export function notifyRequestsSearch(query: NotifyRequestsPageQuery): string {
   const params = new URLSearchParams();
   if (query.sku) params.set('sku', query.sku);

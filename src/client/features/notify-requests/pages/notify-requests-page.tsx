@@ -51,7 +51,7 @@ const who = (r: NotifyRequestView) => [r.name ?? r.username, r.company].filter(B
 function NotifyRequests() {
   const search = useSearch();
   const [, navigate] = useLocation();
-  // Filters and the page live in the URL, so Back and refresh keep them (UI.md Navigation).
+  // Filters and the page live in the URL, so Back and refresh keep them (docs/ui-rules.md, Navigation).
   const query = readQuery(search);
   const go = (next: NotifyRequestsPageQuery) => navigate(`${PAGE_PATH}${notifyRequestsSearch(next)}`);
   const requests = useNotifyRequests(query);
@@ -148,7 +148,7 @@ function NotifyRequests() {
               ))}
             </TableBody>
           </Table>
-          {/* Phones: one card per request (UI.md: stacked cards on phones). */}
+          {/* Phones: one card per request (docs/ui-rules.md: stacked cards on phones). */}
           <ul className="grid gap-2 sm:hidden" aria-label="Notify-me requests">
             {requests.data.requests.map((r) => (
               <li key={r.id} className="grid gap-1 rounded-card border border-border bg-surface p-3 text-sm">

@@ -10,7 +10,7 @@ const VARIANT: Record<OrderStatus, 'default' | 'accent' | 'success' | 'warning' 
   cancelled: 'destructive',
 };
 
-/** The status word, with a colour that only repeats it (UI.md: never colour alone). */
+/** The status word, with a colour that only repeats it (docs/ui-rules.md: never colour alone). */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <Badge variant={VARIANT[status]}>{ORDER_STATUS_LABELS[status]}</Badge>;
 }

@@ -21,7 +21,7 @@ import { OrderStatusEditor } from '../components/order-status-editor';
 import { ReorderButton } from '../components/reorder-button';
 import { ReorderResult } from '../components/reorder-result';
 
-/** /orders/{id}: one order, print-friendly (UI.md Print), with Reorder for its owner and status changes for admins. */
+/** /orders/{id}: one order, print-friendly (docs/ui-rules.md, Print), with Reorder for its owner and status changes for admins. */
 export function OrderDetailPage({ user, orderId }: { user: CurrentUser; orderId: number }) {
   useDocumentTitle(`Order ${orderNumber(orderId)}`);
   const order = useOrder(orderId);

@@ -43,7 +43,7 @@ function total(order: OrderSummary): string {
 /**
  * /orders (beyond the spec, docs/product-decisions.md): order history with status for every
  * role; admins see everyone's orders and filter them. Filters and the page live
- * in the URL, so Back and refresh keep them (UI.md Navigation).
+ * in the URL, so Back and refresh keep them (docs/ui-rules.md, Navigation).
  */
 export function OrdersPage({ user }: { user: CurrentUser }) {
   const isAdmin = user.activeRole === 'admin';

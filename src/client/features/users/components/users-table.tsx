@@ -83,7 +83,7 @@ function SortableHead({ column, label, state, onSort, className }: { column: Use
 /**
  * Table (Username, Role, Name, Email, Company, Actions) plus Created and Last login
  *, sorted by the server. Desktop gets the table; phones get one card per user
- * (UI.md), with the same actions; the page offers the sort there.
+ * (docs/ui-rules.md), with the same actions; the page offers the sort there.
  */
 export function UsersTable({
   users,
