@@ -16,11 +16,24 @@ const READS = new Set(['GET', 'HEAD']);
  * Same origin, cookies and no-store are the client's own options (api-client.ts).
  */
 export function portalRules({ readTimeoutMs = READ_TIMEOUT_MS }: { readTimeoutMs?: number } = {}): Middleware {
+  // Each read's deadline, by request id, cleared once it answers or fails. A plain timer rather than
+  // AbortSignal.timeout: a timeout signal only held by AbortSignal.any can be collected before it fires
+  // (Node 20 did, and the read then hung for a minute under load in CI).
+  const deadlines = new Map<string, ReturnType<typeof setTimeout>>();
+  const settle = (id: string) => {
+    clearTimeout(deadlines.get(id));
+    deadlines.delete(id);
+  };
   return {
-    onRequest({ request }) {
+    onRequest({ request, id }) {
       request.headers.set(TIMESTAMP_HEADER, String(Date.now()));
       if (READS.has(request.method)) {
-        return new Request(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(readTimeoutMs)]) });
+        const controller = new AbortController();
+        const caller = request.signal;
+        if (caller.aborted) controller.abort(caller.reason);
+        else caller.addEventListener('abort', () => controller.abort(caller.reason), { once: true });
+        deadlines.set(id, setTimeout(() => controller.abort(new DOMException('The read timed out', 'TimeoutError')), readTimeoutMs));
+        return new Request(request, { signal: controller.signal });
       }
       if (request.body === null) {
         const headers = new Headers(request.headers);
@@ -29,11 +42,13 @@ export function portalRules({ readTimeoutMs = READ_TIMEOUT_MS }: { readTimeoutMs
       }
       return undefined;
     },
-    onError({ error }) {
+    onError({ error, id }) {
+      settle(id);
       if (error instanceof DOMException && error.name === 'TimeoutError') return readTimeoutError();
       return error instanceof Error ? error : new Error(String(error));
     },
-    async onResponse({ response }) {
+    async onResponse({ response, id }) {
+      settle(id);
       if (!response.ok) throw await apiErrorOf(response);
       return undefined;
     },
