@@ -5,7 +5,6 @@
  */
 export * from './users';
 export * from './auth';
-export * from './rate-limits';
 export * from './products';
 export * from './settings';
 export * from './merchandise';
