@@ -13,16 +13,7 @@ import type { SessionPort } from '../../plugins/sessions';
 import type { ActivityService } from '../activity';
 import type { CartsService } from '../carts';
 import { HASHING_BUSY_MESSAGE, HashGate, RetryLaterError } from './hash-gate';
-import {
-  clearPasswordAttempts,
-  PASSWORD_THROTTLED_MESSAGE,
-  recordLoginFailure,
-  recordLoginSuccess,
-  releaseLoginAttempt,
-  reserveLoginAttempt,
-  takePasswordAttempt,
-  THROTTLED_MESSAGE,
-} from './login-throttle';
+import { createLoginLimits, PASSWORD_THROTTLED_MESSAGE, THROTTLED_MESSAGE } from './login-throttle';
 import {
   findLiveUserById,
   findLiveUserByUsername,
@@ -76,6 +67,7 @@ export function createAuthService(deps: {
 }) {
   const { db, activity } = deps;
   const hashGate = deps.hashGate ?? HashGate.withDefaults();
+  const limits = createLoginLimits(db);
   // A signed-in request whose session read did not bring its user (a session started during the
   // request, or read another way) reads it here; requests arriving together share the query (ADR 0176).
   const liveUsers = batchedReads((ids: readonly number[]) => readLiveUsersByIds(db, ids));
@@ -152,7 +144,7 @@ export function createAuthService(deps: {
     async login(origin: Origin, session: SessionPort, body: Required<LoginBody>): Promise<CurrentUser> {
       const ip = origin.ip ?? '';
       // Admitted before any hashing: a parallel burst cannot slip past a limit (docs/decisions/0202).
-      const attempt = await reserveLoginAttempt(db, ip, body.username);
+      const attempt = await limits.reserveLoginAttempt(ip, body.username);
       if (!attempt.allowed) {
         throw attempt.refusal === 'busy'
           ? new RetryLaterError(HASHING_BUSY_MESSAGE, attempt.retryAfterSeconds)
@@ -160,15 +152,15 @@ export function createAuthService(deps: {
       }
       const { row, valid } = await checkPassword(body, attempt.knownAddress).catch(async (error: unknown) => {
         // "Busy" (the cap refused or its wait ran out) or a fault: the password was never judged, so nothing is counted.
-        await releaseLoginAttempt(db, attempt).catch(() => undefined);
+        await limits.releaseLoginAttempt(attempt).catch(() => undefined);
         throw error;
       });
       if (!row || !valid) {
         // Only a judged wrong password counts toward the locks. Same message for an unknown user and a wrong password.
-        await recordLoginFailure(db, attempt);
+        await limits.recordLoginFailure(attempt);
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
-      await recordLoginSuccess(db, attempt);
+      await limits.recordLoginSuccess(attempt);
       await recordSignIn(db, row.id, needsRehash(row.passwordHash) ? await hashPassword(body.password) : undefined);
       const started = await startSession(origin, session, row, body.rememberMe);
       await deps.carts.ensureActiveCart(row.id);
@@ -221,11 +213,11 @@ export function createAuthService(deps: {
      */
     async checkCurrentPassword(userId: number, password: string): Promise<void> {
       const row = await currentRow(userId);
-      if (!(await takePasswordAttempt(db, row.id))) throw new HttpError(429, PASSWORD_THROTTLED_MESSAGE);
+      if (!(await limits.takePasswordAttempt(row.id))) throw new HttpError(429, PASSWORD_THROTTLED_MESSAGE);
       if (!(await verifyPassword(password, row.passwordHash))) {
         throw new HttpError(400, WRONG_CURRENT_PASSWORD, [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
       }
-      await clearPasswordAttempts(db, row.id);
+      await limits.clearPasswordAttempts(row.id);
     },
 
     /** Both password flows: checks the current password, stores the new one, clears the temporary flag. */
@@ -234,11 +226,11 @@ export function createAuthService(deps: {
       // Like the contract's rules, before anything is counted or hashed.
       await refuseCommonPassword(body.newPassword, 'newPassword');
       // Counted before hashing: a wrong-password flood is refused without costing a 32 MiB scrypt each.
-      if (!(await takePasswordAttempt(db, row.id))) throw new HttpError(429, PASSWORD_THROTTLED_MESSAGE);
+      if (!(await limits.takePasswordAttempt(row.id))) throw new HttpError(429, PASSWORD_THROTTLED_MESSAGE);
       if (!(await verifyPassword(body.currentPassword, row.passwordHash))) {
         throw new HttpError(400, WRONG_CURRENT_PASSWORD, [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
       }
-      await clearPasswordAttempts(db, row.id);
+      await limits.clearPasswordAttempts(row.id);
       await updatePassword(db, row.id, await hashPassword(body.newPassword));
       // Anyone holding an older session of this account is signed out.
       await endUserSessions(db, row.id, actor.sessionId ?? undefined);
