@@ -85,11 +85,10 @@ export function createLoginLimits(db: Db) {
     kind === 'pair' ? `${ip}:${name(username)}` : kind === 'account' ? name(username) : ip;
   const loadKey = (k: Pick<CountedKey, 'kind' | 'key'>) => `${k.kind}:${k.key}`;
 
-  /** Gives back a load point, unless its window has ended since (then the count it was in is gone already). */
-  async function giveBack(k: CountedKey): Promise<void> {
-    if (k.heldUntil > Date.now()) await load.reward(loadKey(k));
+  /** Gives back each load point, unless its window has ended since (then the count it was in is gone already). */
+  async function giveBackAll(counted: CountedKey[]): Promise<void> {
+    for (const k of counted) if (k.heldUntil > Date.now()) await load.reward(loadKey(k));
   }
-  const giveBackAll = (counted: CountedKey[]) => Promise.all(counted.map(giveBack)).then(() => undefined);
 
   return {
     /**
@@ -98,19 +97,24 @@ export function createLoginLimits(db: Db) {
      * failures and attempts in flight already fill a limit (busy: Retry-After 1). The load is one
      * upsert per key that returns the count with this attempt, so of parallel attempts only as many
      * as the limit has room for are admitted. A refused attempt holds nothing.
+     *
+     * The statements run one after another, never side by side: a login holds one pool connection
+     * at a time, as it did with one statement, so a burst of logins cannot take the pool from the
+     * rest of the portal, and the users-table lookup that follows runs on the same connection
+     * (docs/decisions/0222-one-limiter-library.md).
      */
     async reserveLoginAttempt(ip: string, username: string): Promise<LoginAttempt> {
       const knownAddress = (await known.get(keyOf('pair', ip, username))) !== null;
       // A known address is not counted on the address key at all: that key is about strangers.
       const kinds: KeyKind[] = knownAddress ? ['pair', 'account'] : ['pair', 'account', 'address'];
-      const checks = await Promise.all(
-        kinds.map(async (kind) => {
-          const key = keyOf(kind, ip, username);
-          // One statement each: the load with this attempt, and whether failures have locked the key.
-          const [held, failed] = await Promise.all([load.penalty(loadKey({ kind, key })), failures[kind].get(key)]);
-          return { kind, held, failed };
-        }),
-      );
+      const checks = [];
+      for (const kind of kinds) {
+        const key = keyOf(kind, ip, username);
+        // One statement each: the load with this attempt, and whether failures have locked the key.
+        const held = await load.penalty(loadKey({ kind, key }));
+        const failed = await failures[kind].get(key);
+        checks.push({ kind, held, failed });
+      }
       const counted: CountedKey[] = checks.map(({ kind, held }) => ({ kind, key: keyOf(kind, ip, username), heldUntil: Date.now() + held.msBeforeNext }));
       // The account limit is about strangers; a known address is not a stranger.
       const applying = checks.filter((c) => c.kind !== 'account' || !knownAddress);
@@ -132,14 +136,12 @@ export function createLoginLimits(db: Db) {
 
     /** A wrong password (or an unknown name): a failure on every counted key; its load point stays, as the failure. */
     async recordLoginFailure(attempt: Pick<LoginAttempt, 'counted'>): Promise<void> {
-      await Promise.all(
-        attempt.counted.map((k) =>
-          // The library rejects the failure that reaches the limit (it has just blocked the key): that is the lock, not a fault.
-          failures[k.kind].consume(k.key).catch((refusal: unknown) => {
-            if (!(refusal instanceof RateLimiterRes)) throw refusal;
-          }),
-        ),
-      );
+      for (const k of attempt.counted) {
+        // The library rejects the failure that reaches the limit (it has just blocked the key): that is the lock, not a fault.
+        await failures[k.kind].consume(k.key).catch((refusal: unknown) => {
+          if (!(refusal instanceof RateLimiterRes)) throw refusal;
+        });
+      }
     },
 
     /** "Busy" or an error before the password was judged: the attempt gives its points back and counts for nothing. */
@@ -154,7 +156,8 @@ export function createLoginLimits(db: Db) {
      */
     async recordLoginSuccess(attempt: Pick<LoginAttempt, 'ip' | 'username' | 'counted'>): Promise<void> {
       const pair = keyOf('pair', attempt.ip, attempt.username);
-      await Promise.all([failures.pair.delete(pair), load.delete(loadKey({ kind: 'pair', key: pair }))]);
+      await failures.pair.delete(pair);
+      await load.delete(loadKey({ kind: 'pair', key: pair }));
       await giveBackAll(attempt.counted.filter((k) => k.kind !== 'pair'));
       await known.set(keyOf('pair', attempt.ip, attempt.username), 1, KNOWN_ADDRESS_DAYS * 24 * 60 * 60);
     },
