@@ -42,19 +42,17 @@ export function toCurrentUser(row: UserRow, activeRole: Role | null): CurrentUse
 export type AuthService = ReturnType<typeof createAuthService>;
 
 /**
- * The session store's read (plugins/sessions.ts): each session with its live user in one statement,
- * so a signed-in request costs one round trip; the user half comes back to `loadSessionUser` and
- * `sessionUser` for that request only (ADR 0176, update).
+ * The session store's read (plugins/session-store.ts): each session with its live user in one
+ * statement, so a signed-in request costs one round trip; the user half comes back on the
+ * request's session, to `loadSessionUser` and `sessionUser` as SessionPort.userReadWithSession
+ * (ADR 0176, update).
  */
-export function createSessionReads(db: Db): ReadSessions<UserRow> {
+export function createSessionReads(db: Db): ReadSessions {
   return (sids) => readSessionsWithUsers(db, sids);
 }
 
-/**
- * The user read with the request's session: a row or null (none live) when the session read
- * brought it, undefined when it did not (then the service reads the user itself).
- */
-export type UserReadWithSession = UserRow | null | undefined;
+/** The parts of the caller's session that say who is signed in. */
+type SessionIdentity = Pick<SessionPort, 'userId' | 'activeRole' | 'userReadWithSession'>;
 
 export function createAuthService(deps: {
   db: Db;
@@ -105,17 +103,16 @@ export function createAuthService(deps: {
   }
 
   /**
-   * The session's account, read on every request (ADR 0176), and the role it acts as. `readWithSession`
+   * The session's account, read on every request (ADR 0176), and the role it acts as. `userReadWithSession`
    * is the user the session read brought for this request; it is used when it is that session's user.
    */
-  async function sessionAccount(
-    session: Pick<SessionPort, 'userId' | 'activeRole'>,
-    readWithSession: UserReadWithSession,
-  ): Promise<{ row: UserRow; activeRole: Role | null } | null> {
+  async function sessionAccount(session: SessionIdentity): Promise<{ row: UserRow; activeRole: Role | null } | null> {
     const userId = session.userId;
     if (userId === null) return null;
+    // undefined: the session was not read from the store this request (started since), so the user is read here;
     // null: the session read found no live user for this session (deleted since, or none).
-    const row = readWithSession === undefined || (readWithSession && readWithSession.id !== userId) ? await liveUsers.load(userId) : readWithSession;
+    const read = session.userReadWithSession;
+    const row = read === undefined || (read && read.id !== userId) ? await liveUsers.load(userId) : read;
     if (!row) return null;
     const chosen = session.activeRole;
     // An admin demoted since choosing a role loses it at once (the role is checked on every request).
@@ -124,16 +121,16 @@ export function createAuthService(deps: {
 
   return {
     /** The user behind the session, or null when signed out or deleted since. */
-    async loadSessionUser(session: Pick<SessionPort, 'userId' | 'activeRole'>, readWithSession?: UserReadWithSession): Promise<RequestUser | null> {
-      const found = await sessionAccount(session, readWithSession);
+    async loadSessionUser(session: SessionIdentity): Promise<RequestUser | null> {
+      const found = await sessionAccount(session);
       if (!found) return null;
       const { row, activeRole } = found;
       return { id: row.id, username: row.username, role: row.role, email: row.email, isTemporaryPassword: row.isTemporaryPassword, activeRole };
     },
 
     /** What GET /api/user answers for this session, or null: the app page carries it (ADR 0152). */
-    async sessionUser(session: Pick<SessionPort, 'userId' | 'activeRole'>, readWithSession?: UserReadWithSession): Promise<CurrentUser | null> {
-      const found = await sessionAccount(session, readWithSession);
+    async sessionUser(session: SessionIdentity): Promise<CurrentUser | null> {
+      const found = await sessionAccount(session);
       return found ? toCurrentUser(found.row, found.activeRole) : null;
     },
 
