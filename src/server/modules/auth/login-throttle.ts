@@ -1,6 +1,6 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../../db/client';
-import { createLimiter, secondsUntilNext, type Limiter } from '../../lib/rate-limits';
+import { createLimiter, secondsUntilNext, take, type Limiter } from '../../lib/rate-limits';
 
 /**
  * Login and password-change limits on the portal's limiter library (lib/rate-limits.ts), in
@@ -169,13 +169,7 @@ export function createLoginLimits(db: Db) {
      * the attempt past the limit blocks the account's changes for a window.
      */
     async takePasswordAttempt(userId: number): Promise<boolean> {
-      try {
-        await passwordAttempts.consume(userId);
-        return true;
-      } catch (refusal) {
-        if (refusal instanceof RateLimiterRes) return false;
-        throw refusal;
-      }
+      return (await take(passwordAttempts, userId)).allowed;
     },
 
     async clearPasswordAttempts(userId: number): Promise<void> {
