@@ -64,7 +64,7 @@ async function measure(label: string, port: number, env: Record<string, string>)
       const quiet = await login(server.url, real, password);
       if (quiet.status !== 200) throw new Error(`alone: ${quiet.status}`);
       alone.push(quiet.ms);
-      await database.db.execute(sql`delete from login_throttles where key not like 'known:%'`);
+      await database.db.execute(sql`delete from rate_limits where key not like 'login-known:%'`);
       const flood = Array.from({ length: FLOOD }, (_, i) => login(server.url, `bench-flood-${i}`, 'Wrong-password-1'));
       await new Promise((resolve) => setTimeout(resolve, 50));
       const mine = await login(server.url, real, password);

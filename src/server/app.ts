@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // No per-process cache of sessions or users: an ended session is refused by every server at once (ADR 0176).
   // One statement reads a request's session and its live user (the auth module's read).
-  const userReadWithSession = await registerSessions(app, {
+  await registerSessions(app, {
     db,
     secret: deps.sessionSecret,
     trustProxy: config.TRUST_PROXY,
@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const apiTokens = createApiTokensService({ db, activity, requestsPerMinute: config.API_TOKEN_RATE_LIMIT });
   await app.register(accessPlugin, {
-    loadUser: (request) => auth.loadSessionUser(sessionOf(request), userReadWithSession(request)),
+    loadUser: (request) => auth.loadSessionUser(sessionOf(request)),
     authenticateToken: (token) => apiTokens.authenticate(token),
   });
 
@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(priceListRoutes, { priceList: createPriceListService({ products, activity }) });
   await app.register(emailRoutes, { emails: createEmailsService({ db, activity, smtpConfigured: Boolean(config.SMTP_URL) }) });
 
-  await registerSpa(app, deps.clientDir, { pageUser: (request) => auth.sessionUser(sessionOf(request), userReadWithSession(request)) });
+  await registerSpa(app, deps.clientDir, { pageUser: (request) => auth.sessionUser(sessionOf(request)) });
   if (!deps.lifecycle) await lifecycle.markReady();
   return app;
 }

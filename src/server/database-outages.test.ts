@@ -113,8 +113,10 @@ describe('PostgreSQL ends the portal connections', () => {
       await blocker.query('begin');
       await blocker.query('lock table users in access exclusive mode');
       const login = send(url, 'POST', '/api/login', admin);
+      // Asked outside the blocker's transaction: inside one, PostgreSQL keeps the list of backends it read
+      // first, and a login on a connection the portal opened after that read would never be seen waiting.
       const waiting = await until(async () => {
-        const { rows } = await blocker.query("select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+        const { rows } = await database.pool.query("select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
         return rows.length > 0 ? true : undefined;
       }, 10_000);
       expect(waiting).toBe(true);

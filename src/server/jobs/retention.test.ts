@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { EmailStatus } from '@common/domain/email-status';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createUser, useTestApp } from '../../../test/api';
-import { activityLogs, idempotencyKeys, emailOutbox, loginThrottles } from '../db/schema';
+import { activityLogs, idempotencyKeys, emailOutbox, rateLimits } from '../db/schema';
 import { runRetentionOnce } from './retention';
 
 const ctx = useTestApp();
@@ -11,7 +11,7 @@ const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
 beforeEach(async () => {
   await ctx.db.delete(activityLogs);
   await ctx.db.delete(emailOutbox);
-  await ctx.db.delete(loginThrottles);
+  await ctx.db.delete(rateLimits);
   await ctx.db.delete(idempotencyKeys);
 });
 
@@ -52,17 +52,18 @@ describe('retention', () => {
     expect(left.map((r) => r.s).sort()).toEqual(['failed long ago', 'pending long ago', 'sent recently']);
   });
 
-  it('deletes login throttles once their window and lock are over', async () => {
-    await ctx.db.insert(loginThrottles).values([
-      { key: 'expired', failures: 3, windowStartedAt: sql`now() - interval '20 minutes'` },
-      { key: 'lock over', failures: 10, windowStartedAt: sql`now() - interval '40 minutes'`, lockedUntil: sql`now() - interval '1 minute'` },
-      { key: 'counting', failures: 3, windowStartedAt: sql`now() - interval '5 minutes'` },
-      { key: 'locked', failures: 10, windowStartedAt: sql`now() - interval '20 minutes'`, lockedUntil: sql`now() + interval '1 minute'` },
+  it('deletes limiter rows once their window or block is over', async () => {
+    const minutes = (m: number) => Date.now() + m * 60_000;
+    await ctx.db.insert(rateLimits).values([
+      { key: 'login-failures-pair:expired', points: 3, expire: minutes(-5) },
+      { key: 'login-failures-pair:block over', points: 10, expire: minutes(-1) },
+      { key: 'login-failures-pair:counting', points: 3, expire: minutes(10) },
+      { key: 'login-known:10.0.0.1:someone', points: 1, expire: minutes(29 * 24 * 60) },
     ]);
     const removed = await runRetentionOnce(ctx.db, { activityDays: 730, sentEmailDays: 90 });
     expect(removed.throttles).toBe(2);
-    const left = await ctx.db.select({ k: loginThrottles.key }).from(loginThrottles);
-    expect(left.map((r) => r.k).sort()).toEqual(['counting', 'locked']);
+    const left = await ctx.db.select({ k: rateLimits.key }).from(rateLimits);
+    expect(left.map((r) => r.k).sort()).toEqual(['login-failures-pair:counting', 'login-known:10.0.0.1:someone']);
   });
 
   it('deletes Idempotency-Key answers after a day', async () => {

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { KNOWN_ADDRESS_DAYS, THROTTLE_WINDOW_MINUTES } from '../modules/auth';
 import { pruneDeliveredWebhooks } from '../modules/webhooks';
 import { IDEMPOTENCY_KEEP_HOURS } from '../plugins/idempotency-store';
 import { PREVIEW_KEEP_HOURS } from '@common/domain/stock-uploads';
@@ -58,15 +57,11 @@ export async function runRetentionOnce(db: Db, policy: RetentionPolicy): Promise
                 and coalesce(sent_at, created_at) < now() - make_interval(days => ${policy.sentEmailDays}) limit ${BATCH})`,
         )
       : 0;
-  // A throttle counts failures for one window (login-throttle.ts); once that window and any lock are over it is dead weight.
-  // A known address (`known:` rows) is remembered for KNOWN_ADDRESS_DAYS: deleting it sooner would
-  // let strangers' failures lock the real user out of their usual office.
+  // Limiter rows (lib/rate-limits.ts) whose window or block is over: the library reads them as absent.
+  // A known address is a row whose window is KNOWN_ADDRESS_DAYS, so it stays that long.
   const throttles = await deleteInBatches(
     db,
-    sql`delete from login_throttles where key in (select key from login_throttles
-          where window_started_at < now() - case when key like 'known:%' then make_interval(days => ${KNOWN_ADDRESS_DAYS})
-                                                 else make_interval(mins => ${THROTTLE_WINDOW_MINUTES}) end
-            and (locked_until is null or locked_until < now()) limit ${BATCH})`,
+    sql`delete from rate_limits where key in (select key from rate_limits where expire < ${Date.now()} limit ${BATCH})`,
   );
   const idempotencyKeys = await deleteInBatches(
     db,

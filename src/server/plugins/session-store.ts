@@ -1,7 +1,7 @@
 import type { SessionStore } from '@fastify/session';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { sessions } from '../db/schema';
+import { sessions, type users } from '../db/schema';
 import { batchedReads } from '../lib/batched-reads';
 
 /** A session that is not "remember me" ends after this long without a request (docs/product-decisions.md). */
@@ -9,6 +9,9 @@ export const IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
 /** However active, a session without remember me ends this long after sign-in (security review). */
 export const ABSOLUTE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** The live account a session names, as the auth module's read joins it (a users row). */
+export type SessionUser = typeof users.$inferSelect;
 
 type StoredSession = Parameters<SessionStore['set']>[1] & {
   userId?: number;
@@ -31,19 +34,19 @@ function expiryOf(session: StoredSession): Date {
 }
 
 /** A session row as read for a request, with its owner's live account read in the same statement. */
-export interface SessionRead<U> {
+export interface SessionRead {
   sid: string;
   sess: unknown;
   expire: Date;
   /** The live user the session names; null when it names none, or one deleted since. */
-  user: U | null;
+  user: SessionUser | null;
 }
 
 /**
  * Reads sessions by id, each with its live user, in one statement. The auth module provides it
  * (it owns the sessions table's reads and the user it joins); the store batches it.
  */
-export type ReadSessions<U> = (sids: readonly string[]) => Promise<ReadonlyMap<string, SessionRead<U>>>;
+export type ReadSessions = (sids: readonly string[]) => Promise<ReadonlyMap<string, SessionRead>>;
 
 /**
  * Sessions live in PostgreSQL (sessions: sid, sess, expire) so any
@@ -52,34 +55,26 @@ export type ReadSessions<U> = (sids: readonly string[]) => Promise<ReadonlyMap<s
  * is the only truth about whether a session still exists (ADR 0176).
  *
  * Each read brings the session's live user too, so a signed-in request costs one round
- * trip. The store hands that user over only while the session plugin's callback for that
- * read runs (`userReadWith`): nothing outlives the callback.
+ * trip: get() returns the saved session with that user as its field `userReadWithSession`,
+ * which the session plugin copies into the request's session like any other field, and
+ * set() never saves. A session started during the request (a login) has no such field.
  */
-export class PgSessionStore<U> implements SessionStore {
+export class PgSessionStore implements SessionStore {
   /** Every request reads its session; requests arriving together share one query (lib/batched-reads.ts). */
   private readonly reads;
-  /** The user read with the session whose callback is running right now; null otherwise. */
-  private handing: { sid: string; user: U | null } | null = null;
 
   constructor(
     private readonly db: Db,
-    readSessions: ReadSessions<U>,
+    readSessions: ReadSessions,
   ) {
     this.reads = batchedReads(readSessions);
   }
 
-  /**
-   * The user read with session `sid`, when asked from inside that session's read callback (a hook
-   * the session plugin runs synchronously after it); undefined when asked at any other moment.
-   */
-  userReadWith(sid: string | undefined): U | null | undefined {
-    const handing = this.handing;
-    return handing && handing.sid === sid ? handing.user : undefined;
-  }
-
   set(sid: string, session: StoredSession, callback: (err?: unknown) => void): void {
+    // The user came from the users table with this read; it is not part of the session.
+    const { userReadWithSession: _readNotSaved, ...saved } = session;
     const row = {
-      sess: JSON.parse(JSON.stringify(session)) as unknown,
+      sess: JSON.parse(JSON.stringify(saved)) as unknown,
       expire: expiryOf(session),
       userId: session.userId ?? null,
     };
@@ -93,14 +88,10 @@ export class PgSessionStore<U> implements SessionStore {
   get(sid: string, callback: (err: unknown, result?: StoredSession | null) => void): void {
     this.reads.load(sid).then((row) => {
       if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
-      this.handing = { sid, user: row.user };
-      try {
-        // A fresh object for each request, even when two requests of one session shared the read:
-        // the session plugin changes what it is given.
-        callback(null, structuredClone(row.sess) as StoredSession);
-      } finally {
-        this.handing = null;
-      }
+      // A fresh object for each request, even when two requests of one session shared the read:
+      // the session plugin changes what it is given. The user is shared: nothing changes it.
+      const saved = structuredClone(row.sess) as StoredSession;
+      callback(null, { ...saved, userReadWithSession: row.user });
     }, callback);
   }
 

@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import session from '@fastify/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { absoluteLifetime, PgSessionStore, type ReadSessions, REMEMBER_ME_MS } from './session-store';
+import { absoluteLifetime, PgSessionStore, type ReadSessions, REMEMBER_ME_MS, type SessionUser } from './session-store';
 
 declare module 'fastify' {
   interface Session {
@@ -14,6 +14,11 @@ declare module 'fastify' {
     startedAt?: number;
     /** Last request time; refreshed at most once a minute to keep the idle expiry moving. */
     lastSeenAt?: number;
+    /**
+     * Never saved: the live user read with this session in the same statement (session-store.ts get()),
+     * null when it names none. Absent on a session started during the request (login, registration).
+     */
+    userReadWithSession?: SessionUser | null;
   }
 }
 
@@ -41,14 +46,13 @@ declare module 'fastify' {
  * by all of them at once (ADR 0176).
  *
  * `readSessions` reads each session with its live user in one statement (the auth module's);
- * the returned function gives the user read with a request's session: undefined when the
- * request's session was not read that way (no cookie, or a new session since), null when the
- * session names no live user. It is kept for that request only.
+ * the store puts that user on the session it returns (`userReadWithSession`), and
+ * SessionPort.userReadWithSession gives it to the auth service.
  */
-export async function registerSessions<U>(
+export async function registerSessions(
   app: FastifyInstance,
-  options: { db: Db; secret: string; trustProxy?: boolean; readSessions: ReadSessions<U> },
-): Promise<(request: FastifyRequest) => U | null | undefined> {
+  options: { db: Db; secret: string; trustProxy?: boolean; readSessions: ReadSessions },
+): Promise<void> {
   // 'auto': Secure over HTTPS, plain on http://localhost; behind a TLS proxy always Secure.
   const cookieOptions = { httpOnly: true, sameSite: 'lax', secure: options.trustProxy ? true : 'auto', path: '/' } as const;
   const name = options.trustProxy ? HOST_SESSION_COOKIE : SESSION_COOKIE;
@@ -64,15 +68,6 @@ export async function registerSessions<U>(
     rolling: false,
     cookie: cookieOptions,
   });
-  // Registered right after the session plugin's onRequest hook, so Fastify runs it synchronously
-  // inside the store's read callback, the only moment the store hands over the user it read.
-  const usersReadWithSessions = new WeakMap<FastifyRequest, { sid: string; user: U | null }>();
-  app.addHook('onRequest', (request, _reply, done) => {
-    const sid = request.session?.sessionId;
-    const user = store.userReadWith(sid);
-    if (sid && user !== undefined) usersReadWithSessions.set(request, { sid, user });
-    done();
-  });
   // Absolute lifetime: past it (or from before it was recorded) a new login is needed, however active the session.
   app.addHook('onRequest', async (request) => {
     const s = request.session;
@@ -86,11 +81,6 @@ export async function registerSessions<U>(
     const last = s.get('lastSeenAt') ?? 0;
     if (Date.now() - last > TOUCH_EVERY_MS) s.set('lastSeenAt', Date.now());
   });
-  // Only while the request keeps the session it was read with (not after a logout or a new login).
-  return (request) => {
-    const read = usersReadWithSessions.get(request);
-    return read && read.sid === request.session?.sessionId ? read.user : undefined;
-  };
 }
 
 /**
@@ -104,6 +94,11 @@ export interface SessionPort {
   readonly userId: number | null;
   /** The role chosen in this session (null until an admin chooses). */
   readonly activeRole: Role | null;
+  /**
+   * The live user read with this session from the store this request: a row, null when the session
+   * names none (or a deleted one), undefined when the session was not read so (none, or started since).
+   */
+  readonly userReadWithSession: SessionUser | null | undefined;
   /** Starts a fresh session for the user (a new id defeats session fixation) and returns its id. */
   start(user: { userId: number; activeRole: Role | null; rememberMe: boolean }): Promise<string | null>;
   chooseRole(role: Role): void;
@@ -124,6 +119,10 @@ export function sessionOf(request: FastifyRequest): SessionPort {
     },
     get activeRole() {
       return request.session?.get?.('activeRole') ?? null;
+    },
+    get userReadWithSession() {
+      // A session replaced during the request (login, logout) is a new object without it.
+      return request.session?.get?.('userReadWithSession');
     },
     async start({ userId, activeRole, rememberMe }) {
       await request.session.regenerate();

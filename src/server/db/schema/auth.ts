@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Server-side sessions (sessions: sid, sess, expire); user_id lets us end a user's sessions. */
 export const sessions = pgTable(
@@ -13,15 +13,16 @@ export const sessions = pgTable(
 );
 
 /**
- * Failed-login counters keyed by "pair:<addr>:<name>", "account:<name>" and "ip:<addr>"; shared by every
- * app server. `pending` counts attempts admitted and not yet judged (docs/decisions/0202); it is stale,
- * and read as 0, a minute after `pending_at`.
+ * rate-limiter-flexible's PostgreSQL table, shared by every limiter (lib/rate-limits.ts; the auth module's logins, password changes and activity use it): `key` is
+ * the limiter's name and the limited key, `expire` the window's (or block's) end in epoch ms.
+ * The columns are the library's own; migration 0031 creates the table so the library never does.
  */
-export const loginThrottles = pgTable('login_throttles', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  pending: integer('pending').notNull().default(0),
-  pendingAt: timestamp('pending_at', { withTimezone: true }),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: varchar('key', { length: 255 }).primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: bigint('expire', { mode: 'number' }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);

@@ -1,16 +1,19 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../../db/client';
+import { createLimiter, secondsUntilNext, take, type Limiter } from '../../lib/rate-limits';
 
 /**
- * Login and password-change counters, in PostgreSQL so every app server sees the same
- * counts (docs/decisions/0100, docs/decisions/0202; the model is in docs/security.md "Accounts").
+ * Login and password-change limits on the portal's limiter library (lib/rate-limits.ts), in
+ * PostgreSQL so every app server sees the same counts (docs/decisions/0100, docs/decisions/0202,
+ * docs/decisions/0222-one-limiter-library.md; the model is in docs/security.md "Accounts").
  *
- * Each key counts two things: `failures` (wrong passwords judged in the window) and `pending`
- * (attempts admitted and not judged yet). An attempt is admitted only while failures + pending
- * stay within the limit, in one statement over the three keys before the password is hashed, so
- * parallel guesses cannot all pass a check that their failures would have failed. Only a wrong
- * password becomes a failure, and only failures lock: a right password, "busy" (the hashing cap
- * refusing or timing out) and any error give the pending slot back (docs/decisions/0202).
+ * Each login key has two counters in the 15-minute window. `load`: attempts admitted, each a point
+ * taken before the password is hashed; a wrong password keeps its point (it is now a failure), a
+ * right password, "busy" (the hashing cap refusing or timing out) and any error give it back. An
+ * attempt is admitted only while the load with it stays within the limit, so parallel guesses
+ * cannot all pass a check that their failures would have failed. `failures`: wrong passwords
+ * judged; the failure that reaches the limit blocks the key for a window, and only such a block
+ * locks (docs/decisions/0202): a load full of attempts in flight answers "busy" instead.
  *
  * | key                   | limit / 15 min | refuses                                                    |
  * |-----------------------|----------------|------------------------------------------------------------|
@@ -28,91 +31,22 @@ export const ADDRESS_LIMIT = 50;
 export const ACCOUNT_LIMIT = 20;
 export const PASSWORD_CHANGE_LIMIT = 5;
 export const KNOWN_ADDRESS_DAYS = 30;
-/** No attempt is in flight this long (the hashing cap's wait is seconds): older pending counts are from a stopped server. */
-export const PENDING_STALE_SECONDS = 60;
 
 export const THROTTLED_MESSAGE = `Too many failed login attempts. Please try again in ${THROTTLE_WINDOW_MINUTES} minutes.`;
 export const PASSWORD_THROTTLED_MESSAGE = `Too many wrong current passwords. Please try again in ${THROTTLE_WINDOW_MINUTES} minutes.`;
 
-const window = sql.raw(`interval '${THROTTLE_WINDOW_MINUTES} minutes'`);
-const knownFor = sql.raw(`interval '${KNOWN_ADDRESS_DAYS} days'`);
-const pendingFor = sql.raw(`interval '${PENDING_STALE_SECONDS} seconds'`);
+const WINDOW_SECONDS = THROTTLE_WINDOW_MINUTES * 60;
 
 const name = (username: string) => username.normalize('NFKC').toLowerCase();
-const pairKey = (ip: string, username: string) => `pair:${ip}:${name(username)}`;
-const accountKey = (username: string) => `account:${name(username)}`;
-const addressKey = (ip: string) => `ip:${ip}`;
-const knownKey = (ip: string, username: string) => `known:${ip}:${name(username)}`;
 
-/** The row's window is over and no lock is in force: its failures no longer count. */
-const over = sql`(login_throttles.window_started_at <= now() - ${window}
-                  and (login_throttles.locked_until is null or login_throttles.locked_until <= now()))`;
-const lockedNow = sql`coalesce(login_throttles.locked_until > now(), false)`;
-const livePending = sql`(case when login_throttles.pending_at > now() - ${pendingFor} then login_throttles.pending else 0 end)`;
-
-/**
- * One counter's upsert for a password change: every attempt counts; the attempt that goes past
- * `limit` locks the key for a window (not extended by later attempts). Returns the key's
- * `locked_until` when it is in force.
- */
-function countAttempt(key: string, limit: number): SQL {
-  return sql`
-    insert into login_throttles (key, failures, window_started_at, locked_until)
-      values (${key}, 1, now(), case when 1 > ${limit} then now() + ${window} end)
-    on conflict (key) do update set
-      failures = case when ${over} then 1 else login_throttles.failures + 1 end,
-      window_started_at = case when ${over} then now() else login_throttles.window_started_at end,
-      locked_until = case when ${over} then null
-                          when login_throttles.failures + 1 = ${limit} + 1 then now() + ${window}
-                          else login_throttles.locked_until end
-    returning case when locked_until > now() then locked_until end as locked_until`;
-}
-
-/**
- * A login attempt takes a pending slot on the key unless a lock is in force (then nothing changes).
- * Returns the lock when in force, else failures + pending with this attempt: the caller admits it
- * when that is within the limit and gives the slot back when it does not.
- */
-function holdSlot(key: string, onlyIf: SQL = sql`true`): SQL {
-  return sql`
-    insert into login_throttles (key, failures, window_started_at, pending, pending_at)
-      select ${key}, 0, now(), 1, now() where ${onlyIf}
-    on conflict (key) do update set
-      failures = case when ${over} then 0 else login_throttles.failures end,
-      window_started_at = case when ${over} then now() else login_throttles.window_started_at end,
-      locked_until = case when ${over} then null else login_throttles.locked_until end,
-      pending = case when ${lockedNow} then ${livePending} else ${livePending} + 1 end,
-      pending_at = case when ${lockedNow} then login_throttles.pending_at else now() end
-    returning case when locked_until > now() then locked_until end as locked_until, failures + pending as load`;
-}
-
-/**
- * A wrong password: the slot becomes a failure; reaching the limit locks the key for a window.
- * An upsert, so a failure still counts if retention removed the row while the password was hashed.
- */
-function failSlot(key: string, limit: number, held: boolean): SQL {
-  const failures = sql`(case when ${over} then 1 else login_throttles.failures + 1 end)`;
-  return sql`
-    insert into login_throttles (key, failures, window_started_at, locked_until)
-      values (${key}, 1, now(), case when 1 >= ${limit} then now() + ${window} end)
-    on conflict (key) do update set
-      pending = ${held ? sql`greatest(0, ${livePending} - 1)` : sql`login_throttles.pending`},
-      failures = ${failures},
-      window_started_at = case when ${over} then now() else login_throttles.window_started_at end,
-      locked_until = case when ${lockedNow} then login_throttles.locked_until
-                          when ${failures} >= ${limit} then now() + ${window} end`;
-}
-
-/** A right password, "busy" or an error: the slot is given back, nothing is counted. */
-function releaseSlot(key: string): SQL {
-  return sql`update login_throttles set pending = greatest(0, ${livePending} - 1) where key = ${key}`;
-}
+type KeyKind = 'pair' | 'account' | 'address';
+const LIMITS: Record<KeyKind, number> = { pair: PAIR_LIMIT, account: ACCOUNT_LIMIT, address: ADDRESS_LIMIT };
 
 interface CountedKey {
+  kind: KeyKind;
   key: string;
-  limit: number;
-  /** This attempt holds a pending slot on the key (it was not locked). */
-  held: boolean;
+  /** When this attempt's load point stops counting (the window it was taken in ends); 0 when it holds none. */
+  heldUntil: number;
 }
 
 export interface LoginAttempt {
@@ -126,109 +60,125 @@ export interface LoginAttempt {
   knownAddress: boolean;
   /** When refused: seconds until the lock that refused it ends (1 when busy). */
   retryAfterSeconds: number;
-  /** The keys a wrong password counts on; an admitted attempt holds a slot on each it was not locked on. */
+  /** The keys a wrong password counts on; an admitted attempt holds a load point on each. */
   counted: CountedKey[];
 }
 
-type ReservationRow = {
-  known: boolean;
-  pair_locked: string | null;
-  pair_load: number;
-  account_locked: string | null;
-  account_load: number;
-  /** Null when the address was not counted (a known address). */
-  address_locked: string | null;
-  address_load: number | null;
-};
+export type LoginLimits = ReturnType<typeof createLoginLimits>;
 
-const secondsUntil = (until: Date | string | null | undefined) =>
-  until ? Math.max(1, Math.ceil((new Date(until).getTime() - Date.now()) / 1000)) : 0;
+export function createLoginLimits(db: Db) {
+  // The failure that reaches the limit is the one past `limit - 1` points: the library then blocks the key for a window.
+  const failureLimiter = (kind: KeyKind): Limiter =>
+    createLimiter(db, { name: `login-failures-${kind}`, points: LIMITS[kind] - 1, durationSeconds: WINDOW_SECONDS, blockSeconds: WINDOW_SECONDS });
+  const failures: Record<KeyKind, Limiter> = { pair: failureLimiter('pair'), account: failureLimiter('account'), address: failureLimiter('address') };
+  // Compared with each key's limit below (the limit differs by key), so this one never refuses by itself.
+  const load = createLimiter(db, { name: 'login-load', points: Number.MAX_SAFE_INTEGER, durationSeconds: WINDOW_SECONDS });
+  const known = createLimiter(db, { name: 'login-known', points: 1, durationSeconds: KNOWN_ADDRESS_DAYS * 24 * 60 * 60 });
+  const passwordAttempts = createLimiter(db, {
+    name: 'password-attempts',
+    points: PASSWORD_CHANGE_LIMIT,
+    durationSeconds: WINDOW_SECONDS,
+    blockSeconds: WINDOW_SECONDS,
+  });
 
-/** Gives back every slot the attempt holds; one row per statement, so no lock order can deadlock against a reservation. */
-async function releaseHeld(db: Db, counted: CountedKey[]): Promise<void> {
-  await Promise.all(counted.filter((k) => k.held).map((k) => db.execute(releaseSlot(k.key))));
-}
+  const keyOf = (kind: KeyKind, ip: string, username: string) =>
+    kind === 'pair' ? `${ip}:${name(username)}` : kind === 'account' ? name(username) : ip;
+  const loadKey = (k: Pick<CountedKey, 'kind' | 'key'>) => `${k.kind}:${k.key}`;
 
-/**
- * Reserves this attempt on the pair, the account and the address in one statement (each key's
- * row is locked only while the statement runs), then decides: refused when a lock is in force
- * (Retry-After until it ends) or when failures and attempts in flight already fill a limit
- * (busy: Retry-After 1). A refused attempt is never counted and holds nothing.
- */
-export async function reserveLoginAttempt(db: Db, ip: string, username: string): Promise<LoginAttempt> {
-  // A known address is not counted on the address key at all: its logins then never wait for that
-  // row's lock behind a flood from the same address (bench/login-flood.ts), and the key stays about strangers.
-  const rows = await db.execute<ReservationRow>(sql`
-    with known as (select exists (select 1 from login_throttles
-                                  where key = ${knownKey(ip, username)} and window_started_at > now() - ${knownFor}) as known),
-         pair as (${holdSlot(pairKey(ip, username))}),
-         account as (${holdSlot(accountKey(username))}),
-         address as (${holdSlot(addressKey(ip), sql`not (select known from known)`)})
-    select known.known, pair.locked_until as pair_locked, pair.load as pair_load,
-           account.locked_until as account_locked, account.load as account_load,
-           address.locked_until as address_locked, address.load as address_load
-    from known cross join pair cross join account left join address on true`);
-  const row = rows.rows[0];
-  if (!row) throw new Error('login throttle returned no row');
-  const known = row.known === true;
-  // A key's slot is held unless a lock was in force there (then the statement changed nothing).
-  const slot = (key: string, limit: number, locked: string | null, load: number | null, applies: boolean) => ({ key, limit, held: !locked, locked, load: Number(load), applies });
-  const slots = [
-    slot(pairKey(ip, username), PAIR_LIMIT, row.pair_locked, row.pair_load, true),
-    // The account and address limits are about strangers; a known address is not a stranger (and not counted on the address).
-    slot(accountKey(username), ACCOUNT_LIMIT, row.account_locked, row.account_load, !known),
-    ...(known ? [] : [slot(addressKey(ip), ADDRESS_LIMIT, row.address_locked, row.address_load, true)]),
-  ];
-  const counted: CountedKey[] = slots.map(({ key, limit, held }) => ({ key, limit, held }));
-  const lockedFor = Math.max(0, ...slots.filter((s) => s.applies).map((s) => secondsUntil(s.locked)));
-  const full = slots.some((s) => s.applies && s.held && s.load > s.limit);
-  if (lockedFor === 0 && !full) return { ip, username, knownAddress: known, counted, allowed: true, retryAfterSeconds: 0 };
-  await releaseHeld(db, counted);
+  /** Gives back each load point, unless its window has ended since (then the count it was in is gone already). */
+  async function giveBackAll(counted: CountedKey[]): Promise<void> {
+    for (const k of counted) if (k.heldUntil > Date.now()) await load.reward(loadKey(k));
+  }
+
   return {
-    ip,
-    username,
-    knownAddress: known,
-    counted: counted.map((k) => ({ ...k, held: false })),
-    allowed: false,
-    refusal: lockedFor > 0 ? 'locked' : 'busy',
-    retryAfterSeconds: lockedFor || 1,
+    /**
+     * Reserves this attempt on the pair, the account and (for an address new to the account) the
+     * address, then decides: refused when a lock is in force (Retry-After until it ends) or when
+     * failures and attempts in flight already fill a limit (busy: Retry-After 1). The load is one
+     * upsert per key that returns the count with this attempt, so of parallel attempts only as many
+     * as the limit has room for are admitted. A refused attempt holds nothing.
+     *
+     * The statements run one after another, never side by side: a login holds one pool connection
+     * at a time, as it did with one statement, so a burst of logins cannot take the pool from the
+     * rest of the portal, and the users-table lookup that follows runs on the same connection
+     * (docs/decisions/0222-one-limiter-library.md).
+     */
+    async reserveLoginAttempt(ip: string, username: string): Promise<LoginAttempt> {
+      const knownAddress = (await known.get(keyOf('pair', ip, username))) !== null;
+      // A known address is not counted on the address key at all: that key is about strangers.
+      const kinds: KeyKind[] = knownAddress ? ['pair', 'account'] : ['pair', 'account', 'address'];
+      const checks = [];
+      for (const kind of kinds) {
+        const key = keyOf(kind, ip, username);
+        // One statement each: the load with this attempt, and whether failures have locked the key.
+        const held = await load.penalty(loadKey({ kind, key }));
+        const failed = await failures[kind].get(key);
+        checks.push({ kind, held, failed });
+      }
+      const counted: CountedKey[] = checks.map(({ kind, held }) => ({ kind, key: keyOf(kind, ip, username), heldUntil: Date.now() + held.msBeforeNext }));
+      // The account limit is about strangers; a known address is not a stranger.
+      const applying = checks.filter((c) => c.kind !== 'account' || !knownAddress);
+      const locks = applying.filter((c) => c.failed && c.failed.consumedPoints >= LIMITS[c.kind]);
+      const full = applying.some((c) => c.held.consumedPoints > LIMITS[c.kind]);
+      if (locks.length === 0 && !full) return { ip, username, knownAddress, counted, allowed: true, retryAfterSeconds: 0 };
+      await giveBackAll(counted);
+      const lockedFor = Math.max(0, ...locks.map((c) => secondsUntilNext(c.failed!)));
+      return {
+        ip,
+        username,
+        knownAddress,
+        counted: counted.map((k) => ({ ...k, heldUntil: 0 })),
+        allowed: false,
+        refusal: lockedFor > 0 ? 'locked' : 'busy',
+        retryAfterSeconds: lockedFor || 1,
+      };
+    },
+
+    /** A wrong password (or an unknown name): a failure on every counted key; its load point stays, as the failure. */
+    async recordLoginFailure(attempt: Pick<LoginAttempt, 'counted'>): Promise<void> {
+      for (const k of attempt.counted) {
+        // The library rejects the failure that reaches the limit (it has just blocked the key): that is the lock, not a fault.
+        await failures[k.kind].consume(k.key).catch((refusal: unknown) => {
+          if (!(refusal instanceof RateLimiterRes)) throw refusal;
+        });
+      }
+    },
+
+    /** "Busy" or an error before the password was judged: the attempt gives its points back and counts for nothing. */
+    async releaseLoginAttempt(attempt: Pick<LoginAttempt, 'counted'>): Promise<void> {
+      await giveBackAll(attempt.counted);
+    },
+
+    /**
+     * A correct password: the pair starts again (its failures and load go), the account's and the
+     * address's points are given back (they count failures, and an office signing in every morning
+     * must not fill its address's count), and the address becomes known to the account for 30 days.
+     */
+    async recordLoginSuccess(attempt: Pick<LoginAttempt, 'ip' | 'username' | 'counted'>): Promise<void> {
+      const pair = keyOf('pair', attempt.ip, attempt.username);
+      await failures.pair.delete(pair);
+      await load.delete(loadKey({ kind: 'pair', key: pair }));
+      await giveBackAll(attempt.counted.filter((k) => k.kind !== 'pair'));
+      await known.set(keyOf('pair', attempt.ip, attempt.username), 1, KNOWN_ADDRESS_DAYS * 24 * 60 * 60);
+    },
+
+    /**
+     * Password change and temporary-password reset: the attempt is counted before the
+     * current password is hashed, so parallel guesses cannot all slip past the check
+     * and each refused one costs no scrypt. False when the account is over the limit;
+     * the attempt past the limit blocks the account's changes for a window.
+     */
+    async takePasswordAttempt(userId: number): Promise<boolean> {
+      return (await take(passwordAttempts, userId)).allowed;
+    },
+
+    async clearPasswordAttempts(userId: number): Promise<void> {
+      await passwordAttempts.delete(userId);
+    },
+
+    /** A key's judged failures in its window (0 when none): for tests and the operator, never for a decision. */
+    async failuresOn(kind: KeyKind, ip: string, username: string): Promise<number> {
+      return (await failures[kind].get(keyOf(kind, ip, username)))?.consumedPoints ?? 0;
+    },
   };
-}
-
-/** A wrong password (or an unknown name): a failure on every counted key; a key reaching its limit locks. */
-export async function recordLoginFailure(db: Db, attempt: Pick<LoginAttempt, 'counted'>): Promise<void> {
-  await Promise.all(attempt.counted.map((k) => db.execute(failSlot(k.key, k.limit, k.held))));
-}
-
-/** "Busy" or an error before the password was judged: the attempt gives its slots back and counts for nothing. */
-export async function releaseLoginAttempt(db: Db, attempt: Pick<LoginAttempt, 'counted'>): Promise<void> {
-  await releaseHeld(db, attempt.counted);
-}
-
-/**
- * A correct password: the pair starts again, the account's and (for a new address) the address's
- * slots are given back (they count failures, and an office signing in every morning must not fill
- * its address's count), and the address becomes known to the account for 30 days.
- */
-export async function recordLoginSuccess(db: Db, attempt: Pick<LoginAttempt, 'ip' | 'username' | 'counted'>): Promise<void> {
-  const pair = pairKey(attempt.ip, attempt.username);
-  await db.execute(sql`delete from login_throttles where key = ${pair}`);
-  await releaseHeld(db, attempt.counted.filter((k) => k.key !== pair));
-  await db.execute(sql`
-    insert into login_throttles (key, failures, window_started_at) values (${knownKey(attempt.ip, attempt.username)}, 0, now())
-    on conflict (key) do update set window_started_at = now()`);
-}
-
-/**
- * Password change and temporary-password reset: the attempt is counted before the
- * current password is hashed, so parallel guesses cannot all slip past the check
- * and each refused one costs no scrypt. False when the account is over the limit.
- */
-export async function takePasswordAttempt(db: Db, userId: number): Promise<boolean> {
-  const rows = await db.execute<{ locked_until: string | null }>(countAttempt(`password:${userId}`, PASSWORD_CHANGE_LIMIT));
-  return !rows.rows[0]?.locked_until;
-}
-
-export async function clearPasswordAttempts(db: Db, userId: number): Promise<void> {
-  await db.execute(sql`delete from login_throttles where key = ${`password:${userId}`}`);
 }

@@ -55,7 +55,7 @@ function prepareSessionReads(db: Db) {
     .prepare('auth_sessions_with_users');
 }
 
-export async function readSessionsWithUsers(db: Db, sids: readonly string[]): Promise<Map<string, SessionRead<UserRow>>> {
+export async function readSessionsWithUsers(db: Db, sids: readonly string[]): Promise<Map<string, SessionRead>> {
   let prepared = preparedSessionReads.get(db);
   if (!prepared) {
     prepared = prepareSessionReads(db);

@@ -13,16 +13,7 @@ import type { SessionPort } from '../../plugins/sessions';
 import type { ActivityService } from '../activity';
 import type { CartsService } from '../carts';
 import { HASHING_BUSY_MESSAGE, HashGate, RetryLaterError } from './hash-gate';
-import {
-  clearPasswordAttempts,
-  PASSWORD_THROTTLED_MESSAGE,
-  recordLoginFailure,
-  recordLoginSuccess,
-  releaseLoginAttempt,
-  reserveLoginAttempt,
-  takePasswordAttempt,
-  THROTTLED_MESSAGE,
-} from './login-throttle';
+import { createLoginLimits, PASSWORD_THROTTLED_MESSAGE, THROTTLED_MESSAGE } from './login-throttle';
 import {
   findLiveUserById,
   findLiveUserByUsername,
@@ -51,19 +42,17 @@ export function toCurrentUser(row: UserRow, activeRole: Role | null): CurrentUse
 export type AuthService = ReturnType<typeof createAuthService>;
 
 /**
- * The session store's read (plugins/sessions.ts): each session with its live user in one statement,
- * so a signed-in request costs one round trip; the user half comes back to `loadSessionUser` and
- * `sessionUser` for that request only (ADR 0176, update).
+ * The session store's read (plugins/session-store.ts): each session with its live user in one
+ * statement, so a signed-in request costs one round trip; the user half comes back on the
+ * request's session, to `loadSessionUser` and `sessionUser` as SessionPort.userReadWithSession
+ * (ADR 0176, update).
  */
-export function createSessionReads(db: Db): ReadSessions<UserRow> {
+export function createSessionReads(db: Db): ReadSessions {
   return (sids) => readSessionsWithUsers(db, sids);
 }
 
-/**
- * The user read with the request's session: a row or null (none live) when the session read
- * brought it, undefined when it did not (then the service reads the user itself).
- */
-export type UserReadWithSession = UserRow | null | undefined;
+/** The parts of the caller's session that say who is signed in. */
+type SessionIdentity = Pick<SessionPort, 'userId' | 'activeRole' | 'userReadWithSession'>;
 
 export function createAuthService(deps: {
   db: Db;
@@ -76,6 +65,7 @@ export function createAuthService(deps: {
 }) {
   const { db, activity } = deps;
   const hashGate = deps.hashGate ?? HashGate.withDefaults();
+  const limits = createLoginLimits(db);
   // A signed-in request whose session read did not bring its user (a session started during the
   // request, or read another way) reads it here; requests arriving together share the query (ADR 0176).
   const liveUsers = batchedReads((ids: readonly number[]) => readLiveUsersByIds(db, ids));
@@ -113,17 +103,16 @@ export function createAuthService(deps: {
   }
 
   /**
-   * The session's account, read on every request (ADR 0176), and the role it acts as. `readWithSession`
+   * The session's account, read on every request (ADR 0176), and the role it acts as. `userReadWithSession`
    * is the user the session read brought for this request; it is used when it is that session's user.
    */
-  async function sessionAccount(
-    session: Pick<SessionPort, 'userId' | 'activeRole'>,
-    readWithSession: UserReadWithSession,
-  ): Promise<{ row: UserRow; activeRole: Role | null } | null> {
+  async function sessionAccount(session: SessionIdentity): Promise<{ row: UserRow; activeRole: Role | null } | null> {
     const userId = session.userId;
     if (userId === null) return null;
+    // undefined: the session was not read from the store this request (started since), so the user is read here;
     // null: the session read found no live user for this session (deleted since, or none).
-    const row = readWithSession === undefined || (readWithSession && readWithSession.id !== userId) ? await liveUsers.load(userId) : readWithSession;
+    const read = session.userReadWithSession;
+    const row = read === undefined || (read && read.id !== userId) ? await liveUsers.load(userId) : read;
     if (!row) return null;
     const chosen = session.activeRole;
     // An admin demoted since choosing a role loses it at once (the role is checked on every request).
@@ -132,16 +121,16 @@ export function createAuthService(deps: {
 
   return {
     /** The user behind the session, or null when signed out or deleted since. */
-    async loadSessionUser(session: Pick<SessionPort, 'userId' | 'activeRole'>, readWithSession?: UserReadWithSession): Promise<RequestUser | null> {
-      const found = await sessionAccount(session, readWithSession);
+    async loadSessionUser(session: SessionIdentity): Promise<RequestUser | null> {
+      const found = await sessionAccount(session);
       if (!found) return null;
       const { row, activeRole } = found;
       return { id: row.id, username: row.username, role: row.role, email: row.email, isTemporaryPassword: row.isTemporaryPassword, activeRole };
     },
 
     /** What GET /api/user answers for this session, or null: the app page carries it (ADR 0152). */
-    async sessionUser(session: Pick<SessionPort, 'userId' | 'activeRole'>, readWithSession?: UserReadWithSession): Promise<CurrentUser | null> {
-      const found = await sessionAccount(session, readWithSession);
+    async sessionUser(session: SessionIdentity): Promise<CurrentUser | null> {
+      const found = await sessionAccount(session);
       return found ? toCurrentUser(found.row, found.activeRole) : null;
     },
 
@@ -152,7 +141,7 @@ export function createAuthService(deps: {
     async login(origin: Origin, session: SessionPort, body: Required<LoginBody>): Promise<CurrentUser> {
       const ip = origin.ip ?? '';
       // Admitted before any hashing: a parallel burst cannot slip past a limit (docs/decisions/0202).
-      const attempt = await reserveLoginAttempt(db, ip, body.username);
+      const attempt = await limits.reserveLoginAttempt(ip, body.username);
       if (!attempt.allowed) {
         throw attempt.refusal === 'busy'
           ? new RetryLaterError(HASHING_BUSY_MESSAGE, attempt.retryAfterSeconds)
@@ -160,15 +149,15 @@ export function createAuthService(deps: {
       }
       const { row, valid } = await checkPassword(body, attempt.knownAddress).catch(async (error: unknown) => {
         // "Busy" (the cap refused or its wait ran out) or a fault: the password was never judged, so nothing is counted.
-        await releaseLoginAttempt(db, attempt).catch(() => undefined);
+        await limits.releaseLoginAttempt(attempt).catch(() => undefined);
         throw error;
       });
       if (!row || !valid) {
         // Only a judged wrong password counts toward the locks. Same message for an unknown user and a wrong password.
-        await recordLoginFailure(db, attempt);
+        await limits.recordLoginFailure(attempt);
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
-      await recordLoginSuccess(db, attempt);
+      await limits.recordLoginSuccess(attempt);
       await recordSignIn(db, row.id, needsRehash(row.passwordHash) ? await hashPassword(body.password) : undefined);
       const started = await startSession(origin, session, row, body.rememberMe);
       await deps.carts.ensureActiveCart(row.id);
@@ -221,11 +210,11 @@ export function createAuthService(deps: {
      */
     async checkCurrentPassword(userId: number, password: string): Promise<void> {
       const row = await currentRow(userId);
-      if (!(await takePasswordAttempt(db, row.id))) throw new HttpError(429, PASSWORD_THROTTLED_MESSAGE);
+      if (!(await limits.takePasswordAttempt(row.id))) throw new HttpError(429, PASSWORD_THROTTLED_MESSAGE);
       if (!(await verifyPassword(password, row.passwordHash))) {
         throw new HttpError(400, WRONG_CURRENT_PASSWORD, [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
       }
-      await clearPasswordAttempts(db, row.id);
+      await limits.clearPasswordAttempts(row.id);
     },
 
     /** Both password flows: checks the current password, stores the new one, clears the temporary flag. */
@@ -234,11 +223,11 @@ export function createAuthService(deps: {
       // Like the contract's rules, before anything is counted or hashed.
       await refuseCommonPassword(body.newPassword, 'newPassword');
       // Counted before hashing: a wrong-password flood is refused without costing a 32 MiB scrypt each.
-      if (!(await takePasswordAttempt(db, row.id))) throw new HttpError(429, PASSWORD_THROTTLED_MESSAGE);
+      if (!(await limits.takePasswordAttempt(row.id))) throw new HttpError(429, PASSWORD_THROTTLED_MESSAGE);
       if (!(await verifyPassword(body.currentPassword, row.passwordHash))) {
         throw new HttpError(400, WRONG_CURRENT_PASSWORD, [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
       }
-      await clearPasswordAttempts(db, row.id);
+      await limits.clearPasswordAttempts(row.id);
       await updatePassword(db, row.id, await hashPassword(body.newPassword));
       // Anyone holding an older session of this account is signed out.
       await endUserSessions(db, row.id, actor.sessionId ?? undefined);

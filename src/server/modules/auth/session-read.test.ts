@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
-import { users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 
 /**
  * A signed-in request reads its session and its live user in one statement (ADR 0176, update):
@@ -63,6 +63,23 @@ describe('session read', () => {
     expect(names).not.toContain('auth_live_users_by_ids');
     // Requests arriving together share the read.
     expect(names.filter((n) => n === 'auth_sessions_with_users').length).toBeLessThan(16);
+  });
+
+  it('keeps the user read with a session out of the saved session when the session is saved again', async () => {
+    const admin = await createUser(ctx.db, { role: 'admin' });
+    const c = new TestClient(ctx.app);
+    await c.login(admin.username, admin.password);
+    // A signed-in request that changes its session: the store saves the session it read, user attached.
+    expect((await c.post('/api/session/role', { role: 'salesperson' })).statusCode).toBe(200);
+    const [saved] = await ctx.db.select({ sess: sessions.sess }).from(sessions).where(eq(sessions.userId, admin.id));
+    expect(saved?.sess).toMatchObject({ userId: admin.id, activeRole: 'salesperson' });
+    expect(Object.keys(saved?.sess ?? {})).not.toContain('userReadWithSession');
+    expect(JSON.stringify(saved?.sess)).not.toContain(admin.username);
+    // And the next request still reads the user with its session, in the one statement.
+    const names = await statementsDuring(async () => {
+      expect((await c.get('/api/user')).json()).toMatchObject({ username: admin.username, activeRole: 'salesperson' });
+    });
+    expect(names).not.toContain('auth_live_users_by_ids');
   });
 
   it('refuses a deleted user on the next request, and sees a role change at once', async () => {

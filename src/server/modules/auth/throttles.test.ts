@@ -7,11 +7,12 @@ import {
   PAIR_LIMIT,
   PASSWORD_CHANGE_LIMIT,
   PASSWORD_THROTTLED_MESSAGE,
-  recordLoginFailure,
-  recordLoginSuccess,
-  reserveLoginAttempt,
+  THROTTLE_WINDOW_MINUTES,
   THROTTLED_MESSAGE,
+  createLoginLimits,
 } from './login-throttle';
+
+const THROTTLE_WINDOW_SECONDS = THROTTLE_WINDOW_MINUTES * 60;
 
 /**
  * Security reviews: account-level login limit and throttled password changes (docs/decisions/0100);
@@ -22,10 +23,12 @@ import {
  * One hash at a time (plus one reserved for known addresses), so the cap is reached on any machine.
  */
 const ctx = useTestApp({ LOGIN_HASH_CONCURRENCY: '1' });
+/** The login limits the route uses, on the same table: counting through them is counting as the route does. */
+const limits = () => createLoginLimits(ctx.db);
 
 /** Wrong passwords counted as the route counts them (reserved, then judged wrong), without a scrypt each. */
 const failEarlier = async (ip: string, username: string, times: number) => {
-  for (let i = 0; i < times; i += 1) await recordLoginFailure(ctx.db, await reserveLoginAttempt(ctx.db, ip, username));
+  for (let i = 0; i < times; i += 1) await limits().recordLoginFailure(await limits().reserveLoginAttempt(ip, username));
 };
 
 let network = 0;
@@ -79,6 +82,26 @@ describe('a parallel burst of wrong passwords', () => {
   });
 });
 
+describe('the counts alone, without the hashing cap', () => {
+  it(`admits exactly ${PAIR_LIMIT} of 40 parallel attempts at one pair; their failures lock it, "busy" ones count for nothing`, async () => {
+    const ip = addresses()(1);
+    const l = limits();
+    const attempts = await Promise.all(Array.from({ length: 40 }, () => l.reserveLoginAttempt(ip, 'someone')));
+    const admitted = attempts.filter((a) => a.allowed);
+    expect(admitted).toHaveLength(PAIR_LIMIT);
+    expect(attempts.filter((a) => !a.allowed).every((a) => a.refusal === 'busy' && a.retryAfterSeconds === 1)).toBe(true);
+    // Told "busy" by the cap: given back, nothing counted, and the same attempts are admitted again.
+    await Promise.all(admitted.map((a) => l.releaseLoginAttempt(a)));
+    expect(await l.failuresOn('pair', ip, 'someone')).toBe(0);
+    const again = await Promise.all(Array.from({ length: PAIR_LIMIT }, () => l.reserveLoginAttempt(ip, 'someone')));
+    expect(again.every((a) => a.allowed)).toBe(true);
+    await Promise.all(again.map((a) => l.recordLoginFailure(a)));
+    const locked = await l.reserveLoginAttempt(ip, 'someone');
+    expect(locked).toMatchObject({ allowed: false, refusal: 'locked' });
+    expect(locked.retryAfterSeconds).toBeGreaterThan(THROTTLE_WINDOW_SECONDS - 60);
+  });
+});
+
 describe('the per-address limit spares known addresses', () => {
   it('a correct login from a known address survives 60 failures from the same address on other accounts', async () => {
     const user = await createUser(ctx.db);
@@ -107,7 +130,7 @@ describe('the per-address limit spares known addresses', () => {
     const ip = addresses()(1);
     // A busy office: many correct logins, counted and given back as the route does, without 55 scrypts.
     for (let i = 0; i < ADDRESS_LIMIT + 5; i += 1) {
-      await recordLoginSuccess(ctx.db, await reserveLoginAttempt(ctx.db, ip, user.username));
+      await limits().recordLoginSuccess(await limits().reserveLoginAttempt(ip, user.username));
     }
     expect((await loginFrom(ip, user.username, user.password)).statusCode).toBe(200);
     const newcomer = await createUser(ctx.db);
