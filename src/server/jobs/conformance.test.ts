@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../../test/api';
+import type { TestClient } from '../../../test/api';
 import { CATALOGUE, insertCatalogue } from '../../../test/cart-fixtures';
 import { createTestDatabase } from '../../../test/db';
 import { bearer, createToken, signedInAdmin } from '../../../test/integrations';
