@@ -181,6 +181,8 @@ describe('jobs across real processes', () => {
     await expect.poll(sent, { timeout: 10_000, interval: 200 }).toBe(subjects.length);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(smtp.received.map((m) => m.subject).sort()).toEqual([...subjects].sort());
+    // Both took part: the first to fetch holds a batch of 20 while the other fetches the rest.
+    expect(new Set(smtp.received.map((m) => m.worker))).toEqual(new Set(workers.keys()));
   });
 
   it('a failed webhook is retried on schedule, then failed, and an admin resends it through the API', async () => {
