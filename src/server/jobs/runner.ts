@@ -8,7 +8,7 @@ import { sendArrivalNotices } from '../modules/lots';
 import { createMailOutbox } from '../modules/mail';
 import { createProductsService } from '../modules/products';
 import { createSettingsService } from '../modules/settings';
-import { startWebhookSender } from '../modules/webhooks';
+import { createWebhookSender, WEBHOOK_POLICY, type DeliveryJob, type WebhookRetryPolicy } from '../modules/webhooks';
 import { createOutboxSender, OUTBOX_POLICY, smtpTransport } from './outbox-sender';
 import { pruneSessionsOnce } from './prune-sessions';
 import { runRetentionOnce } from './retention';
@@ -41,10 +41,26 @@ export function createBoss(database: Pick<ConnectedDatabase, 'pool'>, options: P
   });
 }
 
+/**
+ * What a process may change in how its workers run: pg-boss's intervals and the webhook retry figures.
+ * main.ts hands in nothing; the job conformance tests run real processes with shorter timings
+ * (test/job-worker.ts).
+ */
+export interface BackgroundJobOptions {
+  boss?: Partial<PgBoss.ConstructorOptions>;
+  pollingIntervalSeconds?: number;
+  webhookPolicy?: WebhookRetryPolicy;
+}
+
 /** Starts the workers and schedules with the server (main.ts, once the database is migrated). */
-export async function startBackgroundJobs(database: ConnectedDatabase, config: Config, log: FastifyBaseLogger): Promise<BackgroundJobs> {
+export async function startBackgroundJobs(
+  database: ConnectedDatabase,
+  config: Config,
+  log: FastifyBaseLogger,
+  options: BackgroundJobOptions = {},
+): Promise<BackgroundJobs> {
   const { db } = database;
-  const boss = createBoss(database);
+  const boss = createBoss(database, options.boss);
   boss.on('error', (err) => log.warn({ err }, 'background jobs: pg-boss error'));
   await boss.start();
 
@@ -65,7 +81,7 @@ export async function startBackgroundJobs(database: ConnectedDatabase, config: C
   };
   for (const [queue, work] of Object.entries(scheduled)) {
     await boss.schedule(queue, SCHEDULES[queue as keyof typeof SCHEDULES]);
-    await boss.work(queue, async () => {
+    await boss.work(queue, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
       await work();
     });
   }
@@ -76,14 +92,24 @@ export async function startBackgroundJobs(database: ConnectedDatabase, config: C
     const transport = smtpTransport(config.SMTP_URL);
     closeTransport = () => transport.close?.();
     const sender = createOutboxSender({ db, transport, log });
-    await boss.work<{ emailId: number }>(QUEUES.email, { batchSize: OUTBOX_POLICY.batchSize, pollingIntervalSeconds: 2 }, (jobs) => sender.deliverAll(jobs));
+    await boss.work<{ emailId: number }>(
+      QUEUES.email,
+      { batchSize: OUTBOX_POLICY.batchSize, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+      (jobs) => sender.deliverAll(jobs),
+    );
   }
-  // Stopped with the other jobs: the request in flight finishes, the rest of its batch is handed back (ADR 0161).
-  const webhooks = startWebhookSender({ db, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, log });
+  // Webhook deliveries are jobs too (docs/decisions/0224-webhook-deliveries-on-pg-boss.md). On stop the
+  // request in flight finishes; the rest of its batch gets new jobs (ADR 0161).
+  const webhooks = createWebhookSender({ db, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, log, policy: options.webhookPolicy });
+  await boss.work<DeliveryJob['data']>(
+    QUEUES.webhook,
+    { batchSize: WEBHOOK_POLICY.batchSize, pollingIntervalSeconds: options.pollingIntervalSeconds ?? WEBHOOK_POLICY.pollingIntervalSeconds },
+    (jobs) => webhooks.deliverAll(jobs),
+  );
 
   return {
     async stop() {
-      await webhooks.stop();
+      webhooks.stop();
       // close: false: the pool is the portal's and main.ts closes it after this.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
       closeTransport();

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../db/client';
  */
 export const QUEUES = {
   email: 'email',
+  webhook: 'webhook',
   retention: 'retention',
   pruneSessions: 'prune-sessions',
   arrivalNotices: 'arrival-notices',
@@ -47,6 +48,15 @@ export async function sendJob(tx: DbOrTx, queue: QueueName, data: object, option
   const id = await sender.send(queue, data, { ...options, db: jobDb(tx) });
   if (!id) throw new Error(`job not queued on ${queue}`);
   return id;
+}
+
+/** Queues several jobs in one statement inside the caller's transaction; `startAfterSeconds` 0 is due now. */
+export async function sendJobs(tx: DbOrTx, queue: QueueName, jobs: { id: string; data: object; startAfterSeconds?: number }[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await sender.insert(
+    jobs.map((job) => ({ id: job.id, name: queue, data: job.data, startAfter: `${job.startAfterSeconds ?? 0} seconds` })),
+    { db: jobDb(tx) },
+  );
 }
 
 export type { PgBoss };

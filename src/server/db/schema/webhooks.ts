@@ -43,8 +43,11 @@ export const webhookDeliveries = pgTable(
     body: text('body').notNull(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    /** When a pending delivery is due (or its claim's lease ends); null once delivered or given up (ADR 0184). */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
+    /**
+     * The delivery's current pg-boss job on the queue "webhook" (docs/decisions/0224-webhook-deliveries-on-pg-boss.md):
+     * it says when the next attempt is due. Null once delivered or given up, and while a paused endpoint holds it.
+     */
+    jobId: uuid('job_id'),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),
     lastResponseMs: integer('last_response_ms'),
@@ -52,10 +55,8 @@ export const webhookDeliveries = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
-    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id.desc()),
     uniqueIndex('webhook_deliveries_event_endpoint_idx').on(t.eventId, t.endpointId),
     check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'delivered', 'failed')`),
-    check('webhook_deliveries_next_attempt_check', sql`(${t.status} = 'pending') = (${t.nextAttemptAt} is not null)`),
   ],
 );

@@ -3,4 +3,4 @@ export { webhookRoutes } from './routes';
 export { createWebhooksService, type EventPublisher, type WebhooksService } from './service';
 export { pruneDeliveredBefore as pruneDeliveredWebhooks } from './repository';
 export { signatureHeader, verifySignature } from './signature';
-export { createWebhookSender, startWebhookSender, WEBHOOK_POLICY } from './sender';
+export { createWebhookSender, WEBHOOK_POLICY, type DeliveryJob, type WebhookRetryPolicy } from './sender';

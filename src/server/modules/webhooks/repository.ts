@@ -1,6 +1,8 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { QUEUES, sendJobs } from '../../lib/jobs';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -35,7 +37,30 @@ export async function deleteEndpoint(db: DbOrTx, id: number): Promise<EndpointRo
   return row;
 }
 
-/** Pause or resume. Resuming clears the failure count and sends what waited right away. */
+/** A delivery's job on the queue "webhook"; its data names the delivery. */
+export interface DeliveryJobData {
+  deliveryId: number;
+}
+
+/**
+ * Gives each delivery a new current job, due after `startAfterSeconds`, in the caller's
+ * transaction (docs/decisions/0224-webhook-deliveries-on-pg-boss.md). A job the delivery held
+ * before is stale from now on and sends nothing.
+ */
+async function scheduleDeliveries(db: DbOrTx, which: SQL | undefined, startAfterSeconds = 0): Promise<void> {
+  if (!which) return;
+  const rows = await db
+    .update(webhookDeliveries)
+    .set({ jobId: sql`gen_random_uuid()` })
+    .where(which)
+    .returning({ id: webhookDeliveries.id, jobId: webhookDeliveries.jobId });
+  const jobs = rows
+    .sort((a, b) => a.id - b.id)
+    .map((r) => ({ id: r.jobId!, data: { deliveryId: r.id } satisfies DeliveryJobData, startAfterSeconds }));
+  await sendJobs(db, QUEUES.webhook, jobs);
+}
+
+/** Pause or resume. Resuming clears the failure count and sends what waited right away, oldest first. */
 export async function setEndpointStatus(db: DbOrTx, id: number, status: 'active' | 'paused', reason: string | null): Promise<EndpointRow | undefined> {
   const [row] = await db
     .update(webhookEndpoints)
@@ -47,29 +72,34 @@ export async function setEndpointStatus(db: DbOrTx, id: number, status: 'active'
     .where(eq(webhookEndpoints.id, id))
     .returning();
   if (row && status === 'active') {
-    await db
-      .update(webhookDeliveries)
-      .set({ nextAttemptAt: sql`now()` })
-      .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, 'pending')));
+    await scheduleDeliveries(db, and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, 'pending')));
   }
   return row;
 }
 
-/** Queues one event for every endpoint that listens to it, paused ones too (they catch up when resumed). */
+/**
+ * Queues one event for every endpoint that listens to it, paused ones too (they catch up when
+ * resumed): a delivery row and its job each, in the caller's transaction, so they exist exactly
+ * when the change does.
+ */
 export async function enqueueEvent(db: DbOrTx, event: { id: string; type: string; body: string }): Promise<number> {
   const listeners = await db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .where(sql`${event.type} = any(${webhookEndpoints.events})`);
   if (listeners.length === 0) return 0;
-  await db
-    .insert(webhookDeliveries)
-    .values(listeners.map((l) => ({ eventId: event.id, endpointId: l.id, eventType: event.type, body: event.body })));
+  const rows = listeners.map((l) => ({ eventId: event.id, endpointId: l.id, eventType: event.type, body: event.body, jobId: randomUUID() }));
+  const inserted = await db.insert(webhookDeliveries).values(rows).returning({ id: webhookDeliveries.id, jobId: webhookDeliveries.jobId });
+  await sendJobs(
+    db,
+    QUEUES.webhook,
+    inserted.map((r) => ({ id: r.jobId!, data: { deliveryId: r.id } satisfies DeliveryJobData })),
+  );
   return listeners.length;
 }
 
-/** A claimed delivery with what sending it needs: where, and the secrets that sign it now (the previous one while its window lasts). */
-export type ClaimedDelivery = DeliveryRow & { url: string; secrets: string[] };
+/** A delivery that is due, with what sending it needs: where, and the secrets that sign it now (the previous one while its window lasts). */
+export type DueDelivery = DeliveryRow & { jobId: string; url: string; secrets: string[] };
 
 const liveSecrets = {
   url: webhookEndpoints.url,
@@ -77,70 +107,47 @@ const liveSecrets = {
   previousSecret: sql<string | null>`case when ${webhookEndpoints.previousSecretExpiresAt} > now() then ${webhookEndpoints.previousSecret} end`,
 };
 
-async function loadClaimed(db: DbOrTx, ids: number[]): Promise<ClaimedDelivery[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+/**
+ * The delivery a pg-boss job is for, if that job is still the delivery's current one and the
+ * delivery still waits. pg-boss hands a job to one sender at a time, and to another once its
+ * expiry has passed if that sender died; a job redelivered after its delivery went out, or replaced
+ * by a retry, a Resume or a Resend, finds nothing and sends nothing.
+ */
+export async function findDeliveryForJob(db: DbOrTx, deliveryId: number, jobId: string): Promise<DueDelivery | undefined> {
+  const [row] = await db
     .select({ delivery: webhookDeliveries, ...liveSecrets })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(inArray(webhookDeliveries.id, ids));
-  return rows
-    .map((r) => ({ ...r.delivery, url: r.url, secrets: r.previousSecret ? [r.secret, r.previousSecret] : [r.secret] }))
-    .sort((a, b) => a.id - b.id);
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.jobId, jobId), eq(webhookDeliveries.status, 'pending')));
+  if (!row) return undefined;
+  return { ...row.delivery, jobId, url: row.url, secrets: row.previousSecret ? [row.secret, row.previousSecret] : [row.secret] };
 }
 
 /**
- * Claims up to `limit` due deliveries of active endpoints, like the email
- * outbox (mail/delivery-repository.ts): FOR UPDATE SKIP LOCKED so several
- * senders never take the same row, and a lease (next_attempt_at moved forward)
- * instead of a transaction held open over the network. A claim is not yet an
- * attempt: each one still asks startAttempt before it goes out.
+ * The test event: one delivery for one endpoint, which the request sends at once. Its job is due
+ * only after `coverSeconds` (longer than an attempt lasts): it sends the ping if the request's
+ * server died mid-attempt, and is stale otherwise, since the attempt gives the delivery a new job or none.
  */
-export async function claimDueDeliveries(db: DbOrTx, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-  const result = await db.execute<{ id: string }>(sql`
-    with due as (
-      select d.id from webhook_deliveries d
-      join webhook_endpoints e on e.id = d.endpoint_id
-      where d.status = 'pending' and d.next_attempt_at <= now() and e.status = 'active'
-      order by d.next_attempt_at, d.id
-      limit ${limit}
-      for update of d skip locked
-    )
-    update webhook_deliveries set attempts = webhook_deliveries.attempts + 1,
-      next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
-    from due where webhook_deliveries.id = due.id
-    returning webhook_deliveries.id`);
-  return loadClaimed(
-    db,
-    result.rows.map((r) => Number(r.id)),
-  );
-}
-
-/** The test event: one delivery for one endpoint, queued already claimed by the caller (its lease covers a crash). */
-export async function insertClaimedDelivery(
+export async function insertTestDelivery(
   db: DbOrTx,
   event: { id: string; endpointId: number; type: string; body: string },
-  leaseMs: number,
-): Promise<ClaimedDelivery> {
+  coverSeconds: number,
+): Promise<DueDelivery> {
+  const jobId = randomUUID();
   const [row] = await db
     .insert(webhookDeliveries)
-    .values({
-      eventId: event.id,
-      endpointId: event.endpointId,
-      eventType: event.type,
-      body: event.body,
-      attempts: 1,
-      nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-    })
+    .values({ eventId: event.id, endpointId: event.endpointId, eventType: event.type, body: event.body, jobId })
     .returning({ id: webhookDeliveries.id });
-  const [claimed] = await loadClaimed(db, row ? [row.id] : []);
-  if (!claimed) throw new Error('test delivery not stored');
-  return claimed;
+  if (!row) throw new Error('test delivery not stored');
+  await sendJobs(db, QUEUES.webhook, [{ id: jobId, data: { deliveryId: row.id } satisfies DeliveryJobData, startAfterSeconds: coverSeconds }]);
+  const due = await findDeliveryForJob(db, row.id, jobId);
+  if (!due) throw new Error('test delivery not stored');
+  return due;
 }
 
 /**
- * Asked right before each request goes out, so a pause reaches deliveries that were
- * already claimed. The failure count goes up now, before the answer: an
+ * Asked right before each request goes out, so a pause reaches deliveries whose jobs were
+ * already fetched. The failure count goes up now, before the answer: an
  * attempt counts as failed until it succeeds, so with several senders no more than
  * `pauseAfter` attempts in a row can ever fail. False: the endpoint is paused (or its
  * last allowed attempts are in flight): do not send.
@@ -154,13 +161,27 @@ export async function startAttempt(db: DbOrTx, endpointId: number, pauseAfter: n
   return rows.length > 0;
 }
 
-/** Hands back claimed deliveries a stopping sender did not start: due now, the claim's attempt not counted. */
-export async function releaseDeliveries(db: DbOrTx, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
+/** The endpoint is paused: the delivery waits, with no job and no attempt counted, until Resume gives it one. */
+export async function holdDelivery(db: DbOrTx, delivery: { id: number; jobId: string }): Promise<void> {
   await db
     .update(webhookDeliveries)
-    .set({ attempts: sql`greatest(${webhookDeliveries.attempts} - 1, 0)`, nextAttemptAt: sql`now()` })
-    .where(and(inArray(webhookDeliveries.id, ids), eq(webhookDeliveries.status, 'pending')));
+    .set({ jobId: null })
+    .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.jobId, delivery.jobId)));
+}
+
+/** Deliveries whose jobs a stopping sender fetched but did not start: a new job each, due now, no attempt counted. */
+export async function handBackDeliveries(db: DbOrTx, deliveries: { id: number; jobId: string }[]): Promise<void> {
+  if (deliveries.length === 0) return;
+  await scheduleDeliveries(
+    db,
+    and(
+      inArray(
+        webhookDeliveries.jobId,
+        deliveries.map((d) => d.jobId),
+      ),
+      eq(webhookDeliveries.status, 'pending'),
+    ),
+  );
 }
 
 export interface AttemptOutcome {
@@ -173,15 +194,24 @@ export async function markDelivered(db: DbOrTx, delivery: { id: number; endpoint
   await db.transaction(async (tx) => {
     await tx
       .update(webhookDeliveries)
-      .set({ status: 'delivered', deliveredAt: sql`now()`, nextAttemptAt: null, lastStatusCode: outcome.statusCode, lastResponseMs: outcome.responseMs, lastError: null })
+      .set({
+        status: 'delivered',
+        deliveredAt: sql`now()`,
+        jobId: null,
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        lastStatusCode: outcome.statusCode,
+        lastResponseMs: outcome.responseMs,
+        lastError: null,
+      })
       .where(eq(webhookDeliveries.id, delivery.id));
     await tx.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(eq(webhookEndpoints.id, delivery.endpointId));
   });
 }
 
 /**
- * A failed attempt: retry after `retryInMs` or give up. startAttempt counted the
- * failure already; an endpoint whose count reached `pauseAfter` is paused.
+ * A failed attempt, in one transaction: counted, and either a new job due after `retryInMs` or,
+ * after the last attempt, status failed (row kept, no job) for the admin's Resend. startAttempt
+ * counted the endpoint's failure already; an endpoint whose count reached `pauseAfter` is paused.
  * Answers whether this attempt paused it.
  */
 export async function markFailed(
@@ -191,17 +221,20 @@ export async function markFailed(
   plan: { retryInMs: number; giveUp: boolean; pauseAfter: number },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // The endpoint first: every sender's failure takes this row before anything else, so two never wait on each other.
+    const [endpoint] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, delivery.endpointId)).for('update');
     await tx
       .update(webhookDeliveries)
       .set({
         status: plan.giveUp ? 'failed' : 'pending',
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        jobId: null,
         lastStatusCode: outcome.statusCode,
         lastResponseMs: outcome.responseMs,
         lastError: outcome.error?.slice(0, 2000) ?? null,
-        nextAttemptAt: plan.giveUp ? null : sql`now() + make_interval(secs => ${plan.retryInMs / 1000})`,
       })
       .where(eq(webhookDeliveries.id, delivery.id));
-    const [endpoint] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, delivery.endpointId)).for('update');
+    if (!plan.giveUp) await scheduleDeliveries(tx, eq(webhookDeliveries.id, delivery.id), Math.ceil(plan.retryInMs / 1000));
     if (!endpoint || endpoint.status !== 'active' || endpoint.consecutiveFailures < plan.pauseAfter) return false;
     const reason = `Paused after ${endpoint.consecutiveFailures} failed attempts in a row. Last error: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`;
     await tx
@@ -229,19 +262,35 @@ export async function rotateSecret(db: DbOrTx, id: number, secret: string, overl
   return row;
 }
 
-export async function listDeliveries(db: DbOrTx, endpointId: number, limit: number, before?: number): Promise<DeliveryRow[]> {
+/**
+ * When a delivery's job is next due, read from pg-boss; a delivered or failed delivery has no job, nor
+ * does one a paused endpoint holds, and shows none.
+ */
+const nextAttemptAt = sql<Date | null>`(select j.start_after from pgboss.job j
+  where j.name = ${QUEUES.webhook} and j.id = ${webhookDeliveries.jobId} and j.state < 'completed')`.mapWith((value: string | Date) => new Date(value));
+
+export type DeliveryLogRow = DeliveryRow & { nextAttemptAt: Date | null };
+
+export async function listDeliveries(db: DbOrTx, endpointId: number, limit: number, before?: number): Promise<DeliveryLogRow[]> {
   const where = before ? and(eq(webhookDeliveries.endpointId, endpointId), lt(webhookDeliveries.id, before)) : eq(webhookDeliveries.endpointId, endpointId);
-  return db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.id)).limit(limit);
+  return db
+    .select({ ...getTableColumns(webhookDeliveries), nextAttemptAt })
+    .from(webhookDeliveries)
+    .where(where)
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(limit);
 }
 
-/** Queues a delivery again, with a fresh retry schedule; the event id stays, so receivers can still de-duplicate. */
-export async function requeueDelivery(db: DbOrTx, endpointId: number, deliveryId: number): Promise<DeliveryRow | undefined> {
+/** Queues a delivery again, with a fresh retry schedule and a new job due now; the event id stays, so receivers can still de-duplicate. */
+export async function requeueDelivery(db: DbOrTx, endpointId: number, deliveryId: number): Promise<DeliveryLogRow | undefined> {
   const [row] = await db
     .update(webhookDeliveries)
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, deliveredAt: null })
+    .set({ status: 'pending', attempts: 0, deliveredAt: null })
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)))
     .returning();
-  return row;
+  if (!row) return undefined;
+  await scheduleDeliveries(db, eq(webhookDeliveries.id, row.id));
+  return { ...row, nextAttemptAt: new Date() };
 }
 
 /** Retention: delivered rows older than the cut-off go; pending and failed ones stay for the admin to see. */

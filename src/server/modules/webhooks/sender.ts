@@ -1,17 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import http from 'node:http';
 import https from 'node:https';
+import PgBoss from 'pg-boss';
 import type { Db, DbOrTx } from '../../db/client';
-import { retryDelayMs, type RetryPolicy } from '../../lib/jobs';
+import { jobDb, QUEUES, retryDelayMs, type RetryPolicy } from '../../lib/jobs';
 import { guardedLookup, WebhookTargetError, webhookUrlProblem } from '../../lib/webhook-target';
 import {
-  claimDueDeliveries,
+  findDeliveryForJob,
+  handBackDeliveries,
+  holdDelivery,
   markDelivered,
   markFailed,
-  releaseDeliveries,
   startAttempt,
   type AttemptOutcome,
-  type ClaimedDelivery,
+  type DeliveryJobData,
+  type DueDelivery,
 } from './repository';
 import { deliveryHeaders } from './signature';
 
@@ -19,22 +22,28 @@ import { deliveryHeaders } from './signature';
  * The webhook sender's schedule (docs/decisions/0161): retries after 30 s,
  * doubling to at most an hour, 16 attempts in all (about 10 hours); then the
  * delivery is marked failed and kept for Resend. An endpoint whose attempts
- * fail 10 times in a row is paused until an admin resumes it.
+ * fail 10 times in a row is paused until an admin resumes it. Each attempt is a
+ * pg-boss job on the queue "webhook" (docs/decisions/0224-webhook-deliveries-on-pg-boss.md);
+ * how long a server may hold one is the queue's expiry (migration 0033).
  */
 export const WEBHOOK_POLICY = {
   firstRetryMs: 30_000,
   maxRetryMs: 60 * 60_000,
   maxAttempts: 16,
   pauseAfterFailures: 10,
-  /** Each request gives up after this; the lease is well above it. */
+  /** Each request gives up after this; a job's expiry (5 minutes) is well above a batch of them. */
   timeoutMs: 10_000,
-  leaseMs: 2 * 60_000,
-  batchSize: 20,
-  pollMs: 2_000,
+  batchSize: 10,
+  pollingIntervalSeconds: 2,
+  /** A test event's job waits this long: it sends the ping only if the request's server died mid-attempt. */
+  testCoverSeconds: 300,
 } as const satisfies RetryPolicy & Record<string, number>;
 
+/** The retry figures a sender uses: WEBHOOK_POLICY's, or shorter ones a test process hands in. */
+export type WebhookRetryPolicy = RetryPolicy;
+
 /** One POST; resolves with what happened, never throws. Redirects are not followed (they could lead anywhere). */
-function post(delivery: ClaimedDelivery, allowPrivate: boolean, timeoutMs: number): Promise<AttemptOutcome> {
+function post(delivery: DueDelivery, allowPrivate: boolean, timeoutMs: number): Promise<AttemptOutcome> {
   const started = Date.now();
   const elapsed = () => Date.now() - started;
   return new Promise((resolve) => {
@@ -88,9 +97,9 @@ export interface WebhookRunResult {
   delivered: number;
   retrying: number;
   gaveUp: number;
-  /** Claimed but handed back unsent because the sender was stopping. */
-  released: number;
-  /** Claimed but handed back unsent because the endpoint was paused meanwhile. */
+  /** Fetched but handed back unsent (a new job, due now) because the sender was stopping. */
+  handedBack: number;
+  /** Not sent because the endpoint was paused meanwhile: waits for Resume. */
   held: number;
 }
 
@@ -101,18 +110,20 @@ export interface AttemptOptions {
   allowPrivate: boolean;
   log?: FastifyBaseLogger;
   timeoutMs?: number;
+  policy?: WebhookRetryPolicy;
 }
 
 /**
- * One attempt at one claimed delivery, the only path a webhook request takes (the sender's
- * batches and the test event alike). The endpoint is asked first (startAttempt): a delivery
- * claimed before its endpoint was paused is handed back unsent, so after the pausing failure
- * no further attempt goes out.
+ * One attempt at one due delivery, the only path a webhook request takes (the queue's jobs and
+ * the test event alike). The endpoint is asked first (startAttempt): a delivery whose job was
+ * fetched before its endpoint was paused is held unsent, so after the pausing failure no further
+ * attempt goes out.
  */
-export async function attemptDelivery(options: AttemptOptions, delivery: ClaimedDelivery): Promise<AttemptResult> {
+export async function attemptDelivery(options: AttemptOptions, delivery: DueDelivery): Promise<AttemptResult> {
   const { db, log } = options;
+  const policy = options.policy ?? WEBHOOK_POLICY;
   if (!(await startAttempt(db, delivery.endpointId, WEBHOOK_POLICY.pauseAfterFailures))) {
-    await releaseDeliveries(db, [delivery.id]);
+    await holdDelivery(db, delivery);
     return 'held';
   }
   const outcome = await post(delivery, options.allowPrivate, options.timeoutMs ?? WEBHOOK_POLICY.timeoutMs);
@@ -120,13 +131,14 @@ export async function attemptDelivery(options: AttemptOptions, delivery: Claimed
     await markDelivered(db, delivery, outcome);
     return 'delivered';
   }
-  const giveUp = delivery.attempts >= WEBHOOK_POLICY.maxAttempts;
+  const attempts = delivery.attempts + 1;
+  const giveUp = attempts >= policy.maxAttempts;
   const paused = await markFailed(db, delivery, outcome, {
-    retryInMs: retryDelayMs(WEBHOOK_POLICY, delivery.attempts),
+    retryInMs: retryDelayMs(policy, attempts),
     giveUp,
     pauseAfter: WEBHOOK_POLICY.pauseAfterFailures,
   });
-  log?.warn({ deliveryId: delivery.id, endpointId: delivery.endpointId, attempts: delivery.attempts, err: outcome.error, paused }, 'webhook not delivered');
+  log?.warn({ deliveryId: delivery.id, endpointId: delivery.endpointId, attempts, err: outcome.error, paused }, 'webhook not delivered');
   return giveUp ? 'gaveUp' : 'retrying';
 }
 
@@ -136,69 +148,59 @@ export interface WebhookSenderOptions {
   log?: FastifyBaseLogger;
   batchSize?: number;
   timeoutMs?: number;
+  policy?: WebhookRetryPolicy;
 }
 
+export type DeliveryJob = PgBoss.Job<DeliveryJobData>;
+
+/**
+ * Sends the deliveries of the queue "webhook". pg-boss fetches each job for one sender
+ * (docs/decisions/0224-webhook-deliveries-on-pg-boss.md); this sends a batch one by one,
+ * oldest delivery first.
+ */
 export function createWebhookSender(options: WebhookSenderOptions) {
   const { db } = options;
+  // Fetching and completing go through the portal's own pool (tests and runOnce); the runner's pg-boss works the queue itself.
+  const boss = new PgBoss({ db: jobDb(db) });
   let stopping = false;
+
+  async function deliverAll(jobs: DeliveryJob[]): Promise<WebhookRunResult> {
+    const result: WebhookRunResult = { delivered: 0, retrying: 0, gaveUp: 0, handedBack: 0, held: 0 };
+    const due: DueDelivery[] = [];
+    for (const job of jobs) {
+      const delivery = await findDeliveryForJob(db, job.data.deliveryId, job.id);
+      if (delivery) due.push(delivery);
+    }
+    due.sort((a, b) => a.id - b.id);
+    for (const [index, delivery] of due.entries()) {
+      if (stopping) {
+        const rest = due.slice(index);
+        await handBackDeliveries(db, rest);
+        result.handedBack = rest.length;
+        break;
+      }
+      result[await attemptDelivery(options, delivery)] += 1;
+    }
+    return result;
+  }
 
   return {
     /**
-     * Claims one batch and sends it one by one. After stop() no new request
-     * starts: the one in flight finishes and is recorded, the rest are handed
-     * back, so nothing is lost and no event goes out twice.
+     * The worker's handler. pg-boss completes the batch when it resolves; a sender that dies leaves
+     * its jobs to another once their expiry has passed. After stop() no new request starts: the one
+     * in flight finishes and is recorded, the rest get new jobs due now, so nothing is lost.
      */
+    deliverAll,
+    /** Fetches and sends one batch of due deliveries now (tests). */
     async runOnce(): Promise<WebhookRunResult> {
-      const result: WebhookRunResult = { delivered: 0, retrying: 0, gaveUp: 0, released: 0, held: 0 };
-      if (stopping) return result;
-      const batch = await claimDueDeliveries(db, options.batchSize ?? WEBHOOK_POLICY.batchSize, WEBHOOK_POLICY.leaseMs);
-      for (const [index, delivery] of batch.entries()) {
-        if (stopping) {
-          const rest = batch.slice(index).map((d) => d.id);
-          await releaseDeliveries(db, rest);
-          result.released = rest.length;
-          break;
-        }
-        result[await attemptDelivery(options, delivery)] += 1;
-      }
+      const jobs = await boss.fetch<DeliveryJobData>(QUEUES.webhook, { batchSize: options.batchSize ?? WEBHOOK_POLICY.batchSize });
+      const result = await deliverAll(jobs);
+      if (jobs.length > 0) await boss.complete(QUEUES.webhook, jobs.map((j) => j.id));
       return result;
     },
     /** From now on, start nothing new. */
     stop(): void {
       stopping = true;
-    },
-  };
-}
-
-/** Polls the webhook outbox until stopped; main.ts starts it and stops it on shutdown. */
-export function startWebhookSender(options: WebhookSenderOptions & { pollMs?: number }): { stop(): Promise<void> } {
-  const sender = createWebhookSender(options);
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  const tick = async () => {
-    try {
-      for (;;) {
-        const r = await sender.runOnce();
-        if (stopped || r.delivered + r.retrying + r.gaveUp < (options.batchSize ?? WEBHOOK_POLICY.batchSize)) break;
-      }
-    } catch (err) {
-      options.log?.warn({ err }, 'webhook run failed');
-    }
-    if (!stopped) {
-      timer = setTimeout(() => (running = tick()), options.pollMs ?? WEBHOOK_POLICY.pollMs);
-      timer.unref();
-    }
-  };
-  running = tick();
-
-  return {
-    async stop() {
-      stopped = true;
-      sender.stop();
-      clearTimeout(timer);
-      await running;
     },
   };
 }

@@ -46,7 +46,7 @@ function endpointView(row: repo.EndpointRow & { pending?: number; failed?: numbe
   };
 }
 
-function deliveryView(row: repo.DeliveryRow): WebhookDeliveryView {
+function deliveryView(row: repo.DeliveryLogRow): WebhookDeliveryView {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -64,8 +64,8 @@ function deliveryView(row: repo.DeliveryRow): WebhookDeliveryView {
 
 /**
  * Publishes portal events to webhooks. Call it with the transaction that makes
- * the event happen: the deliveries are committed with the order or stock change,
- * or not at all (the outbox pattern, docs/decisions/0161).
+ * the event happen: the deliveries and their jobs are committed with the order or stock change,
+ * or not at all (the outbox pattern, docs/decisions/0161, on pg-boss: docs/decisions/0224).
  */
 export interface EventPublisher {
   /** `data` is typed by the event's payload contract (@common/contracts/webhook-events, ADR 0184). */
@@ -73,7 +73,7 @@ export interface EventPublisher {
 }
 
 /** The screen's one sentence about a test delivery (the title says delivered or not). */
-function testMessage(result: string, row: repo.DeliveryRow): string {
+function testMessage(result: string, row: repo.DeliveryLogRow): string {
   const status = row.lastStatusCode ? `HTTP ${row.lastStatusCode}` : null;
   const took = row.lastResponseMs !== null ? ` in ${row.lastResponseMs} ms` : '';
   if (result === 'delivered') return `The endpoint answered ${status}${took}.`;
@@ -188,7 +188,7 @@ export function createWebhooksService(deps: { db: Db; activity: ActivityService;
 
     /**
      * "Send test event": a `ping` for this endpoint through the ordinary delivery path
-     * (stored, claimed, signed, counted, retried), sent now so the admin sees the answer.
+     * (stored with its job, signed, counted, retried), sent now so the admin sees the answer.
      */
     async sendTest(actor: Actor, id: number): Promise<WebhookTestResult> {
       const endpoint = await endpointOr404(id);
@@ -205,7 +205,7 @@ export function createWebhooksService(deps: { db: Db; activity: ActivityService;
           },
           tx,
         );
-        return repo.insertClaimedDelivery(tx, { id: eventId, endpointId: id, type: WEBHOOK_TEST_EVENT, body }, WEBHOOK_POLICY.leaseMs);
+        return repo.insertTestDelivery(tx, { id: eventId, endpointId: id, type: WEBHOOK_TEST_EVENT, body }, WEBHOOK_POLICY.testCoverSeconds);
       });
       const result = await attemptDelivery({ db, allowPrivate: deps.allowPrivate, log: deps.log }, delivery);
       const [row] = await repo.listDeliveries(db, id, 1, delivery.id + 1);

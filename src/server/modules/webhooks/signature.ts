@@ -63,7 +63,7 @@ export function verifySignature(secret: string, header: string, body: string, to
 
 /**
  * Every header of one attempt: the Standard Webhooks three, signed with each live secret, and,
- * for one release, the portal's own headers (ADR 0184). `at` is the attempt's time.
+ * for one more version, the portal's own headers (ADR 0184). `at` is the attempt's time.
  */
 export function deliveryHeaders(delivery: { eventId: string; eventType: string; body: string }, secrets: readonly string[], at: Date): Record<string, string> {
   const seconds = Math.floor(at.getTime() / 1000);

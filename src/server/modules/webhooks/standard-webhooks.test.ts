@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_SECRET_OVERLAP_HOURS } from '@common/contracts/integrations';
@@ -9,8 +10,9 @@ import { signedInAdmin } from '../../../../test/integrations';
 import { multipartBody } from '../../../../test/multipart';
 import { startWebhookReceiver, type ReceivedHook } from '../../../../test/webhook-receiver';
 import { products, webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import { claimDueDeliveries, enqueueEvent } from './repository';
-import { attemptDelivery, createWebhookSender, WEBHOOK_POLICY } from './sender';
+import { jobDb, QUEUES } from '../../lib/jobs';
+import { enqueueEvent } from './repository';
+import { createWebhookSender, WEBHOOK_POLICY, type DeliveryJob } from './sender';
 import { verifySignature } from './signature';
 
 /**
@@ -30,6 +32,7 @@ beforeAll(async () => {
 afterAll(async () => receiver.close());
 beforeEach(async () => {
   await ctx.db.delete(webhookEndpoints);
+  await ctx.db.execute(sql`delete from pgboss.job where name = ${QUEUES.webhook}`);
   receiver.received.length = 0;
   Object.assign(receiver.state, { failNext: 0, alwaysFail: false, delayMs: 0, attempts: 0, onRequest: undefined });
 });
@@ -85,12 +88,12 @@ describe('Standard Webhooks signatures', () => {
     expect(() => verifyStandard(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, hook)).toThrow('No matching signature found');
     // The body a man in the middle changed does not verify.
     expect(() => verifyStandard(endpoint.secret, { ...hook, body: hook.body.replace('order.created', 'order.createe') })).toThrow();
-    // For one release, the portal's own header beside the standard ones (ADR 0184).
+    // For one more version, the portal's own header beside the standard ones (ADR 0184).
     expect(verifySignature(endpoint.secret, String(hook.headers['x-portal-signature']), hook.body)).toBe(true);
     expect(hook.headers['x-portal-event-id']).toBe(event.id);
   });
 
-  it('an endpoint made before this release (base64url secret) signs with the same key bytes', async () => {
+  it('an endpoint made before Standard Webhooks (base64url secret) signs with the same key bytes', async () => {
     const endpoint = await register();
     const old = `whsec_${Buffer.alloc(32, 0xfb).toString('base64url')}`;
     await ctx.db.update(webhookEndpoints).set({ secret: old }).where(eq(webhookEndpoints.id, endpoint.id));
@@ -201,7 +204,7 @@ describe('the pause is honoured by attempts already claimed', () => {
     receiver.state.alwaysFail = true;
     await queue(15);
     // One batch claims all 15 before the first request goes out.
-    expect(await sender(20).runOnce()).toEqual({ delivered: 0, retrying: 10, gaveUp: 0, released: 0, held: 5 });
+    expect(await sender(20).runOnce()).toEqual({ delivered: 0, retrying: 10, gaveUp: 0, handedBack: 0, held: 5 });
     expect(receiver.state.attempts).toBe(WEBHOOK_POLICY.pauseAfterFailures);
     const row = await endpointRow(endpoint.id);
     expect(row).toMatchObject({ status: 'paused', consecutiveFailures: 10 });
@@ -209,9 +212,15 @@ describe('the pause is honoured by attempts already claimed', () => {
     expect(rows.filter((d) => d.attempts === 1)).toHaveLength(10);
     // The held ones: no attempt counted, waiting for Resume.
     expect(rows.filter((d) => d.attempts === 0 && d.status === 'pending' && d.lastError === null)).toHaveLength(5);
-    await ctx.db.update(webhookDeliveries).set({ nextAttemptAt: sql`now()` });
-    expect(await sender(20).runOnce()).toMatchObject({ retrying: 0, held: 0 });
+    // The held ones have no job; the failed ones' retries, made due now, are held too: nothing goes out.
+    expect((await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).filter((d) => d.jobId !== null)).toHaveLength(10);
+    await ctx.db.execute(sql`update pgboss.job set start_after = now() where name = ${QUEUES.webhook} and state < 'active'`);
+    expect(await sender(20).runOnce()).toMatchObject({ retrying: 0, held: 10 });
     expect(receiver.state.attempts).toBe(10);
+    // Resume sends what waited: all 15 once the receiver answers.
+    receiver.state.alwaysFail = false;
+    await admin.patch(`/api/admin/webhooks/${endpoint.id}`, { status: 'active' });
+    expect(await sender(20).runOnce()).toMatchObject({ delivered: 15 });
   });
 
   it('two senders at once, each with a claimed batch: no attempt after the pausing one', async () => {
@@ -227,13 +236,13 @@ describe('the pause is honoured by attempts already claimed', () => {
     expect(await endpointRow(endpoint.id)).toMatchObject({ status: 'paused', consecutiveFailures: 10 });
   });
 
-  it('an admin pauses while a sender holds claimed deliveries: none of them goes out', async () => {
+  it('an admin pauses while a sender holds fetched jobs: none of them goes out', async () => {
     const endpoint = await register();
     await queue(3);
-    const claimed = await claimDueDeliveries(ctx.db, 10, WEBHOOK_POLICY.leaseMs);
-    expect(claimed).toHaveLength(3);
+    const fetched = await new PgBoss({ db: jobDb(ctx.db) }).fetch<DeliveryJob['data']>(QUEUES.webhook, { batchSize: 10 });
+    expect(fetched).toHaveLength(3);
     expect((await admin.patch(`/api/admin/webhooks/${endpoint.id}`, { status: 'paused' })).statusCode).toBe(200);
-    for (const delivery of claimed) expect(await attemptDelivery({ db: ctx.db, allowPrivate: true }, delivery)).toBe('held');
+    expect(await sender().deliverAll(fetched)).toMatchObject({ held: 3, delivered: 0 });
     expect(receiver.state.attempts).toBe(0);
     await admin.patch(`/api/admin/webhooks/${endpoint.id}`, { status: 'active' });
     expect(await sender().runOnce()).toMatchObject({ delivered: 3 });
@@ -241,14 +250,14 @@ describe('the pause is honoured by attempts already claimed', () => {
 });
 
 describe('finished deliveries are not due again', () => {
-  it('delivered and given-up rows have no next attempt, in the table and the log; the database refuses one', async () => {
+  it('delivered and given-up rows have no job and no next attempt, in the table, in pg-boss and in the log', async () => {
     const endpoint = await register();
     await queue(2);
     await ctx.db.update(webhookDeliveries).set({ attempts: WEBHOOK_POLICY.maxAttempts - 1 });
     receiver.state.failNext = 1;
     expect(await sender().runOnce()).toMatchObject({ gaveUp: 1, delivered: 1 });
     const rows = await deliveriesOf(endpoint.id);
-    expect(rows.map((r) => [r.status, r.nextAttemptAt])).toEqual(
+    expect(rows.map((r) => [r.status, r.jobId])).toEqual(
       expect.arrayContaining([
         ['failed', null],
         ['delivered', null],
@@ -256,10 +265,8 @@ describe('finished deliveries are not due again', () => {
     );
     const log = (await admin.get(`/api/admin/webhooks/${endpoint.id}/deliveries`)).json();
     expect(log.deliveries.map((d: { nextAttemptAt: string | null }) => d.nextAttemptAt)).toEqual([null, null]);
-    const delivered = rows.find((r) => r.status === 'delivered')!;
-    await expect(
-      ctx.db.update(webhookDeliveries).set({ nextAttemptAt: sql`now() + interval '1 hour'` }).where(eq(webhookDeliveries.id, delivered.id)),
-    ).rejects.toThrow();
+    const waiting = await ctx.db.execute(sql`select 1 from pgboss.job where name = ${QUEUES.webhook} and state < 'active'`);
+    expect(waiting.rows).toHaveLength(0);
   });
 });
 

@@ -1,13 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { activeCart, CATALOGUE, insertCatalogue } from '../../../../test/cart-fixtures';
 import { bearer, createToken, signedInAdmin } from '../../../../test/integrations';
 import { startWebhookReceiver } from '../../../../test/webhook-receiver';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import { claimDueDeliveries } from './repository';
 import { runRetentionOnce } from '../../jobs/retention';
-import { createWebhookSender, startWebhookSender, WEBHOOK_POLICY } from './sender';
+import { jobDb, QUEUES } from '../../lib/jobs';
+import { createWebhookSender, WEBHOOK_POLICY, type DeliveryJob } from './sender';
 import { verifySignature } from './signature';
 
 const ctx = useTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' });
@@ -22,6 +23,7 @@ beforeAll(async () => {
 afterAll(async () => receiver.close());
 beforeEach(async () => {
   await ctx.db.delete(webhookEndpoints);
+  await ctx.db.execute(sql`delete from pgboss.job where name = ${QUEUES.webhook}`);
   receiver.received.length = 0;
   Object.assign(receiver.state, { failNext: 0, alwaysFail: false, delayMs: 0, attempts: 0, onRequest: undefined });
 });
@@ -48,8 +50,12 @@ async function placeOrder() {
 const deliveriesOf = (endpointId: number) =>
   ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).orderBy(webhookDeliveries.id);
 
-/** Makes every waiting delivery due now, as if its back-off or lease had run out. */
-const makeDue = () => ctx.db.update(webhookDeliveries).set({ nextAttemptAt: sql`now()` });
+/** Makes every waiting delivery's job due now, as if its back-off had run out. */
+const makeDue = () => ctx.db.execute(sql`update pgboss.job set start_after = now() where name = ${QUEUES.webhook} and state < 'active'`);
+
+/** The delivery log as the admin screen reads it. */
+const logOf = async (endpointId: number) =>
+  (await admin.get(`/api/admin/webhooks/${endpointId}/deliveries`)).json().deliveries as { id: number; status: string; attempts: number; nextAttemptAt: string | null }[];
 
 describe('registering endpoints', () => {
   it('answers the signing secret once; the list never shows it', async () => {
@@ -77,8 +83,11 @@ describe('delivering events', () => {
     // Queued in the order's transaction, before any sender ran.
     const [queued] = await deliveriesOf(endpoint.id);
     expect(queued).toMatchObject({ eventType: 'order.created', status: 'pending', attempts: 0 });
+    // Its job was queued in the same transaction, due now.
+    const jobs = await ctx.db.execute<{ id: string; data: { deliveryId: number } }>(sql`select id, data from pgboss.job where name = ${QUEUES.webhook}`);
+    expect(jobs.rows).toEqual([{ id: queued!.jobId, data: { deliveryId: queued!.id } }]);
 
-    expect(await sender().runOnce()).toEqual({ delivered: 1, retrying: 0, gaveUp: 0, released: 0, held: 0 });
+    expect(await sender().runOnce()).toEqual({ delivered: 1, retrying: 0, gaveUp: 0, handedBack: 0, held: 0 });
     expect(receiver.received).toHaveLength(1);
     const hook = receiver.received[0]!;
     expect(verifySignature(endpoint.secret, String(hook.headers['x-portal-signature']), hook.body)).toBe(true);
@@ -91,7 +100,7 @@ describe('delivering events', () => {
     const [row] = await deliveriesOf(endpoint.id);
     expect(row).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200, lastError: null });
     expect(row!.lastResponseMs).toBeGreaterThanOrEqual(0);
-    expect(await sender().runOnce()).toEqual({ delivered: 0, retrying: 0, gaveUp: 0, released: 0, held: 0 });
+    expect(await sender().runOnce()).toEqual({ delivered: 0, retrying: 0, gaveUp: 0, handedBack: 0, held: 0 });
   });
 
   it('queues nothing when the order fails, and only the events an endpoint listens to', async () => {
@@ -100,6 +109,8 @@ describe('delivering events', () => {
     expect((await dealer.post('/api/orders', {})).statusCode).toBe(400);
     await placeOrder();
     expect(await deliveriesOf(stockOnly.id)).toHaveLength(0);
+    const jobs = await ctx.db.execute(sql`select 1 from pgboss.job where name = ${QUEUES.webhook}`);
+    expect(jobs.rows).toHaveLength(0);
   });
 
   it('sends order.status_changed and stock.updated, from a browser or a token', async () => {
@@ -130,8 +141,11 @@ describe('delivering events', () => {
     expect(await sender().runOnce()).toMatchObject({ retrying: 1 });
     const [failed] = await deliveriesOf(endpoint.id);
     expect(failed).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500, lastError: 'HTTP 500' });
-    const waitMs = failed!.nextAttemptAt!.getTime() - Date.now();
+    // The retry is a new job, due after the first back-off step; the log shows when.
+    const [logged] = await logOf(endpoint.id);
+    const waitMs = new Date(logged!.nextAttemptAt!).getTime() - Date.now();
     expect(waitMs).toBeGreaterThan(WEBHOOK_POLICY.firstRetryMs - 5_000);
+    expect(waitMs).toBeLessThanOrEqual(WEBHOOK_POLICY.firstRetryMs + 1_000);
     // Not due yet: nothing is sent.
     expect(await sender().runOnce()).toMatchObject({ delivered: 0, retrying: 0 });
 
@@ -202,11 +216,13 @@ describe('stopping and crashing senders', () => {
     };
     const run = await first.runOnce();
     expect(run.delivered).toBe(2);
-    expect(run.released).toBe(4);
+    expect(run.handedBack).toBe(4);
     const rows = await deliveriesOf(endpoint.id);
     expect(rows.filter((r) => r.status === 'delivered')).toHaveLength(2);
-    // Handed back: due now, and the unsent ones have no attempt counted.
-    expect(rows.filter((r) => r.status === 'pending').every((r) => r.attempts === 0 && r.nextAttemptAt!.getTime() <= Date.now())).toBe(true);
+    // Handed back: a new job each, due now, and the unsent ones have no attempt counted.
+    const waiting = (await logOf(endpoint.id)).filter((r) => r.status === 'pending');
+    expect(waiting).toHaveLength(4);
+    expect(waiting.every((r) => r.attempts === 0 && new Date(r.nextAttemptAt!).getTime() <= Date.now())).toBe(true);
 
     receiver.state.onRequest = undefined;
     expect(await sender().runOnce()).toMatchObject({ delivered: 4 });
@@ -216,16 +232,21 @@ describe('stopping and crashing senders', () => {
     expect(new Set(ids)).toEqual(new Set(rows.map((r) => r.eventId)));
   });
 
-  it('a sender that dies after claiming: the lease runs out and another delivers every event', async () => {
+  it('a sender that dies holding jobs: once their expiry has passed, pg-boss gives them to another, which delivers every event once', async () => {
     const endpoint = await register(['order.created']);
     for (let i = 0; i < 3; i += 1) await placeOrder();
-    // A sender claims the batch and dies before sending anything.
-    expect(await claimDueDeliveries(ctx.db, 10, WEBHOOK_POLICY.leaseMs)).toHaveLength(3);
+    // A sender takes the jobs and dies: it neither completes nor fails them.
+    const dead = new PgBoss({ db: jobDb(ctx.db) });
+    expect(await dead.fetch(QUEUES.webhook, { batchSize: 10 })).toHaveLength(3);
     expect(await sender().runOnce()).toMatchObject({ delivered: 0 });
-    await makeDue();
+    // The expiry is 5 minutes and pg-boss's retry 30 s later in production (migration 0033); shortened here,
+    // then pg-boss's maintenance (every server runs it) expires them.
+    await ctx.db.execute(sql`update pgboss.job set expire_in = interval '1 second', retry_delay = 0 where name = ${QUEUES.webhook}`);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await dead.expire();
     expect(await sender().runOnce()).toMatchObject({ delivered: 3 });
     expect(new Set(receiver.received.map((r) => r.headers['x-portal-event-id'])).size).toBe(3);
-    expect((await deliveriesOf(endpoint.id)).every((d) => d.status === 'delivered')).toBe(true);
+    expect((await deliveriesOf(endpoint.id)).every((d) => d.status === 'delivered' && d.attempts === 1)).toBe(true);
   });
 
   it('two senders at once never take the same delivery', async () => {
@@ -240,21 +261,26 @@ describe('stopping and crashing senders', () => {
 });
 
 describe('the running sender', () => {
-  it('delivers in the background and stops cleanly; retention keeps delivered rows 30 days', async () => {
+  it('delivers in the background as a pg-boss worker; retention keeps delivered rows 30 days', async () => {
     const endpoint = await register(['order.created']);
     await placeOrder();
     await placeOrder();
     // One delivered long ago, one that failed long ago: only the delivered one is pruned.
     const [old, failed] = await deliveriesOf(endpoint.id);
-    await ctx.db.update(webhookDeliveries).set({ status: 'delivered', nextAttemptAt: null, createdAt: sql`now() - interval '40 days'` }).where(eq(webhookDeliveries.id, old!.id));
-    await ctx.db.update(webhookDeliveries).set({ status: 'failed', nextAttemptAt: null, createdAt: sql`now() - interval '40 days'` }).where(eq(webhookDeliveries.id, failed!.id));
+    await ctx.db.update(webhookDeliveries).set({ status: 'delivered', jobId: null, createdAt: sql`now() - interval '40 days'` }).where(eq(webhookDeliveries.id, old!.id));
+    await ctx.db.update(webhookDeliveries).set({ status: 'failed', jobId: null, createdAt: sql`now() - interval '40 days'` }).where(eq(webhookDeliveries.id, failed!.id));
     expect((await runRetentionOnce(ctx.db, { activityDays: 0, sentEmailDays: 0, deliveredWebhookDays: 30 })).webhookDeliveries).toBe(1);
     await placeOrder();
-    const running = startWebhookSender({ db: ctx.db, allowPrivate: true, pollMs: 50 });
+    // A server's pg-boss over this file's database, working the queue as jobs/runner.ts does.
+    const boss = new PgBoss({ db: jobDb(ctx.db) });
+    await boss.start();
+    const worker = sender();
+    await boss.work<DeliveryJob['data']>(QUEUES.webhook, { pollingIntervalSeconds: 0.5 }, (jobs) => worker.deliverAll(jobs));
     try {
       await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(1);
     } finally {
-      await running.stop();
+      worker.stop();
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
     }
     const ids = (await deliveriesOf(endpoint.id)).map((d) => [d.id, d.status]);
     expect(ids).toEqual([
