@@ -2,7 +2,7 @@ import { AVAILABILITY_LIST_LIMIT, CART_LINE_LOTS_LIMIT, LOT_LIMIT_MESSAGES } fro
 import { asc, eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
-import { activeCart, put } from '../../../../test/cart-fixtures';
+import { activeCart, put, withStock } from '../../../../test/cart-fixtures';
 import { bearer, createToken } from '../../../../test/integrations';
 import { multipartBody } from '../../../../test/multipart';
 import { incomingLoads, productLots, products, stockUploads } from '../../db/schema';
@@ -30,7 +30,7 @@ let admin: TestClient;
 beforeEach(async () => {
   await ctx.db.delete(stockUploads);
   await ctx.db.delete(products).where(inArray(products.id, SKUS.map((s) => s.id)));
-  await ctx.db.insert(products).values(SKUS);
+  await ctx.db.insert(products).values(SKUS.map(withStock));
   admin = await signedIn('admin');
   await put(admin, '/api/stock/lots', { items: [{ sku: 1001, lots: [{ lot: 'L1', quantity: 5 }] }] });
 });
