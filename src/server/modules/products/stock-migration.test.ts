@@ -55,7 +55,6 @@ describe('migration 0032: stock_level text becomes stock_status and stock_count'
     }
     // A SKU with lots: under the old triggers its level is the lots' sum, and stays so.
     await client.query(`insert into product_lots (product_id, lot, quantity) values (4, 'A', 5), (4, 'B', 7)`);
-    await client.query(`update products set updated_at = $1 where id = 4`, [stamp]);
 
     for (const statement of statementsOf(journal.entries.find((e) => e.idx === 32)!.tag)) await client.query(statement);
 
@@ -76,7 +75,7 @@ describe('migration 0032: stock_level text becomes stock_status and stock_count'
     expect(of('special order / fabrication')).toMatchObject({ stock_status: 'special_order', stock_count: null });
     expect(of('Fabrication_Required')).toMatchObject({ stock_status: 'fabrication', stock_count: null });
     expect(of('99999999999')).toMatchObject({ stock_status: 'in_stock', stock_count: MAX_STOCK_COUNT });
-    expect(new Set(rows.map((r) => r.updated_at.toISOString()))).toEqual(new Set([stamp]));
+    expect(rows.filter((r) => r.updated_at.toISOString() !== stamp).map((r) => r.id)).toEqual([]);
 
     const columns = (await client.query(`select column_name from information_schema.columns where table_name = 'products' and column_name like 'stock%' order by 1`)).rows;
     expect(columns.map((c: { column_name: string }) => c.column_name)).toEqual(['stock_count', 'stock_status']);
