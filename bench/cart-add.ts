@@ -42,6 +42,7 @@ import { execFileSync, execSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
+import { stockColumnsOf } from '../src/common/domain/stock-level';
 import { openDatabase, type Db } from '../src/server/db/client';
 import { cartItems, products, users } from '../src/server/db/schema';
 import type { Actor } from '../src/server/lib/actor';
@@ -89,7 +90,7 @@ if (COMMIT_DELAY !== undefined || COMMIT_SIBLINGS !== undefined) {
 // A catalogue with deep stock, and 50 customers.
 await db
   .insert(products)
-  .values(Array.from({ length: USERS }, (_, i) => ({ id: FIRST_SKU + i, name: `Bench Tile ${i}`, stockLevel: STOCK, price: '10.00' })))
+  .values(Array.from({ length: USERS }, (_, i) => ({ id: FIRST_SKU + i, name: `Bench Tile ${i}`, ...stockColumnsOf(STOCK), price: '10.00' })))
   .onConflictDoNothing();
 const passwordHash = await hashPassword(PASSWORD);
 const suffix = Date.now().toString(36);

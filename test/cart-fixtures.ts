@@ -1,6 +1,8 @@
+import { getTableColumns } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client';
+import { stockLevelSql } from '../src/server/modules/products';
 import { merchandise, products } from '../src/server/db/schema';
-import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from '../src/common/domain/stock-level';
+import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER, stockColumnsOf } from '../src/common/domain/stock-level';
 import type { TestClient } from './api';
 
 /** A small catalogue with every stock state, inserted into a test file's own database. */
@@ -22,10 +24,21 @@ export const MERCH = {
   handboard: { type: 'handboard', code: 'HB-1', name: 'Calacatta Handboard', handboardType: 'Handboard' },
 } as const;
 
+/**
+ * A product row given with the API's stock text (`stockLevel: '12'`) and the two columns the table
+ * keeps (docs/decisions/0223-stock-as-a-count-and-a-status.md); the insert ignores the text.
+ */
+export function withStock<T extends { stockLevel?: string | null }>(product: T): T & ReturnType<typeof stockColumnsOf> {
+  return { ...product, ...stockColumnsOf(product.stockLevel) };
+}
+
+/** Every column of products, and the stock as the API's text: `db.select(productColumns).from(products)`. */
+export const productColumns = { ...getTableColumns(products), stockLevel: stockLevelSql() };
+
 export async function insertCatalogue(db: Db): Promise<void> {
   await db
     .insert(products)
-    .values(Object.values(CATALOGUE).map((p) => ({ ...p, line: p.name.split(' ')[0], size: '12x24', soldBy: 'Box' })))
+    .values(Object.values(CATALOGUE).map((p) => withStock({ ...p, line: p.name.split(' ')[0], size: '12x24', soldBy: 'Box' })))
     .onConflictDoNothing();
   await db.insert(merchandise).values(Object.values(MERCH)).onConflictDoNothing();
 }

@@ -1,7 +1,9 @@
 import type { Db } from '../../src/server/db/client';
+import { stockColumnsOf } from '../../src/common/domain/stock-level';
 import { products } from '../../src/server/db/schema';
 
-type NewProduct = typeof products.$inferInsert;
+/** A product row, with its stock also as the API's text (the benches pick SKUs by it). */
+type NewProduct = typeof products.$inferInsert & { stockLevel: string };
 
 const LINES = ['Calacatta Luxe', 'Statuario Classic', 'Pietra Grey', 'Concrete Loft', 'Travertino Romano', 'Oak Plank', 'Terrazzo Mix', 'Slate Noir', 'Onyx Dream', 'Basalt Edge'];
 const COLORS = ['White', 'Gold', 'Ivory', 'Grey', 'Silver', 'Cream', 'Sand', 'Charcoal', 'Black', 'Beige', 'Taupe', 'Smoke'];
@@ -31,6 +33,7 @@ export function syntheticProducts(count: number): NewProduct[] {
       price: i % 17 === 0 ? null : (20 + (i % 400) / 7).toFixed(2),
       imageUrl: null,
       stockLevel: STOCK[i % STOCK.length]!,
+      ...stockColumnsOf(STOCK[i % STOCK.length]),
       coverage: each ? '12x12' : '15.5',
       pricePerSqft: i % 17 === 0 ? null : (2 + (i % 90) / 11).toFixed(2),
       quantityOnOrder: i % 9 === 0 ? 40 : 0,

@@ -168,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     activity,
     products,
+    lots,
     settings,
     carts: cartReferences,
     events: webhooks.publisher,

@@ -73,3 +73,33 @@ export function parseStockLevel(stockLevel: string | null | undefined): StockAva
 export function hasStockOnHand(availability: StockAvailability): boolean {
   return availability.kind === 'in_stock' || availability.kind === 'low_stock';
 }
+
+/**
+ * How the database keeps a stock level (docs/decisions/0223-stock-as-a-count-and-a-status.md):
+ * a status, and for `in_stock` a whole count of 0 or more (0 reads out of stock). The API and the
+ * screens keep the text above (`stockLevelText`), so `parseStockLevel` stays the one reader.
+ */
+export const STOCK_STATUSES = ['in_stock', 'special_order', 'fabrication'] as const;
+export type StockStatus = (typeof STOCK_STATUSES)[number];
+
+/** The largest count the column holds (PostgreSQL integer). */
+export const MAX_STOCK_COUNT = 2_147_483_647;
+
+export type StockColumns =
+  | { stockStatus: 'in_stock'; stockCount: number }
+  | { stockStatus: 'special_order' | 'fabrication'; stockCount: null };
+
+/** The columns for a stock level text, read as `parseStockLevel` reads it (odd text is in_stock 0). */
+export function stockColumnsOf(stockLevel: string | null | undefined): StockColumns {
+  const availability = parseStockLevel(stockLevel);
+  if (availability.kind === 'special_order') return { stockStatus: 'special_order', stockCount: null };
+  if (availability.kind === 'fabrication') return { stockStatus: 'fabrication', stockCount: null };
+  return { stockStatus: 'in_stock', stockCount: Math.min(availability.quantity, MAX_STOCK_COUNT) };
+}
+
+/** The wire's text for the columns: the count as a plain whole number, or the status's words. */
+export function stockLevelText(columns: { stockStatus: StockStatus; stockCount: number | null }): string {
+  if (columns.stockStatus === 'special_order') return STOCK_SPECIAL_ORDER;
+  if (columns.stockStatus === 'fabrication') return STOCK_FABRICATION;
+  return String(columns.stockCount ?? 0);
+}

@@ -7,6 +7,7 @@ import { multipartBody } from '../../../test/multipart';
 import { samplePdf } from '../../../test/sample-files';
 import { files, products, users } from '../db/schema';
 import { NON_CANONICAL_PATH } from './canonical-path';
+import { withStock } from '../../../test/cart-fixtures';
 
 /**
  * Security review, high: the write rule looked at the raw URL while the router
@@ -121,7 +122,7 @@ describe('the write rule cannot be skipped by spelling the path differently', ()
 
   it('refuses every spelling of the stock upload with ?mode=replace and keeps the catalogue', async () => {
     const cookie = await adminCookie();
-    await ctx.db.insert(products).values({ id: 990001, name: 'Kept 12x24', line: 'Kept', size: '12x24', color: 'White', finish: 'Matte', stockLevel: '10', soldBy: 'Box' }).onConflictDoNothing();
+    await ctx.db.insert(products).values(withStock({ id: 990001, name: 'Kept 12x24', line: 'Kept', size: '12x24', color: 'White', finish: 'Matte', stockLevel: '10', soldBy: 'Box' })).onConflictDoNothing();
     const before = await ctx.db.select({ id: products.id }).from(products).orderBy(asc(products.id));
     // A valid file: on an unguarded path it would replace the whole catalogue with one product.
     const csv = 'id,name,stockLevel\n990002,Only 12x24,5\n';

@@ -2,6 +2,7 @@ import { LAST_INVENTORY_UPDATE } from '@common/contracts/settings';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { publicHolidays } from '../../lib/public-holidays';
+import { syncOnOrderWithLoads, syncStockWithLots } from '../../modules/lots';
 import { announcements, closedDays, incomingLoads, merchandise, productLots, products, systemSettings, users } from '../schema';
 import { demoAccounts } from './accounts';
 import { demoAnnouncements } from './announcements';
@@ -62,11 +63,13 @@ export async function loadDemoData(db: Db, deps: DemoDataDeps): Promise<DemoData
         .returning({ id: products.id });
       productCount += inserted.length;
     }
-    // Only on a fresh catalogue: lots set stock levels (migration 0013), which must not move on a restart.
+    // Only on a fresh catalogue: lots set stock levels (the lots module's sync), which must not move on a restart.
     if (productCount > 0) {
       const { lots, incoming } = demoLots(catalogue, now);
       for (const batch of inBatches(lots, INSERT_BATCH_SIZE)) await tx.insert(productLots).values(batch).onConflictDoNothing();
       for (const batch of inBatches(incoming, INSERT_BATCH_SIZE)) await tx.insert(incomingLoads).values(batch);
+      await syncStockWithLots(tx, lots.map((l) => l.productId));
+      await syncOnOrderWithLoads(tx, incoming.map((l) => l.productId));
     }
 
     // No conflict target: the username index is a partial expression index (lower(username), live users only).

@@ -4,7 +4,7 @@ import type { NewProduct } from './products';
 
 /**
  * Demo shade lots and incoming loads: every 20th tile sold by the box with stock gets
- * two or three lots (its stock becomes their sum, by trigger), and every 15th out-of-stock tile a
+ * two or three lots (its stock becomes their sum: loadDemoData syncs it), and every 15th out-of-stock tile a
  * load on its way, so /stock shows both at first start. Deterministic, like the catalogue.
  */
 const STAGES: IncomingStage[] = ['on_vessel', 'in_transit', 'in_production', 'ordered'];

@@ -1,3 +1,4 @@
+import { stockColumnsOf } from '../../../common/domain/stock-level';
 import type { products } from '../schema';
 import {
   FINISH_PRICE_FACTOR,
@@ -12,7 +13,8 @@ import {
 import { PRODUCT_LINES, type ProductLine } from './product-lines';
 import { createSeededRandom, type SeededRandom } from './seeded-random';
 
-export type NewProduct = typeof products.$inferInsert;
+/** A product row to insert, with its stock also as the API's text (what the demo's lots and the journeys read). */
+export type NewProduct = typeof products.$inferInsert & { stockLevel: string };
 
 /** Changing this reshuffles every stock level and price of the demo catalogue. */
 const CATALOGUE_SEED = 0x7111e5;
@@ -61,6 +63,7 @@ function buildProduct(id: number, line: ProductLine, color: string, format: Form
     description: `${capitalize(finish.toLowerCase())} porcelain ${spec.use} in ${color} with ${line.look}.`,
     imageUrl: null,
     stockLevel,
+    ...stockColumnsOf(stockLevel),
     quantityOnOrder: pickQuantityOnOrder(stockLevel, random),
     ...pickPricing(line, format, finish, random),
   };

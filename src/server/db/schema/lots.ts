@@ -9,9 +9,9 @@ import { users } from './users';
 
 /*
  * Shade lots and incoming loads (docs/decisions/0186). The lots module owns these tables.
- * A SKU with lots has products.stock_level = the sum of its lots, and a SKU with incoming loads has
- * products.quantity_on_order = their sum: migration 0013's triggers keep both in step in the
- * transaction of every change, whoever makes it.
+ * A SKU with lots has stock = the sum of its lots (products.stock_status in_stock, stock_count the
+ * sum), and a SKU with incoming loads has products.quantity_on_order = their sum: every writer of the
+ * lots module brings both along in its own transaction (modules/lots/sync-sums.ts, docs/decisions/0223).
  */
 
 /** One firing of a SKU: its shade and caliber are printed on the box; `quantity` is boxes available. */

@@ -1,10 +1,13 @@
+import { STOCK_STATUSES, type StockStatus } from '../../../common/domain/stock-level';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { oneOf } from './one-of';
 
 /**
  * The catalogue (Product). The numeric SKU is the primary key.
- * stockLevel stays text because the spec mixes quantities with the words
- * 'Special Order Only' and 'Fabrication Required - 2 Week Lead'.
+ * The stock is a status and, for in_stock, a count (docs/decisions/0223-stock-as-a-count-and-a-status.md);
+ * the API's stockLevel text ('12', 'Special Order Only', ...) is derived from them by the products
+ * module (stock-level-sql.ts) and read by `parseStockLevel`.
  * price / pricePerSqft are NULL when the price is CALL (price formatting).
  */
 export const products = pgTable(
@@ -21,7 +24,9 @@ export const products = pgTable(
     description: text('description'),
     price: numeric('price', { precision: 12, scale: 2 }),
     imageUrl: text('image_url'),
-    stockLevel: text('stock_level').notNull().default('0'),
+    stockStatus: text('stock_status').$type<StockStatus>().notNull().default('in_stock'),
+    /** Whole boxes or pieces on hand when in_stock (0 is out of stock); null otherwise. */
+    stockCount: integer('stock_count').default(0),
     coverage: text('coverage').notNull().default('15.5'),
     pricePerSqft: numeric('price_per_sqft', { precision: 12, scale: 2 }),
     quantityOnOrder: integer('quantity_on_order').notNull().default(0),
@@ -31,5 +36,8 @@ export const products = pgTable(
     index('products_line_idx').on(t.line),
     check('products_id_positive', sql`${t.id} > 0`),
     check('products_on_order_check', sql`${t.quantityOnOrder} >= 0`),
+    check('products_stock_status_check', oneOf(t.stockStatus, STOCK_STATUSES)),
+    check('products_stock_count_check', sql`${t.stockCount} >= 0`),
+    check('products_stock_count_status_check', sql`(${t.stockStatus} = 'in_stock') = (${t.stockCount} is not null)`),
   ],
 );

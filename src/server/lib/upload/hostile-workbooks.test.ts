@@ -10,6 +10,7 @@ import { LOTS_SHEET_LIMITS } from '../../modules/lots';
 import { SHEET_LIMIT_MESSAGES } from './sheet-limits';
 import { readSpreadsheet } from './spreadsheet';
 import { XLSX_GUARD_MESSAGES } from './xlsx-guard';
+import { withStock } from '../../../../test/cart-fixtures';
 
 /**
  * Every spreadsheet upload against hostile workbooks (docs/decisions/0201-one-spreadsheet-reader-off-the-event-loop.md):
@@ -24,7 +25,7 @@ const clients: Record<'dealer' | 'admin', TestClient> = {} as never;
 beforeAll(async () => {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-  await ctx.db.insert(products).values({ id: 1001, name: 'Calacatta 12x24 White Polished', stockLevel: '10', price: '42.50', soldBy: 'Box' }).onConflictDoNothing();
+  await ctx.db.insert(products).values(withStock({ id: 1001, name: 'Calacatta 12x24 White Polished', stockLevel: '10', price: '42.50', soldBy: 'Box' })).onConflictDoNothing();
   clients.dealer = await new TestClient(ctx.app).signInAs(await createUser(ctx.db, { role: 'bold_customer' }));
   clients.admin = await new TestClient(ctx.app).signInAs(await createUser(ctx.db, { role: 'admin' }), 'admin');
 });

@@ -41,13 +41,13 @@ export async function addProduct(
   const refusal = unorderableReason(product) ?? lineQuantityProblem(product, quantity);
   if (refusal) throw new HttpError(400, refusal);
   const item = await grow(executor, { userId, cartId, product, quantity, activity, remembered: false });
-  if (!item) throw new Error('a product read just now cannot fail product_as_seen: it is not asked');
+  if (!item) throw new Error('a product read just now cannot fail the as-seen check: it is not asked');
   return item;
 }
 
 /**
  * The add against the products service's remembered summary (ADR 0174): the rules are checked
- * against it, and the statement acts only if the products module's product_as_seen confirms
+ * against it, and the statement acts only if the products module's productAsSeenSql confirms
  * the name and stock level in the database. Undefined when the caller must read the product
  * again and add with addProduct: it changed or is gone, or its remembered state refuses the add
  * (a refusal is never given on a remembered product alone).

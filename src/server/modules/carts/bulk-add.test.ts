@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
-import { activeCart, CATALOGUE, insertCatalogue } from '../../../../test/cart-fixtures';
+import { activeCart, CATALOGUE, insertCatalogue, withStock } from '../../../../test/cart-fixtures';
 import { activityLogs, cartItems, products } from '../../db/schema';
 
 /** ADR 0189: a bulk add adds what it can, caps or skips the rest line by line, in one transaction. */
@@ -21,7 +21,7 @@ const SHORT = METRO[19]!;
 
 beforeAll(async () => {
   await insertCatalogue(ctx.db);
-  await ctx.db.insert(products).values(METRO);
+  await ctx.db.insert(products).values(METRO.map(withStock));
 });
 
 async function signedIn(role: 'bold_customer' | 'salesperson' = 'salesperson') {

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
-import { activeCart, insertCatalogue } from '../../../../test/cart-fixtures';
+import { activeCart, insertCatalogue, withStock } from '../../../../test/cart-fixtures';
 import { activityLogs, cartItems, products } from '../../db/schema';
+import { stockColumnsOf } from '@common/domain/stock-level';
 
 const ctx = useTestApp();
 
@@ -18,7 +19,7 @@ const COMING = { id: 2102, name: 'Back In Stock 12x24', stockLevel: '0', price: 
 
 beforeAll(async () => {
   await insertCatalogue(ctx.db);
-  await ctx.db.insert(products).values([MOVING, COMING]);
+  await ctx.db.insert(products).values([MOVING, COMING].map(withStock));
 });
 
 async function signedIn(role: 'bold_customer' | 'salesperson' = 'bold_customer') {
@@ -27,7 +28,7 @@ async function signedIn(role: 'bold_customer' | 'salesperson' = 'bold_customer')
   return { user, client, cart: await activeCart(client) };
 }
 
-const setStock = (id: number, stockLevel: string) => ctx.db.update(products).set({ stockLevel }).where(eq(products.id, id));
+const setStock = (id: number, stockLevel: string) => ctx.db.update(products).set(stockColumnsOf(stockLevel)).where(eq(products.id, id));
 
 describe('cart add (ADR 0174)', () => {
   it('checks the rules again when the product changed after this server read it', async () => {
@@ -93,7 +94,7 @@ describe('cart add (ADR 0174)', () => {
     // Quick add is a salesperson screen.
     const { client, cart } = await signedIn('salesperson');
     const limited = { ...MOVING, id: 2104, name: 'Short Stock 12x24', stockLevel: '4' };
-    await ctx.db.insert(products).values(limited);
+    await ctx.db.insert(products).values(withStock(limited));
     expect((await client.post(`/api/carts/${cart.id}/items`, { productId: limited.id, quantity: 3 })).statusCode).toBe(200);
     const single = await client.post(`/api/carts/${cart.id}/items`, { productId: limited.id, quantity: 2 });
     const bulk = await client.post(`/api/carts/${cart.id}/bulk-items`, { items: [{ productId: limited.id, quantity: 2 }] });
@@ -108,7 +109,7 @@ describe('cart add (ADR 0174)', () => {
   it('logs the name the product has now when it was renamed after this server read it', async () => {
     const { user, client, cart } = await signedIn();
     const renamed = { ...MOVING, id: 2105, name: 'Old Name 12x24', stockLevel: '100' };
-    await ctx.db.insert(products).values(renamed);
+    await ctx.db.insert(products).values(withStock(renamed));
     expect((await client.post(`/api/carts/${cart.id}/items`, { productId: renamed.id, quantity: 1 })).statusCode).toBe(200);
     // Behind the server's back, as another server's import would; the stock still allows the add.
     await ctx.db.update(products).set({ name: 'New Name 12x24' }).where(eq(products.id, renamed.id));
@@ -129,7 +130,7 @@ describe('cart add (ADR 0174)', () => {
   it('answers 404 for a product deleted after an earlier add', async () => {
     const { client, cart } = await signedIn();
     const gone = { ...MOVING, id: 2103, name: 'Discontinued 12x24' };
-    await ctx.db.insert(products).values(gone);
+    await ctx.db.insert(products).values(withStock(gone));
     expect((await client.post(`/api/carts/${cart.id}/items`, { productId: gone.id, quantity: 1 })).statusCode).toBe(200);
     await ctx.db.delete(cartItems).where(eq(cartItems.productId, gone.id));
     await ctx.db.delete(products).where(eq(products.id, gone.id));

@@ -17,7 +17,7 @@ export function createCartItems({ db, activity, products }: CartsDeps, { ownCart
      * Adds a product (ADR 0174). Without an Idempotency-Key, usually ONE round trip: the rules
      * checked against the products service's remembered summary, then one autocommit statement
      * (repository addToCartItem) that confirms the product through the products module's
-     * product_as_seen, locks the user's cart, grows the line within the stock and writes the
+     * productAsSeenSql, locks the user's cart, grows the line within the stock and writes the
      * activity row through the activity module's record_activity; line and row commit together
      * and durably (ADR 0172). A product not remembered, changed since or refused is read again
      * (the products service's prepared read) and added by the same statement without the check.

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
-import { activeCart, CATALOGUE, insertCatalogue, MERCH, put } from '../../../../test/cart-fixtures';
+import { activeCart, CATALOGUE, insertCatalogue, MERCH, put, withStock } from '../../../../test/cart-fixtures';
 import { activityLogs, cartItems, carts, products } from '../../db/schema';
 
 const ctx = useTestApp();
@@ -274,7 +274,7 @@ describe('adding products', () => {
     [2004, '1,322', 1322, 200, null],
     [2005, 'lots', 1, 400, 'Odd 2005 is out of stock and cannot be added to your cart'],
   ])('reads a stored stock level of %#: %j, asking %d, answers %d', async (id, stockLevel, quantity, status, message) => {
-    await ctx.db.insert(products).values({ id, name: `Odd ${id}`, stockLevel }).onConflictDoNothing();
+    await ctx.db.insert(products).values(withStock({ id, name: `Odd ${id}`, stockLevel })).onConflictDoNothing();
     const { client } = await signedIn();
     const cart = await activeCart(client);
     const response = await client.post(`/api/carts/${cart.id}/items`, { productId: id, quantity });

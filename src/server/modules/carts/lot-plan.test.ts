@@ -1,8 +1,9 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
-import { activeCart, put } from '../../../../test/cart-fixtures';
+import { activeCart, put, withStock } from '../../../../test/cart-fixtures';
 import { productLots, products } from '../../db/schema';
+import { stockColumnsOf } from '@common/domain/stock-level';
 
 /**
  * Lot conflicts before submit (docs/decisions/0209): GET /api/carts/{id}/lots plans each line by the
@@ -44,7 +45,7 @@ let admin: TestClient;
 
 beforeEach(async () => {
   await ctx.db.delete(products).where(inArray(products.id, SKUS.map((s) => s.id)));
-  await ctx.db.insert(products).values(SKUS);
+  await ctx.db.insert(products).values(SKUS.map(withStock));
   admin = await signedIn('admin');
   await put(admin, '/api/stock/lots', {
     items: [
@@ -53,7 +54,7 @@ beforeEach(async () => {
       { sku: 2003, lots: [{ lot: 'W1', quantity: 40 }, { lot: 'W2', quantity: 35 }] },
     ],
   });
-  await ctx.db.update(products).set({ stockLevel: '50' }).where(eq(products.id, 2004));
+  await ctx.db.update(products).set(stockColumnsOf('50')).where(eq(products.id, 2004));
 });
 
 describe('the cart lots answer plans each line as placement will', () => {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_NAME_SQL_PATTERN, type MerchandiseType } from '@common/domain/cart-rules';
 import type { DbOrTx } from '../../db/client';
 import { cartItems, cartMerchandise, carts } from '../../db/schema';
+import { productAsSeenSql } from '../products';
 
 export type CartRow = typeof carts.$inferSelect;
 
@@ -263,7 +264,7 @@ type AddArgs = {
   /**
    * The name and stock level the caller checked its rules against, when they came from the
    * products service's remembered summary: the statement then acts only if the products module's
-   * database function product_as_seen confirms them. Null for a product read just now.
+   * condition productAsSeenSql confirms them. Null for a product read just now.
    */
   seenName: string | null;
   seenStockLevel: string | null;
@@ -279,8 +280,8 @@ const value = (name: keyof AddArgs) => sql.placeholder(name);
  * last-modified time, and, when the line grew and `activity` is not null, the activity row through
  * the activity module's function `record_activity(jsonb)`. Everything commits together: in
  * autocommit it is its own transaction, in the caller's transaction it is part of it. With
- * `seenName`/`seenStockLevel` it first asks the products module's function `product_as_seen` and
- * does nothing at all unless the product is still so.
+ * `seenName`/`seenStockLevel` it first asks the products module's condition `productAsSeenSql`
+ * (modules/products/stock-level-sql.ts) and does nothing at all unless the product is still so.
  *
  * Prepared under one name through drizzle's public `.prepare()` with placeholders: PostgreSQL
  * parses and plans it once per connection, later runs send only the values. Built on the
@@ -288,7 +289,7 @@ const value = (name: keyof AddArgs) => sql.placeholder(name);
  */
 function addStatement(db: DbOrTx) {
   const checked = db.$with('checked', { ok: sql<boolean>`ok`.as('ok') }).as(
-    sql`select ${value('seenName')}::text is null or product_as_seen(${value('productId')}::integer, ${value('seenName')}::text, ${value('seenStockLevel')}::text) as ok`,
+    sql`select ${value('seenName')}::text is null or ${productAsSeenSql(sql`${value('productId')}::integer`, sql`${value('seenName')}::text`, sql`${value('seenStockLevel')}::text`)} as ok`,
   );
   const owned = db
     .$with('owned', { id: sql<number>`id`.as('id') })

@@ -3,6 +3,7 @@ import { allocateLine, LOT_MESSAGES, type LineAllocation } from '@common/domain/
 import type { DbOrTx } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { findAllocations, findCartChoices, lockLotsForOrder, recordAllocation, type LotRecord, type NewAllocation } from './repository';
+import { syncStockWithLots } from './sync-sums';
 
 export interface OrderLine {
   /** The order line (order_items.id). */
@@ -48,8 +49,8 @@ export const plannedAllocations = (plan: LinePlan | null): AllocationView[] => (
 /**
  * Allocation at order placement (docs/decisions/0185), inside the order's transaction: the lots of
  * the order's SKUs are locked in id order, the lines are planned by `planLines`, and one statement
- * lowers the lots (their SKUs' stock levels follow by trigger), writes the allocations and clears
- * the cart's one-lot switches. Lines no lot can fill are a 409 naming the first in its message and
+ * lowers the lots, writes the allocations and clears the cart's one-lot switches; a second brings
+ * the stock of the SKUs it took from to the sum of their lots (sync-sums.ts). Lines no lot can fill are a 409 naming the first in its message and
  * each in `errors` (path `items.<productId>`, which the cart shows on the line, docs/decisions/0209);
  * the caller's transaction rolls back and nothing is placed.
  */
@@ -64,6 +65,7 @@ export async function allocateOrder(tx: DbOrTx, order: { orderId: number; cartId
     return plan && !plan.ok ? [{ path: `items.${line.productId}`, message: LOT_MESSAGES.placementRefused(line, plan) }] : [];
   });
   if (refused.length > 0) throw new HttpError(409, refused[0]!.message, refused);
+  const lotsById = new Map(lots.map((l) => [l.id, l]));
   const rows: NewAllocation[] = [];
   const picks: { lotId: number; quantity: number }[] = [];
   order.lines.forEach((line, i) => {
@@ -76,6 +78,7 @@ export async function allocateOrder(tx: DbOrTx, order: { orderId: number; cartId
     allocations.set(line.id, plan.taken.map((t) => viewOf(t.lot, t.quantity)));
   });
   await recordAllocation(tx, { cartId: order.cartId, picks, rows });
+  await syncStockWithLots(tx, [...new Set(picks.map((p) => lotsById.get(p.lotId)!.productId))]);
   return allocations;
 }
 

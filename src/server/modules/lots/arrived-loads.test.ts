@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
-import { put } from '../../../../test/cart-fixtures';
+import { put, withStock } from '../../../../test/cart-fixtures';
 import { multipartBody } from '../../../../test/multipart';
 import { incomingLoads, products } from '../../db/schema';
 
@@ -39,7 +39,7 @@ let admin: TestClient;
 
 beforeEach(async () => {
   await ctx.db.delete(products).where(inArray(products.id, SKUS.map((s) => s.id)));
-  await ctx.db.insert(products).values(SKUS);
+  await ctx.db.insert(products).values(SKUS.map(withStock));
   admin = await signedIn('admin');
   const loads = await put(admin, '/api/stock/incoming', INCOMING);
   expect(loads.statusCode, loads.body).toBe(200);

@@ -4,3 +4,5 @@ export { createLotsService, type LotsService } from './service';
 export { sendArrivalNotices } from './notify';
 export type { OrderLine } from './allocation';
 export { LOTS_SHEET_LIMITS } from './sheet';
+/** Stock = sum of lots, quantity on order = sum of loads, for SKUs whose rows a writer touched (docs/decisions/0223). */
+export { syncOnOrderWithLoads, syncStockWithLots, SUM_OVERFLOW } from './sync-sums';

@@ -2,7 +2,7 @@ import { LAST_INVENTORY_UPDATE } from '@common/contracts/settings';
 import { inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
-import { put } from '../../../../test/cart-fixtures';
+import { put, withStock } from '../../../../test/cart-fixtures';
 import { multipartBody } from '../../../../test/multipart';
 import { products, systemSettings } from '../../db/schema';
 
@@ -21,7 +21,7 @@ beforeEach(async () => {
   await ctx.db.insert(products).values([
     { id: 1001, name: 'Calacatta 12x24 White Polished', stockLevel: '10', price: '42.50', soldBy: 'Box' },
     { id: 1002, name: 'Urban Concrete 24x24 Grey Matte', stockLevel: '7', price: '61.99', soldBy: 'Box' },
-  ]);
+  ].map(withStock));
   await ctx.db
     .insert(systemSettings)
     .values({ key: LAST_INVENTORY_UPDATE, value: EARLIER })

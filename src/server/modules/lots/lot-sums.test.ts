@@ -1,16 +1,16 @@
 import { asc, eq, gte, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
-import { put } from '../../../../test/cart-fixtures';
+import { put, productColumns, withStock } from '../../../../test/cart-fixtures';
 import { multipartBody } from '../../../../test/multipart';
-import { incomingLoads, productLots, products } from '../../db/schema';
+import { productLots, products } from '../../db/schema';
+import { stockLevelSql } from '../products';
 
 /*
- * Stock = sum of lots (and quantity on order = sum of loads), kept by every change (ADR 0186),
- * through migration 0017's faster statement triggers (ADR 0195): they sum per SKU by index for a
- * few changed rows and by one hash aggregate for many (over 500), and flag their own products
- * update so the per-row trigger skips it. Each test below fails if one of those paths lets a
- * number drift from the sum.
+ * Stock = sum of lots (and quantity on order = sum of loads), kept by every change (ADR 0186) through
+ * the lots module's sync (sync-sums.ts, docs/decisions/0223-stock-as-a-count-and-a-status.md), for
+ * a few SKUs and for many; and the stock import and PATCH /api/stock keep the sums of a SKU with lots
+ * or loads. Each test below fails if one of those paths lets a number drift from the sum.
  */
 
 const ctx = useTestApp();
@@ -22,7 +22,7 @@ let admin: TestClient;
 
 beforeEach(async () => {
   await ctx.db.delete(products).where(gte(products.id, 20_001));
-  await ctx.db.insert(products).values(MANY.map((id) => ({ id, name: `Tile ${id}`, stockLevel: '7', quantityOnOrder: 3, price: '10.00', soldBy: 'Box' })));
+  await ctx.db.insert(products).values(MANY.map((id) => withStock({ id, name: `Tile ${id}`, stockLevel: '7', quantityOnOrder: 3, price: '10.00', soldBy: 'Box' })));
   const user = await createUser(ctx.db, { role: 'admin' });
   admin = await new TestClient(ctx.app).signInAs(user, 'admin');
 });
@@ -31,19 +31,20 @@ function upload(kind: 'lots' | 'incoming', content: string) {
   return admin.request({ method: 'POST', url: `/api/stock/${kind}/upload`, ...multipartBody([{ filename: `${kind}.csv`, content }]) });
 }
 
-/** SKUs of MANY whose stock level (or quantity on order) is not the sum of their lots (loads). */
+/** SKUs of MANY whose stock (or quantity on order) is not the sum of their lots (loads). */
 async function drifted() {
   const result = await ctx.db.execute(sql`
-    select p.id, p.stock_level, p.quantity_on_order,
+    select p.id, p.stock_status, p.stock_count, p.quantity_on_order,
       (select sum(quantity) from product_lots l where l.product_id = p.id) as lots,
       (select sum(quantity) from incoming_loads i where i.product_id = p.id) as loads
     from products p where p.id >= 20001
-      and (p.stock_level is distinct from coalesce((select sum(quantity) from product_lots l where l.product_id = p.id)::text, p.stock_level)
+      and ((exists (select 1 from product_lots l where l.product_id = p.id)
+            and (p.stock_status <> 'in_stock' or p.stock_count is distinct from (select sum(quantity) from product_lots l where l.product_id = p.id)::integer))
         or p.quantity_on_order is distinct from coalesce((select sum(quantity) from incoming_loads i where i.product_id = p.id)::integer, p.quantity_on_order))`);
   return result.rows;
 }
 
-const levelOf = async (id: number) => (await ctx.db.select().from(products).where(eq(products.id, id)))[0]!;
+const levelOf = async (id: number) => (await ctx.db.select(productColumns).from(products).where(eq(products.id, id)))[0]!;
 
 describe('stock level = sum of lots, on every path of the triggers', () => {
   it('a file of many lots (bulk path) sets every SKU to its sum; a later file that drops and changes lots too', async () => {
@@ -72,7 +73,7 @@ describe('stock level = sum of lots, on every path of the triggers', () => {
     expect((await levelOf(20_300)).stockLevel).toBe('8');
     const emptied = await put(admin, '/api/stock/lots', { items: MANY.map((sku) => ({ sku, lots: [] })) });
     expect(emptied.statusCode, emptied.body).toBe(200);
-    const levels = await ctx.db.select({ stockLevel: products.stockLevel }).from(products).where(gte(products.id, 20_001));
+    const levels = await ctx.db.select({ stockLevel: stockLevelSql() }).from(products).where(gte(products.id, 20_001));
     expect(new Set(levels.map((l) => l.stockLevel))).toEqual(new Set(['0']));
   });
 
@@ -96,19 +97,23 @@ describe('stock level = sum of lots, on every path of the triggers', () => {
     expect(await drifted()).toEqual([]);
   });
 
-  it("the sync's flag ends with its own update: a later products update in the same transaction still gets the sum", async () => {
-    // As the stock CSV would, in the same transaction as a lot change, then a load change.
-    await ctx.db.transaction(async (tx) => {
-      await tx.insert(productLots).values([{ productId: 20_003, lot: 'X', quantity: 11 }]);
-      await tx.update(products).set({ stockLevel: '500' }).where(eq(products.id, 20_003));
+  it('a stock file and PATCH /api/stock keep the sums of a SKU with lots or loads, and set a SKU without them', async () => {
+    await put(admin, '/api/stock/lots', { items: [{ sku: 20_003, lots: [{ lot: 'X', quantity: 11 }] }] });
+    await put(admin, '/api/stock/incoming', { items: [{ sku: 20_003, incoming: [{ quantity: 8, eta: '2026-12-14', stage: 'ordered' }] }] });
+    const file = await admin.request({
+      method: 'POST',
+      url: '/api/stock/upload',
+      ...multipartBody([{ filename: 'stock.csv', content: 'id,stockLevel,quantityOnOrder\n20003,500,40\n20004,42,5\n20005,Special Order Only,0\n' }]),
     });
-    await ctx.db.transaction(async (tx) => {
-      await tx.insert(incomingLoads).values([{ productId: 20_003, quantity: 8, eta: '2026-12-14', stage: 'ordered' }]);
-      await tx.update(products).set({ quantityOnOrder: 40 }).where(eq(products.id, 20_003));
-    });
+    expect(file.statusCode, file.body).toBe(200);
     expect(await levelOf(20_003)).toMatchObject({ stockLevel: '11', quantityOnOrder: 8 });
-    // A SKU without lots or loads takes what it is given, as before shade lots existed.
-    await ctx.db.update(products).set({ stockLevel: '42', quantityOnOrder: 5 }).where(eq(products.id, 20_004));
     expect(await levelOf(20_004)).toMatchObject({ stockLevel: '42', quantityOnOrder: 5 });
+    expect(await levelOf(20_005)).toMatchObject({ stockLevel: 'Special Order Only', quantityOnOrder: 0 });
+    const patched = await admin.request({ method: 'PATCH', url: '/api/stock', payload: { items: [{ sku: 20_003, stockLevel: 900 }, { sku: 20_004, stockLevel: 43 }] } });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json()).toMatchObject({ updated: 1, unchanged: 1 });
+    expect((await levelOf(20_003)).stockLevel).toBe('11');
+    expect((await levelOf(20_004)).stockLevel).toBe('43');
+    expect(await drifted()).toEqual([]);
   });
 });

@@ -2,10 +2,11 @@ import { AVAILABILITY_LIST_LIMIT, CART_LINE_LOTS_LIMIT, LOT_LIMIT_MESSAGES } fro
 import { asc, eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
-import { activeCart, put } from '../../../../test/cart-fixtures';
+import { activeCart, put, withStock } from '../../../../test/cart-fixtures';
 import { bearer, createToken } from '../../../../test/integrations';
 import { multipartBody } from '../../../../test/multipart';
 import { incomingLoads, productLots, products, stockUploads } from '../../db/schema';
+import { SUM_OVERFLOW } from './sync-sums';
 
 /** ADR 0204: a SKU's lots and loads are bounded, and so are the answers that list them; references stay internal; lot codes are one code each. */
 const ctx = useTestApp();
@@ -30,7 +31,7 @@ let admin: TestClient;
 beforeEach(async () => {
   await ctx.db.delete(stockUploads);
   await ctx.db.delete(products).where(inArray(products.id, SKUS.map((s) => s.id)));
-  await ctx.db.insert(products).values(SKUS);
+  await ctx.db.insert(products).values(SKUS.map(withStock));
   admin = await signedIn('admin');
   await put(admin, '/api/stock/lots', { items: [{ sku: 1001, lots: [{ lot: 'L1', quantity: 5 }] }] });
 });
@@ -86,14 +87,25 @@ describe('quantities whose sum could overflow', () => {
     expect((await levelOf(1001)).quantityOnOrder).toBe(0);
   });
 
-  it('the database names the SKU when loads written past the portal overflow the quantity on order (migration 0020)', async () => {
-    const error = await ctx.db
-      .insert(incomingLoads)
-      .values([1, 2].map(() => ({ productId: 1001, quantity: 2_000_000_000, eta: '2027-01-05', stage: 'ordered' as const })))
-      .then(() => null, (e: unknown) => e as { cause?: { code?: string; message?: string } });
-    expect(error?.cause?.code).toBe('22003');
-    expect(error?.cause?.message).toContain('The incoming loads of SKU 1001 add up to 4000000000 boxes');
-    expect(await loadsOf(1001)).toEqual([]);
+  it('loads written past the portal that overflow the quantity on order: the stock import names the SKU, 409, and changes nothing', async () => {
+    await ctx.db.insert(incomingLoads).values([1, 2].map(() => ({ productId: 1001, quantity: 2_000_000_000, eta: '2027-01-05', stage: 'ordered' as const })));
+    const response = await send(admin, '/api/stock/upload', 'id,quantityOnOrder\n1001,5\n');
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().message).toBe(SUM_OVERFLOW.incoming(1001, '4000000000'));
+    expect(response.json().message).toContain('The incoming loads of SKU 1001 add up to 4,000,000,000 boxes');
+    expect((await levelOf(1001)).quantityOnOrder).toBe(0);
+  });
+
+  it('lots written past the portal that overflow the stock count: the order that takes from them is refused naming the SKU, and nothing is placed', async () => {
+    await ctx.db.insert(productLots).values(['X', 'Y'].map((lot) => ({ productId: 1002, lot, quantity: 2_000_000_000 })));
+    const dealer = await signedIn('bold_customer');
+    const cart = await activeCart(dealer);
+    expect((await dealer.post(`/api/carts/${cart.id}/items`, { productId: 1002, quantity: 1 })).statusCode).toBeLessThan(300);
+    const placed = await dealer.post('/api/orders', {});
+    expect(placed.statusCode, placed.body).toBe(409);
+    expect(placed.json().message).toBe(SUM_OVERFLOW.lots(1002, '3999999999'));
+    expect(await lotsOf(1002)).toEqual([['X', 2_000_000_000], ['Y', 2_000_000_000]]);
+    expect((await activeCart(dealer)).totalItems).toBe(1);
   });
 });
 

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
-import { activeCart, put } from '../../../../test/cart-fixtures';
+import { activeCart, put, productColumns, withStock } from '../../../../test/cart-fixtures';
 import { bearer, createToken } from '../../../../test/integrations';
 import { multipartBody } from '../../../../test/multipart';
 import { activityLogs, incomingLoads, productLots, products, stockUploads } from '../../db/schema';
@@ -39,14 +39,14 @@ const allLots = async () =>
   (await ctx.db.select().from(productLots).orderBy(asc(productLots.productId), asc(productLots.lot))).map((l) => [l.productId, l.lot, l.shade, l.caliber, l.warehouse, l.quantity]);
 const allLoads = async () => (await ctx.db.select().from(incomingLoads).orderBy(asc(incomingLoads.productId))).map((l) => [l.productId, l.quantity, l.eta, l.stage, l.reference]);
 const levels = async () =>
-  (await ctx.db.select().from(products).where(inArray(products.id, SKUS.map((s) => s.id))).orderBy(asc(products.id))).map((p) => [p.id, p.stockLevel, p.quantityOnOrder]);
+  (await ctx.db.select(productColumns).from(products).where(inArray(products.id, SKUS.map((s) => s.id))).orderBy(asc(products.id))).map((p) => [p.id, p.stockLevel, p.quantityOnOrder]);
 
 let admin: TestClient;
 
 beforeEach(async () => {
   await ctx.db.delete(stockUploads);
   await ctx.db.delete(products).where(inArray(products.id, SKUS.map((s) => s.id)));
-  await ctx.db.insert(products).values(SKUS);
+  await ctx.db.insert(products).values(SKUS.map(withStock));
   admin = (await signedIn('admin')).client;
   // 1001 has two lots and a load; 1002 and 1003 have none.
   await put(admin, '/api/stock/lots', { items: [{ sku: 1001, lots: [{ lot: 'L1', shade: 'S3', caliber: 'C2', quantity: 55 }, { lot: 'L2', shade: 'S4', caliber: 'C2', quantity: 20 }] }] });

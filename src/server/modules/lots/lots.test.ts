@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
-import { activeCart, put } from '../../../../test/cart-fixtures';
+import { activeCart, put, productColumns, withStock } from '../../../../test/cart-fixtures';
 import { bearer, createToken } from '../../../../test/integrations';
 import { multipartBody } from '../../../../test/multipart';
 import { emailOutbox, incomingLoads, orderLineAllocations, productLots, products, stockNotifyRequests, webhookDeliveries, webhookEndpoints } from '../../db/schema';
@@ -27,14 +27,14 @@ function upload(client: TestClient, kind: 'lots' | 'incoming', content: string |
   return client.request({ method: 'POST', url: `/api/stock/${kind}/upload`, ...multipartBody([{ filename, content }]) });
 }
 
-const stockOf = async (id: number) => (await ctx.db.select().from(products).where(eq(products.id, id)))[0]!;
+const stockOf = async (id: number) => (await ctx.db.select(productColumns).from(products).where(eq(products.id, id)))[0]!;
 const lotsOf = (id: number) => ctx.db.select().from(productLots).where(eq(productLots.productId, id)).orderBy(asc(productLots.lot));
 
 let admin: TestClient;
 
 beforeEach(async () => {
   await ctx.db.delete(products).where(inArray(products.id, SKUS.map((s) => s.id)));
-  await ctx.db.insert(products).values(SKUS);
+  await ctx.db.insert(products).values(SKUS.map(withStock));
   admin = await signedIn('admin');
 });
 

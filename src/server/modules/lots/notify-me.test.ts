@@ -3,7 +3,7 @@ import { NOTIFY_REQUESTS_PAGE_SIZE } from '@common/contracts/notify-requests';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
-import { put } from '../../../../test/cart-fixtures';
+import { put, withStock } from '../../../../test/cart-fixtures';
 import { confirmToken, decodedText } from '../../../../test/mail-text';
 import { startSmtp } from '../../../../test/smtp-server';
 import { emailOutbox, products, stockNotifyRequests } from '../../db/schema';
@@ -25,7 +25,7 @@ let admin: TestClient;
 
 beforeAll(async () => {
   smtpUrl = await smtp.listen();
-  await ctx.db.insert(products).values([...OUT_OF_STOCK, ...MORE]);
+  await ctx.db.insert(products).values([...OUT_OF_STOCK, ...MORE].map(withStock));
   admin = await new TestClient(ctx.app).signInAs(await createUser(ctx.db, { role: 'admin' }), 'admin');
 });
 afterAll(async () => smtp.close());
@@ -160,7 +160,7 @@ describe('the admins\' notify-me list (docs/decisions/0214)', () => {
   /** SKUs of these tests only: the tests above restock theirs. */
   const LISTED = Array.from({ length: 70 }, (_, i) => ({ id: 72_001 + i, name: `Listed Tile ${i + 1}`, stockLevel: '0', price: '10.00', soldBy: 'Box' }));
   beforeAll(async () => {
-    await ctx.db.insert(products).values(LISTED);
+    await ctx.db.insert(products).values(LISTED.map(withStock));
   });
 
   it('lists who waits for which SKU and whose email was sent, newest first, filtered by SKU, user and status, paged', async () => {

@@ -15,6 +15,7 @@ import { removeArrivedLoads } from './arrived-loads';
 import { publishLotEvents } from './change-events';
 import type { EventPublisher } from '../webhooks';
 import { lockLotsImport, lockLotsOf, refreshLotStatistics, replaceIncoming, replaceLots, unknownProductIds } from './repository';
+import { syncOnOrderWithLoads, syncStockWithLots } from './sync-sums';
 import {
   createDuplicateLotCheck,
   fieldsOf,
@@ -195,7 +196,7 @@ export function createReplacer(deps: ReplaceDeps) {
   }
 
   /**
-   * In the caller's transaction: the rows replaced, the stock levels following (triggers), the
+   * In the caller's transaction: the rows replaced, the stock levels following (sync-sums.ts), the
    * catalogue version, activity and webhook. Call afterCommit once it committed.
    */
   async function applyIn(
@@ -212,11 +213,14 @@ export function createReplacer(deps: ReplaceDeps) {
       await during?.(tx, replacement);
       let arrivedLoads = 0;
       if (kind === 'lots') {
-        await replaceLots(tx, skus, rows as LotRow[]);
+        // Stock = the sum of the lots, quantity on order = the sum of the loads, for the SKUs touched (sync-sums.ts).
+        await syncStockWithLots(tx, await replaceLots(tx, skus, rows as LotRow[]));
         await refreshLotStatistics(tx, rows.length);
         // A load whose lot is now in stock has arrived: no longer incoming (docs/decisions/0207).
-        arrivedLoads = await removeArrivedLoads(tx, skus);
-      } else await replaceIncoming(tx, skus, rows as IncomingRow[]);
+        const arrived = await removeArrivedLoads(tx, skus);
+        arrivedLoads = arrived.length;
+        await syncOnOrderWithLoads(tx, arrived);
+      } else await syncOnOrderWithLoads(tx, await replaceIncoming(tx, skus, rows as IncomingRow[]));
       await deps.products.recordChange(tx);
       await deps.settings.put(LAST_INVENTORY_UPDATE, new Date().toISOString(), tx);
       const what = kind === 'lots' ? 'lots' : 'incoming loads';
@@ -233,8 +237,8 @@ export function createReplacer(deps: ReplaceDeps) {
       await publishLotEvents(deps.events, tx, kind, skus, rows, source.via === 'file' ? source.filename : undefined);
     } catch (error) {
       // The row and SKU limits keep every sum in range; should the table hold more than came through
-      // them, migration 0020's check stops the statement (and the transaction rolls back), and the
-      // answer is a sentence, not a 500.
+      // them, the sync (sync-sums.ts) refuses with a 409 naming the SKU and the transaction rolls
+      // back. Any other overflow is a sentence too, not a 500.
       if (isNumericOverflow(error)) throw new HttpError(400, `${LOT_LIMIT_MESSAGES.overflow(kind)} ${LOTS_MESSAGES.bodyRejected}.`);
       throw error;
     }

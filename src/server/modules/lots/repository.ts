@@ -5,8 +5,8 @@ import type { IncomingRow, LotRow } from './row-rules';
 
 /*
  * The lots module's SQL. Replacing a SKU's lots is set-based: one array parameter per column, so
- * 60,000 lots are one statement. products.stock_level and quantity_on_order follow through the
- * statement triggers of migrations 0013 and 0017 in the same transaction.
+ * 60,000 lots are one statement. Each writer answers the SKUs it touched, and its caller brings
+ * their stock and quantity on order along with sync-sums.ts in the same transaction.
  */
 
 /**
@@ -41,11 +41,11 @@ export async function lockLotsOf(tx: Tx, productIds: readonly number[]): Promise
  * inserted. Every part reads the table as it was when the statement began, so they touch different
  * rows; lots imports run one at a time (lockLotsImport), so no other transaction adds a lot of these
  * SKUs meanwhile. A plain insert, not ON CONFLICT: its speculative insertion cost a third more on a
- * first upload of 60,000 lots (ADR 0195). The lots' statement triggers run once the statement is done.
+ * first upload of 60,000 lots (ADR 0195). Answers the SKUs whose lots it deleted, changed or added.
  */
-export async function replaceLots(tx: Tx, productIds: readonly number[], rows: readonly LotRow[]): Promise<void> {
+export async function replaceLots(tx: Tx, productIds: readonly number[], rows: readonly LotRow[]): Promise<number[]> {
   const col = <K extends keyof LotRow>(key: K) => rows.map((r) => r[key]);
-  await tx.execute(sql`
+  const result = await tx.execute(sql`
     with sent as materialized (
       select * from unnest(
         ${sql.param(col('productId'))}::integer[], ${sql.param(col('lot'))}::text[], ${sql.param(col('shade'))}::text[],
@@ -55,16 +55,22 @@ export async function replaceLots(tx: Tx, productIds: readonly number[], rows: r
       delete from product_lots l
       where l.product_id = any(${sql.param([...productIds])}::integer[])
         and not exists (select 1 from sent s where s.product_id = l.product_id and s.lot = l.lot)
+      returning l.product_id
     ), changed as (
       update product_lots l
       set shade = s.shade, caliber = s.caliber, warehouse = s.warehouse, quantity = s.quantity, updated_at = now()
       from sent s
       where l.product_id = s.product_id and l.lot = s.lot
         and (l.shade, l.caliber, l.warehouse, l.quantity) is distinct from (s.shade, s.caliber, s.warehouse, s.quantity)
+      returning l.product_id
+    ), added as (
+      insert into product_lots (product_id, lot, shade, caliber, warehouse, quantity)
+      select s.product_id, s.lot, s.shade, s.caliber, s.warehouse, s.quantity from sent s
+      where not exists (select 1 from product_lots l where l.product_id = s.product_id and l.lot = s.lot)
+      returning product_id
     )
-    insert into product_lots (product_id, lot, shade, caliber, warehouse, quantity)
-    select s.product_id, s.lot, s.shade, s.caliber, s.warehouse, s.quantity from sent s
-    where not exists (select 1 from product_lots l where l.product_id = s.product_id and l.lot = s.lot)`);
+    select product_id as id from gone union select product_id from changed union select product_id from added`);
+  return (result.rows as { id: number }[]).map((r) => r.id);
 }
 
 /** Below this many rows a replacement leaves the lots' planner statistics to autovacuum. */
@@ -93,19 +99,25 @@ export async function refreshLotStatistics(tx: Tx, rowsWritten: number): Promise
 
 /**
  * Replaces the incoming loads of the listed SKUs in one statement: the delete reads the table as it
- * was when the statement began, so it never sees the rows the same statement inserts.
+ * was when the statement began, so it never sees the rows the same statement inserts. Answers the
+ * SKUs that had loads or have some now.
  */
-export async function replaceIncoming(tx: Tx, productIds: readonly number[], rows: readonly IncomingRow[]): Promise<void> {
+export async function replaceIncoming(tx: Tx, productIds: readonly number[], rows: readonly IncomingRow[]): Promise<number[]> {
   const col = <K extends keyof IncomingRow>(key: K) => rows.map((r) => r[key]);
-  await tx.execute(sql`
+  const result = await tx.execute(sql`
     with gone as (
       delete from incoming_loads where product_id = any(${sql.param([...productIds])}::integer[])
+      returning product_id
+    ), added as (
+      insert into incoming_loads (product_id, quantity, eta, stage, lot, reference)
+      select * from unnest(
+        ${sql.param(col('productId'))}::integer[], ${sql.param(col('quantity'))}::integer[], ${sql.param(col('eta'))}::date[],
+        ${sql.param(col('stage'))}::text[], ${sql.param(col('lot'))}::text[], ${sql.param(col('reference'))}::text[]
+      )
+      returning product_id
     )
-    insert into incoming_loads (product_id, quantity, eta, stage, lot, reference)
-    select * from unnest(
-      ${sql.param(col('productId'))}::integer[], ${sql.param(col('quantity'))}::integer[], ${sql.param(col('eta'))}::date[],
-      ${sql.param(col('stage'))}::text[], ${sql.param(col('lot'))}::text[], ${sql.param(col('reference'))}::text[]
-    )`);
+    select product_id as id from gone union select product_id from added`);
+  return (result.rows as { id: number }[]).map((r) => r.id);
 }
 
 export type LotRecord = typeof productLots.$inferSelect;
@@ -172,7 +184,7 @@ export type NewAllocation = Omit<typeof orderLineAllocations.$inferInsert, 'id'>
 /**
  * An order's allocation written in one statement (one round trip inside the order's transaction):
  * the lots lowered by what it took, its allocation rows, and the cart's one-lot switches cleared.
- * The lots' statement trigger brings their SKUs' stock levels along (migration 0017).
+ * The caller then brings their SKUs' stock along (sync-sums.ts).
  */
 export async function recordAllocation(
   tx: DbOrTx,

@@ -26,6 +26,7 @@ import { notifyRequestsPage } from './notify-list';
 import { createReplacer, type Kind } from './replace';
 import * as repo from './repository';
 import * as notifyRepo from './notify-repository';
+import { lotSumsOf } from './sync-sums';
 import { createLotsUploads } from './uploads';
 
 export type LotsService = ReturnType<typeof createLotsService>;
@@ -72,6 +73,12 @@ export function createLotsService(deps: {
     confirmUpload: (actor: Actor, kind: Kind, id: number) => uploads.confirm(actor, kind, id),
     putLots: (actor: Actor, body: LotsBody) => replacer.put(actor, 'lots', body),
     putIncoming: (actor: Actor, body: IncomingBody) => replacer.put(actor, 'incoming', body),
+    /**
+     * In the caller's transaction: the sums of lots and of loads of the listed SKUs that have any,
+     * which the stock import and PATCH /api/stock keep (docs/decisions/0223-stock-as-a-count-and-a-status.md).
+     * A sum past what the columns hold is a 409 naming the SKU.
+     */
+    lotSums: (tx: DbOrTx, productIds: readonly number[]) => lotSumsOf(tx, productIds),
 
     /**
      * A SKU's lots and loads, bounded (docs/decisions/0204): the 100 largest lots and the 100 soonest

@@ -9,6 +9,7 @@ import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { multipartBody } from '../../../../test/multipart';
 import { runRetentionOnce } from '../../jobs/retention';
 import { productLots, products, stockUploads, users } from '../../db/schema';
+import { productColumns, withStock } from '../../../../test/cart-fixtures';
 
 /** ADR 0204: upload names and files in the history are safe to download; previews belong to their maker and expire. */
 const ctx = useTestApp();
@@ -34,7 +35,7 @@ let admin: TestClient;
 beforeEach(async () => {
   await ctx.db.delete(stockUploads);
   await ctx.db.delete(products).where(inArray(products.id, SKUS.map((s) => s.id)));
-  await ctx.db.insert(products).values(SKUS);
+  await ctx.db.insert(products).values(SKUS.map(withStock));
   admin = (await signedIn()).client;
 });
 
@@ -101,7 +102,7 @@ describe('previews belong to their maker and expire', () => {
     const { uploadId } = stockUploadPreviewResponse.parse(response.json());
     const other = (await signedIn()).client;
     expect((await other.post(`/api/stock/uploads/${uploadId}/confirm`, { mode: 'keep' })).statusCode).toBe(403);
-    expect((await ctx.db.select().from(products).where(eq(products.id, 1001)))[0]!.stockLevel).toBe('10');
+    expect((await ctx.db.select(productColumns).from(products).where(eq(products.id, 1001)))[0]!.stockLevel).toBe('10');
   });
 
   it('refuses a preview older than an hour, saying so, and changes nothing', async () => {

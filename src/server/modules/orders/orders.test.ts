@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestRequestedDate, isWeekend, todayIn } from '@common/domain/business-days';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
-import { activeCart, CATALOGUE, insertCatalogue, MERCH, put } from '../../../../test/cart-fixtures';
+import { activeCart, CATALOGUE, insertCatalogue, MERCH, put, withStock } from '../../../../test/cart-fixtures';
 import { activityLogs, cartItems, emailOutbox, orderItems, orders, products } from '../../db/schema';
+import { stockColumnsOf } from '@common/domain/stock-level';
 
 const ctx = useTestApp({ ORDER_EMAIL_FROM: 'orders@bold.test', ORDER_EMAIL_TO: 'desk@bold.test' });
 
@@ -257,9 +258,9 @@ describe('bad orders change nothing', () => {
   it('refuses a line whose stock ran out since it was added, naming it', async () => {
     const { user, client } = await signedIn('bold_customer');
     const cart = await activeCart(client);
-    await ctx.db.insert(products).values({ id: 5001, name: 'Vanishing Tile', stockLevel: '10', price: '1.00' });
+    await ctx.db.insert(products).values(withStock({ id: 5001, name: 'Vanishing Tile', stockLevel: '10', price: '1.00' }));
     await client.post(`/api/carts/${cart.id}/items`, { productId: 5001, quantity: 4 });
-    await ctx.db.update(products).set({ stockLevel: '3' }).where(eq(products.id, 5001));
+    await ctx.db.update(products).set(stockColumnsOf('3')).where(eq(products.id, 5001));
     const response = await placeOrder(client, { items: [{ productId: 5001, quantity: 4 }] });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('Only 3 of Vanishing Tile are in stock. Please update your cart.');
@@ -418,7 +419,7 @@ describe('reorder', () => {
     await ctx.db.insert(products).values([
       { id: 6001, name: 'Soon Gone', stockLevel: '10', price: '2.00' },
       { id: 6002, name: 'Running Low', stockLevel: '10', price: '2.00' },
-    ]);
+    ].map(withStock));
     const cart = await activeCart(client);
     await client.post(`/api/carts/${cart.id}/items`, { productId: 6001, quantity: 2 });
     await client.post(`/api/carts/${cart.id}/items`, { productId: 6002, quantity: 8 });
@@ -426,8 +427,8 @@ describe('reorder', () => {
     await put(client, `/api/carts/${cart.id}/merchandise/label/${MERCH.label.code}`, { quantity: 2 });
     const order = (await placeOrder(client, { requestedDate: earliest() })).json();
 
-    await ctx.db.update(products).set({ stockLevel: '0' }).where(eq(products.id, 6001));
-    await ctx.db.update(products).set({ stockLevel: '5' }).where(eq(products.id, 6002));
+    await ctx.db.update(products).set(stockColumnsOf('0')).where(eq(products.id, 6001));
+    await ctx.db.update(products).set(stockColumnsOf('5')).where(eq(products.id, 6002));
     const response = await client.post(`/api/orders/${order.id}/reorder`);
     expect(response.statusCode).toBe(200);
     const result = response.json();

@@ -6,6 +6,7 @@ import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { activeCart, CATALOGUE, insertCatalogue } from '../../../../test/cart-fixtures';
 import { multipartBody } from '../../../../test/multipart';
 import { orders, products } from '../../db/schema';
+import { stockLevelSql } from '../products';
 
 /** One price rule (docs/decisions/0206): an order is placed at the prices the buyer saw, or refused with 409. */
 const ctx = useTestApp();
@@ -54,7 +55,7 @@ function seenBody(cart: Awaited<ReturnType<typeof viewCart>>, seenTotal?: string
 }
 
 const ordersOf = (userId: number) => ctx.db.select().from(orders).where(eq(orders.userId, userId));
-const stockLevel = async () => (await ctx.db.select({ level: products.stockLevel }).from(products).where(eq(products.id, SKU)))[0]!.level;
+const stockLevel = async () => (await ctx.db.select({ level: stockLevelSql() }).from(products).where(eq(products.id, SKU)))[0]!.level;
 
 describe('placing an order at the prices the buyer saw (docs/decisions/0206)', () => {
   it('a price changed by a stock upload between view and place is a 409 with old and new figures; nothing placed, stock untouched', async () => {

@@ -4,9 +4,10 @@ import { earliestRequestedDate, todayIn } from '@common/domain/business-days';
 import { STOCK_FABRICATION } from '@common/domain/stock-level';
 import { STOCK_RULE_MESSAGES } from '@common/domain/stock-rule';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
-import { activeCart, put } from '../../../../test/cart-fixtures';
+import { activeCart, put, productColumns, withStock } from '../../../../test/cart-fixtures';
 import { multipartBody } from '../../../../test/multipart';
 import { merchandise, productLots, products } from '../../db/schema';
+import { stockColumnsOf } from '@common/domain/stock-level';
 
 /** One stock rule at placement (docs/decisions/0207-one-stock-rule-at-placement.md). */
 const ctx = useTestApp();
@@ -33,7 +34,7 @@ async function withLines(client: TestClient, lines: [productId: number, quantity
 }
 
 const place = (client: TestClient, body: Record<string, unknown> = {}) => client.post('/api/orders', body);
-const levelOf = async (id: number) => (await ctx.db.select().from(products).where(eq(products.id, id)))[0]!.stockLevel;
+const levelOf = async (id: number) => (await ctx.db.select(productColumns).from(products).where(eq(products.id, id)))[0]!.stockLevel;
 
 /** The stock page's reading: the catalogue the browser loads. */
 async function listed(client: TestClient, id: number) {
@@ -46,7 +47,7 @@ let admin: TestClient;
 
 beforeEach(async () => {
   await ctx.db.delete(products).where(inArray(products.id, SKUS.map((s) => s.id)));
-  await ctx.db.insert(products).values(SKUS);
+  await ctx.db.insert(products).values(SKUS.map(withStock));
   admin = await signedIn('admin');
 });
 
@@ -119,7 +120,7 @@ describe('a SKU without lots', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const other = ctx.db.transaction(async (tx) => {
-      await tx.update(products).set({ stockLevel: '1' }).where(eq(products.id, 20006));
+      await tx.update(products).set(stockColumnsOf('1')).where(eq(products.id, 20006));
       await held;
     });
     const placing = place(dealer, { cartId: cart.id });

@@ -5,6 +5,7 @@ import { multipartBody } from '../../../../test/multipart';
 import { products } from '../../db/schema';
 import type { ProductRow } from '../products';
 import { groupForPriceList, renderPriceListPdf } from './render-pdf';
+import { withStock } from '../../../../test/cart-fixtures';
 
 const ctx = useTestApp();
 
@@ -75,7 +76,7 @@ describe('GET /api/price-list.pdf', () => {
   });
 
   it('serves the PDF inline, with a 304 until the catalogue changes', async () => {
-    await ctx.db.insert(products).values({ id: 1001, name: 'Calacatta', line: 'Calacatta Luxe', size: '12x24', stockLevel: '5', price: '10.00' });
+    await ctx.db.insert(products).values(withStock({ id: 1001, name: 'Calacatta', line: 'Calacatta Luxe', size: '12x24', stockLevel: '5', price: '10.00' }));
     const user = await createUser(ctx.db, { role: 'bold_customer' });
     const client = await new TestClient(ctx.app).signInAs(user);
     const first = await client.get('/api/price-list.pdf');

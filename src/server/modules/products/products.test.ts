@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { products, systemSettings } from '../../db/schema';
 import { CATALOGUE_VERSION } from './repository';
 import { toApiProduct } from './service';
+import { withStock, productColumns } from '../../../../test/cart-fixtures';
 
 const ctx = useTestApp();
 
@@ -25,8 +26,8 @@ async function signedIn(role: 'admin' | 'salesperson' | 'bold_customer' = 'bold_
 }
 
 async function seedOnce() {
-  const existing = await ctx.db.select().from(products);
-  if (existing.length === 0) await ctx.db.insert(products).values(SEED);
+  const existing = await ctx.db.select(productColumns).from(products);
+  if (existing.length === 0) await ctx.db.insert(products).values(SEED.map(withStock));
 }
 
 describe('GET /api/products', () => {
@@ -159,7 +160,7 @@ describe('the catalogue version', () => {
       const before = await client.get('/api/products');
       expect(before.headers.etag).toMatch(/^W\/"catalogue-derived-/);
       expect(await ctx.db.select().from(systemSettings).where(eq(systemSettings.key, CATALOGUE_VERSION))).toEqual([]);
-      await ctx.db.insert(products).values({ id: 777, name: 'Added behind our back', stockLevel: '1' });
+      await ctx.db.insert(products).values(withStock({ id: 777, name: 'Added behind our back', stockLevel: '1' }));
       await sleep(CATALOGUE_VERSION_HOLD_MS);
       const after = await client.request({ method: 'GET', url: '/api/products', headers: { 'if-none-match': before.headers.etag as string } });
       expect(after.statusCode).toBe(200);
@@ -174,7 +175,7 @@ describe('the catalogue version', () => {
 describe('toApiProduct', () => {
   it('leaves prices out for a role without view_prices', async () => {
     await seedOnce();
-    const [row] = await ctx.db.select().from(products).limit(1);
+    const [row] = await ctx.db.select(productColumns).from(products).limit(1);
     const product = toApiProduct(row!, false);
     expect(product).not.toHaveProperty('price');
     expect(product).not.toHaveProperty('pricePerSqft');

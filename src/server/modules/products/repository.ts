@@ -1,8 +1,16 @@
-import { and, asc, count, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, inArray, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
+import { stockLevelSql } from './stock-level-sql';
 
-export type ProductRow = typeof products.$inferSelect;
+/**
+ * A product as the module answers it: the table's columns with the stock's two columns read as the
+ * one stockLevel text the API sends (docs/decisions/0223-stock-as-a-count-and-a-status.md).
+ */
+const { stockStatus: _status, stockCount: _count, ...plainColumns } = getTableColumns(products);
+const rowColumns = { ...plainColumns, stockLevel: stockLevelSql() };
+
+export type ProductRow = Omit<typeof products.$inferSelect, 'stockStatus' | 'stockCount'> & { stockLevel: string };
 
 /**
  * A token that changes in the same transaction as any change to products, so
@@ -12,7 +20,7 @@ export type ProductRow = typeof products.$inferSelect;
 export const CATALOGUE_VERSION = 'catalogue_version';
 
 export async function listProducts(db: DbOrTx): Promise<ProductRow[]> {
-  return db.select().from(products).orderBy(asc(products.id));
+  return db.select(rowColumns).from(products).orderBy(asc(products.id));
 }
 
 /**
@@ -22,7 +30,7 @@ export async function listProducts(db: DbOrTx): Promise<ProductRow[]> {
  */
 export async function listProductsPage(db: DbOrTx, page: { afterId: number; since: Date | null; limit: number }): Promise<ProductRow[]> {
   return db
-    .select()
+    .select(rowColumns)
     .from(products)
     .where(and(gt(products.id, page.afterId), page.since ? gt(products.updatedAt, page.since) : undefined))
     .orderBy(asc(products.id))
@@ -45,7 +53,7 @@ const summaryColumns = {
   finish: products.finish,
   soldBy: products.soldBy,
   price: products.price,
-  stockLevel: products.stockLevel,
+  stockLevel: stockLevelSql(),
   coverage: products.coverage,
 };
 
@@ -71,7 +79,7 @@ export interface StockFacts {
 export async function findStockFacts(db: DbOrTx, ids: readonly number[]): Promise<StockFacts[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: products.id, name: products.name, stockLevel: products.stockLevel, quantityOnOrder: products.quantityOnOrder })
+    .select({ id: products.id, name: products.name, stockLevel: stockLevelSql(), quantityOnOrder: products.quantityOnOrder })
     .from(products)
     .where(sql`${products.id} = any(${sql.param([...ids])}::integer[])`);
 }

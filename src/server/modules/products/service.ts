@@ -149,7 +149,7 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
   /**
    * Summaries as this server last read them on the pool (the cart add, ADR 0174). Never
    * trusted alone: whoever acts on one confirms it in its own statement with the database
-   * function product_as_seen (migration 0010), and reads again when it is not.
+   * condition `productAsSeenSql` (stock-level-sql.ts), and reads again when it is not.
    */
   const remembered = new Map<number, ProductSummary>();
   const building = new Map<string, Promise<CatalogueBody>>();
@@ -263,7 +263,7 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
     /**
      * The summary this server's last `summary(id)` on the pool read, or undefined: possibly
      * stale (another server's import). Act on it only inside a statement that also checks
-     * `product_as_seen(id, name, stock_level)`, the products module's database function, and
+     * `productAsSeenSql(id, name, stockLevel)`, the products module's condition, and
      * read `summary(id)` again when that is false.
      */
     rememberedSummary(id: number): ProductSummary | undefined {

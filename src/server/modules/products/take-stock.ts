@@ -1,7 +1,9 @@
 import { STOCK_RULE_MESSAGES, takeFromStockLevel } from '@common/domain/stock-rule';
+import { stockColumnsOf } from '@common/domain/stock-level';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
+import { stockLevelSql } from './stock-level-sql';
 
 export interface StockLine {
   productId: number;
@@ -27,9 +29,9 @@ export async function takeStock(tx: DbOrTx, lines: readonly StockLine[]): Promis
   if (wanted.size === 0) return false;
   const ids = [...wanted.keys()].sort((a, b) => a - b);
   const locked = await tx.execute(sql`
-    select id, stock_level as "stockLevel" from products
+    select id, ${stockLevelSql('p')} as "stockLevel" from products p
     where id = any(${sql.param(ids)}::integer[]) order by id for update`);
-  const updates: { id: number; stockLevel: string }[] = [];
+  const updates: { id: number; count: number }[] = [];
   for (const row of locked.rows as { id: number; stockLevel: string }[]) {
     const line = wanted.get(row.id)!;
     const taking = takeFromStockLevel(row.stockLevel, line.quantity);
@@ -37,12 +39,14 @@ export async function takeStock(tx: DbOrTx, lines: readonly StockLine[]): Promis
       const message = STOCK_RULE_MESSAGES.short(line, taking.available);
       throw new HttpError(409, message, [{ path: `items.${line.productId}`, message }]);
     }
-    if (taking.kind === 'lowered' && taking.stockLevel !== row.stockLevel) updates.push({ id: row.id, stockLevel: taking.stockLevel });
+    if (taking.kind !== 'lowered' || taking.stockLevel === row.stockLevel) continue;
+    const lowered = stockColumnsOf(taking.stockLevel);
+    if (lowered.stockStatus === 'in_stock') updates.push({ id: row.id, count: lowered.stockCount });
   }
   if (updates.length === 0) return false;
   await tx.execute(sql`
-    update products p set stock_level = u.stock_level, updated_at = now()
-    from unnest(${sql.param(updates.map((u) => u.id))}::integer[], ${sql.param(updates.map((u) => u.stockLevel))}::text[]) as u(id, stock_level)
-    where p.id = u.id`);
+    update products p set stock_count = u.count, updated_at = now()
+    from unnest(${sql.param(updates.map((u) => u.id))}::integer[], ${sql.param(updates.map((u) => u.count))}::integer[]) as u(id, count)
+    where p.id = u.id and p.stock_status = 'in_stock'`);
   return true;
 }

@@ -1,6 +1,8 @@
 import type { StockCsvColumn } from '@common/contracts/stock';
+import { stockColumnsOf } from '@common/domain/stock-level';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { stockLevelSql } from '../products';
 import type { StockRow } from './row-rules';
 
 /**
@@ -9,38 +11,72 @@ import type { StockRow } from './row-rules';
  * statements: 50,000 rows cost about 60 statements, not 50,000.
  */
 
-/** Product columns and their staging types, by CSV field. */
-const COLUMNS: Record<Exclude<StockCsvColumn, 'id'>, { column: string; type: string }> = {
-  name: { column: 'name', type: 'text' },
-  collection: { column: 'collection', type: 'text' },
-  line: { column: 'line', type: 'text' },
-  size: { column: 'size', type: 'text' },
-  color: { column: 'color', type: 'text' },
-  finish: { column: 'finish', type: 'text' },
-  soldBy: { column: 'sold_by', type: 'text' },
-  description: { column: 'description', type: 'text' },
-  price: { column: 'price', type: 'numeric(12,2)' },
-  imageUrl: { column: 'image_url', type: 'text' },
-  stockLevel: { column: 'stock_level', type: 'text' },
-  coverage: { column: 'coverage', type: 'text' },
-  pricePerSqft: { column: 'price_per_sqft', type: 'numeric(12,2)' },
-  quantityOnOrder: { column: 'quantity_on_order', type: 'integer' },
+type Column = { column: string; type: string };
+
+/**
+ * Product columns and their staging types, by CSV field. stockLevel is two columns, a status and a
+ * count (docs/decisions/0223-stock-as-a-count-and-a-status.md), staged as the products table holds them.
+ */
+const COLUMNS: Record<Exclude<StockCsvColumn, 'id'>, Column[]> = {
+  name: [{ column: 'name', type: 'text' }],
+  collection: [{ column: 'collection', type: 'text' }],
+  line: [{ column: 'line', type: 'text' }],
+  size: [{ column: 'size', type: 'text' }],
+  color: [{ column: 'color', type: 'text' }],
+  finish: [{ column: 'finish', type: 'text' }],
+  soldBy: [{ column: 'sold_by', type: 'text' }],
+  description: [{ column: 'description', type: 'text' }],
+  price: [{ column: 'price', type: 'numeric(12,2)' }],
+  imageUrl: [{ column: 'image_url', type: 'text' }],
+  stockLevel: [
+    { column: 'stock_status', type: 'text' },
+    { column: 'stock_count', type: 'integer' },
+  ],
+  coverage: [{ column: 'coverage', type: 'text' }],
+  pricePerSqft: [{ column: 'price_per_sqft', type: 'numeric(12,2)' }],
+  quantityOnOrder: [{ column: 'quantity_on_order', type: 'integer' }],
 };
 type Field = keyof typeof COLUMNS;
 const FIELDS = Object.keys(COLUMNS) as Field[];
 // `row` and `blanks` (the row's blank cells, comma separated) are for the preview's warnings (docs/decisions/0211).
-const tableColumns = ['id integer', ...FIELDS.map((f) => `${COLUMNS[f].column} ${COLUMNS[f].type}`), 'row integer', 'blanks text'].join(', ');
+const tableColumns = ['id integer', ...FIELDS.flatMap((f) => COLUMNS[f].map((c) => `${c.column} ${c.type}`)), 'row integer', 'blanks text'].join(', ');
+
+/** A field's staged values, one array per column. */
+function stagedValues(f: Field, rows: readonly StockRow[]): unknown[][] {
+  if (f === 'stockLevel') {
+    const columns = rows.map((r) => stockColumnsOf(r.stockLevel));
+    return [columns.map((c) => c.stockStatus), columns.map((c) => c.stockCount)];
+  }
+  return [rows.map((r) => r[f])];
+}
+
+/** The value a column of an existing product takes from the staged row `s` (`p` is the product): a blank name keeps the product's. */
+const valueOf = (c: Column): SQL => (c.column === 'name' ? sql.raw('coalesce(s.name, p.name)') : sql.raw(`s.${c.column}`));
+
+/** Every column of the fields, under `alias`, or as the staged row sets them. */
+const columnsOf = (fields: readonly Field[], alias: 'p' | 'o' | 's' | 'value'): SQL[] =>
+  fields.flatMap((f) => COLUMNS[f].map((c) => (alias === 'value' ? valueOf(c) : sql.raw(`${alias}.${c.column}`))));
+
+/** A field as text, as the preview shows it: of the product (`p`) or as the staged row would set it (`s`). */
+function textOf(f: Field, side: 'p' | 's'): SQL {
+  if (f === 'stockLevel') return stockLevelSql(side);
+  const c = COLUMNS[f][0]!;
+  return side === 'p' ? sql`${sql.raw(`p.${c.column}`)}::text` : sql`(${valueOf(c)})::text`;
+}
 
 export async function createStagingTable(tx: Tx): Promise<void> {
   await tx.execute(sql.raw(`create temporary table stock_import (${tableColumns}, primary key (id)) on commit drop`));
 }
 
-/** One array parameter per column: PostgreSQL reads 1,000 rows from 15 parameters. */
+/** One array parameter per column: PostgreSQL reads 1,000 rows from 16 parameters. */
 export async function stageRows(tx: Tx, rows: readonly StockRow[]): Promise<void> {
   if (rows.length === 0) return;
   const arrays = [
     sql`${sql.param(rows.map((r) => r.id))}::integer[]`,
-    ...FIELDS.map((f) => sql`${sql.param(rows.map((r) => r[f]))}::${sql.raw(COLUMNS[f].type)}[]`),
+    ...FIELDS.flatMap((f) => {
+      const values = stagedValues(f, rows);
+      return COLUMNS[f].map((c, i) => sql`${sql.param(values[i])}::${sql.raw(c.type)}[]`);
+    }),
     sql`${sql.param(rows.map((r) => r.row))}::integer[]`,
     sql`${sql.param(rows.map((r) => r.blanks.join(',')))}::text[]`,
   ];
@@ -60,25 +96,23 @@ export async function lockStockImport(tx: Tx): Promise<void> {
 export async function updateExisting(tx: Tx, present: ReadonlySet<StockCsvColumn>, now: Date): Promise<UpdatedProduct[]> {
   const fields = FIELDS.filter((f) => present.has(f));
   if (fields.length === 0) return [];
-  const value = (f: Field): SQL =>
-    f === 'name' ? sql.raw('coalesce(s.name, p.name)') : sql.raw(`s.${COLUMNS[f].column}`);
   const assignments = sql.join(
-    fields.map((f) => sql`${sql.raw(COLUMNS[f].column)} = ${value(f)}`),
+    fields.flatMap((f) => COLUMNS[f].map((c) => sql`${sql.raw(c.column)} = ${valueOf(c)}`)),
     sql`, `,
   );
-  const before = sql.join(fields.map((f) => sql.raw(`p.${COLUMNS[f].column}`)), sql`, `);
-  const after = sql.join(fields.map(value), sql`, `);
+  const before = sql.join(columnsOf(fields, 'p'), sql`, `);
+  const after = sql.join(columnsOf(fields, 'value'), sql`, `);
   // What changed, for the webhook events (ADR 0184): `o` is the same row as it was before this
   // statement (a join reads the statement's snapshot), `p` in RETURNING as it is now.
-  const changed = (alias: 'o' | 'p', list: Field[]) => sql.raw(`row(${list.map((f) => `${alias}.${COLUMNS[f].column}`).join(', ')})`);
+  const changed = (alias: 'o' | 'p', list: Field[]) => sql`row(${sql.join(columnsOf(list, alias), sql`, `)})`;
   const others = fields.filter((f) => f !== 'stockLevel');
-  const stockChanged = fields.includes('stockLevel') ? sql`o.stock_level is distinct from p.stock_level` : sql`false`;
+  const stockChanged = fields.includes('stockLevel') ? sql`${changed('o', ['stockLevel'])} is distinct from ${changed('p', ['stockLevel'])}` : sql`false`;
   const otherChanged = others.length > 0 ? sql`${changed('o', others)} is distinct from ${changed('p', others)}` : sql`false`;
   const result = await tx.execute<UpdatedProduct>(sql`
     update products p set ${assignments}, updated_at = ${now}
     from stock_import s join products o on o.id = s.id
     where p.id = s.id and (${before}) is distinct from (${after})
-    returning p.id, p.stock_level as "stockLevel", ${stockChanged} as "stockChanged", ${otherChanged} as "otherChanged"`);
+    returning p.id, ${stockLevelSql('p')} as "stockLevel", ${stockChanged} as "stockChanged", ${otherChanged} as "otherChanged"`);
   return result.rows.sort((a, b) => a.id - b.id);
 }
 
@@ -94,15 +128,15 @@ export type UpdatedProduct = {
 export async function insertNew(tx: Tx, now: Date): Promise<{ id: number; stockLevel: string }[]> {
   // A new product with no name is named from what describes it, else "SKU n".
   const derivedName = sql.raw(`coalesce(s.name, nullif(concat_ws(' ', s.line, s.size, s.color, s.finish), ''), 'SKU ' || s.id)`);
-  const columns = FIELDS.map((f) => COLUMNS[f].column);
-  const values = FIELDS.map((f) => (f === 'name' ? derivedName : sql.raw(`s.${COLUMNS[f].column}`)));
+  const columns = FIELDS.flatMap((f) => COLUMNS[f].map((c) => c.column));
+  const values = FIELDS.flatMap((f) => COLUMNS[f].map((c) => (c.column === 'name' ? derivedName : sql.raw(`s.${c.column}`))));
   const result = await tx.execute(sql`
     insert into products (id, ${sql.raw(columns.join(', '))}, updated_at)
     select s.id, ${sql.join(values, sql`, `)}, ${now}
     from stock_import s
     where not exists (select 1 from products p where p.id = s.id)
     order by s.id
-    returning id, stock_level as "stockLevel"`);
+    returning id, ${stockLevelSql('products')} as "stockLevel"`);
   return (result.rows as { id: number; stockLevel: string }[]).sort((a, b) => a.id - b.id);
 }
 
@@ -144,12 +178,39 @@ export async function unknownProductIds(tx: Tx, ids: readonly number[]): Promise
 
 /** Sets stock levels by SKU in one statement; answers the SKUs whose level really changed. */
 export async function setStockLevels(tx: Tx, levels: readonly { id: number; stockLevel: string }[], now: Date): Promise<number[]> {
+  const columns = levels.map((l) => stockColumnsOf(l.stockLevel));
   const result = await tx.execute(sql`
-    update products p set stock_level = l.level, updated_at = ${now}
-    from unnest(${sql.param(levels.map((l) => l.id))}::integer[], ${sql.param(levels.map((l) => l.stockLevel))}::text[]) as l(id, level)
-    where p.id = l.id and p.stock_level is distinct from l.level
+    update products p set stock_status = l.status, stock_count = l.count, updated_at = ${now}
+    from unnest(
+      ${sql.param(levels.map((l) => l.id))}::integer[], ${sql.param(columns.map((c) => c.stockStatus))}::text[], ${sql.param(columns.map((c) => c.stockCount))}::integer[]
+    ) as l(id, status, count)
+    where p.id = l.id and (p.stock_status, p.stock_count) is distinct from (l.status, l.count)
     returning p.id`);
   return (result.rows as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** The staged SKUs that are already products (the ones whose lots may hold their stock). */
+export async function stagedProductIds(tx: Tx): Promise<number[]> {
+  const result = await tx.execute(sql`select s.id from stock_import s where exists (select 1 from products p where p.id = s.id) order by s.id`);
+  return (result.rows as { id: number }[]).map((r) => r.id);
+}
+
+/**
+ * A SKU with lots keeps the sum of its lots, and one with incoming loads the sum of its loads, whatever
+ * the file says (docs/decisions/0186-lots-data-model-and-uploads.md): the staged rows take the sums
+ * before they are merged, so the merge writes them. Null keeps the staged value.
+ */
+export async function stageLotSums(tx: Tx, sums: readonly { id: number; stock: number | null; onOrder: number | null }[]): Promise<void> {
+  if (sums.length === 0) return;
+  await tx.execute(sql`
+    update stock_import s set
+      stock_status = case when l.stock is null then s.stock_status else 'in_stock' end,
+      stock_count = coalesce(l.stock, s.stock_count),
+      quantity_on_order = coalesce(l.on_order, s.quantity_on_order)
+    from unnest(
+      ${sql.param(sums.map((x) => x.id))}::integer[], ${sql.param(sums.map((x) => x.stock))}::integer[], ${sql.param(sums.map((x) => x.onOrder))}::integer[]
+    ) as l(id, stock, on_order)
+    where s.id = l.id`);
 }
 
 /** The staged rows that would update a product, with every present field's text before and after (ADR 0191). */
@@ -160,11 +221,10 @@ export async function previewChanges(
 ): Promise<{ total: number; rows: { id: number; name: string; before: (string | null)[]; after: (string | null)[]; fields: string[] }[] }> {
   const fields = FIELDS.filter((f) => present.has(f));
   if (fields.length === 0) return { total: 0, rows: [] };
-  const value = (f: Field): SQL => (f === 'name' ? sql.raw('coalesce(s.name, p.name)') : sql.raw(`s.${COLUMNS[f].column}`));
-  const before = sql.join(fields.map((f) => sql.raw(`p.${COLUMNS[f].column}`)), sql`, `);
-  const after = sql.join(fields.map(value), sql`, `);
-  const beforeText = sql.join(fields.map((f) => sql`${sql.raw(`p.${COLUMNS[f].column}`)}::text`), sql`, `);
-  const afterText = sql.join(fields.map((f) => sql`(${value(f)})::text`), sql`, `);
+  const before = sql.join(columnsOf(fields, 'p'), sql`, `);
+  const after = sql.join(columnsOf(fields, 'value'), sql`, `);
+  const beforeText = sql.join(fields.map((f) => textOf(f, 'p')), sql`, `);
+  const afterText = sql.join(fields.map((f) => textOf(f, 's')), sql`, `);
   const result = await tx.execute(sql`
     select p.id, p.name, array[${beforeText}] as before, array[${afterText}] as after, count(*) over () as total
     from products p join stock_import s on s.id = p.id
@@ -220,7 +280,7 @@ async function clearedFields(tx: Tx, present: ReadonlySet<StockCsvColumn>, limit
   const fields = FIELDS.filter((f) => f !== 'name' && present.has(f));
   if (fields.length === 0) return { total: 0, rows: [] as FieldWarningRow[] };
   const pairs = sql.join(
-    fields.map((f, i) => sql`(${sql.raw(String(i))}, ${f}, ${sql.raw(`p.${COLUMNS[f].column}::text`)}, ${sql.raw(`s.${COLUMNS[f].column}::text`)})`),
+    fields.map((f, i) => sql`(${sql.raw(String(i))}, ${f}, ${textOf(f, 'p')}, ${f === 'stockLevel' ? stockLevelSql('s') : sql.raw(`s.${COLUMNS[f][0]!.column}::text`)})`),
     sql`, `,
   );
   const result = await tx.execute(sql`

@@ -18,6 +18,7 @@ import { HttpError } from '../../lib/http-error';
 import type { ActivityService } from '../activity';
 import { createIssueCollector, type ImportsService, type IssueCollector, type PreviewOutcome } from '../imports';
 import type { CartReferences } from '../carts';
+import type { LotsService } from '../lots';
 import type { ProductsService } from '../products';
 import type { SettingsService } from '../settings';
 import type { EventPublisher } from '../webhooks';
@@ -31,6 +32,8 @@ import {
   lockStockImport,
   missingProductIds,
   setStockLevels,
+  stagedProductIds,
+  stageLotSums,
   unknownProductIds,
   updateExisting,
 } from './repository';
@@ -68,6 +71,8 @@ export function createStockService(deps: {
   activity: ActivityService;
   settings: Pick<SettingsService, 'put'>;
   products: Pick<ProductsService, 'recordChange' | 'changed' | 'versionIn'>;
+  /** A SKU with lots (loads) keeps their sum as its stock (quantity on order), whatever a file or PATCH says. */
+  lots: Pick<LotsService, 'lotSums'>;
   /** mode=replace takes removed products out of open carts, counted in the answer (docs/decisions/0130). */
   carts: Pick<CartReferences, 'productReferences' | 'removeProducts'>;
   /** Webhook events, queued in the stock change's own transaction (docs/decisions/0161). */
@@ -105,6 +110,10 @@ export function createStockService(deps: {
     const fromCarts = upload.mode === 'replace' ? await removeFromCarts(tx, upload) : { lines: 0, carts: 0 };
     // The fields blank cells clear and prices changed without their sq ft price, counted as the preview counted them (docs/decisions/0211).
     const silentChanges = (await fieldWarnings(tx, header.present, 1)).total;
+    // A SKU with lots or loads keeps their sums (docs/decisions/0186): the staged rows take them before the merge.
+    if (header.present.has('stockLevel') || header.present.has('quantityOnOrder')) {
+      await stageLotSums(tx, await deps.lots.lotSums(tx, await stagedProductIds(tx)));
+    }
     const changedRows = await updateExisting(tx, header.present, now);
     const inserted = await insertNew(tx, now);
     const updated = changedRows.length;
@@ -260,7 +269,10 @@ export function createStockService(deps: {
           const listed = unknown.slice(0, 20).join(', ') + (unknown.length > 20 ? ` and ${unknown.length - 20} more` : '');
           throw new HttpError(400, `Unknown SKU${unknown.length === 1 ? '' : 's'}: ${listed}. Nothing was changed.`);
         }
-        const ids = await setStockLevels(tx, levels, now);
+        // A SKU with lots keeps the sum of its lots (docs/decisions/0186).
+        const lotSums = new Map((await deps.lots.lotSums(tx, levels.map((l) => l.id))).flatMap((x) => (x.stock === null ? [] : [[x.id, x.stock] as const])));
+        const kept = levels.map((l) => (lotSums.has(l.id) ? { id: l.id, stockLevel: String(lotSums.get(l.id)) } : l));
+        const ids = await setStockLevels(tx, kept, now);
         if (ids.length > 0) await products.recordChange(tx);
         await deps.settings.put(LAST_INVENTORY_UPDATE, now.toISOString(), tx);
         await activity.record(
@@ -273,7 +285,7 @@ export function createStockService(deps: {
           tx,
         );
         const changedIds = new Set(ids);
-        await publishLevelEvents(events, tx, now, levels.filter((l) => changedIds.has(l.id)).sort((a, b) => a.id - b.id));
+        await publishLevelEvents(events, tx, now, kept.filter((l) => changedIds.has(l.id)).sort((a, b) => a.id - b.id));
         return ids.length;
       });
       products.changed();

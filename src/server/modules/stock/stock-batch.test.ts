@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STOCK_BATCH_LIMIT, STOCK_UPLOAD_SUCCESS } from '@common/contracts/stock';
 import { STOCK_SPECIAL_ORDER } from '@common/domain/stock-level';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
-import { CATALOGUE, insertCatalogue } from '../../../../test/cart-fixtures';
+import { CATALOGUE, insertCatalogue, productColumns } from '../../../../test/cart-fixtures';
 import { bearer, createToken, signedInAdmin } from '../../../../test/integrations';
 import { multipartBody } from '../../../../test/multipart';
 import { activityLogs, products, systemSettings } from '../../db/schema';
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 const levelsOf = async (ids: number[]) =>
-  Object.fromEntries((await ctx.db.select().from(products).where(inArray(products.id, ids))).map((p) => [p.id, p.stockLevel]));
+  Object.fromEntries((await ctx.db.select(productColumns).from(products).where(inArray(products.id, ids))).map((p) => [p.id, p.stockLevel]));
 
 const patch = (json: unknown) => bearer(ctx.app, token, { method: 'PATCH', url: '/api/stock', json });
 

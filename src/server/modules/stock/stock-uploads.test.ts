@@ -7,6 +7,7 @@ import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { bearer, createToken } from '../../../../test/integrations';
 import { multipartBody } from '../../../../test/multipart';
 import { activityLogs, cartItems, carts, products, stockUploads } from '../../db/schema';
+import { productColumns, withStock } from '../../../../test/cart-fixtures';
 
 /** ADR 0191: a browser upload is previewed, then confirmed or cancelled; every upload is in the history with its file. */
 const ctx = useTestApp();
@@ -28,13 +29,13 @@ const preview = (client: TestClient, csv: string, filename = 'monday.csv') =>
   client.request({ method: 'POST', url: '/api/stock/upload/preview', ...multipartBody([{ filename, content: csv }]) });
 const confirm = (client: TestClient, id: number, mode: 'keep' | 'replace' = 'keep') => client.post(`/api/stock/uploads/${id}/confirm`, { mode });
 const cancel = (client: TestClient, id: number) => client.post(`/api/stock/uploads/${id}/cancel`, {});
-const catalogue = () => ctx.db.select().from(products).orderBy(asc(products.id));
+const catalogue = () => ctx.db.select(productColumns).from(products).orderBy(asc(products.id));
 
 beforeEach(async () => {
   await ctx.db.delete(cartItems);
   await ctx.db.delete(stockUploads);
   await ctx.db.delete(products);
-  await ctx.db.insert(products).values(BASE);
+  await ctx.db.insert(products).values(BASE.map(withStock));
   await ctx.db.delete(activityLogs);
 });
 

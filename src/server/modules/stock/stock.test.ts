@@ -15,6 +15,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { multipartBody, type MultipartFile } from '../../../../test/multipart';
 import { activityLogs, cartItems, carts, products, systemSettings } from '../../db/schema';
+import { productColumns, withStock } from '../../../../test/cart-fixtures';
 
 const ctx = useTestApp({ MAX_UPLOAD_MB: '2' });
 
@@ -46,11 +47,11 @@ const BASE = [
 async function resetCatalogue() {
   await ctx.db.delete(products);
   await ctx.db.delete(systemSettings).where(eq(systemSettings.key, LAST_INVENTORY_UPDATE));
-  await ctx.db.insert(products).values(BASE);
+  await ctx.db.insert(products).values(BASE.map(withStock));
   await ctx.db.delete(activityLogs);
 }
 
-const catalogue = () => ctx.db.select().from(products).orderBy(asc(products.id));
+const catalogue = () => ctx.db.select(productColumns).from(products).orderBy(asc(products.id));
 const lastUpdate = async () =>
   (await ctx.db.select().from(systemSettings).where(eq(systemSettings.key, LAST_INVENTORY_UPDATE)))[0]?.value ?? null;
 const stockActivities = () => ctx.db.select().from(activityLogs).where(eq(activityLogs.type, 'stock_updated'));
@@ -279,7 +280,7 @@ describe('a clean upload', () => {
     const file = 'id,stockLevel\n1001,5\n';
     const preview = stockReplacePreviewResponse.parse((await previewReplace(client, file)).json());
     // Someone adds a product between the preview and the confirmation.
-    await ctx.db.insert(products).values({ ...BASE[0]!, id: 4001, name: 'New since the preview' });
+    await ctx.db.insert(products).values(withStock({ ...BASE[0]!, id: 4001, name: 'New since the preview' }));
     const before = await catalogue();
     const response = await upload(client, file, { query: `?mode=replace&removalToken=${preview.removalToken}` });
     expect(response.statusCode).toBe(409);
