@@ -1,7 +1,8 @@
 /**
  * Bulk user import of 500 users (46 s before, target under 10 s): wall time of
  * POST /api/users/import with progress (NDJSON), the server in its own process, every row
- * with an email so each also queues its welcome email. Then the users table at 10,000
+ * with an email so each also queues its welcome email; then 500 more through the screen's
+ * preview and confirm (docs/decisions/0225). Then the users table at 10,000
  * users (ADR 0133): GET /api/users for a few sorts, filters and a search.
  * `npm run bench -- users` runs it.
  */
@@ -16,18 +17,18 @@ const USERS = Number(process.env.BENCH_IMPORT_USERS ?? 500);
 const TABLE_USERS = 10_000;
 const PORT = Number(process.env.BENCH_PORT ?? 5312);
 
-function csv(count: number): string {
+function csv(count: number, prefix = 'bench-import'): string {
   const lines = ['username,password,role,firstName,lastName,email,company'];
-  for (let i = 0; i < count; i += 1) lines.push(`bench-import-${i},Welcome${i % 10}A,salesperson,Pat,Number${i},pat.${i}@example.com,Bench Tiles`);
+  for (let i = 0; i < count; i += 1) lines.push(`${prefix}-${i},Welcome${i % 10}A,salesperson,Pat,Number${i},pat.${prefix}.${i}@example.com,Bench Tiles`);
   return lines.join('\n');
 }
 
-/** Posts the file as the dialog does and reads the progress lines to the result. */
-async function importUsers(url: string, cookie: string, file: string) {
+/** Posts the file with progress lines (the direct call, or the screen's preview) and reads them to the last line. */
+async function importUsers(url: string, cookie: string, file: string, path = '/api/users/import') {
   const form = new FormData();
   form.append('file', new Blob([file], { type: 'text/csv' }), 'users.csv');
   const started = performance.now();
-  const response = await fetch(`${url}/api/users/import`, {
+  const response = await fetch(`${url}${path}`, {
     method: 'POST',
     headers: { cookie, [TIMESTAMP_HEADER]: String(Date.now()), accept: 'application/x-ndjson' },
     body: form,
@@ -35,7 +36,7 @@ async function importUsers(url: string, cookie: string, file: string) {
   if (response.status !== 200) throw new Error(`import failed: ${response.status} ${(await response.text()).slice(0, 400)}`);
   let firstProgress = 0;
   let progressLines = 0;
-  let last: { type: string; result?: { created: number }; message?: string } | undefined;
+  let last: { type: string; result?: { created: number }; preview?: { uploadId: number; counts: { created: number } }; message?: string } | undefined;
   const decoder = new TextDecoder();
   let pending = '';
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -50,8 +51,22 @@ async function importUsers(url: string, cookie: string, file: string) {
       }
     }
   }
-  if (last?.type !== 'result') throw new Error(`import ended with ${JSON.stringify(last)}`);
-  return { seconds: (performance.now() - started) / 1000, firstProgressMs: firstProgress, progressLines, created: last.result!.created };
+  if (last?.type !== 'result' && last?.type !== 'preview') throw new Error(`import ended with ${JSON.stringify(last)}`);
+  const created = last.result?.created ?? last.preview!.counts.created;
+  return { seconds: (performance.now() - started) / 1000, firstProgressMs: firstProgress, progressLines, created, uploadId: last.preview?.uploadId };
+}
+
+/** The screen's Confirm of a previewed users file (docs/decisions/0225): the accounts' one transaction. */
+async function confirmImport(url: string, cookie: string, uploadId: number) {
+  const started = performance.now();
+  const response = await fetch(`${url}/api/users/imports/${uploadId}/confirm`, {
+    method: 'POST',
+    headers: { cookie, [TIMESTAMP_HEADER]: String(Date.now()), 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const body = (await response.json()) as { created?: number; message?: string };
+  if (response.status !== 200) throw new Error(`confirm failed: ${response.status} ${JSON.stringify(body)}`);
+  return { seconds: (performance.now() - started) / 1000, created: body.created ?? 0 };
 }
 
 async function timeGet(url: string, cookie: string, query: string, runs = 5): Promise<{ ms: number; total: number }> {
@@ -78,6 +93,13 @@ export async function run(): Promise<void> {
     console.log(`users import, ${formatNumber(USERS)} users with emails, server in its own process`);
     console.log(`  import time:        ${formatNumber(imported.seconds, 2)} s  (${imported.created} created; target < 10 s)`);
     console.log(`  first progress at:  ${formatNumber(imported.firstProgressMs)} ms, ${imported.progressLines} progress lines`);
+
+    // The screen's way (docs/decisions/0225): the preview hashes with progress, Confirm inserts.
+    const previewed = await importUsers(server.url, cookie, csv(USERS, 'bench-screen'), '/api/users/import/preview');
+    const confirmed = await confirmImport(server.url, cookie, previewed.uploadId!);
+    console.log(`users import through the screen, ${formatNumber(USERS)} users with emails`);
+    console.log(`  preview:            ${formatNumber(previewed.seconds, 2)} s  (${previewed.created} to create, first progress at ${formatNumber(previewed.firstProgressMs)} ms)`);
+    console.log(`  confirm:            ${formatNumber(confirmed.seconds, 2)} s  (${confirmed.created} created in one transaction)`);
 
     // Fill the table to 10,000 with cheap rows (no hashing: the list never reads the hash).
     const [{ n } = { n: 0 }] = await database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users);

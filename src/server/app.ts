@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderRoutes, { orders });
   await app.register(calendarRoutes, { calendar });
   await app.register(filesRoutes, { files: createFilesService({ db, activity }), maxUploadMegabytes: config.MAX_UPLOAD_MB });
-  await app.register(userRoutes, { users: createUsersService({ db, activity, mail, mailFrom: config.ORDER_EMAIL_FROM, notifyRequests: lots }) });
+  await app.register(userRoutes, { users: createUsersService({ db, activity, mail, mailFrom: config.ORDER_EMAIL_FROM, notifyRequests: lots, imports }) });
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   await app.register(emailChangeRoutes, {
     emailChanges: createEmailChanges({ db, activity, mail, mailFrom: config.ORDER_EMAIL_FROM, publicUrl, passwords: auth }),

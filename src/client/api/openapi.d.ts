@@ -1824,7 +1824,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The upload history of the stock, lots and incoming files (or of one kind): who, when, counts
+         * The upload history of the stock, lots, incoming and users files (or of one kind): who, when, counts
          * @description Who: users with the edit_stock permission. API token scope: `stock:write`.
          */
         get: operations["listStockUploads"];
@@ -1846,7 +1846,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel a previewed upload (stock, lots or incoming); nothing changes
+         * Cancel a previewed upload (stock, lots, incoming or users); nothing changes
          * @description Who: users with the edit_stock permission. API token scope: `stock:write`.
          */
         post: operations["cancelStockUpload"];
@@ -2098,7 +2098,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create user accounts from a CSV file
+         * Create user accounts from a CSV file or a workbook, at once
          * @description Who: users with the manage_users permission. Not open to API tokens.
          */
         post: operations["importUsers"];
@@ -2122,6 +2122,66 @@ export interface paths {
         get: operations["getUserImportTemplate"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a users file and say which accounts it would create, with warnings; creates nobody
+         * @description Who: users with the manage_users permission. Not open to API tokens.
+         */
+        post: operations["previewUserImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/imports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Drop a previewed users file; nobody is created
+         * @description Who: users with the manage_users permission. Not open to API tokens.
+         */
+        post: operations["cancelUserImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/imports/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the accounts of a previewed users file, exactly as previewed (409 when already decided or a name was taken since)
+         * @description Who: users with the manage_users permission. Not open to API tokens.
+         */
+        post: operations["confirmUserImport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8151,7 +8211,7 @@ export interface operations {
     listStockUploads: {
         parameters: {
             query?: {
-                kind?: "stock" | "lots" | "incoming";
+                kind?: "stock" | "lots" | "incoming" | "users";
             };
             header?: never;
             path?: never;
@@ -8214,6 +8274,33 @@ export interface operations {
                             id: number;
                             /** @enum {string} */
                             kind: "lots" | "incoming";
+                            mode: null;
+                            problemCount: number;
+                            problems: {
+                                message: string;
+                                row: number;
+                                sku?: string;
+                            }[];
+                            size: number;
+                            /** @enum {string} */
+                            source: "browser" | "api";
+                            /** @enum {string} */
+                            status: "previewed" | "applied" | "cancelled" | "rejected";
+                            username: string;
+                        } | {
+                            counts: {
+                                created: number;
+                                rows: number;
+                                skippedExamples: number;
+                                warnings: number;
+                            };
+                            createdAt: string;
+                            decidedAt: string | null;
+                            decidedBy: string | null;
+                            filename: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "users";
                             mode: null;
                             problemCount: number;
                             problems: {
@@ -8308,6 +8395,33 @@ export interface operations {
                         id: number;
                         /** @enum {string} */
                         kind: "lots" | "incoming";
+                        mode: null;
+                        problemCount: number;
+                        problems: {
+                            message: string;
+                            row: number;
+                            sku?: string;
+                        }[];
+                        size: number;
+                        /** @enum {string} */
+                        source: "browser" | "api";
+                        /** @enum {string} */
+                        status: "previewed" | "applied" | "cancelled" | "rejected";
+                        username: string;
+                    } | {
+                        counts: {
+                            created: number;
+                            rows: number;
+                            skippedExamples: number;
+                            warnings: number;
+                        };
+                        createdAt: string;
+                        decidedAt: string | null;
+                        decidedBy: string | null;
+                        filename: string;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "users";
                         mode: null;
                         problemCount: number;
                         problems: {
@@ -9066,6 +9180,264 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    previewUserImport: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            created: number;
+                            rows: number;
+                            skippedExamples: number;
+                            warnings: number;
+                        };
+                        created: {
+                            company: string | null;
+                            email: string | null;
+                            firstName: string | null;
+                            lastName: string | null;
+                            /** @enum {string} */
+                            role: "admin" | "salesperson" | "bold_customer";
+                            row: number;
+                            username: string;
+                        }[];
+                        filename: string;
+                        uploadId: number;
+                        warnings: {
+                            field: string | null;
+                            message: string;
+                            row: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            /** @description Status 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 415 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelUserImport: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "cancelled";
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    confirmUserImport: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created: number;
+                        skippedExamples: number;
+                        users: {
+                            id: number;
+                            /** @enum {string} */
+                            role: "admin" | "salesperson" | "bold_customer";
+                            row: number;
+                            username: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -3,6 +3,7 @@ import { idSchema } from './common';
 import { rowLabel, schemaError, STOCK_UPLOAD_MODES, stockUploadWarnings } from './stock';
 import { STOCK_UPLOAD_KINDS, STOCK_UPLOAD_SOURCES, STOCK_UPLOAD_STATUSES } from '../domain/stock-uploads';
 import { lotsUploadCounts } from './lots-uploads';
+import { userImportCounts } from './users-import';
 
 /**
  * Stock upload preview, confirm, cancel and history (ADR 0191, extending ADR 0130's
@@ -109,7 +110,7 @@ const historyEntryFields = {
   problemCount: z.int(),
 };
 
-/** One upload of the history: a stock CSV, or a lots or incoming file (ADR 0196), told apart by `kind`. */
+/** One upload of the history: a stock CSV, a lots or incoming file (ADR 0196), or a users file (docs/decisions/0225), told apart by `kind`. */
 export const stockUploadHistoryEntry = z.discriminatedUnion('kind', [
   z.object({
     ...historyEntryFields,
@@ -123,6 +124,13 @@ export const stockUploadHistoryEntry = z.discriminatedUnion('kind', [
     /** Always null: a lots or incoming file replaces the listed SKUs' lots, whatever else there is. */
     mode: z.null(),
     counts: lotsUploadCounts,
+  }),
+  z.object({
+    ...historyEntryFields,
+    kind: z.literal('users'),
+    /** Always null: a users file only creates accounts. */
+    mode: z.null(),
+    counts: userImportCounts,
   }),
 ]);
 export type StockUploadHistoryEntry = z.infer<typeof stockUploadHistoryEntry>;

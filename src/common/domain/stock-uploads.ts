@@ -18,9 +18,10 @@ export const STOCK_UPLOAD_STATUS_LABELS: Record<StockUploadStatus, string> = {
 
 /**
  * What an upload replaced (ADR 0196): the stock CSV (products), or the lots or incoming loads of
- * the SKUs a file lists. One history holds all three.
+ * the SKUs a file lists; or the user accounts a users file created (docs/decisions/0225). One
+ * history holds them all.
  */
-export const STOCK_UPLOAD_KINDS = ['stock', 'lots', 'incoming'] as const;
+export const STOCK_UPLOAD_KINDS = ['stock', 'lots', 'incoming', 'users'] as const;
 export type StockUploadKind = (typeof STOCK_UPLOAD_KINDS)[number];
 
 /**
@@ -35,6 +36,7 @@ export const STOCK_UPLOAD_KIND_LABELS: Record<StockUploadKind, string> = {
   stock: 'Stock',
   lots: 'Lots',
   incoming: 'Incoming',
+  users: 'Users',
 };
 
 /**
@@ -60,5 +62,6 @@ export const STOCK_UPLOAD_MESSAGES = {
 /** Where an upload of each kind is confirmed: each kind is applied by its own module. */
 export function confirmPathOf(kind: UploadKind, id: number | string = '{id}'): string {
   if (kind === 'merchandise') return `/api/admin/merchandise/uploads/${id}/confirm`;
+  if (kind === 'users') return `/api/users/imports/${id}/confirm`;
   return kind === 'stock' ? `/api/stock/uploads/${id}/confirm` : `/api/stock/${kind}/uploads/${id}/confirm`;
 }

@@ -8,6 +8,8 @@ import {
   normaliseHeader,
   parseIssuePath,
   takenUsernameIssues,
+  USER_IMPORT_WARNINGS,
+  userImportWarnings,
   userTemplateRows,
   validateUserImport,
 } from './user-import';
@@ -190,5 +192,18 @@ describe('the user import template', () => {
     const result = validateUserImport(header, renamed);
     expect(result.issues).toEqual([]);
     expect(result.rows.map((r) => r.user.role)).toEqual(['salesperson', 'bold_customer']);
+  });
+});
+
+describe('userImportWarnings (docs/decisions/0225)', () => {
+  it('warns of ignored columns (not the template note), new admins and accounts without an email, in row order', () => {
+    const headers = ['username', 'password', 'role', 'E-mail Address', 'note', '', 'email'];
+    const checked = validateUserImport(headers, [row(2, 'anna', 'Tilework7', 'admin', 'x', '', '', 'a@example.com'), row(3, 'bert', 'Tilework7', '', '', '', '', '')]);
+    expect(checked.issues).toEqual([]);
+    expect(userImportWarnings(headers, checked.rows)).toEqual([
+      { row: 1, field: null, message: USER_IMPORT_WARNINGS.ignoredColumn('E-mail Address') },
+      { row: 2, field: 'role', message: USER_IMPORT_WARNINGS.admin },
+      { row: 3, field: 'email', message: USER_IMPORT_WARNINGS.noEmail },
+    ]);
   });
 });

@@ -189,3 +189,31 @@ export function takenUsernameIssues(rows: readonly ValidImportRow[], taken: Read
     .filter((r) => taken.has(r.user.username.toLowerCase()))
     .map((r) => ({ row: r.row, field: 'username', message: USER_MESSAGES.usernameTaken }));
 }
+
+/** What the preview warns about (docs/decisions/0225): what the file does that may not be meant. */
+export const USER_IMPORT_WARNINGS = {
+  ignoredColumn: (header: string) => `The column "${header}" is not one the import reads; it is ignored`,
+  noEmail: 'No email: this account gets no welcome email',
+  admin: 'Creates an admin: full access to the portal, users included',
+} as const;
+
+/**
+ * The preview's warnings, in row order: a column the import does not read (a misspelt "E-mail
+ * Address" would otherwise leave every account without its address), an account without an email
+ * (no welcome email), and a new admin. The template's note column is expected and not a warning.
+ */
+export function userImportWarnings(headers: readonly string[], rows: readonly ValidImportRow[]): ImportIssue[] {
+  const columns = mapHeaders(headers);
+  const warnings: ImportIssue[] = [];
+  headers.forEach((header, i) => {
+    const text = header.trim();
+    if (columns[i] === null && text !== '' && normaliseHeader(text) !== TEMPLATE_NOTE_COLUMN) {
+      warnings.push({ row: 1, field: null, message: USER_IMPORT_WARNINGS.ignoredColumn(text) });
+    }
+  });
+  for (const { row, user } of rows) {
+    if (user.role === 'admin') warnings.push({ row, field: 'role', message: USER_IMPORT_WARNINGS.admin });
+    if (!user.email) warnings.push({ row, field: 'email', message: USER_IMPORT_WARNINGS.noEmail });
+  }
+  return warnings;
+}

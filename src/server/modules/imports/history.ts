@@ -37,6 +37,9 @@ export function toHistoryEntry(row: ListedRow): StockUploadHistoryEntry {
       counts: { rows: 0, created: 0, updated: 0, unchanged: 0, missing: 0, removed: 0, warnings: 0, ...counts },
     };
   }
+  if (row.kind === 'users') {
+    return { ...common, kind: 'users', mode: null, counts: { rows: 0, created: 0, skippedExamples: 0, warnings: 0, ...counts } };
+  }
   return { ...common, kind: row.kind, mode: null, counts: { rows: 0, skus: 0, ...counts } };
 }
 
@@ -62,6 +65,9 @@ export function checkConfirmable(row: UploadRow | undefined, kind: UploadKind, a
 
 export type UploadHistory = ReturnType<typeof createUploadHistory>;
 
+/** What of a decided upload's file the history keeps: undefined keeps all of it (ImportKind.keptOnceDecided). */
+export type KeptOnceDecided = (kind: UploadKind, data: Buffer) => Buffer | undefined;
+
 /**
  * The upload table's life cycle, for every kind (docs/decisions/0220): previewed -> applied or
  * cancelled; rejected and direct applied runs recorded as they happen. Nothing here reads a
@@ -69,38 +75,41 @@ export type UploadHistory = ReturnType<typeof createUploadHistory>;
  */
 export function createUploadHistory(db: Db) {
   return {
-    /** The newest uploads of the history's kinds (or of one), without their files. Merchandise workbooks are not listed (docs/decisions/0214). */
-    async list(limit: number, kind?: StockUploadKind): Promise<StockUploadHistoryEntry[]> {
+    /** The newest uploads of the history's kinds (or of one) but `hidden`, without their files. Merchandise workbooks are not listed (docs/decisions/0214). */
+    async list(limit: number, kind?: StockUploadKind, hidden: readonly StockUploadKind[] = []): Promise<StockUploadHistoryEntry[]> {
       // The query asks for listed kinds only; the check narrows the type without a cast.
-      return (await listUploads(db, limit, kind)).flatMap((row) => (isOneOf(STOCK_UPLOAD_KINDS, row.kind) ? [toHistoryEntry({ ...row, kind: row.kind })] : []));
+      return (await listUploads(db, limit, kind, hidden)).flatMap((row) => (isOneOf(STOCK_UPLOAD_KINDS, row.kind) ? [toHistoryEntry({ ...row, kind: row.kind })] : []));
     },
 
-    /** The file of one upload, as it was kept. */
-    async file(id: number): Promise<{ filename: string; data: Buffer }> {
+    /** The file of one upload, as it was kept; an upload of a `hidden` kind is not found. */
+    async file(id: number, hidden: readonly UploadKind[] = []): Promise<{ filename: string; data: Buffer }> {
       const row = await findUpload(db, id);
-      if (!row) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
+      if (!row || hidden.includes(row.kind)) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
       return { filename: row.filename, data: row.data };
     },
 
-    /** Cancel of a listed kind (the history's cancel): the previewed upload is marked cancelled; nothing else changes. */
-    async cancel(actor: Actor, id: number): Promise<StockUploadHistoryEntry> {
+    /**
+     * Cancel of a listed kind (the history's cancel): the previewed upload is marked cancelled, its
+     * file reduced to what the kind keeps once decided; nothing else changes.
+     */
+    async cancel(actor: Actor, id: number, kept: KeptOnceDecided = () => undefined): Promise<StockUploadHistoryEntry> {
       return db.transaction(async (tx) => {
         const row = await findUpload(tx, id, true);
         // A merchandise workbook is not in the history; its own route cancels it (cancelOf).
         if (!row || !isListedKind(row)) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
         if (row.status !== 'previewed') throw new HttpError(409, STOCK_UPLOAD_MESSAGES.alreadyDecided);
-        const decided = await decideUpload(tx, id, { status: 'cancelled', decidedBy: actor.username, decidedAt: new Date() });
+        const decided = await decideUpload(tx, id, { status: 'cancelled', decidedBy: actor.username, decidedAt: new Date(), data: kept(row.kind, row.data) });
         return toHistoryEntry({ ...decided!, kind: row.kind });
       });
     },
 
     /** Cancel of one kind: 404 when it is not an upload of that kind, 409 when already decided; nothing else changes. */
-    async cancelOf(actor: Actor, id: number, kind: UploadKind): Promise<void> {
+    async cancelOf(actor: Actor, id: number, kind: UploadKind, kept: KeptOnceDecided = () => undefined): Promise<void> {
       await db.transaction(async (tx) => {
         const row = await findUpload(tx, id, true);
         if (!row || row.kind !== kind) throw new HttpError(404, STOCK_UPLOAD_MESSAGES.notFound);
         if (row.status !== 'previewed') throw new HttpError(409, STOCK_UPLOAD_MESSAGES.alreadyDecided);
-        await decideUpload(tx, id, { status: 'cancelled', decidedBy: actor.username, decidedAt: new Date() });
+        await decideUpload(tx, id, { status: 'cancelled', decidedBy: actor.username, decidedAt: new Date(), data: kept(kind, row.data) });
       });
     },
 
@@ -117,7 +126,7 @@ export function createUploadHistory(db: Db) {
       return checkConfirmable(await findUpload(tx, id, true), kind, actor);
     },
 
-    async markApplied(tx: Tx, id: number, actor: Actor, run: { mode?: string; counts?: Record<string, number> }): Promise<void> {
+    async markApplied(tx: Tx, id: number, actor: Actor, run: { mode?: string; counts?: Record<string, number>; data?: Buffer }): Promise<void> {
       await decideUpload(tx, id, { status: 'applied', decidedBy: actor.username, decidedAt: new Date(), ...run });
     },
 

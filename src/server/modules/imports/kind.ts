@@ -43,6 +43,8 @@ export interface StoredPreview {
   id: number;
   filename: string;
   data: Buffer;
+  /** The counts the preview kept. */
+  counts: Record<string, number>;
   digest: string | null;
   catalogueVersion: string | null;
   removalToken: string | null;
@@ -62,10 +64,13 @@ export class RefusedAtConfirm<Refusal extends { message: string } = StockUploadE
   }
 }
 
+/** How far a long preview is (the users file's password hashing, docs/decisions/0225). */
+export type PreviewProgress = (done: number, total: number) => void;
+
 export interface ImportKind<Preview, Result, Input = void, Read = void, Refusal = StockUploadErrorBody> {
   name: UploadKind;
-  /** Reads and checks the file and says what it would do; changes nothing. */
-  preview(actor: Actor, file: ReceivedFile): Promise<PreviewStep<Preview, Refusal>>;
+  /** Reads and checks the file and says what it would do; changes nothing. A kind with slow work may report `progress`. */
+  preview(actor: Actor, file: ReceivedFile, progress?: PreviewProgress): Promise<PreviewStep<Preview, Refusal>>;
   /** Before the confirm's transaction takes a connection (ADR 0170): the kept file read again. */
   read?(actor: Actor, kept: StoredPreview): Promise<Read>;
   /**
@@ -77,4 +82,14 @@ export interface ImportKind<Preview, Result, Input = void, Read = void, Refusal 
   transaction?<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** After the confirm committed: caches, notices. */
   afterCommit?(): void;
+  /**
+   * What the history keeps of a kept file once it is applied or cancelled, when not all of it
+   * (a users file's password hashes are needed only until then, docs/decisions/0225).
+   */
+  keptOnceDecided?(data: Buffer): Buffer;
+  /**
+   * Whether the history lists this kind's uploads (and serves their files) to `actor`; default
+   * yes. A users file names people, so an API token's stock scope does not show it (docs/decisions/0225).
+   */
+  listedFor?(actor: Actor): boolean;
 }

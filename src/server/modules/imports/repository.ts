@@ -47,14 +47,21 @@ export async function findUpload(db: DbOrTx, id: number, forUpdate = false): Pro
 export async function decideUpload(
   db: DbOrTx,
   id: number,
-  change: { status: StockUploadStatus; decidedBy: string; decidedAt: Date; mode?: string; counts?: Counts },
+  change: { status: StockUploadStatus; decidedBy: string; decidedAt: Date; mode?: string; counts?: Counts; data?: Buffer },
 ): Promise<UploadRow | undefined> {
-  const [row] = await db.update(stockUploads).set(change).where(eq(stockUploads.id, id)).returning();
+  const kept = change.data ? { size: change.data.length } : {};
+  const [row] = await db
+    .update(stockUploads)
+    .set({ ...change, ...kept })
+    .where(eq(stockUploads.id, id))
+    .returning();
   return row;
 }
 
-/** The newest uploads without their files, of one kind or of the stock history's three (not merchandise workbooks, ADR 0214). */
-export async function listUploads(db: DbOrTx, limit: number, kind?: StockUploadKind) {
+/** The newest uploads without their files, of one kind or of the history's kinds (not merchandise workbooks, ADR 0214), less `hidden`. */
+export async function listUploads(db: DbOrTx, limit: number, kind?: StockUploadKind, hidden: readonly StockUploadKind[] = []) {
+  const kinds = (kind ? [kind] : STOCK_UPLOAD_KINDS).filter((k) => !hidden.includes(k));
+  if (kinds.length === 0) return [];
   return db
     .select({
       id: stockUploads.id,
@@ -72,7 +79,7 @@ export async function listUploads(db: DbOrTx, limit: number, kind?: StockUploadK
       decidedBy: stockUploads.decidedBy,
     })
     .from(stockUploads)
-    .where(kind ? eq(stockUploads.kind, kind) : inArray(stockUploads.kind, [...STOCK_UPLOAD_KINDS]))
+    .where(inArray(stockUploads.kind, kinds))
     .orderBy(desc(stockUploads.createdAt), desc(stockUploads.id))
     .limit(limit);
 }

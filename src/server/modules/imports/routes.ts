@@ -19,7 +19,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
       config: write,
       schema: {
         tags: ['Stock'],
-        summary: 'Cancel a previewed upload (stock, lots or incoming); nothing changes',
+        summary: 'Cancel a previewed upload (stock, lots, incoming or users); nothing changes',
         operationId: 'cancelStockUpload',
         params: stockUploadIdParams,
         response: { 200: cancelStockUploadResponse, 404: errorBody, 409: errorBody },
@@ -34,13 +34,13 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
       config: write,
       schema: {
         tags: ['Stock'],
-        summary: 'The upload history of the stock, lots and incoming files (or of one kind): who, when, counts',
+        summary: 'The upload history of the stock, lots, incoming and users files (or of one kind): who, when, counts',
         operationId: 'listStockUploads',
         querystring: stockUploadHistoryQuery,
         response: { 200: stockUploadHistoryResponse },
       },
     },
-    async (request) => ({ uploads: await imports.history(request.query.kind) }),
+    async (request) => ({ uploads: await imports.history(request.query.kind, actorOf(request)) }),
   );
 
   app.get(
@@ -56,7 +56,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
       },
     },
     async (request, reply) => {
-      const file = servedUploadFile(await imports.file(request.params.id));
+      const file = servedUploadFile(await imports.file(request.params.id, actorOf(request)));
       // Always an attachment under a safe name, never sniffed into HTML (docs/decisions/0204).
       return reply
         .header('Content-Disposition', contentDisposition('attachment', file.filename))

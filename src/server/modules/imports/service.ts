@@ -1,11 +1,12 @@
 import type { StockUploadErrorBody } from '@common/contracts/stock';
 import { STOCK_HISTORY_PAGE_SIZE, type StockUploadHistoryEntry } from '@common/contracts/stock-uploads';
-import type { StockUploadKind, UploadKind } from '@common/domain/stock-uploads';
+import { isOneOf } from '@common/domain/one-of';
+import { STOCK_UPLOAD_KINDS, type StockUploadKind, type UploadKind } from '@common/domain/stock-uploads';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { ReceivedFile } from '../../lib/upload';
-import { checkConfirmable, createUploadHistory } from './history';
-import { RefusedAtConfirm, type ImportKind, type RefusedFile, type StoredPreview } from './kind';
+import { checkConfirmable, createUploadHistory, type KeptOnceDecided } from './history';
+import { RefusedAtConfirm, type ImportKind, type PreviewProgress, type RefusedFile, type StoredPreview } from './kind';
 import type { UploadRow } from './repository';
 
 export type PreviewOutcome<Preview, Refusal = StockUploadErrorBody> = { ok: true; preview: Preview } | { ok: false; body: Refusal };
@@ -15,6 +16,7 @@ const storedPreview = (row: UploadRow): StoredPreview => ({
   id: row.id,
   filename: row.filename,
   data: row.data,
+  counts: row.counts,
   digest: row.digest,
   catalogueVersion: row.catalogueVersion,
   removalToken: row.removalToken,
@@ -29,12 +31,13 @@ function handleFor<Preview, Result, Input, Read, Refusal>(
   kind: ImportKind<Preview, Result, Input, Read, Refusal>,
 ) {
   const name: UploadKind = kind.name;
+  const keptOnceDecided: KeptOnceDecided = (_kind, data) => kind.keptOnceDecided?.(data);
   const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => (kind.transaction ? kind.transaction(work) : db.transaction(work));
 
   return {
     /** Reads the file and keeps it `previewed` (or `rejected` with its problems); nothing else changes. */
-    async preview(actor: Actor, file: ReceivedFile): Promise<PreviewOutcome<Preview, Refusal>> {
-      const step = await kind.preview(actor, file);
+    async preview(actor: Actor, file: ReceivedFile, progress?: PreviewProgress): Promise<PreviewOutcome<Preview, Refusal>> {
+      const step = await kind.preview(actor, file, progress);
       if (!step.ok) {
         if (step.refused) await history.recordRejected(actor, name, step.refused);
         return { ok: false, body: step.body };
@@ -56,7 +59,7 @@ function handleFor<Preview, Result, Input, Read, Refusal>(
         const response = await transaction(async (tx) => {
           await history.take(tx, id, name, actor);
           const applied = await kind.apply(tx, { actor, kept, input, read });
-          await history.markApplied(tx, id, actor, { mode: applied.mode, counts: applied.counts });
+          await history.markApplied(tx, id, actor, { mode: applied.mode, counts: applied.counts, data: kind.keptOnceDecided?.(kept.data) });
           return applied.response;
         });
         kind.afterCommit?.();
@@ -69,7 +72,7 @@ function handleFor<Preview, Result, Input, Read, Refusal>(
     },
 
     /** Cancel: the previewed upload is marked cancelled; nothing else changes. */
-    cancel: (actor: Actor, id: number) => history.cancelOf(actor, id, name),
+    cancel: (actor: Actor, id: number) => history.cancelOf(actor, id, name, keptOnceDecided),
 
     /** A direct upload applied at once, recorded in the change's transaction. */
     recordApplied: (tx: DbOrTx, actor: Actor, upload: Parameters<typeof history.recordApplied>[3]) => history.recordApplied(tx, actor, name, upload),
@@ -88,22 +91,29 @@ export type ImportsService = ReturnType<typeof createImportsService>;
  */
 export function createImportsService(db: Db) {
   const history = createUploadHistory(db);
-  const registered = new Set<UploadKind>();
+  /** The registered kinds' history hooks (what stays of a decided file, who sees the kind). */
+  const registered = new Map<UploadKind, Pick<ImportKind<unknown, unknown>, 'keptOnceDecided' | 'listedFor'>>();
+  const hiddenFrom = (actor?: Actor) =>
+    actor ? [...registered].flatMap(([name, kind]) => (kind.listedFor && !kind.listedFor(actor) && isOneOf(STOCK_UPLOAD_KINDS, name) ? [name] : [])) : [];
 
   return {
     register<Preview, Result, Input = void, Read = void, Refusal = StockUploadErrorBody>(kind: ImportKind<Preview, Result, Input, Read, Refusal>) {
       if (registered.has(kind.name)) throw new Error(`The import kind ${kind.name} is registered twice`);
-      registered.add(kind.name);
+      registered.set(kind.name, { keptOnceDecided: kind.keptOnceDecided?.bind(kind), listedFor: kind.listedFor?.bind(kind) });
       return handleFor(db, history, kind);
     },
 
-    /** The newest uploads (stock, lots and incoming, or one kind), previewed, applied, cancelled and rejected, without their files. */
-    history: (kind?: StockUploadKind): Promise<StockUploadHistoryEntry[]> => history.list(STOCK_HISTORY_PAGE_SIZE, kind),
+    /**
+     * The newest uploads (stock, lots, incoming and users, or one kind), previewed, applied,
+     * cancelled and rejected, without their files; without the kinds `actor` is not shown.
+     */
+    history: (kind?: StockUploadKind, actor?: Actor): Promise<StockUploadHistoryEntry[]> => history.list(STOCK_HISTORY_PAGE_SIZE, kind, hiddenFrom(actor)),
 
-    /** The file of one upload, as it was kept. */
-    file: (id: number) => history.file(id),
+    /** The file of one upload, as it was kept (not found when `actor` is not shown its kind). */
+    file: (id: number, actor?: Actor) => history.file(id, hiddenFrom(actor)),
 
     /** The history's Cancel, of any listed kind. */
-    cancel: (actor: Actor, id: number): Promise<StockUploadHistoryEntry> => history.cancel(actor, id),
+    cancel: (actor: Actor, id: number): Promise<StockUploadHistoryEntry> =>
+      history.cancel(actor, id, (kind, data) => registered.get(kind)?.keptOnceDecided?.(data)),
   };
 }

@@ -1,4 +1,5 @@
-import { idParams, okBody } from '@common/contracts/common';
+import { errorBody, idParams, okBody } from '@common/contracts/common';
+import { cancelUserImportResponse, confirmUserImportResponse, userImportIdParams, userImportPreview, type UserImportPreview } from '@common/contracts/users-import';
 import {
   USER_IMPORT_STREAM_TYPE,
   type UserImportResult,
@@ -15,14 +16,18 @@ import {
 } from '@common/contracts/users';
 import { userTemplateRows } from '@common/domain/user-import';
 import { stringify } from 'csv-stringify/sync';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
 import { receiveUserSheet } from './import-file';
-import { streamImport } from './import-stream';
+import { answerOrProgress, streamLines } from './import-stream';
 import type { UsersService } from './service';
 import { contentDisposition } from '../../lib/downloads';
 
 const manageUsers = { access: { permission: 'manage_users' as const } };
+
+/** The client asked for progress lines (ADR 0132b); without it, one JSON answer. */
+const acceptsLines = (request: FastifyRequest) => Boolean(request.headers.accept?.includes(USER_IMPORT_STREAM_TYPE));
 
 /** User calls (manage_users) and the emergency bypass (admin, POST per docs/product-decisions.md). */
 export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
@@ -59,19 +64,78 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
     (request) => users.resetPassword(actorOf(request), request.params.id),
   );
 
-  // Bulk import: multipart field "file", a CSV or an .xlsx with a "users" sheet. Problems in the
-  // file are a 400 before anything is written; a client that accepts NDJSON then gets progress
-  // lines (ADR 0132). Not compressed: gzip would hold the progress lines back.
+  // Bulk import: multipart field "file", a CSV or an .xlsx with a "users" sheet, applied at once
+  // (API clients; docs/decisions/0225). Problems in the file are a 400 before anything is written;
+  // a client that accepts NDJSON then gets progress lines (ADR 0132b). Not compressed: gzip would
+  // hold the progress lines back.
   app.post(
     '/api/users/import',
-    { compress: false, config: manageUsers, schema: { operationId: 'importUsers', summary: 'Create user accounts from a CSV file', errorStatuses: [409], consumes: ['multipart/form-data'], response: { 200: userImportResult } } },
+    { compress: false, config: manageUsers, schema: { operationId: 'importUsers', summary: 'Create user accounts from a CSV file or a workbook, at once', errorStatuses: [409], consumes: ['multipart/form-data'], response: { 200: userImportResult } } },
     async (request, reply) => {
       const file = await receiveUserSheet(request);
-      const prepared = await users.prepareImport(actorOf(request), file);
-      if (!request.headers.accept?.includes(USER_IMPORT_STREAM_TYPE)) return prepared.run();
+      const actor = actorOf(request);
+      if (!acceptsLines(request)) return users.import.importNow(actor, file);
+      const started = await answerOrProgress((progress) => users.import.importNow(actor, file, progress));
+      if (started.done) return started.value;
       // Fastify sends a stream as it is (no serializer); the type only knows the JSON answer.
-      return reply.type(USER_IMPORT_STREAM_TYPE).send(streamImport(prepared, request.log) as unknown as UserImportResult);
+      return reply.type(USER_IMPORT_STREAM_TYPE).send(streamLines(started, (result) => ({ type: 'result', result }), request.log) as unknown as UserImportResult);
     },
+  );
+
+  // The screen's import (docs/decisions/0225): a preview that creates nobody, then Confirm or Cancel.
+  const tags = ['Users'];
+  const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+  app.post(
+    '/api/users/import/preview',
+    {
+      compress: false,
+      config: manageUsers,
+      schema: {
+        tags,
+        operationId: 'previewUserImport',
+        summary: 'Check a users file and say which accounts it would create, with warnings; creates nobody',
+        consumes: ['multipart/form-data'],
+        response: { 200: userImportPreview, 400: errorBody, 413: errorBody, 415: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const file = await receiveUserSheet(request);
+      const actor = actorOf(request);
+      if (!acceptsLines(request)) return users.import.preview(actor, file);
+      const started = await answerOrProgress((progress) => users.import.preview(actor, file, progress));
+      if (started.done) return started.value;
+      return reply.type(USER_IMPORT_STREAM_TYPE).send(streamLines(started, (preview) => ({ type: 'preview', preview }), request.log) as unknown as UserImportPreview);
+    },
+  );
+
+  app.post(
+    '/api/users/imports/:id/confirm',
+    {
+      config: manageUsers,
+      schema: {
+        tags,
+        operationId: 'confirmUserImport',
+        summary: 'Create the accounts of a previewed users file, exactly as previewed (409 when already decided or a name was taken since)',
+        params: userImportIdParams,
+        response: { 200: confirmUserImportResponse, ...errors },
+      },
+    },
+    (request) => users.import.confirm(actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/users/imports/:id/cancel',
+    {
+      config: manageUsers,
+      schema: {
+        tags,
+        operationId: 'cancelUserImport',
+        summary: 'Drop a previewed users file; nobody is created',
+        params: userImportIdParams,
+        response: { 200: cancelUserImportResponse, ...errors },
+      },
+    },
+    (request) => users.import.cancel(actorOf(request), request.params.id),
   );
 
   // The columns with example rows that are marked and never imported.

@@ -5,27 +5,23 @@ import {
   type ProfileBody,
   type ResetPasswordResponse,
   type UpdateUserBody,
-  type UserImportResult,
   type UserImportRow,
   type UsersPage,
   type UsersQuery,
   type UserView,
   PROFILE_FIELDS,
 } from '@common/contracts/users';
-import { PASSWORD_MESSAGES } from '@common/domain/password-rules';
-import { issuePath, takenUsernameIssues, validateUserImport, type ImportIssue, type ValidImportRow } from '@common/domain/user-import';
 import type { Db, DbOrTx } from '../../db/client';
 import { toAccountView } from '../../lib/account-view';
-import { isCommonPassword, refuseCommonPassword } from '../../lib/common-passwords';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { HttpError } from '../../lib/http-error';
-import type { ReceivedFile } from '../../lib/upload';
-import { generateTemporaryPassword, hashPassword, hashTemporaryPassword } from '../../lib/password-hash';
-import { mapWithProgress } from '../../lib/bounded-pool';
+import { generateTemporaryPassword, hashPassword } from '../../lib/password-hash';
 import type { Actor } from '../../lib/actor';
 import { endUserSessions } from '../../plugins/session-store';
 import type { ActivityService } from '../activity';
+import type { ImportsService } from '../imports';
 import type { MailOutbox } from '../mail';
-import { readUserSheet } from './import-file';
+import { createUsersImport } from './import-kind';
 import {
   findLiveUser,
   insertUsers,
@@ -42,15 +38,6 @@ import {
 import { welcomeEmail } from './welcome-email';
 import { dropChanges } from './email-change-repository';
 import { EMAIL_CHANGE_MESSAGES } from '@common/contracts/email-change';
-
-/** Import rows whose password is a common one: reported like any other row problem. */
-async function commonPasswordIssues(rows: readonly ValidImportRow[]): Promise<ImportIssue[]> {
-  const issues: ImportIssue[] = [];
-  for (const { row, user } of rows) {
-    if (await isCommonPassword(user.password)) issues.push({ row, field: 'password', message: PASSWORD_MESSAGES.tooCommon });
-  }
-  return issues;
-}
 
 export function toUserView(row: UserRow): UserView {
   return { ...toAccountView(row), createdAt: row.createdAt.toISOString(), lastLoginAt: row.lastLoginAt?.toISOString() ?? null };
@@ -78,15 +65,6 @@ function newAccount(fields: CreateUserBody | UserImportRow, passwordHash: string
   };
 }
 
-/** Reports how many of the import's passwords are hashed so far (the dialog's "n of N"). */
-export type ImportProgress = (done: number, total: number) => void;
-
-/** A checked import, ready to write: `run` hashes and creates, reporting progress. */
-export interface PreparedImport {
-  total: number;
-  run(onProgress?: ImportProgress): Promise<UserImportResult>;
-}
-
 /** Only what the body sets and what differs from the row. */
 function changesOf(row: UserRow, body: UpdateUserBody): UserChanges {
   const changes: UserChanges = {};
@@ -111,6 +89,8 @@ export function createUsersService(deps: {
   mailFrom: string;
   /** The lots module's "notify me" requests end in the delete's transaction (docs/decisions/0203). */
   notifyRequests: { endAllOf(tx: DbOrTx, userId: number): Promise<number> };
+  /** The users file is one of its kinds (docs/decisions/0225). */
+  imports: Pick<ImportsService, 'register'>;
 }) {
   const { db, activity } = deps;
 
@@ -163,6 +143,8 @@ export function createUsersService(deps: {
     }
     return rows;
   }
+
+  const usersImport = createUsersImport({ db, imports: deps.imports, createAccounts: (tx, actor, values) => createAccounts(tx, actor, values, ' by bulk import') });
 
   async function inTransaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
     try {
@@ -325,49 +307,7 @@ export function createUsersService(deps: {
       });
     },
 
-    /**
-     * Bulk import from a CSV or the workbook's users sheet: every row checked,
-     * all-or-nothing. Problems come back as errors[{ path: "rows.<n>.<field>", message }]
-     * before anything is written; template example rows are left out.
-     */
-    async prepareImport(actor: Actor, file: ReceivedFile): Promise<PreparedImport> {
-      const sheet = await readUserSheet(file, String(actor.userId));
-      const checked = validateUserImport(sheet.headers, sheet.rows);
-      const refuse = (issues: ImportIssue[]) =>
-        new HttpError(
-          400,
-          `No users were imported: ${issues.length} problem${issues.length === 1 ? '' : 's'} found`,
-          issues.map((i) => ({ path: issuePath(i), message: i.message })),
-        );
-      const taken = await takenUsernames(db, checked.rows.map((r) => r.user.username.toLowerCase()));
-      const issues = [...checked.issues, ...takenUsernameIssues(checked.rows, taken), ...(await commonPasswordIssues(checked.rows))].sort(
-        (a, b) => a.row - b.row,
-      );
-      if (issues.length > 0) throw refuse(issues);
-      const total = checked.rows.length;
-      const skippedExamples = checked.skippedExamples;
-
-      return {
-        total,
-        async run(onProgress) {
-          // An unchanged template: nothing to write, nothing changed.
-          if (total === 0) return { created: 0, skippedExamples, users: [] };
-          // Hash outside the transaction (it must not hold locks), on a bounded pool, with the
-          // cheaper temporary-password hash that sign-in replaces (ADR 0132).
-          const hashes = await mapWithProgress(checked.rows, ({ user }) => hashTemporaryPassword(user.password), (done) => onProgress?.(done, total));
-          const values = checked.rows.map(({ user }, i) => newAccount(user, hashes[i]!));
-          const rows = await inTransaction((tx) => createAccounts(tx, actor, values, ' by bulk import'));
-          const byName = new Map(rows.map((row) => [row.username.toLowerCase(), row]));
-          return {
-            created: rows.length,
-            skippedExamples,
-            users: checked.rows.flatMap(({ row, user }) => {
-              const created = byName.get(user.username.toLowerCase());
-              return created ? [{ row, id: created.id, username: created.username, role: created.role }] : [];
-            }),
-          };
-        },
-      };
-    },
+    /** The users file: previewed, confirmed, cancelled, or applied at once (docs/decisions/0225). */
+    import: usersImport,
   };
 }

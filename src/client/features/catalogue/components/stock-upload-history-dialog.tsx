@@ -25,7 +25,7 @@ export function StockUploadHistoryDialog({ open, onOpenChange }: { open: boolean
       <DialogContent className="max-h-[90dvh] max-w-3xl overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Upload history</DialogTitle>
-          <DialogDescription>The latest 50 stock, lots and incoming uploads from this screen and from integrations, with the file each one sent.</DialogDescription>
+          <DialogDescription>The latest 50 stock, lots, incoming and users uploads from the portal and from integrations, with the file each one sent.</DialogDescription>
         </DialogHeader>
         <div className="flex flex-wrap items-center gap-2">
           <Label htmlFor={filterId}>Show</Label>
@@ -71,6 +71,14 @@ function describeCounts(u: StockUploadHistoryEntry): string {
     const parts = [count(c.rows, 'row'), `${formatCount(c.created)} new`, `${formatCount(c.updated)} changed`, `${formatCount(c.unchanged)} unchanged`];
     if (c.removed > 0) parts.push(`${formatCount(c.removed)} removed`);
     else if (c.missing > 0) parts.push(`${formatCount(c.missing)} not in file`);
+    if (c.warnings > 0) parts.push(count(c.warnings, 'warning'));
+    return parts.join(', ');
+  }
+  if (u.kind === 'users') {
+    // A users file only creates accounts (docs/decisions/0225).
+    const c = u.counts;
+    const parts = [count(c.rows, 'row'), `${count(c.created, 'user')} ${u.status === 'applied' ? 'created' : 'to create'}`];
+    if (c.skippedExamples > 0) parts.push(count(c.skippedExamples, 'example row') + ' skipped');
     if (c.warnings > 0) parts.push(count(c.warnings, 'warning'));
     return parts.join(', ');
   }

@@ -1,15 +1,21 @@
 import { CircleAlert, Download } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import type { UserImportResult } from '@common/contracts/users';
+import type { UserImportPreview, UserImportPreviewRow } from '@common/contracts/users-import';
+import { formatCount } from '@common/domain/format';
 import { describeIssue, parseIssuePath } from '@common/domain/user-import';
 import { errorMessage, isApiError } from '@client/lib/api-client';
 import { Alert, AlertTitle } from '@client/components/ui/alert';
 import { FormDialog, FormDialogFooter } from '@client/components/form-dialog';
+import { confirmLabel, Count, PreviewProblems, Section, WarningGroups, WarningsNotice } from '@client/components/upload-preview-parts';
 import { Button } from '@client/components/ui/button';
+import { DialogFooter } from '@client/components/ui/dialog';
 import { Label } from '@client/components/ui/label';
 import { Progress } from '@client/components/ui/progress';
 import { toast } from '@client/components/ui/use-toast';
-import type { UserImportResult } from '@common/contracts/users';
-import { ImportWriteError, USER_IMPORT_TEMPLATE_URL, useImportUsers, type ImportProgress } from '../api/import-users';
+import { useCancelUserImport } from '../api/cancel-user-import';
+import { useConfirmUserImport } from '../api/confirm-user-import';
+import { PreviewStoppedError, USER_IMPORT_TEMPLATE_URL, usePreviewUserImport, type ImportProgress } from '../api/preview-user-import';
 
 /** The names in a toast: the first few and how many more, so 500 users stay readable. */
 const NAMES_SHOWN = 10;
@@ -21,22 +27,11 @@ function createdSummary(result: UserImportResult): string {
   return `${result.created} user${result.created === 1 ? '' : 's'} created: ${shown}${more}.${examples}`;
 }
 
-/** Passwords are hashed one by one ("n of N"); then all users are saved in one transaction. */
+/** Passwords are hashed one by one while the file is checked ("n of N"). */
 function progressText(progress: ImportProgress | null): string {
   if (!progress || progress.total === 0) return 'Checking the file...';
-  if (progress.done < progress.total) return `Creating users: ${progress.done} of ${progress.total}`;
-  return `Saving ${progress.total} users...`;
-}
-
-function showResult(result: UserImportResult) {
-  if (result.created === 0) {
-    toast({
-      title: 'Nothing to import',
-      description: 'The file holds only the template’s example rows (usernames starting with EXAMPLE). Add your users on new rows.',
-    });
-    return;
-  }
-  toast({ title: 'Users Imported', description: createdSummary(result), variant: 'success' });
+  if (progress.done < progress.total) return `Checking users: ${progress.done} of ${progress.total}`;
+  return `Checked ${progress.total} users...`;
 }
 
 /** One line per problem, as the server reported them ("Row 4: Invalid email (email)"). */
@@ -48,29 +43,63 @@ function problemLines(error: unknown): string[] {
   });
 }
 
+const ROLE_WORDS = { admin: 'Admin', salesperson: 'Salesperson', bold_customer: 'BOLD customer' } as const;
+function accountLine(u: UserImportPreviewRow): string {
+  const name = [u.firstName, u.lastName].filter(Boolean).join(' ');
+  return [`Row ${u.row}: ${u.username}`, ROLE_WORDS[u.role], name, u.email ?? 'no email', u.company].filter(Boolean).join(' · ');
+}
+
 /**
- * Bulk user import: a CSV or the merchandise workbook with a "users" sheet.
- * All-or-nothing: any problem imports nobody, and every problem is listed by row.
+ * Bulk user import (docs/decisions/0225): a CSV or the merchandise workbook with a "users" sheet is
+ * checked and shown first, as the stock upload is; Confirm creates exactly those accounts, Cancel
+ * (or closing the dialog) creates nobody. All or nothing: any problem refuses the file, every
+ * problem listed by row.
  */
 export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [preview, setPreview] = useState<UserImportPreview | null>(null);
+  /** Applied, or refused at Confirm as stale: nothing left to cancel. */
+  const decided = useRef(false);
+  const cancel = useCancelUserImport();
+
+  const changeOpen = (next: boolean) => {
+    if (!next && preview && !decided.current) cancel.mutate(preview.uploadId);
+    if (!next) {
+      setPreview(null);
+      decided.current = false;
+    }
+    onOpenChange(next);
+  };
+
   return (
     <FormDialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={changeOpen}
       title="Import Users"
-      description="A CSV file, or an Excel workbook with a sheet named users. Columns: username, password, role, firstName, lastName, email, phone, company, storeName, storeAddress. Every user starts with the given password as a temporary one. Rows whose username starts with EXAMPLE are the template’s examples and are never imported."
-      className="max-w-lg"
+      description={
+        preview
+          ? `Check the users before they are created. ${preview.filename}: nothing has changed yet.`
+          : 'A CSV file, or an Excel workbook with a sheet named users. Columns: username, password, role, firstName, lastName, email, phone, company, storeName, storeAddress. Every user starts with the given password as a temporary one. Rows whose username starts with EXAMPLE are the template’s examples and are never imported.'
+      }
+      className={preview ? 'max-h-[90dvh] max-w-2xl overflow-y-auto' : 'max-w-lg'}
     >
-      <ImportForm onDone={() => onOpenChange(false)} />
+      {preview ? (
+        <ImportPreview
+          preview={preview}
+          onDecided={() => (decided.current = true)}
+          onClose={() => changeOpen(false)}
+        />
+      ) : (
+        <ImportForm onPreviewed={setPreview} />
+      )}
     </FormDialog>
   );
 }
 
-function ImportForm({ onDone }: { onDone: () => void }) {
+function ImportForm({ onPreviewed }: { onPreviewed: (preview: UserImportPreview) => void }) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
-  const mutation = useImportUsers(setProgress);
+  const mutation = usePreviewUserImport(setProgress);
   const lines = mutation.isError ? problemLines(mutation.error) : [];
 
   return (
@@ -81,12 +110,7 @@ function ImportForm({ onDone }: { onDone: () => void }) {
         event.preventDefault();
         if (!file) return;
         setProgress(null);
-        mutation.mutate(file, {
-          onSuccess: (result) => {
-            showResult(result);
-            onDone();
-          },
-        });
+        mutation.mutate(file, { onSuccess: onPreviewed });
       }}
     >
       <div className="grid gap-2">
@@ -111,10 +135,8 @@ function ImportForm({ onDone }: { onDone: () => void }) {
 
       {mutation.isPending && (
         <div className="grid gap-1.5" aria-live="polite">
-          <p className="text-sm text-muted-foreground">
-            {progressText(progress)}
-          </p>
-          <Progress label="Import progress" value={progress && progress.total > 0 ? (progress.done / progress.total) * 100 : undefined} />
+          <p className="text-sm text-muted-foreground">{progressText(progress)}</p>
+          <Progress label="Check progress" value={progress && progress.total > 0 ? (progress.done / progress.total) * 100 : undefined} />
         </div>
       )}
 
@@ -126,23 +148,95 @@ function ImportForm({ onDone }: { onDone: () => void }) {
           <div className="text-sm opacity-90">
             {lines.length > 0 ? (
               <>
-                Please fix the following issues:
-                <ul className="mt-1 max-h-48 list-disc overflow-y-auto pl-5">
+                No users were imported. Please fix the following issues:
+                <ul className="mt-1 max-h-48 list-disc overflow-y-auto pl-5" aria-label="Refused rows">
                   {lines.map((line) => (
                     <li key={line}>{line}</li>
                   ))}
                 </ul>
               </>
-            ) : mutation.error instanceof ImportWriteError ? (
+            ) : mutation.error instanceof PreviewStoppedError ? (
               mutation.error.message
             ) : (
-              errorMessage(mutation.error, 'The file could not be imported. Please try again.')
+              errorMessage(mutation.error, 'The file could not be checked. Please try again.')
             )}
           </div>
         </Alert>
       )}
 
-      <FormDialogFooter submitLabel="Import Users" pendingLabel="Importing..." pending={mutation.isPending} disabled={!file} />
+      <FormDialogFooter submitLabel="Check file" pendingLabel="Checking..." pending={mutation.isPending} disabled={!file} />
     </form>
+  );
+}
+
+/** What Confirm would create, warnings first (docs/decisions/0211); Confirm or Cancel. */
+function ImportPreview({ preview, onDecided, onClose }: { preview: UserImportPreview; onDecided: () => void; onClose: () => void }) {
+  const confirm = useConfirmUserImport();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+  const { counts } = preview;
+  const nothing = counts.created === 0;
+  const label = confirmLabel(counts.warnings);
+
+  const apply = () =>
+    confirm.mutate(preview.uploadId, {
+      onSuccess: (result) => {
+        onDecided();
+        toast({ title: 'Users Imported', description: createdSummary(result), variant: 'success' });
+        onClose();
+      },
+      onError: (error) => {
+        // Already decided, too old, or a name taken since: this preview cannot be applied any more.
+        if (isApiError(error) && (error.status === 409 || error.status === 403 || error.status === 404)) {
+          setStale(true);
+          onDecided();
+        }
+        setProblem(errorMessage(error, 'Please try again.'));
+      },
+    });
+
+  return (
+    <div className="grid gap-4">
+      <WarningsNotice total={counts.warnings} />
+      <dl className="nums grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Summary">
+        <Count label="Rows" value={counts.rows} />
+        <Count label="New users" value={counts.created} />
+        <Count label="Example rows skipped" value={counts.skippedExamples} />
+        <Count label="Warnings" value={counts.warnings} />
+      </dl>
+      {preview.warnings.length > 0 && (
+        <WarningGroups groups={[{ title: 'Warnings', lines: preview.warnings.map(describeIssue) }]} unlisted={counts.warnings - preview.warnings.length} />
+      )}
+      {preview.created.length > 0 && (
+        <Section title={`New users (${formatCount(counts.created)})`} unlisted={counts.created - preview.created.length}>
+          {preview.created.map((u) => (
+            <li key={u.row} className="py-0.5 break-words">
+              {accountLine(u)}
+            </li>
+          ))}
+        </Section>
+      )}
+      {nothing && (
+        <p className="text-sm text-muted-foreground">
+          Nothing to import: the file holds only the template’s example rows (usernames starting with EXAMPLE). Add your users on new rows.
+        </p>
+      )}
+      {problem && <PreviewProblems lines={[problem]} />}
+      {confirm.isPending && (
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          Creating {formatCount(counts.created)} {counts.created === 1 ? 'user' : 'users'}...
+        </p>
+      )}
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose} disabled={confirm.isPending}>
+          {stale || nothing ? 'Close' : 'Cancel'}
+        </Button>
+        {!stale && !nothing && (
+          <Button variant={label.variant} onClick={apply} loading={confirm.isPending} loadingText="Creating users…">
+            {label.text}
+          </Button>
+        )}
+      </DialogFooter>
+    </div>
   );
 }
