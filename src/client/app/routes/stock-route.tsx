@@ -1,8 +1,8 @@
 import type { CurrentUser } from '@common/contracts/auth';
 import { AddToCartButton } from '@client/features/cart/components/add-to-cart-button';
-import type { RenderStockAddAction } from '@client/features/catalogue/components/stock-add-row';
-import { CatalogPage } from '@client/features/catalogue/pages/catalog-page';
-import { StockPage } from '@client/features/catalogue/pages/stock-page';
+import type { RenderStockAddAction } from '@client/features/stock/components/stock-add-row';
+import { CatalogPage } from '@client/features/stock/pages/catalog-page';
+import { StockPage } from '@client/features/stock/pages/stock-page';
 
 /** The cart feature's add button, for the stock row and the catalog card alike (features never import each other). */
 function addAction(user: CurrentUser): RenderStockAddAction {

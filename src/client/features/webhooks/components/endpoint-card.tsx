@@ -11,7 +11,7 @@ import { useSendWebhookTest } from '../api/send-webhook-test';
 import { useSetWebhookStatus } from '../api/webhooks';
 import { DeliveryLog } from './delivery-log';
 import { RotateSecretButton } from './rotate-secret-button';
-import { when } from './when';
+import { when } from '@client/lib/when';
 
 /** One endpoint: where it posts, what it listens to, its state, and its delivery log. */
 export function EndpointCard({ endpoint, onRemove, logOpenAtStart }: { endpoint: WebhookEndpointView; onRemove: (e: WebhookEndpointView) => void; logOpenAtStart: boolean }) {

@@ -3,26 +3,26 @@ import type { CurrentUser } from '@common/contracts/auth';
 import type { Product } from '@common/contracts/products';
 import { PageTitle } from '@client/components/page-frame';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { InventoryError, InventoryLoading } from '../components/inventory-status';
-import { ProductTable, type ProductColumn } from '../components/product-table';
+import { InventoryError, InventoryLoading } from '@client/components/products/inventory-status';
+import { ProductTable, type ProductColumn } from '@client/components/products/product-table';
 import { StockCell } from '../components/stock-cell';
 import { SkuCell } from '../components/sku-cell';
-import { StockFiltersBar } from '../components/stock-filters';
+import { StockFiltersBar } from '@client/components/products/stock-filters';
 import { StockRowDetail, type RenderStockAddAction } from '../components/stock-row-detail';
-import type { UploadOutcome } from '../components/stock-upload';
-import { UploadProgress } from '../components/upload-progress';
-import { UploadReportPanel } from '../components/upload-report';
-import { ResultCount } from '../components/result-count';
-import { useFilteredProducts } from '../lib/use-filtered-products';
-import { useCatalogue } from '../lib/use-catalogue';
-import { useLoadingProgress } from '../lib/use-loading-progress';
-import { useStockFilters } from '../lib/use-stock-filters';
+import type { UploadOutcome } from '@client/features/imports/components/stock-upload';
+import { UploadProgress } from '@client/features/imports/components/upload-progress';
+import { UploadReportPanel } from '@client/features/imports/components/upload-report';
+import { ResultCount } from '@client/components/products/result-count';
+import { useFilteredProducts } from '@client/lib/products/use-filtered-products';
+import { useCatalogue } from '@client/lib/products/use-catalogue';
+import { useLoadingProgress } from '@client/lib/products/use-loading-progress';
+import { useStockFilters } from '@client/lib/products/use-stock-filters';
 
 const NO_PRODUCTS: Product[] = [];
 
 // The upload tools (and the upload contracts, with zod) load only for people who may use them
 // (ADR 0154): a salesperson's /stock never downloads them.
-const StockUploadActions = lazy(() => import('../components/stock-upload').then((m) => ({ default: m.StockUploadActions })));
+const StockUploadActions = lazy(() => import('@client/features/imports/components/stock-upload').then((m) => ({ default: m.StockUploadActions })));
 
 function StockCard({ product, coloured }: { product: Product; coloured: boolean }) {
   return (

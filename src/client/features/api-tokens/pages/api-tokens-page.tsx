@@ -12,7 +12,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { useApiTokens, useRevokeApiToken } from '../api/api-tokens';
 import { NewTokenDialog } from '../components/new-token-dialog';
-import { SecretOnceDialog } from '../components/secret-once-dialog';
+import { SecretOnceDialog } from '@client/components/secret-once-dialog';
 import { TokensList } from '../components/tokens-list';
 
 /** /admin/api-tokens: tokens for machines such as the ERP (docs/integrations.md). */

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
-import { SecretOnceDialog } from './secret-once-dialog';
+import { SecretOnceDialog } from '@client/components/secret-once-dialog';
 
 /**
  * Rotate secret: asks first, then shows the new secret once. The old one keeps signing

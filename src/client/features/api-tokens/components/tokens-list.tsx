@@ -2,7 +2,7 @@ import type { ApiTokenView } from '@common/contracts/integrations';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
-import { when } from './when';
+import { when } from '@client/lib/when';
 
 function tokenState(token: ApiTokenView): { label: string; variant: 'success' | 'destructive' | 'outline' } {
   if (token.revokedAt) return { label: 'Revoked', variant: 'destructive' };

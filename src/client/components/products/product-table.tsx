@@ -3,7 +3,7 @@ import { memo, useId, type ReactNode } from 'react';
 import type { Product } from '@common/contracts/products';
 import { DESKTOP_QUERY, useMediaQuery } from '@client/lib/use-media-query';
 import { cn } from '@client/lib/utils';
-import { useWindowRows } from '../lib/use-window-rows';
+import { useWindowRows } from '@client/lib/products/use-window-rows';
 
 export interface ProductColumn {
   id: string;

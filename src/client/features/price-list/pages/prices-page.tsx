@@ -7,14 +7,14 @@ import { sellingUnit } from '@common/domain/units';
 import { PageTitle } from '@client/components/page-frame';
 import { Button } from '@client/components/ui/button';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { InventoryError, InventoryLoading } from '../components/inventory-status';
-import { ProductTable, type ProductColumn } from '../components/product-table';
-import { ResultCount } from '../components/result-count';
-import { StockFiltersBar } from '../components/stock-filters';
-import { useFilteredProducts } from '../lib/use-filtered-products';
-import { useCatalogue } from '../lib/use-catalogue';
-import { useLoadingProgress } from '../lib/use-loading-progress';
-import { useStockFilters } from '../lib/use-stock-filters';
+import { InventoryError, InventoryLoading } from '@client/components/products/inventory-status';
+import { ProductTable, type ProductColumn } from '@client/components/products/product-table';
+import { ResultCount } from '@client/components/products/result-count';
+import { StockFiltersBar } from '@client/components/products/stock-filters';
+import { useFilteredProducts } from '@client/lib/products/use-filtered-products';
+import { useCatalogue } from '@client/lib/products/use-catalogue';
+import { useLoadingProgress } from '@client/lib/products/use-loading-progress';
+import { useStockFilters } from '@client/lib/products/use-stock-filters';
 
 const NO_PRODUCTS: Product[] = [];
 

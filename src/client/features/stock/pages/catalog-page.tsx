@@ -5,13 +5,13 @@ import { PageTitle } from '@client/components/page-frame';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { InventoryError, InventoryLoading } from '../components/inventory-status';
+import { InventoryError, InventoryLoading } from '@client/components/products/inventory-status';
 import { ProductCard } from '../components/product-card';
 import type { RenderStockAddAction } from '../components/stock-add-row';
-import { ResultCount } from '../components/result-count';
-import { useCatalogue } from '../lib/use-catalogue';
-import { useLoadingProgress } from '../lib/use-loading-progress';
-import { useWindowRows } from '../lib/use-window-rows';
+import { ResultCount } from '@client/components/products/result-count';
+import { useCatalogue } from '@client/lib/products/use-catalogue';
+import { useLoadingProgress } from '@client/lib/products/use-loading-progress';
+import { useWindowRows } from '@client/lib/products/use-window-rows';
 
 const NO_PRODUCTS: Product[] = [];
 /** A first guess per row; rows are measured once drawn. */

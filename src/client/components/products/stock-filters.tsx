@@ -8,7 +8,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { cn } from '@client/lib/utils';
-import type { FilterOptions } from '../lib/use-filtered-products';
+import type { FilterOptions } from '@client/lib/products/use-filtered-products';
 import { FACET_LABEL, SearchChips, type FilterChip } from './search-chips';
 
 type SelectKey = Exclude<keyof StockFilters, 'search'>;

@@ -8,7 +8,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { toast } from '@client/components/ui/use-toast';
 import { useDeliveries, useResendDelivery } from '../api/webhooks';
-import { when } from './when';
+import { when } from '@client/lib/when';
 
 const STATUS: Record<WebhookDeliveryView['status'], { label: string; variant: 'success' | 'warning' | 'destructive' }> = {
   delivered: { label: 'Delivered', variant: 'success' },

@@ -13,7 +13,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { useDeleteWebhook, useWebhooks } from '../api/webhooks';
 import { EndpointCard } from '../components/endpoint-card';
 import { NewWebhookDialog } from '../components/new-webhook-dialog';
-import { SecretOnceDialog } from '../components/secret-once-dialog';
+import { SecretOnceDialog } from '@client/components/secret-once-dialog';
 
 /** /admin/webhooks: where the portal posts order and stock events (docs/integrations.md). */
 export function WebhooksPage({ user }: { user: CurrentUser }) {
