@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { Product } from '@common/contracts/products';
 import { PageTitle } from '@client/components/page-frame';
@@ -9,9 +9,6 @@ import { StockCell } from '../components/stock-cell';
 import { SkuCell } from '../components/sku-cell';
 import { StockFiltersBar } from '@client/components/products/stock-filters';
 import { StockRowDetail, type RenderStockAddAction } from '../components/stock-row-detail';
-import type { UploadOutcome } from '@client/features/imports/components/stock-upload';
-import { UploadProgress } from '@client/features/imports/components/upload-progress';
-import { UploadReportPanel } from '@client/features/imports/components/upload-report';
 import { ResultCount } from '@client/components/products/result-count';
 import { useFilteredProducts } from '@client/lib/products/use-filtered-products';
 import { useCatalogue } from '@client/lib/products/use-catalogue';
@@ -19,10 +16,6 @@ import { useLoadingProgress } from '@client/lib/products/use-loading-progress';
 import { useStockFilters } from '@client/lib/products/use-stock-filters';
 
 const NO_PRODUCTS: Product[] = [];
-
-// The upload tools (and the upload contracts, with zod) load only for people who may use them
-// (ADR 0154): a salesperson's /stock never downloads them.
-const StockUploadActions = lazy(() => import('@client/features/imports/components/stock-upload').then((m) => ({ default: m.StockUploadActions })));
 
 function StockCard({ product, coloured }: { product: Product; coloured: boolean }) {
   return (
@@ -43,9 +36,20 @@ function StockCard({ product, coloured }: { product: Product; coloured: boolean 
 /**
  * /stock, BOLD Stock Check: filters, smart search and the stock table;
  * with edit_stock the CSV upload. The cart feature supplies `renderAddAction`
- * through src/client/app; without it a row shows availability and the quantity only.
+ * through src/client/app; without it a row shows availability and the quantity only. The imports
+ * feature supplies the upload buttons (`uploadActions`) and their progress and report (`uploadStatus`).
  */
-export function StockPage({ user, renderAddAction }: { user: CurrentUser; renderAddAction?: RenderStockAddAction }) {
+export function StockPage({
+  user,
+  renderAddAction,
+  uploadActions,
+  uploadStatus,
+}: {
+  user: CurrentUser;
+  renderAddAction?: RenderStockAddAction;
+  uploadActions?: ReactNode;
+  uploadStatus?: ReactNode;
+}) {
   useDocumentTitle('BOLD Stock Check');
   const query = useCatalogue();
   const progress = useLoadingProgress(query.isPending);
@@ -53,8 +57,6 @@ export function StockPage({ user, renderAddAction }: { user: CurrentUser; render
   const all = query.products ?? NO_PRODUCTS;
   const { rows, search, options, applied } = useFilteredProducts(all, filters);
   const [openId, setOpenId] = useState<number | null>(null);
-  const [outcome, setOutcome] = useState<UploadOutcome | null>(null);
-  const [uploading, setUploading] = useState<{ fileName: string; fraction: number } | null>(null);
 
   const permissions = new Set(user.permissions);
   // Prices are hidden for salespeople; they see the SKU instead.
@@ -87,22 +89,10 @@ export function StockPage({ user, renderAddAction }: { user: CurrentUser; render
     <div className="min-h-dvh">
       <PageTitle
         title="BOLD Stock Check"
-        actions={
-          (permissions.has('edit_stock') || permissions.has('download_template')) && (
-            <Suspense fallback={null}>
-              <StockUploadActions
-                canUpload={permissions.has('edit_stock')}
-                canDownloadTemplate={permissions.has('download_template')}
-                onOutcome={setOutcome}
-                onProgress={setUploading}
-              />
-            </Suspense>
-          )
-        }
+        actions={uploadActions}
       />
       <main className="mx-auto grid max-w-6xl gap-4 px-4 pt-4 pb-16 sm:px-6">
-        {uploading && <UploadProgress {...uploading} />}
-        {outcome && <UploadReportPanel kind={outcome.kind} report={outcome.report} onDismiss={() => setOutcome(null)} />}
+        {uploadStatus}
         {/* The filters come first, before the catalogue: the page is usable (and painted) while it loads. */}
         {!query.isError && (
           <StockFiltersBar filters={filters} options={options} search={search} onSearch={setSearch} onFilter={setFilter} onReset={reset} />
