@@ -1,12 +1,11 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { cancelStockUploadResponse, StockUploadHistoryEntry } from '@common/contracts/stock-uploads';
-import { api } from '@client/lib/api-client';
+import type { StockUploadHistoryEntry } from '@common/contracts/stock-uploads';
+import { api, contractDataOf } from '@client/lib/api-client';
 import { stockUploadsQueryKey } from './get-stock-uploads';
 
 /** POST /api/stock/uploads/{id}/cancel: the preview is dropped; nothing else changes (ADR 0191). */
 export async function cancelStockUpload(id: number): Promise<StockUploadHistoryEntry> {
-  return await api.post<z.output<typeof cancelStockUploadResponse>>(`/api/stock/uploads/${id}/cancel`, {});
+  return await contractDataOf<StockUploadHistoryEntry>(api.POST('/api/stock/uploads/{id}/cancel', { params: { path: { id } } }));
 }
 
 export function useCancelStockUpload() {

@@ -1,7 +1,6 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { lotsApplyResponse, LotsApplyResponse } from '@common/contracts/lots';
-import { api } from '@client/lib/api-client';
+import type { LotsApplyResponse } from '@common/contracts/lots';
+import { api, dataOf } from '@client/lib/api-client';
 import { productsQueryKey } from '@client/api/get-products';
 import { systemSettingsQueryKey } from '@client/api/get-system-settings';
 import { stockUploadsQueryKey } from './get-stock-uploads';
@@ -9,7 +8,7 @@ import type { LotsFileKind } from './preview-lots-upload';
 
 /** POST /api/stock/{lots,incoming}/uploads/{id}/confirm: applies the previewed file exactly (ADR 0196). */
 export async function confirmLotsUpload({ kind, id }: { kind: LotsFileKind; id: number }): Promise<LotsApplyResponse> {
-  return await api.post<z.output<typeof lotsApplyResponse>>(`/api/stock/${kind}/uploads/${id}/confirm`, {});
+  return await dataOf(api.POST(`/api/stock/${kind}/uploads/{id}/confirm`, { params: { path: { id } } }));
 }
 
 /** Stock levels and quantities on order follow the lots, so the catalogue and every SKU's availability are read again. */

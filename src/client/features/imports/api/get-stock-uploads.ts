@@ -1,15 +1,13 @@
-import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { stockUploadHistoryResponse, StockUploadHistoryResponse } from '@common/contracts/stock-uploads';
+import type { StockUploadHistoryResponse } from '@common/contracts/stock-uploads';
 import type { StockUploadKind } from '@common/domain/stock-uploads';
-import { api } from '@client/lib/api-client';
+import { api, contractDataOf } from '@client/lib/api-client';
 
 export const stockUploadsQueryKey = ['/api/stock/uploads'] as const;
 
 /** GET /api/stock/uploads[?kind=]: the stock, lots and incoming uploads, or one kind (ADR 0196). */
 export async function getStockUploads(kind: StockUploadKind | undefined, signal?: AbortSignal): Promise<StockUploadHistoryResponse> {
-  const query = kind ? `?kind=${kind}` : '';
-  return await api.get<z.output<typeof stockUploadHistoryResponse>>(`/api/stock/uploads${query}`, { signal });
+  return await contractDataOf<StockUploadHistoryResponse>(api.GET('/api/stock/uploads', { params: { query: kind ? { kind } : {} }, signal }));
 }
 
 export const stockUploadsQueryOptions = (kind?: StockUploadKind) =>

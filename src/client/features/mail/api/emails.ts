@@ -1,7 +1,6 @@
-import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailsQuery, emailsResponse, emailView, EmailView } from '@common/contracts/emails';
-import { api } from '@client/lib/api-client';
+import type { EmailsQuery, EmailView } from '@common/contracts/emails';
+import { api, dataOf } from '@client/lib/api-client';
 
 const EMAILS_PATH = '/api/admin/emails';
 /** The sender works in the background: the first page looks again every few seconds while it is open. */
@@ -16,11 +15,15 @@ export function emailsPath(query: EmailsQuery): string {
   return `${EMAILS_PATH}${search ? `?${search}` : ''}`;
 }
 
+/** The same parameters as `emailsPath` asks for: only a status filter and a page past the first. */
+function emailsParams(query: EmailsQuery): Partial<EmailsQuery> {
+  return { ...(query.status ? { status: query.status } : {}), ...(query.page !== 1 ? { page: query.page } : {}) };
+}
+
 export function useEmails(query: EmailsQuery) {
-  const path = emailsPath(query);
   return useQuery({
-    queryKey: [path],
-    queryFn: () => api.get<z.output<typeof emailsResponse>>(path),
+    queryKey: [emailsPath(query)],
+    queryFn: () => dataOf(api.GET('/api/admin/emails', { params: { query: emailsParams(query) } })),
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
   });
@@ -31,7 +34,7 @@ export function useResendEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['resend-email'],
-    mutationFn: async (id: number): Promise<EmailView> => await api.post<z.output<typeof emailView>>(`${EMAILS_PATH}/${id}/resend`, {}),
+    mutationFn: async (id: number): Promise<EmailView> => await dataOf(api.POST('/api/admin/emails/{id}/resend', { params: { path: { id } } })),
     // Every cached page and filter, and the orders that show this email's status.
     onSettled: () =>
       queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(EMAILS_PATH) || String(q.queryKey[0]).startsWith('/api/orders') }),

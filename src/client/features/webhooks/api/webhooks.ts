@@ -1,10 +1,5 @@
-import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreatedWebhook,
-  CreateWebhookBody,
-  webhookDeliveryList,
-} from '@common/contracts/integrations';
+import type { CreatedWebhook, CreateWebhookBody } from '@common/contracts/integrations';
 import { api, dataOf } from '@client/lib/api-client';
 
 export const webhooksQueryKey = ['/api/admin/webhooks'] as const;
@@ -28,7 +23,7 @@ export function useDeliveries(endpointId: number, before?: number) {
   return useQuery({
     queryKey: deliveriesKey(endpointId, before),
     queryFn: async () =>
-      await api.get<z.output<typeof webhookDeliveryList>>(`/api/admin/webhooks/${endpointId}/deliveries${before ? `?before=${before}` : ''}`),
+      await dataOf(api.GET('/api/admin/webhooks/{id}/deliveries', { params: { path: { id: endpointId }, query: before ? { before } : {} } })),
     refetchInterval: before ? false : REFRESH_MS,
     placeholderData: keepPreviousData,
   });
