@@ -64,9 +64,9 @@ describe('lint boundaries', () => {
   it('refuses a client feature importing another feature', async () => {
     const errors = await boundaryErrors(
       'src/client/features/cart/probe.tsx',
-      "import { CatalogPage } from '../catalogue/pages/catalog-page';\nexport const probe = CatalogPage;\n",
+      "import { CatalogPage } from '../stock/pages/catalog-page';\nexport const probe = CatalogPage;\n",
     );
-    expect(errors).toEqual([expect.stringContaining('feature "cart" may not import feature "catalogue"')]);
+    expect(errors).toEqual([expect.stringContaining('feature "cart" may not import feature "stock"')]);
   });
 
   it("refuses a server module importing another module's table (docs/decisions/0177)", async () => {

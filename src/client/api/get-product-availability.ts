@@ -1,7 +1,5 @@
-import type { z } from 'zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { availabilityResponse, notifyResponse } from '@common/contracts/lots';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 
 /** GET /api/products/{id}/availability: a SKU's lots, incoming loads and next arrival. Used by catalogue and cart. */
 export const availabilityQueryKey = (productId: number) => [`/api/products/${productId}/availability`] as const;
@@ -9,7 +7,7 @@ export const availabilityQueryKey = (productId: number) => [`/api/products/${pro
 export const availabilityQueryOptions = (productId: number) =>
   queryOptions({
     queryKey: availabilityQueryKey(productId),
-    queryFn: () => api.get<z.output<typeof availabilityResponse>>(`/api/products/${productId}/availability`),
+    queryFn: () => dataOf(api.GET('/api/products/{id}/availability', { params: { path: { id: productId } } })),
     staleTime: 30_000,
   });
 
@@ -23,8 +21,8 @@ export function useStockNotice(productId: number) {
   return useMutation({
     mutationFn: (on: boolean) =>
       on
-        ? api.put<z.output<typeof notifyResponse>>(`/api/products/${productId}/notify`, {})
-        : api.delete<z.output<typeof notifyResponse>>(`/api/products/${productId}/notify`, {}),
+        ? dataOf(api.PUT('/api/products/{id}/notify', { params: { path: { id: productId } } }))
+        : dataOf(api.DELETE('/api/products/{id}/notify', { params: { path: { id: productId } } })),
     onSettled: () => client.invalidateQueries({ queryKey: availabilityQueryKey(productId) }),
   });
 }

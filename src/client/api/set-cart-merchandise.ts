@@ -1,7 +1,5 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { merchandiseQuantitiesResponse } from '@common/contracts/carts';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 import { applyToCachedCart, CART_MERCHANDISE_MUTATION, refreshWhenIdle, type CartMerchandiseRef } from './cart-merchandise-cache';
 
 export interface SetCartMerchandiseVariables {
@@ -12,9 +10,8 @@ export interface SetCartMerchandiseVariables {
 
 /** PUT /api/carts/{id}/merchandise/{type}/{code}: one entry's quantity; 0 removes it. */
 export async function setCartMerchandise({ cartId, item, quantity }: SetCartMerchandiseVariables) {
-  return await api.put<z.output<typeof merchandiseQuantitiesResponse>>(
-    `/api/carts/${cartId}/merchandise/${item.type}/${encodeURIComponent(item.code)}`,
-    { quantity },
+  return await dataOf(
+    api.PUT('/api/carts/{id}/merchandise/{type}/{code}', { params: { path: { id: cartId, type: item.type, code: item.code } }, body: { quantity } }),
   );
 }
 

@@ -10,7 +10,7 @@ export function newIdempotencyKey(prefix: string): string {
   return `${prefix}-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** Request options carrying a new key, for `api.post(url, body, idempotent('cart'))`. */
+/** Request options carrying a new key, for `api.POST(path, { body, ...idempotent('cart') })`. */
 export function idempotent(prefix: string, key = newIdempotencyKey(prefix)) {
   return { headers: { [IDEMPOTENCY_HEADER]: key } };
 }

@@ -18,12 +18,12 @@ export const ClosedDaysPage = lazy(() =>
   import('@client/features/calendar/pages/closed-days-page').then((m) => ({ default: m.ClosedDaysPage })),
 );
 export const ApiTokensPage = lazy(() =>
-  import('@client/features/integrations/pages/api-tokens-page').then((m) => ({ default: m.ApiTokensPage })),
+  import('@client/features/api-tokens/pages/api-tokens-page').then((m) => ({ default: m.ApiTokensPage })),
 );
-export const WebhooksPage = lazy(() => import('@client/features/integrations/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage })));
-export const EmailOutboxPage = lazy(() => import('@client/features/emails/pages/email-outbox-page').then((m) => ({ default: m.EmailOutboxPage })));
+export const WebhooksPage = lazy(() => import('@client/features/webhooks/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage })));
+export const EmailOutboxPage = lazy(() => import('@client/features/mail/pages/email-outbox-page').then((m) => ({ default: m.EmailOutboxPage })));
 export const StockUploadsPage = lazy(() =>
-  import('@client/features/catalogue/pages/stock-uploads-page').then((m) => ({ default: m.StockUploadsPage })),
+  import('@client/features/imports/pages/stock-uploads-page').then((m) => ({ default: m.StockUploadsPage })),
 );
 export const NotifyRequestsPage = lazy(() =>
   import('@client/features/notify-requests/pages/notify-requests-page').then((m) => ({ default: m.NotifyRequestsPage })),

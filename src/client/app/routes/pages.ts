@@ -12,8 +12,8 @@ export const RoleSelectPage = preloadableLazy(() => import('@client/features/aut
 export const CartPage = preloadableLazy(() => import('@client/features/cart/pages/cart-page').then((m) => m.CartPage));
 export const CartSelectPage = preloadableLazy(() => import('@client/features/cart/pages/cart-select-page').then((m) => m.CartSelectPage));
 export const CheckoutPage = preloadableLazy(() => import('@client/features/cart/pages/checkout-page').then((m) => m.CheckoutPage));
-export const PriceListPage = preloadableLazy(() => import('@client/features/catalogue/pages/price-list-page').then((m) => m.PriceListPage));
-export const PricesPage = preloadableLazy(() => import('@client/features/catalogue/pages/prices-page').then((m) => m.PricesPage));
+export const PriceListPage = preloadableLazy(() => import('@client/features/price-list/pages/price-list-page').then((m) => m.PriceListPage));
+export const PricesPage = preloadableLazy(() => import('@client/features/price-list/pages/prices-page').then((m) => m.PricesPage));
 export const FilesPage = preloadableLazy(() => import('@client/features/files/pages/files-page').then((m) => m.FilesPage));
 export const AdditionalMerchandisePage = preloadableLazy(() => import('@client/features/merchandise/pages/additional-merchandise-page').then((m) => m.AdditionalMerchandisePage));
 export const QuickOrderPage = preloadableLazy(() => import('@client/features/quick-add/pages/quick-order-page').then((m) => m.QuickOrderPage));

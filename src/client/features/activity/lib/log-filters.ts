@@ -85,17 +85,31 @@ function localDayStart(day: string, plusDays = 0): string {
   return new Date(y, m - 1, d + plusDays).toISOString();
 }
 
-/** The server's parameters for these filters (GET /api/admin/activity-logs and its export). */
-export function apiParams(filters: LogFilters, withPage: boolean): URLSearchParams {
-  const params = new URLSearchParams();
-  if (searchIsUsable(filters.search)) params.set('search', filters.search.trim());
-  if (filters.type) params.set('type', filters.type);
-  if (filters.userId) params.set('userId', String(filters.userId));
-  if (filters.from) params.set('from', localDayStart(filters.from));
+/** The server's parameters for these filters (GET /api/admin/activity-logs and its export), only those set. */
+export interface LogQuery {
+  search?: string;
+  type?: ActivityType;
+  userId?: number;
+  from?: string;
+  to?: string;
+  page?: number;
+}
+
+export function apiQuery(filters: LogFilters, withPage: boolean): LogQuery {
+  const query: LogQuery = {};
+  if (searchIsUsable(filters.search)) query.search = filters.search.trim();
+  if (filters.type) query.type = filters.type;
+  if (filters.userId) query.userId = filters.userId;
+  if (filters.from) query.from = localDayStart(filters.from);
   // "To" includes that whole day: up to the last millisecond before the next midnight.
-  if (filters.to) params.set('to', new Date(new Date(localDayStart(filters.to, 1)).getTime() - 1).toISOString());
-  if (withPage && filters.page > 1) params.set('page', String(filters.page));
-  return params;
+  if (filters.to) query.to = new Date(new Date(localDayStart(filters.to, 1)).getTime() - 1).toISOString();
+  if (withPage && filters.page > 1) query.page = filters.page;
+  return query;
+}
+
+/** The same parameters as a query string, in the same order. */
+export function apiParams(filters: LogFilters, withPage: boolean): URLSearchParams {
+  return new URLSearchParams(Object.entries(apiQuery(filters, withPage)).map(([key, value]) => [key, String(value)]));
 }
 
 export function exportUrl(filters: LogFilters): string {

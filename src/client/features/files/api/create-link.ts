@@ -1,11 +1,12 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateLinkBody, link, Link } from '@common/contracts/files';
-import { api } from '@client/lib/api-client';
+import type { z } from 'zod';
+import type { createLinkBody, Link } from '@common/contracts/files';
+import { api, dataOf } from '@client/lib/api-client';
 import { linksQueryKey } from './get-links';
 
-export async function createLink(body: CreateLinkBody): Promise<Link> {
-  return await api.post<z.output<typeof link>>('/api/links', body);
+/** The body as the route reads it: the folder is a folder id or none (the contract's input also takes id text). */
+export async function createLink(body: z.output<typeof createLinkBody>): Promise<Link> {
+  return await dataOf(api.POST('/api/links', { body }));
 }
 
 export function useCreateLink() {

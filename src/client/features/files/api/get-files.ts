@@ -1,14 +1,12 @@
-import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FileEntry, fileList } from '@common/contracts/files';
-import { api } from '@client/lib/api-client';
+import type { FileEntry } from '@common/contracts/files';
+import { api, dataOf } from '@client/lib/api-client';
 
 /** ['/api/files', folderId]: null is the root; invalidating ['/api/files'] refreshes every folder. */
 export const filesQueryKey = (folderId: number | null) => ['/api/files', folderId] as const;
 
 export async function getFiles(folderId: number | null): Promise<FileEntry[]> {
-  const query = folderId === null ? '' : `?folderId=${folderId}`;
-  return await api.get<z.output<typeof fileList>>(`/api/files${query}`);
+  return await dataOf(api.GET('/api/files', { params: { query: folderId === null ? {} : { folderId } } }));
 }
 
 export const filesQueryOptions = (folderId: number | null) =>

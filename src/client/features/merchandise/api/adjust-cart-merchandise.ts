@@ -1,7 +1,5 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { merchandiseQuantitiesResponse } from '@common/contracts/carts';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 import { applyToCachedCart, CART_MERCHANDISE_MUTATION, refreshWhenIdle, type CartMerchandiseRef } from '@client/api/cart-merchandise-cache';
 import { idempotent } from '@client/lib/idempotency-key';
 
@@ -13,10 +11,15 @@ interface Variables {
 
 /** POST /api/carts/{id}/merchandise/adjust: +1 / -1 and +1 All / -1 All, atomic on the server. */
 export async function adjustCartMerchandise({ cartId, items, delta }: Variables) {
-  return await api.post<z.output<typeof merchandiseQuantitiesResponse>>(
-    `/api/carts/${cartId}/merchandise/adjust`,
-    { type: items[0]?.type, codes: items.map((item) => item.code), delta },
-    idempotent('cart-adjust'),
+  // One type per call: the entries of one group (the route refuses a body without it).
+  const type = items[0]?.type;
+  if (!type) throw new Error('No merchandise to adjust');
+  return await dataOf(
+    api.POST('/api/carts/{id}/merchandise/adjust', {
+      params: { path: { id: cartId } },
+      body: { type, codes: items.map((item) => item.code), delta },
+      ...idempotent('cart-adjust'),
+    }),
   );
 }
 

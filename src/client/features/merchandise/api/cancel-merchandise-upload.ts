@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
 import type { merchandiseCancelResponse } from '@common/contracts/merchandise';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 
 /** POST /api/admin/merchandise/uploads/{id}/cancel: the preview is dropped; nothing else changes. */
 export async function cancelMerchandiseUpload(id: number): Promise<z.output<typeof merchandiseCancelResponse>> {
-  return await api.post<z.output<typeof merchandiseCancelResponse>>(`/api/admin/merchandise/uploads/${id}/cancel`, {});
+  return await dataOf(api.POST('/api/admin/merchandise/uploads/{id}/cancel', { params: { path: { id } } }));
 }
 
 export function useCancelMerchandiseUpload() {

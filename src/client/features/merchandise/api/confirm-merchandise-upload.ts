@@ -1,12 +1,11 @@
-import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { merchandiseUploadResponse, MerchandiseUploadResponse } from '@common/contracts/merchandise';
-import { api } from '@client/lib/api-client';
+import type { MerchandiseUploadResponse } from '@common/contracts/merchandise';
+import { api, contractDataOf } from '@client/lib/api-client';
 import { invalidateMerchandise } from './manage-merchandise';
 
 /** POST /api/admin/merchandise/uploads/{id}/confirm: applies the previewed workbook exactly (409 when the merchandise changed since). */
 export async function confirmMerchandiseUpload(id: number): Promise<MerchandiseUploadResponse> {
-  return await api.post<z.output<typeof merchandiseUploadResponse>>(`/api/admin/merchandise/uploads/${id}/confirm`, {});
+  return await contractDataOf<MerchandiseUploadResponse>(api.POST('/api/admin/merchandise/uploads/{id}/confirm', { params: { path: { id } } }));
 }
 
 export function useConfirmMerchandiseUpload() {

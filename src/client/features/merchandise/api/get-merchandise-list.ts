@@ -1,14 +1,13 @@
-import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MERCHANDISE_PATHS, type MerchandiseItem, type merchandiseListResponse } from '@common/contracts/merchandise';
+import { MERCHANDISE_PATHS, type MerchandiseItem } from '@common/contracts/merchandise';
 import type { MerchandiseType } from '@common/domain/cart-rules';
-import { api } from '@client/lib/api-client';
+import { api, dataOf } from '@client/lib/api-client';
 
 /** GET /api/merchandise/{displays|handboards|labels|pricelists}; the key is the path. */
 export const merchandiseListQueryKey = (type: MerchandiseType) => [`/api/merchandise/${MERCHANDISE_PATHS[type]}`] as const;
 
 export async function getMerchandiseList(type: MerchandiseType): Promise<MerchandiseItem[]> {
-  return api.get<z.output<typeof merchandiseListResponse>>(`/api/merchandise/${MERCHANDISE_PATHS[type]}`);
+  return dataOf(api.GET(`/api/merchandise/${MERCHANDISE_PATHS[type]}`));
 }
 
 export const merchandiseListQueryOptions = (type: MerchandiseType) =>

@@ -1,14 +1,6 @@
-import type { z } from 'zod';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  merchandiseAdminItem,
-  MerchandiseAdminItem,
-  merchandiseAdminListResponse,
-  MerchandiseEditBody,
-  merchandiseRemoveResponse,
-  MerchandiseRemoveResponse,
-} from '@common/contracts/merchandise';
-import { api } from '@client/lib/api-client';
+import type { MerchandiseAdminItem, MerchandiseEditBody, MerchandiseRemoveResponse } from '@common/contracts/merchandise';
+import { api, dataOf } from '@client/lib/api-client';
 
 /** Manage Merchandise (docs/decisions/0131): every item, deactivated ones too; the key is the path. */
 export const adminMerchandiseQueryKey = ['/api/admin/merchandise'] as const;
@@ -16,7 +8,7 @@ export const adminMerchandiseQueryKey = ['/api/admin/merchandise'] as const;
 export function useAdminMerchandise() {
   return useQuery({
     queryKey: adminMerchandiseQueryKey,
-    queryFn: () => api.get<z.output<typeof merchandiseAdminListResponse>>('/api/admin/merchandise'),
+    queryFn: () => dataOf(api.GET('/api/admin/merchandise')),
   });
 }
 
@@ -27,12 +19,26 @@ export function invalidateMerchandise(queryClient: QueryClient) {
   });
 }
 
+/**
+ * The dialog's parsed values as the route reads them: an empty text is `null` in the contract's output
+ * and '' on the wire (the route's schema turns '' into null again, merchandiseEditBody).
+ */
+export function editBodyOnWire(body: MerchandiseEditBody) {
+  return {
+    ...body,
+    description: body.description ?? '',
+    line: body.line ?? '',
+    category: body.category ?? '',
+    handboardType: body.handboardType ?? '',
+  };
+}
+
 export function useEditMerchandise() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['PATCH', '/api/admin/merchandise/:id'],
     mutationFn: async ({ id, body }: { id: number; body: MerchandiseEditBody }): Promise<MerchandiseAdminItem> =>
-      await api.patch<z.output<typeof merchandiseAdminItem>>(`/api/admin/merchandise/${id}`, body),
+      await dataOf(api.PATCH('/api/admin/merchandise/{id}', { params: { path: { id } }, body: editBodyOnWire(body) })),
     onSuccess: () => invalidateMerchandise(queryClient),
   });
 }
@@ -42,7 +48,7 @@ export function useRemoveMerchandise() {
   return useMutation({
     mutationKey: ['DELETE', '/api/admin/merchandise/:id'],
     mutationFn: async (id: number): Promise<MerchandiseRemoveResponse> =>
-      await api.delete<z.output<typeof merchandiseRemoveResponse>>(`/api/admin/merchandise/${id}`),
+      await dataOf(api.DELETE('/api/admin/merchandise/{id}', { params: { path: { id } } })),
     onSuccess: () => invalidateMerchandise(queryClient),
   });
 }

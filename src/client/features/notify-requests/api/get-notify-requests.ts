@@ -1,7 +1,6 @@
-import type { z } from 'zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { NotifyRequestStatus, notifyRequestsResponse } from '@common/contracts/notify-requests';
-import { api } from '@client/lib/api-client';
+import type { NotifyRequestStatus } from '@common/contracts/notify-requests';
+import { api, dataOf } from '@client/lib/api-client';
 
 const NOTIFY_REQUESTS_PATH = '/api/admin/notify-requests';
 
@@ -26,10 +25,11 @@ export function notifyRequestsSearch(query: NotifyRequestsPageQuery): string {
 
 /** GET /api/admin/notify-requests: one page, newest first (docs/decisions/0214). */
 export function useNotifyRequests(query: NotifyRequestsPageQuery) {
-  const path = `${NOTIFY_REQUESTS_PATH}${notifyRequestsSearch(query)}`;
   return useQuery({
-    queryKey: [path],
-    queryFn: ({ signal }) => api.get<z.output<typeof notifyRequestsResponse>>(path, { signal }),
+    queryKey: [`${NOTIFY_REQUESTS_PATH}${notifyRequestsSearch(query)}`],
+    // Only the filters set, as in the key (notifyRequestsSearch).
+    queryFn: ({ signal }) =>
+      dataOf(api.GET(NOTIFY_REQUESTS_PATH, { params: { query: Object.fromEntries(Object.entries(query).filter(([, value]) => value)) }, signal })),
     placeholderData: keepPreviousData,
   });
 }

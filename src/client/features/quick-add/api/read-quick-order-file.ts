@@ -1,13 +1,13 @@
-import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
-import type { quickOrderFileResponse, QuickOrderFileResponse } from '@common/contracts/carts';
-import { api } from '@client/lib/api-client';
+import type { QuickOrderFileResponse } from '@common/contracts/carts';
+import { upload } from '@client/lib/api-client';
 
 /** POST /api/quick-order/file: a CSV or .xlsx read into the pad's "SKU quantity" lines; writes nothing. */
 export async function readQuickOrderFile(file: File): Promise<QuickOrderFileResponse> {
   const form = new FormData();
   form.append('file', file);
-  return await api.post<z.output<typeof quickOrderFileResponse>>('/api/quick-order/file', form);
+  // Multipart, so through `upload` (typed by the document's answer), like every other file the client sends.
+  return await upload('/api/quick-order/file', form);
 }
 
 export function useReadQuickOrderFile() {
