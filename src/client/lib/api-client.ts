@@ -52,18 +52,8 @@ export interface RequestOptions {
   cache?: RequestCache;
 }
 
-/**
- * A GET by a concrete URL whose answer type the caller names, through the same middleware. Its one
- * caller left is the users list (features/users/api/get-users.ts); every other call is typed from
- * the document (docs/decisions/0226). New calls use `api.GET(...)`.
- */
-function getByUrl<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return dataOf(typed.request('get', path as never, options as never)) as Promise<T>;
-}
-
 /** The typed client: `api.GET('/api/orders/{id}', { params: { path: { id } } })`, plus uploads. */
 export const api = Object.assign(typed, {
-  get: getByUrl,
   upload: (...args: Parameters<typeof upload>) => upload(...args),
   postLines: (...args: Parameters<typeof postLines>) => postLines(...args),
 });
