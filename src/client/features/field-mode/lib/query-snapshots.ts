@@ -1,0 +1,39 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { deviceDb, writeKv, type StoredQuery } from './device-db';
+
+/**
+ * The answers a rep's offline screens need besides the catalogue (docs/decisions/0227): the sample
+ * order (GET /api/carts), the merchandise lists, the requested dates and closed days. Each answer is
+ * saved as it arrives and put back into the query cache when the portal opens offline.
+ */
+const KEPT_PREFIXES = ['/api/carts', '/api/merchandise/', '/api/orders/requested-dates', '/api/calendar', '/api/system-settings'];
+const PREFIX = 'query:';
+
+export function isKeptQuery(queryKey: readonly unknown[]): boolean {
+  const path = queryKey[0];
+  return typeof path === 'string' && KEPT_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
+}
+
+/** Saves every kept answer as the cache receives it; answers the unsubscribe. */
+export function keepQueries(client: QueryClient): () => void {
+  return client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    const { query } = event;
+    if (!isKeptQuery(query.queryKey) || query.state.data === undefined) return;
+    const stored: StoredQuery = { key: query.queryHash, queryKey: query.queryKey, data: query.state.data, updatedAt: query.state.dataUpdatedAt };
+    writeKv(PREFIX + query.queryHash, stored).catch(() => undefined);
+  });
+}
+
+/** Puts the saved answers back into the cache (the portal opened offline); answers their keys. */
+export async function restoreQueries(client: QueryClient): Promise<(readonly unknown[])[]> {
+  const rows = await deviceDb().kv.where('key').startsWith(PREFIX).toArray();
+  const keys: (readonly unknown[])[] = [];
+  for (const row of rows) {
+    const stored = row.value as StoredQuery;
+    if (client.getQueryData(stored.queryKey) !== undefined) continue;
+    client.setQueryData(stored.queryKey, stored.data, { updatedAt: stored.updatedAt });
+    keys.push(stored.queryKey);
+  }
+  return keys;
+}
