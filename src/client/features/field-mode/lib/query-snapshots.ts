@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { deviceDb, writeKv, type StoredQuery } from './device-db';
 
 /**
@@ -14,14 +14,18 @@ export function isKeptQuery(queryKey: readonly unknown[]): boolean {
   return typeof path === 'string' && KEPT_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
 }
 
-/** Saves every kept answer as the cache receives it; answers the unsubscribe. */
+function keep(query: Query): void {
+  if (!isKeptQuery(query.queryKey) || query.state.data === undefined || query.state.status !== 'success') return;
+  const stored: StoredQuery = { key: query.queryHash, queryKey: query.queryKey, data: query.state.data, updatedAt: query.state.dataUpdatedAt };
+  writeKv(PREFIX + query.queryHash, stored).catch(() => undefined);
+}
+
+/** Saves every kept answer the cache holds and each one it receives from now on; answers the unsubscribe. */
 export function keepQueries(client: QueryClient): () => void {
+  // Answers that arrived before field mode's code loaded (the page's first data) are saved too.
+  if (navigator.onLine !== false) for (const query of client.getQueryCache().getAll()) keep(query);
   return client.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
-    const { query } = event;
-    if (!isKeptQuery(query.queryKey) || query.state.data === undefined) return;
-    const stored: StoredQuery = { key: query.queryHash, queryKey: query.queryKey, data: query.state.data, updatedAt: query.state.dataUpdatedAt };
-    writeKv(PREFIX + query.queryHash, stored).catch(() => undefined);
+    if (event.type === 'updated' && event.action.type === 'success') keep(event.query);
   });
 }
 
