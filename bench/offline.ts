@@ -28,6 +28,9 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 /** Chrome DevTools' network conditions: 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip. */
 const FOUR_G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
+// Its start builds the 50,000-SKU catalogue before it says ready: more than the default minute on a busy machine.
+process.env.BENCH_SERVER_START_MS ??= '300000';
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const PROBE = `
@@ -70,17 +73,33 @@ async function waitForSync(page: Page, after: number): Promise<number> {
   throw new Error('the catalogue was not saved on the device');
 }
 
-function resourceBytes(page: Page, pattern: string): Promise<{ bytes: number; ms: number } | null> {
+/** When the page asked for the first /api/products request of this load (ms since the epoch), and how long it took. */
+function catalogueRequest(page: Page, pattern: string): Promise<{ startedAt: number; ms: number } | null> {
   return page.evaluate((source) => {
     const entry = performance.getEntriesByType('resource').find((e) => new RegExp(source).test(e.name)) as PerformanceResourceTiming | undefined;
-    return entry ? { bytes: entry.encodedBodySize, ms: entry.responseEnd - entry.startTime } : null;
+    return entry ? { startedAt: performance.timeOrigin + entry.startTime, ms: entry.responseEnd - entry.startTime } : null;
   }, pattern);
 }
 
-async function throttle(context: BrowserContext, page: Page) {
+/** Bytes on the wire (headers and compressed body) of the /api/products requests, counted by DevTools. */
+interface WireCounter {
+  bytes(): number;
+  reset(): void;
+}
+
+async function throttle(context: BrowserContext, page: Page): Promise<WireCounter> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', FOUR_G);
+  const catalogueIds = new Set<string>();
+  let total = 0;
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (/\/api\/products(\/|\?|$)/.test(event.request.url)) catalogueIds.add(event.requestId);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    if (catalogueIds.has(event.requestId)) total += event.encodedDataLength;
+  });
+  return { bytes: () => total, reset: () => (total = 0) };
 }
 
 export async function run(): Promise<void> {
@@ -99,12 +118,12 @@ export async function run(): Promise<void> {
     const page = await context.newPage();
 
     // The full first download on 4G: /field reads the catalogue with no copy on the device yet.
-    await throttle(context, page);
-    const fullStart = Date.now();
+    const wire = await throttle(context, page);
     await page.goto('/field');
-    await waitForSync(page, 0);
-    const fullMs = Date.now() - fullStart;
-    const full = await resourceBytes(page, '/api/products/columns$');
+    const fullSaved = await waitForSync(page, 0);
+    const fullRequest = await catalogueRequest(page, '/api/products/changes$');
+    const fullBytes = wire.bytes();
+    const fullMs = fullRequest ? fullSaved - fullRequest.startedAt : NaN;
 
     // /stock's first rows offline, from IndexedDB (the service worker serves the shell).
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
@@ -124,21 +143,21 @@ export async function run(): Promise<void> {
       .map((p) => p.id!);
     await database.db.update(products).set({ stockLevel: sql`(floor(random() * 900) + 1)::int::text` }).where(inArray(products.id, ids));
     const before = (await syncPoint(page))!.asOf;
-    await throttle(context, page);
-    const deltaStart = Date.now();
+    wire.reset();
     await page.goto('/field');
-    await waitForSync(page, before);
-    const deltaMs = Date.now() - deltaStart;
-    const delta = await resourceBytes(page, '/api/products/changes\\?since=');
+    const deltaSaved = await waitForSync(page, before);
+    const deltaRequest = await catalogueRequest(page, '/api/products/changes\\?since=');
+    const deltaBytes = wire.bytes();
+    const deltaMs = deltaRequest ? deltaSaved - deltaRequest.startedAt : NaN;
 
     const load = `load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after`;
     console.log(`field mode in Chromium: ${formatNumber(PRODUCTS)} products, a salesperson; ${load}`);
     console.log(
       `  /stock first rows offline (IndexedDB): median ${formatNumber(median(firstRows))} ms, worst ${formatNumber(Math.max(...firstRows))} ms (${firstRows.map((v) => formatNumber(v)).join(', ')}); target 500 ms`,
     );
-    console.log(`  full first download on 4G:            ${formatNumber((full?.bytes ?? 0) / 1024)} KB compressed, ${formatNumber(fullMs)} ms to saved on the device`);
+    console.log(`  full first download on 4G:            ${formatNumber(fullBytes / 1024)} KB on the wire, ${formatNumber(fullMs)} ms from the first request to saved on the device`);
     console.log(
-      `  delta sync, ${formatNumber(CHANGED)} changed SKUs, 4G:   ${formatNumber((delta?.bytes ?? 0) / 1024)} KB compressed, ${formatNumber(delta?.ms ?? 0)} ms the request, ${formatNumber(deltaMs)} ms to saved (page load included); targets 2 MB and 5 s`,
+      `  delta sync, ${formatNumber(CHANGED)} changed SKUs, 4G:   ${formatNumber(deltaBytes / 1024)} KB on the wire, ${formatNumber(deltaRequest?.ms ?? NaN)} ms the request, ${formatNumber(deltaMs)} ms from the request to saved; targets 2 MB and 5 s`,
     );
     await context.close();
   } finally {
