@@ -1,4 +1,5 @@
 import { CloudOff, RefreshCw } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { useFieldStatus } from '../lib/field-status';
 import { stockTime } from './stock-time';
@@ -9,6 +10,7 @@ import { stockTime } from './stock-time';
  */
 export function FieldBanner({ onUpdate }: { onUpdate: () => void }) {
   const status = useFieldStatus();
+  const [path] = useLocation();
   const offline = status.active && status.offline;
   if (!offline && !status.updateReady) return null;
   return (
@@ -20,6 +22,11 @@ export function FieldBanner({ onUpdate }: { onUpdate: () => void }) {
             {status.stockAsOf === null ? 'Offline: no stock saved on this device yet' : `Offline: stock as of ${stockTime(status.stockAsOf)}`}
           </span>
           {status.waiting > 0 && <span>{status.waiting === 1 ? '1 change waiting to send' : `${status.waiting} changes waiting to send`}</span>}
+          {path !== '/field' && (
+            <Link href="/field" className="font-medium underline underline-offset-2">
+              Field sample order
+            </Link>
+          )}
         </div>
       )}
       {status.updateReady && (
