@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { AUTH_JS_LIMIT_BYTES, routeSizeReport } from './scripts/route-size-report';
 import { routePreloads } from './scripts/route-preloads';
 
@@ -46,6 +47,47 @@ export default defineConfig({
     // are (spa.ts, preCompressed): the server's on-the-fly brotli runs at a quality that costs little
     // CPU per request, 17% larger for React's chunk (ADR 0200). Only what the browser downloads
     // from assets/; index.html is rewritten per request.
+    // Field mode (docs/decisions/0227): installable, and every signed-in page opens offline. Workbox
+    // precaches the built shell and every chunk; a navigation goes to the network (the server writes
+    // the user and preloads into each page) and falls back to the precached index.html offline. The
+    // worker is registered after load and a new one waits for the rep's tap (src/client/offline/).
+    VitePWA({
+      strategies: 'generateSW',
+      injectRegister: false,
+      registerType: 'prompt',
+      includeAssets: ['favicon.png', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'BOLD Portal',
+        short_name: 'BOLD',
+        description: 'BOLD Portal: stock, prices, samples and purchase orders.',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#fafaf9',
+        theme_color: '#1e4a8a',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}', '*.{png,webmanifest}'],
+        navigateFallback: null,
+        cleanupOutdatedCaches: true,
+        // The new worker takes the open tabs only when the rep taps Reload (skipWaiting by message):
+        // every tab then reloads on the new shell, so no old page asks for an asset the new one removed.
+        clientsClaim: true,
+        skipWaiting: false,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request }) => request.mode === 'navigate',
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'index.html' } },
+          },
+        ],
+      },
+    }),
     compression({ include: /\.(js|css)$/, algorithms: ['brotliCompress', defineAlgorithm('gzip', { level: 9 })] }),
   ],
   build: {

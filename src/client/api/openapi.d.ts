@@ -1432,6 +1432,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed in the catalogue since a time
+         * @description Products created or changed and SKUs deleted after `since`, and `until` to pass as `since` next time. `full: true` (no `since`, one older than 30 days, or more than 20,000 changes): download GET /api/products/columns instead, then ask from `until`. ADR 0228.
+         *
+         *     Who: users with the view_stock permission. API token scope: `products:read`.
+         */
+        get: operations["getCatalogueChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/columns": {
         parameters: {
             query?: never;
@@ -6840,6 +6862,46 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCatalogueChanges: {
+        parameters: {
+            query?: {
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: number[];
+                        full: boolean;
+                        products: components["schemas"]["Product"][];
+                        until: string;
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -1,3 +1,5 @@
+import { FieldBanner } from '@client/features/field-mode/components/field-banner';
+import { applyUpdate } from '@client/features/field-mode/lib/service-worker';
 import { AppProviders, preparedQueryClient } from './providers';
 import { preloadPage } from './routes/pages';
 import { AppRouter } from './router';
@@ -10,6 +12,7 @@ export function PortalApp() {
   return (
     <AppProviders>
       <PageViews />
+      <FieldBanner onUpdate={applyUpdate} />
       <AppRouter />
     </AppProviders>
   );

@@ -7,6 +7,7 @@ import { userQueryKey } from '@client/features/auth/api/get-user';
 import { pageUser } from '@client/features/auth/lib/page-user';
 import { handedOverSession } from '@client/features/auth/lib/session-hand-over';
 import { prefetchFirstQueries, prefetchFirstQueriesOnSignIn } from './route-data';
+import { offlineUser, startFieldMode } from './field-mode';
 
 interface PreparedClient {
   client: QueryClient;
@@ -24,8 +25,10 @@ function createPortalQueryClient(): PreparedClient {
   const handedOver = handedOverSession();
   // The portal asks when the page says "no one": only /auth says that, and its app is not this one.
   const fromPage = handedOver === undefined ? (pageUser() ?? undefined) : undefined;
-  const signedIn = handedOver ?? fromPage;
+  // Offline the page comes from the service worker, without the user: field mode's rep (ADR 0227).
+  const signedIn = handedOver ?? fromPage ?? offlineUser() ?? undefined;
   if (signedIn) client.setQueryData(userQueryKey, signedIn);
+  startFieldMode(client);
   let firstData = Promise.resolve();
   if (fromPage) firstData = prefetchFirstQueries(client, window.location.pathname, fromPage);
   else if (!signedIn) prefetchFirstQueriesOnSignIn(client);

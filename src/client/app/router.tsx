@@ -28,6 +28,7 @@ import {
   CatalogRoute,
   CheckoutPage,
   DashboardRoute,
+  FieldOrderPage,
   FilesPage,
   OrderDetailRoute,
   OrderPlacedRoute,
@@ -135,6 +136,10 @@ export function AppRouter() {
         <Route path="/additional-merchandise">
           {/* Salesperson screens: a dealer typing the address gets Unauthorized. */}
           <SignedIn>{(user) => allowed(user, 'manage_orders', <AdditionalMerchandisePage />)}</SignedIn>
+        </Route>
+        <Route path="/field">
+          {/* Field mode is for salespeople only (docs/decisions/0227). */}
+          <SignedIn>{(user) => (user.activeRole === 'salesperson' ? <FieldOrderPage user={user} /> : <UnauthorizedPage />)}</SignedIn>
         </Route>
         <Route path="/quick-add">
           <SignedIn>{(user) => allowed(user, 'manage_orders', <QuickAddPage activeRole={user.activeRole} />)}</SignedIn>

@@ -18,6 +18,7 @@ export const FilesPage = preloadableLazy(() => import('@client/features/files/pa
 export const AdditionalMerchandisePage = preloadableLazy(() => import('@client/features/merchandise/pages/additional-merchandise-page').then((m) => m.AdditionalMerchandisePage));
 export const QuickOrderPage = preloadableLazy(() => import('@client/features/quick-add/pages/quick-order-page').then((m) => m.QuickOrderPage));
 export const QuickAddPage = preloadableLazy(() => import('@client/features/quick-add/pages/quick-add-page').then((m) => m.QuickAddPage));
+export const FieldOrderPage = preloadableLazy(() => import('@client/features/field-mode/pages/field-order-page').then((m) => m.FieldOrderPage));
 export const StockRoute = preloadableLazy(() => import('./stock-route').then((m) => m.StockRoute));
 export const CatalogRoute = preloadableLazy(() => import('./stock-route').then((m) => m.CatalogRoute));
 export const ProfileRoute = preloadableLazy(() => import('./profile-route').then((m) => m.ProfileRoute));
@@ -46,6 +47,7 @@ const PAGE_OF: Record<string, { preload(): Promise<void> }> = {
   '/additional-merchandise': AdditionalMerchandisePage,
   '/quick-add': QuickAddPage,
   '/quick-order': QuickOrderPage,
+  '/field': FieldOrderPage,
 };
 
 /** Loads the page of an address (its chunks are preloaded by the HTML, so this is their evaluation). */

@@ -44,6 +44,7 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/additional-merchandise': { page: 'client/features/merchandise/pages/additional-merchandise-page' },
   '/quick-add': { page: 'client/features/quick-add/pages/quick-add-page' },
   '/quick-order': { page: 'client/features/quick-add/pages/quick-order-page' },
+  '/field': { page: 'client/features/field-mode/pages/field-order-page' },
   '/admin/merchandise-upload': { page: 'client/features/merchandise/pages/merchandise-upload-page' },
   '/admin/closed-days': { page: 'client/features/calendar/pages/closed-days-page' },
   '/admin/activity-logs': { page: 'client/features/activity/pages/activity-logs-page' },

@@ -41,3 +41,16 @@ export const products = pgTable(
     check('products_stock_count_status_check', sql`(${t.stockStatus} = 'in_stock') = (${t.stockCount} is not null)`),
   ],
 );
+
+/**
+ * A deleted product's SKU and when it went (migration 0035, written by a trigger on products), so
+ * field mode's changes feed can tell a device what to drop (docs/decisions/0228).
+ */
+export const productTombstones = pgTable(
+  'product_tombstones',
+  {
+    id: integer('id').primaryKey(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_tombstones_deleted_idx').on(t.deletedAt)],
+);

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, getTableColumns, gt, inArray, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { products } from '../../db/schema';
+import { products, productTombstones } from '../../db/schema';
 import { stockLevelSql } from './stock-level-sql';
 
 /**
@@ -95,4 +95,27 @@ export function productSummaryStatement(db: DbOrTx) {
     .from(products)
     .where(eq(products.id, sql.placeholder('id')))
     .prepare('product_summary_by_id');
+}
+
+/**
+ * The instant a changes feed may answer up to (docs/decisions/0228): the start of the oldest
+ * transaction still running (its rows carry that start as updated_at and are not visible yet), or
+ * now, a millisecond's rounding down. Read in the same snapshot as the changes.
+ */
+export async function changesHorizon(db: DbOrTx): Promise<Date> {
+  const result = await db.execute<{ until: string }>(sql`
+    select to_json(date_trunc('milliseconds', least(now(), coalesce(min(xact_start), now()))))#>>'{}' as until
+    from pg_stat_activity where datname = current_database() and xact_start is not null`);
+  return new Date(result.rows[0]!.until);
+}
+
+/** Products changed after `since`, by id, at most `limit` + 1 (one more says "too many"). */
+export async function listChangedProducts(db: DbOrTx, since: Date, limit: number): Promise<ProductRow[]> {
+  return listProductsPage(db, { afterId: 0, since, limit });
+}
+
+/** SKUs deleted after `since` (migration 0035). */
+export async function listDeletedSince(db: DbOrTx, since: Date): Promise<number[]> {
+  const rows = await db.select({ id: productTombstones.id }).from(productTombstones).where(gt(productTombstones.deletedAt, since)).orderBy(asc(productTombstones.id));
+  return rows.map((r) => r.id);
 }

@@ -1,5 +1,6 @@
 import { errorBody } from '@common/contracts/common';
 import { catalogueColumnsResponse } from '@common/contracts/catalogue-columns';
+import { catalogueChangesQuery, catalogueChangesResponse } from '@common/contracts/catalogue-changes';
 import { productsPage, productsQuery, productsResponse, type ProductsQuery } from '@common/contracts/products';
 import { hasPermission } from '@common/domain/permissions';
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
@@ -85,6 +86,30 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
   // The schema (widened for OpenAPI) still validates the query: request.query is productsQuery's output (ADR 0205).
   app.get('/api/products', { ...access, schema: catalogueSchema, compress: false }, (request, reply) =>
     wantsPage(request.query as ProductsQuery) ? sendPage(request, reply) : sendCatalogue(request, reply, 'objects'),
+  );
+  // Field mode (docs/decisions/0228): a device that keeps the catalogue refreshes it by changes only.
+  app.get(
+    '/api/products/changes',
+    {
+      ...access,
+      schema: {
+        summary: 'What changed in the catalogue since a time',
+        description:
+          'Products created or changed and SKUs deleted after `since`, and `until` to pass as `since` next time. ' +
+          '`full: true` (no `since`, one older than 30 days, or more than 20,000 changes): download GET /api/products/columns instead, then ask from `until`. ADR 0228.',
+        tags: ['Products'],
+        operationId: 'getCatalogueChanges',
+        querystring: catalogueChangesQuery,
+        response: { 200: catalogueChangesResponse, 400: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const variant = hasPermission(user.activeRole, 'view_prices') ? 'full' : 'no-prices';
+      const { since } = request.query;
+      reply.header('Cache-Control', 'private, no-store');
+      return products.changes(variant, since ? new Date(since) : null);
+    },
   );
   app.get('/api/products/columns', { ...access, schema: columnsSchema, compress: false }, (request, reply) =>
     sendCatalogue(request, reply, 'columns'),

@@ -6,8 +6,12 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SettingsService } from '../settings';
 import type { Encoding } from '../../lib/content-encoding';
+import { CATALOGUE_CHANGES_KEPT_DAYS, CATALOGUE_CHANGES_MAX, type CatalogueChanges } from '@common/contracts/catalogue-changes';
 import {
   CATALOGUE_VERSION,
+  changesHorizon,
+  listChangedProducts,
+  listDeletedSince,
   derivedCatalogueVersion,
   findProductSummaries,
   findStockFacts,
@@ -233,6 +237,32 @@ export function createProductsService({ db, settings }: { db: Db; settings: Pick
         products: shown.map((row) => toApiProduct(row, variant === 'full')),
         nextCursor: more && last ? productsCursor.encode([last.id, page.since]) : null,
       };
+    },
+
+    /**
+     * Field mode's changes feed (docs/decisions/0228): the products changed and the SKUs deleted after
+     * `since`, and the instant to ask from next time, all read in one snapshot. `full` when the device
+     * must download the whole catalogue instead: no `since`, one older than the tombstones are
+     * promised, or more changes than a whole download would cost.
+     */
+    async changes(variant: CatalogueVariant, since: Date | null, now: Date = new Date()): Promise<CatalogueChanges> {
+      return db.transaction(
+        async (tx) => {
+          const until = await changesHorizon(tx);
+          const tooOld = since !== null && now.getTime() - since.getTime() > CATALOGUE_CHANGES_KEPT_DAYS * 24 * 60 * 60 * 1000;
+          const nothing = { until: until.toISOString(), full: true, products: [], deleted: [] };
+          if (since === null || tooOld) return nothing;
+          const rows = await listChangedProducts(tx, since, CATALOGUE_CHANGES_MAX);
+          if (rows.length > CATALOGUE_CHANGES_MAX) return nothing;
+          return {
+            until: until.toISOString(),
+            full: false,
+            products: rows.map((row) => toApiProduct(row, variant === 'full')),
+            deleted: await listDeletedSince(tx, since),
+          };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
     },
 
     /** What a cart line shows of some products; pass `tx` to read inside the caller's transaction. */

@@ -1,0 +1,227 @@
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProducts, syntheticProducts } from '../bench/support/catalogue';
+import { startChildServer, type ChildServer } from '../bench/support/child-server';
+import { benchDatabase, type BenchDatabase } from '../bench/support/database';
+import { signedInCookie } from '../bench/support/session';
+import { orders, products } from '../src/server/db/schema';
+import { buildClientIfStale } from '../scripts/build-if-stale.mjs';
+import { CHROMIUM_PATH } from './support/browser';
+
+/**
+ * Field mode (docs/decisions/0227, 0228) in Chromium with `context.setOffline`. The journey runs its
+ * own server on its own database (bench/support), so it can delete a product while the rep is offline
+ * and serve a second build for the update prompt without touching the other journeys' server.
+ */
+const PORT = Number(process.env.FIELD_E2E_PORT ?? 6601);
+const CLIENT_DIR = path.resolve('dist/client');
+const NEXT_CLIENT_DIR = path.resolve('.tmp', `field-e2e-next-${process.pid}`);
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Products 10006, 10014, ... hold 480 boxes in the synthetic catalogue (bench/support/catalogue.ts). */
+const ORDERED = [10006, 10014, 10022, 10030, 10038];
+const REMOVED = 10046;
+
+let database: BenchDatabase;
+let server: ChildServer;
+let browser: Browser;
+let baseURL: string;
+const errors: string[] = [];
+
+async function startServer(clientDir: string) {
+  const env = { BENCH_MODE: 'app', DATABASE_URL: database.url, PORT: String(PORT), CLIENT_DIR: clientDir };
+  // A start can pass the helper's default minute on a machine shared by several engineers.
+  process.env.BENCH_SERVER_START_MS ??= '180000';
+  server = await startChildServer(env);
+}
+
+beforeAll(async () => {
+  await buildClientIfStale();
+  database = await benchDatabase('field-e2e');
+  await insertProducts(database.db, syntheticProducts(300));
+  await startServer(CLIENT_DIR);
+  baseURL = server.url;
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await database?.close();
+  await rm(NEXT_CLIENT_DIR, { recursive: true, force: true });
+  // Uncaught errors fail the journey; failed loads while offline are what offline means.
+  expect(errors).toEqual([]);
+});
+
+async function repContext(username: string): Promise<BrowserContext> {
+  const { cookie } = await signedInCookie(database.db, baseURL, 'salesperson', username);
+  const [name, value] = cookie.split('=') as [string, string];
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 860 } });
+  await context.addCookies([{ name, value, url: baseURL }]);
+  return context;
+}
+
+function watch(page: Page): Page {
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (/Failed to load resource|net::ERR_INTERNET_DISCONNECTED|Failed to fetch|404|409/.test(text)) return;
+    errors.push(text);
+  });
+  return page;
+}
+
+/** A value of field mode's IndexedDB store, or null. */
+function deviceValue(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(
+    (k) =>
+      new Promise((resolve) => {
+        void indexedDB.databases().then((list) => {
+          if (!list.some((d) => d.name === 'bold-field')) return resolve(null);
+          const open = indexedDB.open('bold-field');
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('kv')) {
+              db.close();
+              return resolve(null);
+            }
+            const read = db.transaction('kv').objectStore('kv').get(k);
+            read.onsuccess = () => {
+              db.close();
+              resolve((read.result as { value?: unknown } | undefined)?.value ?? null);
+            };
+          };
+          open.onerror = () => resolve(null);
+        });
+      }),
+    key,
+  );
+}
+
+async function until(check: () => Promise<unknown>, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const ordersOf = async (username: string) => {
+  const rows = await database.db.select().from(orders).where(eq(orders.username, username));
+  return rows;
+};
+
+describe('field mode', () => {
+  it('works offline after one online visit: stock search, a sample order queued and sent once, a removed product to review, sign-out clears', async () => {
+    const username = 'field-rep';
+    const context = await repContext(username);
+    const page = watch(await context.newPage());
+
+    // One online visit: the service worker installs, the catalogue and the sample order's answers are kept.
+    await page.goto('/stock');
+    await page.locator('table tbody tr').first().waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await until(() => deviceValue(page, 'catalogue-sync'), 'the catalogue saved on the device');
+    await page.goto('/field');
+    await expect.poll(() => page.getByLabel('Requested date').inputValue(), { timeout: 15_000 }).not.toBe('');
+    await until(() => deviceValue(page, 'query:["/api/orders/requested-dates"]'), 'the requested dates saved');
+    await until(() => deviceValue(page, 'query:["/api/carts"]'), 'the sample order saved');
+
+    // Offline: /stock opens from the service worker and IndexedDB and finds a tile by search.
+    await context.setOffline(true);
+    await database.db.delete(products).where(eq(products.id, REMOVED));
+    await page.goto('/stock');
+    await page.getByText(/Offline: stock as of \d\d:\d\d/).waitFor();
+    const [first] = syntheticProducts(300).filter((p) => p.id === ORDERED[0]);
+    await page.getByRole('searchbox').first().fill(first!.name);
+    await page.getByRole('cell', { name: String(ORDERED[0]) }).first().waitFor();
+
+    // Five lines and the removed product added, and the sample order placed, all offline.
+    await page.goto('/field');
+    await page.getByText(/Offline: stock as of/).waitFor();
+    for (const id of [...ORDERED, REMOVED]) {
+      await page.getByLabel('Find a product').fill(String(id));
+      await page.getByRole('list', { name: 'Matching products' }).getByRole('button').first().click();
+      await page.getByRole('list', { name: 'Sample order lines' }).getByText(String(id)).waitFor();
+    }
+    expect(await page.getByRole('list', { name: 'Sample order lines' }).getByText('Waiting to send').count()).toBe(6);
+    await page.getByRole('button', { name: 'Place sample order' }).click();
+    await page.getByText('Sample order placed on this device').waitFor();
+    expect(await ordersOf(username)).toHaveLength(0);
+
+    // Back online: the lines go in order; the removed product comes back for review and holds the order.
+    const orderPosts: { headers: Record<string, string>; body: string }[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/orders')) orderPosts.push({ headers: request.headers(), body: request.postData() ?? '' });
+    });
+    await context.setOffline(false);
+    const review = page.getByRole('list', { name: 'Changes to review' });
+    await review.getByText(String(REMOVED)).or(review.getByText(/Add 1 ×/)).first().waitFor({ timeout: 20_000 });
+    expect(await ordersOf(username)).toHaveLength(0);
+    await review.getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByText(/Sample Order #1 sent/).waitFor({ timeout: 20_000 });
+
+    const placed = await ordersOf(username);
+    expect(placed).toHaveLength(1);
+    const lines = await page.request.get(`/api/orders/${placed[0]!.id}`);
+    const order = (await lines.json()) as { items: { productId: number; quantity: number }[] };
+    expect(order.items.map((i) => i.productId).sort()).toEqual([...ORDERED].sort());
+
+    // Replayed five more times (the same key and body, as after a lost answer): nothing new.
+    expect(orderPosts).toHaveLength(1);
+    for (let i = 0; i < 5; i++) {
+      const again = await page.request.post('/api/orders', {
+        headers: { 'content-type': 'application/json', 'idempotency-key': orderPosts[0]!.headers['idempotency-key']!, 'x-request-timestamp': String(Date.now()) },
+        data: orderPosts[0]!.body,
+      });
+      expect(again.status(), await again.text()).toBeLessThan(300);
+    }
+    // And the app opened again five times (each opening replays what waits): nothing new.
+    for (let i = 0; i < 5; i++) await page.reload();
+    expect(await ordersOf(username)).toHaveLength(1);
+
+    // Signing out removes everything kept on the device.
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await page.waitForURL('**/auth');
+    await until(async () => (await page.evaluate(() => indexedDB.databases())).every((d) => d.name !== 'bold-field'), 'the device data removed');
+    expect(await page.evaluate(() => localStorage.getItem('bold-field-user'))).toBeNull();
+    await context.close();
+  }, 180_000);
+
+  it('offers a new build with one tap that reloads every open tab into it', async () => {
+    const context = await repContext('field-rep-update');
+    const tabs = [watch(await context.newPage()), watch(await context.newPage())];
+    for (const tab of tabs) {
+      await tab.goto('/stock');
+      await tab.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    }
+
+    // A new build: another index.html (with its build mark) and so another service worker.
+    await cp(CLIENT_DIR, NEXT_CLIENT_DIR, { recursive: true });
+    const indexFile = path.join(NEXT_CLIENT_DIR, 'index.html');
+    await writeFile(indexFile, (await readFile(indexFile, 'utf8')).replace('<head>', '<head>\n    <meta name="portal-build" content="next" />'));
+    const swFile = path.join(NEXT_CLIENT_DIR, 'sw.js');
+    const sw = await readFile(swFile, 'utf8');
+    expect(sw).toMatch(/url:"index.html",revision:"[^"]+"/);
+    await writeFile(swFile, sw.replace(/url:"index.html",revision:"[^"]+"/, 'url:"index.html",revision:"next"'));
+    await server.stop();
+    await startServer(NEXT_CLIENT_DIR);
+
+    await tabs[0]!.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+    const prompt = tabs[0]!.getByText('A new version of the portal is ready.');
+    await prompt.waitFor({ timeout: 30_000 });
+    await tabs[0]!.getByRole('button', { name: 'Reload' }).click();
+    for (const tab of tabs) {
+      await expect.poll(() => tab.evaluate(() => document.querySelector('meta[name="portal-build"]')?.getAttribute('content') ?? null), { timeout: 30_000 }).toBe('next');
+      await tab.locator('table tbody tr').first().waitFor();
+    }
+    await context.close();
+  }, 180_000);
+});

@@ -1,0 +1,78 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '@common/contracts/auth';
+import { productsQueryKey, setCatalogueReader } from '@client/api/get-products';
+import { userQueryKey } from '@client/features/auth/api/get-user';
+import { deviceUser, forgetDeviceUser, isFieldUser, rememberDeviceUser } from '@client/features/field-mode/lib/device-user';
+import { isNetworkFailure, setFieldStatus } from '@client/features/field-mode/lib/field-status';
+import { registerServiceWorker } from '@client/features/field-mode/lib/service-worker';
+import type { FieldRuntime } from '@client/features/field-mode/lib/field-runtime';
+
+/**
+ * Field mode wired into the portal (docs/decisions/0227): for a salesperson the catalogue is read
+ * through the device's copy and the offline screens' answers are kept; when the session ends, signing
+ * out included, or someone else signs in, everything kept on the device is removed. Dexie and the rest
+ * load only for a rep (a dynamic import).
+ */
+const loadRuntime = () => import('@client/features/field-mode/lib/field-runtime');
+
+/** Offline with no page from the server, the rep this device holds field data for. */
+export function offlineUser(): CurrentUser | null {
+  return typeof navigator !== 'undefined' && navigator.onLine === false ? deviceUser() : null;
+}
+
+let workerRegistered = false;
+
+export function startFieldMode(client: QueryClient): void {
+  if (!workerRegistered) {
+    workerRegistered = true;
+    registerServiceWorker();
+  }
+  let runtime: Promise<FieldRuntime> | undefined;
+  let activeUserId: number | null = null;
+
+  const stop = async (clear: boolean) => {
+    const running = runtime;
+    runtime = undefined;
+    activeUserId = null;
+    setCatalogueReader(undefined);
+    setFieldStatus({ active: false });
+    (await running)?.stop();
+    if (clear) {
+      forgetDeviceUser();
+      await (await loadRuntime()).clearFieldData();
+    }
+  };
+
+  const follow = (user: CurrentUser | null | undefined) => {
+    if (user === undefined) return;
+    const holder = deviceUser();
+    if (!isFieldUser(user)) {
+      // Signed out, the session ended, or a role that keeps nothing on the device.
+      if (activeUserId !== null || holder) void stop(true);
+      return;
+    }
+    if (activeUserId === user.id) return;
+    if (holder && holder.id !== user.id) void stop(true);
+    activeUserId = user.id;
+    rememberDeviceUser(user);
+    setCatalogueReader(() => loadRuntime().then((m) => m.fieldCatalogueReader(user.id)()));
+    // A catalogue read before this (by the network) is read again through the device.
+    void client.invalidateQueries({ queryKey: productsQueryKey });
+    setFieldStatus({ active: true });
+    runtime = loadRuntime().then((m) => m.startFieldRuntime(client, user.id));
+  };
+
+  follow(client.getQueryData<CurrentUser | null>(userQueryKey));
+  client.getQueryCache().subscribe((event) => {
+    if (event.query.queryKey[0] !== userQueryKey[0] || event.type !== 'updated') return;
+    if (event.action.type === 'success') follow(event.query.state.data as CurrentUser | null);
+    // No network: the rep this device holds data for carries on offline.
+    if (event.action.type === 'error' && isNetworkFailure(event.action.error)) {
+      const held = deviceUser();
+      if (held) {
+        setFieldStatus({ offline: true });
+        client.setQueryData(userQueryKey, held);
+      }
+    }
+  });
+}
