@@ -10,7 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     // Generous: a busy two-core machine must not turn a correct feature red (issue 22).
     testTimeout: 60_000,

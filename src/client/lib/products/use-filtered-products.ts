@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Product } from '@common/contracts/products';
-import { createCatalogueIndex, type CatalogueIndex } from '@common/domain/catalogue-index';
+import { createCatalogueIndex, type CatalogueIndex } from '@client/lib/search/catalogue-index';
 import type { StockFilters } from '@common/domain/stock-filters';
 import { rankBySku } from './sku-rank';
 import { afterNextPaint } from './use-catalogue';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalogueIndex } from './catalogue-index';
-import { EMPTY_STOCK_FILTERS, filterProducts, searchTextOf, vocabularyOf, type FilterableProduct, type StockFilters } from './stock-filters';
-import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from './stock-level';
+import { EMPTY_STOCK_FILTERS, filterProducts, searchTextOf, vocabularyOf, type FilterableProduct, type StockFilters } from '@common/domain/stock-filters';
+import { STOCK_FABRICATION, STOCK_SPECIAL_ORDER } from '@common/domain/stock-level';
 
 function product(id: number, fields: Partial<FilterableProduct> = {}): FilterableProduct {
   return {

@@ -1,6 +1,6 @@
-import { parseSmartSearch, tokenizeSearch, type SearchOption, type SearchVocabulary, type SmartSearchResult } from './smart-search';
-import { matchesStockStatus, type StockStatusFilter } from './stock-status';
-import { searchTextOf, skuBucketOf, skuBuckets, vocabularyOf, type FilterableProduct, type StockFilters } from './stock-filters';
+import { parseSmartSearch, tokenizeSearch, type SearchOption, type SearchVocabulary, type SmartSearchResult } from '@common/domain/smart-search';
+import { matchesStockStatus, type StockStatusFilter } from '@common/domain/stock-status';
+import { searchTextOf, skuBucketOf, skuBuckets, vocabularyOf, type FilterableProduct, type StockFilters } from '@common/domain/stock-filters';
 
 /** The facets a filter or a search word compares, case-insensitively, with a product's own value. */
 type Facet = 'line' | 'color' | 'size' | 'finish';
