@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { MERCHANDISE_TYPES, type MerchandiseType } from '../../../common/domain/cart-rules';
+import { APPROVAL_STATUSES, type ApprovalStatus } from '../../../common/domain/companies';
+import { companies } from './companies';
 import { oneOf } from './one-of';
 import { products } from './products';
 import { users } from './users';
@@ -16,9 +18,18 @@ export const carts = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastModified: timestamp('last_modified', { withTimezone: true }).notNull().defaultNow(),
+    /** The owner's company when the owner is a dealer (docs/decisions/0229); a PO is private unless shared. */
+    companyId: integer('company_id').references(() => companies.id),
+    sharedWithCompany: boolean('shared_with_company').notNull().default(false),
+    /** pending: waiting for the company admin; returned: sent back with `approvalNote`; null: neither. */
+    approvalStatus: text('approval_status').$type<ApprovalStatus>(),
+    approvalNote: text('approval_note'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
   },
   (t) => [
     index('carts_user_idx').on(t.userId),
+    index('carts_company_idx').on(t.companyId),
+    check('carts_approval_status_check', sql`${t.approvalStatus} is null or ${oneOf(t.approvalStatus, APPROVAL_STATUSES)}`),
     // One active cart per user, enforced by the database.
     uniqueIndex('carts_one_active_idx').on(t.userId).where(sql`${t.isActive}`),
   ],

@@ -10,6 +10,7 @@ import {
   type OrderKind,
   type OrderStatus,
 } from '../../../common/domain/order-status';
+import { companies, companyLocations } from './companies';
 import { oneOf } from './one-of';
 import { users } from './users';
 
@@ -40,12 +41,19 @@ export const orders = pgTable(
     shipToAddress: jsonb('ship_to_address').$type<ShipToAddress>(),
     requestedDate: date('requested_date'),
     total: numeric('total', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** The dealer's company (docs/decisions/0229): every buyer of it sees the order, with who placed it. */
+    companyId: integer('company_id').references(() => companies.id),
+    /** The saved location it ships to, if one was picked; `shipToAddress` keeps the copy. */
+    locationId: integer('location_id').references(() => companyLocations.id, { onDelete: 'set null' }),
+    approvedByUserId: integer('approved_by_user_id').references(() => users.id),
+    approvedByName: text('approved_by_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
+    index('orders_company_created_idx').on(t.companyId, t.createdAt),
     // An ERP polls GET /api/orders?updatedSince=... page by page (docs/decisions/0160).
     index('orders_updated_idx').on(t.updatedAt, t.id),
     // Order history search by PO name or reference (ADR 0192); the query uses the same expression.
@@ -68,6 +76,11 @@ export const orderItems = pgTable(
     productName: text('product_name').notNull(),
     quantity: integer('quantity').notNull(),
     price: numeric('price', { precision: 12, scale: 2 }),
+    /** The product's base price when placed, and the list and break the charged price came from (null: base). */
+    basePrice: numeric('base_price', { precision: 12, scale: 2 }),
+    priceListCode: text('price_list_code'),
+    priceListName: text('price_list_name'),
+    priceBreakMin: integer('price_break_min'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { COMPANY_ROLES, type CompanyRole } from '../../../common/domain/companies';
 import { ROLES, type Role } from '../../../common/domain/permissions';
+import { companies } from './companies';
 import { oneOf } from './one-of';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -14,7 +16,13 @@ export const users = pgTable(
     lastName: text('last_name'),
     email: text('email'),
     phone: text('phone'),
+    /** The company's name as typed before companies existed; `companyId` is what counts (docs/decisions/0229). */
     company: text('company'),
+    /** A dealer's company and role in it (migration 0036); null for admins and salespeople. */
+    companyId: integer('company_id').references(() => companies.id),
+    companyRole: text('company_role').$type<CompanyRole>(),
+    /** The most one order of this buyer may total before it needs the company admin's approval; null = no limit. */
+    spendingLimit: numeric('spending_limit', { precision: 14, scale: 2 }),
     storeName: text('store_name'),
     /** The store's street line; the parts below complete the address a sample order ships to (docs/decisions/0210). */
     storeAddress: text('store_address'),
@@ -36,6 +44,10 @@ export const users = pgTable(
     uniqueIndex('users_username_live_idx').on(sql`lower(${t.username})`).where(sql`${t.deletedAt} is null`),
     index('users_role_idx').on(t.role),
     check('users_role_check', oneOf(t.role, ROLES)),
+    index('users_company_idx').on(t.companyId),
+    check('users_company_role_check', sql`${t.companyRole} is null or ${oneOf(t.companyRole, COMPANY_ROLES)}`),
+    check('users_company_role_needs_company_check', sql`(${t.companyRole} is null) = (${t.companyId} is null)`),
+    check('users_spending_limit_check', sql`${t.spendingLimit} is null or ${t.spendingLimit} >= 0`),
   ],
 );
 
