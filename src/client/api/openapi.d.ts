@@ -2399,6 +2399,8 @@ export interface components {
         CurrentUser: {
             activeRole: ("admin" | "salesperson" | "bold_customer") | null;
             company: string | null;
+            companyId: number | null;
+            companyRole: ("admin" | "buyer" | "requester") | null;
             email: string | null;
             firstName: string | null;
             id: number;
@@ -2408,6 +2410,7 @@ export interface components {
             phone: string | null;
             /** @enum {string} */
             role: "admin" | "salesperson" | "bold_customer";
+            spendingLimit: string | null;
             storeAddress: string | null;
             storeCity: string | null;
             storeContactName: string | null;
@@ -2625,6 +2628,8 @@ export interface components {
         };
         User: {
             company: string | null;
+            companyId: number | null;
+            companyRole: ("admin" | "buyer" | "requester") | null;
             createdAt: string;
             email: string | null;
             firstName: string | null;
@@ -2635,6 +2640,7 @@ export interface components {
             phone: string | null;
             /** @enum {string} */
             role: "admin" | "salesperson" | "bold_customer";
+            spendingLimit: string | null;
             storeAddress: string | null;
             storeCity: string | null;
             storeContactName: string | null;

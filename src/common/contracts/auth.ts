@@ -3,6 +3,7 @@ import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from '../domain/email-address';
 import { normalizeUsername, USERNAME_CHARACTERS_MESSAGE, USERNAME_PATTERN } from '../domain/username-rules';
 import { MIN_USERNAME_LENGTH, PASSWORD_MESSAGES, newPasswordSchema } from '../domain/password-rules';
 import { PERMISSIONS, ROLES } from '../domain/permissions';
+import { COMPANY_ROLES } from '../domain/companies';
 
 export const roleSchema = z.enum(ROLES, { error: 'Role must be admin, salesperson or bold_customer' });
 
@@ -25,6 +26,10 @@ export const accountView = z.object({
   storeContactName: z.nullable(z.string()),
   storePhone: z.nullable(z.string()),
   isTemporaryPassword: z.boolean(),
+  /** A dealer's company, role in it and per-order spending limit (docs/decisions/0229); null for everyone else. */
+  companyId: z.nullable(z.int()),
+  companyRole: z.nullable(z.enum(COMPANY_ROLES)),
+  spendingLimit: z.nullable(z.string()),
 });
 export type AccountView = z.infer<typeof accountView>;
 

@@ -20,5 +20,8 @@ export function toAccountView(row: typeof users.$inferSelect): AccountView {
     storeContactName: row.storeContactName,
     storePhone: row.storePhone,
     isTemporaryPassword: row.isTemporaryPassword,
+    companyId: row.companyId,
+    companyRole: row.companyRole,
+    spendingLimit: row.spendingLimit,
   };
 }

@@ -1,3 +1,4 @@
+import type { CompanyRole } from '@common/domain/companies';
 import type { Role } from '@common/domain/permissions';
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../plugins/access';
@@ -27,6 +28,9 @@ export interface Actor extends Origin {
   email: string | null;
   /** The role the user acts as now (an admin chooses one; null until then). */
   role: Role | null;
+  /** A dealer's company and role in it (docs/decisions/0229); absent or null for everyone else. */
+  companyId?: number | null;
+  companyRole?: CompanyRole | null;
 }
 
 /** Activity nobody's request caused (a job, a script): there is no IP, browser or page. */
@@ -54,5 +58,13 @@ export function originOf(request: FastifyRequest): Origin {
 /** The actor of a request behind an access rule (the guard has loaded the user, or this is a 401). */
 export function actorOf(request: FastifyRequest): Actor {
   const user = requireUser(request);
-  return { ...originOf(request), userId: user.id, username: user.username, email: user.email, role: user.activeRole };
+  return {
+    ...originOf(request),
+    userId: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.activeRole,
+    companyId: user.companyId,
+    companyRole: user.companyRole,
+  };
 }

@@ -10,6 +10,8 @@ const user = (overrides: Partial<RequestUser> = {}): RequestUser => ({
   email: null,
   isTemporaryPassword: false,
   activeRole: 'admin',
+  companyId: null,
+  companyRole: null,
   ...overrides,
 });
 

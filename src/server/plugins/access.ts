@@ -1,3 +1,4 @@
+import type { CompanyRole } from '@common/domain/companies';
 import type { ApiScope } from '@common/contracts/integrations';
 import { hasPermission, type Permission, type Role } from '@common/domain/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -25,6 +26,9 @@ export interface RequestUser {
   email: string | null;
   isTemporaryPassword: boolean;
   activeRole: Role | null;
+  /** A dealer's company and role in it (docs/decisions/0229); null for admins, salespeople and tokens. */
+  companyId: number | null;
+  companyRole: CompanyRole | null;
 }
 
 /** Where a token stands in its one-minute rate window (docs/decisions/0160, 0182). */

@@ -107,6 +107,8 @@ export function createApiTokensService(deps: { db: Db; activity: ActivityService
           activeRole: 'admin',
           email: null,
           isTemporaryPassword: false,
+          companyId: null,
+          companyRole: null,
         },
       };
       const windowEnds = found.windowStartedAt.getTime() + RATE_WINDOW_SECONDS * 1000;

@@ -125,7 +125,16 @@ export function createAuthService(deps: {
       const found = await sessionAccount(session);
       if (!found) return null;
       const { row, activeRole } = found;
-      return { id: row.id, username: row.username, role: row.role, email: row.email, isTemporaryPassword: row.isTemporaryPassword, activeRole };
+      return {
+        id: row.id,
+        username: row.username,
+        role: row.role,
+        email: row.email,
+        isTemporaryPassword: row.isTemporaryPassword,
+        activeRole,
+        companyId: row.companyId,
+        companyRole: row.companyRole,
+      };
     },
 
     /** What GET /api/user answers for this session, or null: the app page carries it (ADR 0152). */
