@@ -25,10 +25,11 @@ const elements = [
 
 /**
  * Table ownership (docs/decisions/0177b-tables-belong-to-modules-features-never-import-the-app.md): the tables of src/server/db/schema/<name>.ts belong to the
- * server module <name>, except users.ts, the accounts, which the users and auth modules share.
+ * server module <name>, except users.ts, the accounts, which the users and auth modules share, and the companies module
+ * for its buyers' company roles (docs/decisions/0229).
  * Read from the schema files, so a new table is owned by the module whose file declares it.
  */
-const SHARED_SCHEMA_FILES = { users: ['users', 'auth'] };
+const SHARED_SCHEMA_FILES = { users: ['users', 'auth', 'companies'] };
 const schemaDir = path.join(root, 'src/server/db/schema');
 
 export const tableOwners = new Map(
