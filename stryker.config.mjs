@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * `npm run test:mutation`: Stryker mutates the pure rules of src/common/domain and runs their
- * unit tests against each mutant (issue 24). Not in CI: it takes minutes of CPU.
+ * unit tests against each mutant, to show which rules the tests would let change unnoticed. Not in CI:
+ * it takes minutes of CPU.
  * Concurrency 2: the machines this runs on have two cores shared with others.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */

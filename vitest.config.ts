@@ -12,7 +12,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    // Generous: a busy two-core machine must not turn a correct feature red (issue 22).
+    // Generous: a busy two-core machine must not turn a correct feature red (docs/performance.md "Test suite time").
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
