@@ -204,7 +204,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stockRoutes, { stock, maxUploadMb: config.MAX_UPLOAD_MB });
   await app.register(lotsRoutes, { lots, maxUploadMb: config.MAX_UPLOAD_MB });
   await app.register(importsRoutes, { imports });
-  await app.register(priceListRoutes, { priceList: createPriceListService({ products, activity }) });
+  const priceList = createPriceListService({ db, products, activity, imports, events: webhooks.publisher, today: deps.today });
+  await app.register(priceListRoutes, { priceList, imports, maxUploadMb: config.MAX_UPLOAD_MB });
   await app.register(emailRoutes, { emails: createEmailsService({ db, activity, smtpConfigured: Boolean(config.SMTP_URL) }) });
 
   await registerSpa(app, deps.clientDir, { pageUser: (request) => auth.sessionUser(sessionOf(request)) });

@@ -332,6 +332,262 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/price-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Price lists, searched by code or name, a page at a time
+         * @description Who: admins. API token scope: `prices:read`.
+         */
+        get: operations["listPriceLists"];
+        put?: never;
+        /**
+         * Create a price list (code, name, valid from and to)
+         * @description Who: admins. API token scope: `prices:write`.
+         */
+        post: operations["createPriceList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-lists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A price list with its assignments
+         * @description Who: admins. API token scope: `prices:read`.
+         */
+        get: operations["getPriceListDetail"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a price list with its entries and assignments
+         * @description Who: admins. API token scope: `prices:write`.
+         */
+        delete: operations["deletePriceList"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a price list's code, name or dates
+         * @description Who: admins. API token scope: `prices:write`.
+         */
+        patch: operations["updatePriceList"];
+        trace?: never;
+    };
+    "/api/admin/price-lists/{id}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a list to a company or a price group with a priority (again: the new priority)
+         * @description Who: admins. API token scope: `prices:write`.
+         */
+        post: operations["assignPriceList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-lists/{id}/assignments/{assignmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one assignment of a list
+         * @description Who: admins. API token scope: `prices:write`.
+         */
+        delete: operations["unassignPriceList"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-lists/{id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A list's SKUs with their breaks, searched by SKU or product name, a page at a time
+         * @description Who: admins. API token scope: `prices:read`.
+         */
+        get: operations["listPriceListEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-lists/{id}/entries/{sku}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set one SKU's prices in a list (its plain price and breaks); only the rows that differ are written
+         * @description Who: admins. API token scope: `prices:write`.
+         */
+        put: operations["putPriceListEntry"];
+        post?: never;
+        /**
+         * Remove one SKU's prices from a list
+         * @description Who: admins. API token scope: `prices:write`.
+         */
+        delete: operations["deletePriceListEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-lists/company-choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Companies to assign a list to, searched by name or account number
+         * @description Who: admins. API token scope: `prices:read`.
+         */
+        get: operations["listPriceListCompanyChoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-lists/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The price list file template (CSV)
+         * @description Who: admins. API token scope: `prices:read`.
+         */
+        get: operations["getPriceListTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-lists/upload/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a price list file (list,sku,price,min_quantity): per list the entries added, changed (with the % change; over 20% flagged) and removed; changes nothing
+         * @description Who: admins. API token scope: `prices:write`.
+         */
+        post: operations["previewPriceListUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-lists/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The history of price list files
+         * @description Who: admins. API token scope: `prices:read`.
+         */
+        get: operations["listPriceListUploads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-lists/uploads/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a previewed price list file; nothing changes
+         * @description Who: admins. API token scope: `prices:write`.
+         */
+        post: operations["cancelPriceListUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-lists/uploads/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a previewed price list file: only the entries that differ are written, in one transaction (409 when those lists changed since)
+         * @description Who: admins. API token scope: `prices:write`.
+         */
+        post: operations["confirmPriceListUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/webhooks": {
         parameters: {
             query?: never;
@@ -882,6 +1138,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/companies/{id}/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company's price of each SKU asked: the resolved price, the base price, where it came from and the ladder of quantity breaks (admins, prices:read tokens, and a dealer for their own company)
+         * @description Who: users with the view_prices permission. API token scope: `prices:read`.
+         */
+        get: operations["getCompanyPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/files": {
         parameters: {
             query?: never;
@@ -1354,11 +1630,55 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The price list as a PDF
+         * The price list as a PDF: the signed-in dealer's own prices when their company has a price list
          * @description Who: users with the view_prices permission. Not open to API tokens.
          */
         get: operations["getPriceList"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/price-lists/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A price list by its code, with its assignments
+         * @description Who: admins. API token scope: `prices:read`.
+         */
+        get: operations["getPriceListByCode"];
+        /**
+         * Create a price list or set its header (name, valid from and to); 201 when created
+         * @description Who: admins. API token scope: `prices:write`.
+         */
+        put: operations["putPriceList"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/price-lists/{code}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a list's whole set of entries (sku, price, minQuantity); only the rows that differ are written, entries not sent are removed
+         * @description Who: admins. API token scope: `prices:write`.
+         */
+        put: operations["putPriceListEntries"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2263,6 +2583,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "price_list.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A price list's header, entries or assignments changed, or the list was deleted; one event per list and write */
+        post: operations["onPriceListUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "product.updated": {
         parameters: {
             query?: never;
@@ -2309,7 +2646,7 @@ export interface components {
             name: string;
             prefix: string;
             revokedAt: string | null;
-            scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read")[];
+            scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read" | "prices:read" | "prices:write")[];
         };
         Cart: {
             createdAt: string;
@@ -2560,6 +2897,26 @@ export interface components {
             /** @constant */
             type: "ping";
         };
+        PriceListUpdatedEvent: {
+            createdAt: string;
+            data: {
+                added: number;
+                changed: number;
+                changedAt: string;
+                code: string;
+                deleted: boolean;
+                name: string;
+                removed: number;
+                skus: number[];
+                /** @enum {string} */
+                source: "upload" | "api" | "admin";
+                truncated: boolean;
+            };
+            id: string;
+            timestamp: string;
+            /** @constant */
+            type: "price_list.updated";
+        };
         Product: {
             collection: string | null;
             color: string | null;
@@ -2654,7 +3011,7 @@ export interface components {
             consecutiveFailures: number;
             createdAt: string;
             description: string | null;
-            events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated")[];
+            events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated")[];
             failed: number;
             id: number;
             pausedAt: string | null;
@@ -2986,7 +3343,7 @@ export interface operations {
                 "application/json": {
                     expiresAt?: string | null;
                     name: string;
-                    scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read")[];
+                    scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read" | "prices:read" | "prices:write")[];
                 };
             };
         };
@@ -3006,7 +3363,7 @@ export interface operations {
                         name: string;
                         prefix: string;
                         revokedAt: string | null;
-                        scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read")[];
+                        scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read" | "prices:read" | "prices:write")[];
                         token: string;
                     };
                 };
@@ -3783,6 +4140,1288 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listPriceLists: {
+        parameters: {
+            query?: {
+                page?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lists: {
+                            assignmentCount: number;
+                            code: string;
+                            entryCount: number;
+                            id: number;
+                            name: string;
+                            skuCount: number;
+                            updatedAt: string;
+                            validFrom: string | null;
+                            validTo: string | null;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createPriceList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    name: string;
+                    validFrom?: string | null;
+                    validTo?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignments: {
+                            accountNumber: string | null;
+                            companyId: number | null;
+                            companyName: string | null;
+                            id: number;
+                            priceGroup: string | null;
+                            priority: number;
+                        }[];
+                        list: {
+                            assignmentCount: number;
+                            code: string;
+                            entryCount: number;
+                            id: number;
+                            name: string;
+                            skuCount: number;
+                            updatedAt: string;
+                            validFrom: string | null;
+                            validTo: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPriceListDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignments: {
+                            accountNumber: string | null;
+                            companyId: number | null;
+                            companyName: string | null;
+                            id: number;
+                            priceGroup: string | null;
+                            priority: number;
+                        }[];
+                        list: {
+                            assignmentCount: number;
+                            code: string;
+                            entryCount: number;
+                            id: number;
+                            name: string;
+                            skuCount: number;
+                            updatedAt: string;
+                            validFrom: string | null;
+                            validTo: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deletePriceList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updatePriceList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    name: string;
+                    validFrom?: string | null;
+                    validTo?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignments: {
+                            accountNumber: string | null;
+                            companyId: number | null;
+                            companyName: string | null;
+                            id: number;
+                            priceGroup: string | null;
+                            priority: number;
+                        }[];
+                        list: {
+                            assignmentCount: number;
+                            code: string;
+                            entryCount: number;
+                            id: number;
+                            name: string;
+                            skuCount: number;
+                            updatedAt: string;
+                            validFrom: string | null;
+                            validTo: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    assignPriceList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    companyId?: number | null;
+                    priceGroup?: string | null;
+                    /** @default 0 */
+                    priority?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignments: {
+                            accountNumber: string | null;
+                            companyId: number | null;
+                            companyName: string | null;
+                            id: number;
+                            priceGroup: string | null;
+                            priority: number;
+                        }[];
+                        list: {
+                            assignmentCount: number;
+                            code: string;
+                            entryCount: number;
+                            id: number;
+                            name: string;
+                            skuCount: number;
+                            updatedAt: string;
+                            validFrom: string | null;
+                            validTo: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    unassignPriceList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                assignmentId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignments: {
+                            accountNumber: string | null;
+                            companyId: number | null;
+                            companyName: string | null;
+                            id: number;
+                            priceGroup: string | null;
+                            priority: number;
+                        }[];
+                        list: {
+                            assignmentCount: number;
+                            code: string;
+                            entryCount: number;
+                            id: number;
+                            name: string;
+                            skuCount: number;
+                            updatedAt: string;
+                            validFrom: string | null;
+                            validTo: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPriceListEntries: {
+        parameters: {
+            query?: {
+                page?: number;
+                search?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            basePrice: string | null;
+                            breaks: {
+                                minQuantity: number;
+                                price: string;
+                            }[];
+                            name: string | null;
+                            sku: number;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putPriceListEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                id: number;
+                sku: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    breaks: {
+                        /** @default 1 */
+                        minQuantity?: number;
+                        price: string | number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        basePrice: string | null;
+                        breaks: {
+                            minQuantity: number;
+                            price: string;
+                        }[];
+                        name: string | null;
+                        sku: number;
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deletePriceListEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                id: number;
+                sku: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPriceListCompanyChoices: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companies: {
+                            accountNumber: string | null;
+                            id: number;
+                            name: string;
+                            priceGroup: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPriceListTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    previewPriceListUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            added: number;
+                            changed: number;
+                            flagged: number;
+                            lists: number;
+                            removed: number;
+                            rows: number;
+                            unchanged: number;
+                        };
+                        filename: string;
+                        lists: {
+                            added: {
+                                minQuantity: number;
+                                name: string | null;
+                                price: string;
+                                sku: number;
+                            }[];
+                            changed: {
+                                after: string;
+                                before: string;
+                                flagged: boolean;
+                                minQuantity: number;
+                                name: string | null;
+                                percent: number | null;
+                                sku: number;
+                            }[];
+                            code: string;
+                            counts: {
+                                added: number;
+                                changed: number;
+                                flagged: number;
+                                removed: number;
+                                unchanged: number;
+                            };
+                            name: string;
+                            removed: {
+                                minQuantity: number;
+                                name: string | null;
+                                price: string;
+                                sku: number;
+                            }[];
+                        }[];
+                        uploadId: number;
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        moreIssues: number;
+                        schemaErrors: {
+                            message: string;
+                            row: number;
+                            sku?: string;
+                        }[];
+                    } | components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            /** @description Status 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 415 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPriceListUploads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        uploads: ({
+                            counts: {
+                                created: number;
+                                missing: number;
+                                removed: number;
+                                rows: number;
+                                unchanged: number;
+                                updated: number;
+                                warnings: number;
+                            };
+                            createdAt: string;
+                            decidedAt: string | null;
+                            decidedBy: string | null;
+                            filename: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "stock";
+                            mode: ("keep" | "replace") | null;
+                            problemCount: number;
+                            problems: {
+                                message: string;
+                                row: number;
+                                sku?: string;
+                            }[];
+                            size: number;
+                            /** @enum {string} */
+                            source: "browser" | "api";
+                            /** @enum {string} */
+                            status: "previewed" | "applied" | "cancelled" | "rejected";
+                            username: string;
+                        } | {
+                            counts: {
+                                added?: number;
+                                changed?: number;
+                                levelsChanged?: number;
+                                removed?: number;
+                                rows: number;
+                                skus: number;
+                                unchanged?: number;
+                                warnings?: number;
+                            };
+                            createdAt: string;
+                            decidedAt: string | null;
+                            decidedBy: string | null;
+                            filename: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "lots" | "incoming";
+                            mode: null;
+                            problemCount: number;
+                            problems: {
+                                message: string;
+                                row: number;
+                                sku?: string;
+                            }[];
+                            size: number;
+                            /** @enum {string} */
+                            source: "browser" | "api";
+                            /** @enum {string} */
+                            status: "previewed" | "applied" | "cancelled" | "rejected";
+                            username: string;
+                        } | {
+                            counts: {
+                                created: number;
+                                rows: number;
+                                skippedExamples: number;
+                                warnings: number;
+                            };
+                            createdAt: string;
+                            decidedAt: string | null;
+                            decidedBy: string | null;
+                            filename: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "users";
+                            mode: null;
+                            problemCount: number;
+                            problems: {
+                                message: string;
+                                row: number;
+                                sku?: string;
+                            }[];
+                            size: number;
+                            /** @enum {string} */
+                            source: "browser" | "api";
+                            /** @enum {string} */
+                            status: "previewed" | "applied" | "cancelled" | "rejected";
+                            username: string;
+                        } | {
+                            counts: {
+                                added: number;
+                                changed: number;
+                                flagged: number;
+                                lists: number;
+                                removed: number;
+                                rows: number;
+                                unchanged: number;
+                            };
+                            createdAt: string;
+                            decidedAt: string | null;
+                            decidedBy: string | null;
+                            filename: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "price_list";
+                            mode: null;
+                            problemCount: number;
+                            problems: {
+                                message: string;
+                                row: number;
+                                sku?: string;
+                            }[];
+                            size: number;
+                            /** @enum {string} */
+                            source: "browser" | "api";
+                            /** @enum {string} */
+                            status: "previewed" | "applied" | "cancelled" | "rejected";
+                            username: string;
+                        })[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelPriceListUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    confirmPriceListUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            added: number;
+                            changed: number;
+                            flagged: number;
+                            lists: number;
+                            removed: number;
+                            rows: number;
+                            unchanged: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listWebhooks: {
         parameters: {
             query?: never;
@@ -3826,7 +5465,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
-                    events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated")[];
+                    events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated")[];
                     url: string;
                 };
             };
@@ -3842,7 +5481,7 @@ export interface operations {
                         consecutiveFailures: number;
                         createdAt: string;
                         description: string | null;
-                        events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated")[];
+                        events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated")[];
                         failed: number;
                         id: number;
                         pausedAt: string | null;
@@ -4044,7 +5683,7 @@ export interface operations {
                         consecutiveFailures: number;
                         createdAt: string;
                         description: string | null;
-                        events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated")[];
+                        events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated")[];
                         failed: number;
                         id: number;
                         pausedAt: string | null;
@@ -5428,6 +7067,91 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getCompanyPrices: {
+        parameters: {
+            query: {
+                sku: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyId: number;
+                        prices: {
+                            basePrice: string | null;
+                            found: boolean;
+                            ladder: {
+                                basePrice: string | null;
+                                fromQuantity: number;
+                                price: string | null;
+                                source: {
+                                    listCode: string;
+                                    listName: string;
+                                    minQuantity: number;
+                                } | null;
+                            }[];
+                            price: string | null;
+                            sku: number;
+                            source: {
+                                listCode: string;
+                                listName: string;
+                                minQuantity: number;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listFiles: {
         parameters: {
             query?: {
@@ -6600,6 +8324,284 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPriceListByCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignments: {
+                            accountNumber: string | null;
+                            companyId: number | null;
+                            companyName: string | null;
+                            id: number;
+                            priceGroup: string | null;
+                            priority: number;
+                        }[];
+                        list: {
+                            assignmentCount: number;
+                            code: string;
+                            entryCount: number;
+                            id: number;
+                            name: string;
+                            skuCount: number;
+                            updatedAt: string;
+                            validFrom: string | null;
+                            validTo: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putPriceList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    validFrom?: string | null;
+                    validTo?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created: boolean;
+                        list: {
+                            assignmentCount: number;
+                            code: string;
+                            entryCount: number;
+                            id: number;
+                            name: string;
+                            skuCount: number;
+                            updatedAt: string;
+                            validFrom: string | null;
+                            validTo: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created: boolean;
+                        list: {
+                            assignmentCount: number;
+                            code: string;
+                            entryCount: number;
+                            id: number;
+                            name: string;
+                            skuCount: number;
+                            updatedAt: string;
+                            validFrom: string | null;
+                            validTo: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putPriceListEntries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entries: {
+                        /** @default 1 */
+                        minQuantity?: number;
+                        price: string | number;
+                        sku: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        added: number;
+                        changed: number;
+                        code: string;
+                        removed: number;
+                        unchanged: number;
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8279,7 +10281,7 @@ export interface operations {
     listStockUploads: {
         parameters: {
             query?: {
-                kind?: "stock" | "lots" | "incoming" | "users";
+                kind?: "stock" | "lots" | "incoming" | "users" | "price_list";
             };
             header?: never;
             path?: never;
@@ -8369,6 +10371,36 @@ export interface operations {
                             id: number;
                             /** @enum {string} */
                             kind: "users";
+                            mode: null;
+                            problemCount: number;
+                            problems: {
+                                message: string;
+                                row: number;
+                                sku?: string;
+                            }[];
+                            size: number;
+                            /** @enum {string} */
+                            source: "browser" | "api";
+                            /** @enum {string} */
+                            status: "previewed" | "applied" | "cancelled" | "rejected";
+                            username: string;
+                        } | {
+                            counts: {
+                                added: number;
+                                changed: number;
+                                flagged: number;
+                                lists: number;
+                                removed: number;
+                                rows: number;
+                                unchanged: number;
+                            };
+                            createdAt: string;
+                            decidedAt: string | null;
+                            decidedBy: string | null;
+                            filename: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "price_list";
                             mode: null;
                             problemCount: number;
                             problems: {
@@ -8490,6 +10522,36 @@ export interface operations {
                         id: number;
                         /** @enum {string} */
                         kind: "users";
+                        mode: null;
+                        problemCount: number;
+                        problems: {
+                            message: string;
+                            row: number;
+                            sku?: string;
+                        }[];
+                        size: number;
+                        /** @enum {string} */
+                        source: "browser" | "api";
+                        /** @enum {string} */
+                        status: "previewed" | "applied" | "cancelled" | "rejected";
+                        username: string;
+                    } | {
+                        counts: {
+                            added: number;
+                            changed: number;
+                            flagged: number;
+                            lists: number;
+                            removed: number;
+                            rows: number;
+                            unchanged: number;
+                        };
+                        createdAt: string;
+                        decidedAt: string | null;
+                        decidedBy: string | null;
+                        filename: string;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "price_list";
                         mode: null;
                         problemCount: number;
                         problems: {
@@ -9635,6 +11697,54 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PingEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds; the body is ignored */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: a failure like any non-2xx answer; the delivery is retried with backoff */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPriceListUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and resend; use it to ignore a repeat */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per the Standard Webhooks specification, with the `whsec_` secret; two space-separated values while a rotated secret overlaps */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description The event name */
+                "x-portal-event": string;
+                /**
+                 * @deprecated
+                 * @description The event id (as webhook-id)
+                 */
+                "x-portal-event-id": string;
+                /**
+                 * @deprecated
+                 * @description Deprecated: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`; use webhook-signature
+                 */
+                "x-portal-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceListUpdatedEvent"];
             };
         };
         responses: {

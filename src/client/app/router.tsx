@@ -11,6 +11,8 @@ import { RequireUser } from './require-user';
 import { PreloadAfter } from './routes/preload-after';
 import {
   ActivityLogsPage,
+  AdminPriceListPage,
+  AdminPriceListsPage,
   ApiTokensPage,
   ClosedDaysPage,
   EmailOutboxPage,
@@ -170,6 +172,13 @@ export function AppRouter() {
         </Route>
         <Route path="/admin/notify-requests">
           <SignedIn>{(user) => <NotifyRequestsPage user={user} />}</SignedIn>
+        </Route>
+        {/* docs/decisions/0231: price lists, their entries, assignments and files. */}
+        <Route path="/admin/price-lists">
+          <SignedIn>{(user) => <AdminPriceListsPage user={user} />}</SignedIn>
+        </Route>
+        <Route path="/admin/price-lists/:id">
+          {(params) => <SignedIn>{(user) => <AdminPriceListPage user={user} id={Number(params.id)} />}</SignedIn>}
         </Route>
         <Route path="/admin/emails">
           <SignedIn>{(user) => <EmailOutboxPage user={user} />}</SignedIn>

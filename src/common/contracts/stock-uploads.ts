@@ -4,6 +4,7 @@ import { rowLabel, schemaError, STOCK_UPLOAD_MODES, stockUploadWarnings } from '
 import { STOCK_UPLOAD_KINDS, STOCK_UPLOAD_SOURCES, STOCK_UPLOAD_STATUSES } from '../domain/stock-uploads';
 import { lotsUploadCounts } from './lots-uploads';
 import { userImportCounts } from './users-import';
+import { priceListUploadCounts } from './price-lists';
 
 /**
  * Stock upload preview, confirm, cancel and history (ADR 0191, extending ADR 0130's
@@ -110,7 +111,7 @@ const historyEntryFields = {
   problemCount: z.int(),
 };
 
-/** One upload of the history: a stock CSV, a lots or incoming file (ADR 0196), or a users file (docs/decisions/0225), told apart by `kind`. */
+/** One upload of the history: a stock CSV, a lots or incoming file (ADR 0196), a users file (docs/decisions/0225) or a price list file (docs/decisions/0231), told apart by `kind`. */
 export const stockUploadHistoryEntry = z.discriminatedUnion('kind', [
   z.object({
     ...historyEntryFields,
@@ -131,6 +132,13 @@ export const stockUploadHistoryEntry = z.discriminatedUnion('kind', [
     /** Always null: a users file only creates accounts. */
     mode: z.null(),
     counts: userImportCounts,
+  }),
+  z.object({
+    ...historyEntryFields,
+    kind: z.literal('price_list'),
+    /** Always null: a price list file sets the entries of the lists it names (docs/decisions/0231). */
+    mode: z.null(),
+    counts: priceListUploadCounts,
   }),
 ]);
 export type StockUploadHistoryEntry = z.infer<typeof stockUploadHistoryEntry>;

@@ -64,12 +64,31 @@ export const productUpdatedData = z.object({
   products: z.array(z.object({ sku, change: z.enum(['created', 'updated', 'removed']) })),
 });
 
+/** docs/decisions/0231: one event per list a write changed (an upload, an ERP PUT, an admin's edit). */
+export const priceListUpdatedData = z.object({
+  /** `upload`: a price list file; `api`: PUT /api/price-lists/...; `admin`: the admin screens. */
+  source: z.enum(['upload', 'api', 'admin']),
+  code: z.string(),
+  name: z.string(),
+  /** True when the list was deleted (its entries and assignments with it). */
+  deleted: z.boolean(),
+  changedAt: z.string(),
+  /** Entry rows (one per SKU and break) added, changed and removed by the write. */
+  added: z.int(),
+  changed: z.int(),
+  removed: z.int(),
+  /** The SKUs whose entries changed, at most 1,000 (`truncated` says when more did). */
+  skus: z.array(sku),
+  truncated: z.boolean(),
+});
+
 export const WEBHOOK_EVENT_DATA = {
   [WEBHOOK_TEST_EVENT]: z.object({ message: z.string(), endpointId: z.int() }),
   'order.created': z.object({ order: orderView }),
   'order.status_changed': z.object({ order: orderView, previousStatus: orderStatusSchema }),
   'stock.updated': stockUpdatedData,
   'product.updated': productUpdatedData,
+  'price_list.updated': priceListUpdatedData,
 } as const satisfies Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT, z.ZodMiniType>;
 
 export type DeliveredEvent = keyof typeof WEBHOOK_EVENT_DATA;
@@ -81,6 +100,7 @@ export const WEBHOOK_EVENT_SUMMARIES: Record<DeliveredEvent, string> = {
   'order.status_changed': "An order's status changed",
   'stock.updated': 'Stock levels changed (a stock upload or PATCH /api/stock); one event per change, at most 1,000 SKUs listed',
   'product.updated': 'Products were added, changed or removed by a stock upload; one event per upload, at most 1,000 SKUs listed',
+  'price_list.updated': "A price list's header, entries or assignments changed, or the list was deleted; one event per list and write",
 };
 
 /**

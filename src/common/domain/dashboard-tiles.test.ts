@@ -26,6 +26,7 @@ describe('dashboardTilesFor', () => {
       'API Tokens',
       'Webhooks',
       'Email Outbox',
+      'Price Lists',
     ]);
   });
 
@@ -73,6 +74,7 @@ describe('dashboardTilesFor', () => {
       '/admin/api-tokens',
       '/admin/webhooks',
       '/admin/emails',
+      '/admin/price-lists',
     ]);
   });
 
@@ -127,6 +129,7 @@ describe('dashboardTilesFor', () => {
           "admin api-tokens /admin/api-tokens | API Tokens | Let your ERP read orders and push stock",
           "admin webhooks /admin/webhooks | Webhooks | Order and stock events sent to your ERP, with a delivery log",
           "admin email-outbox /admin/emails | Email Outbox | Order and welcome emails: sent, waiting or failed",
+          "admin price-lists /admin/price-lists | Price Lists | Contract and tier prices: lists, files, assignments to companies and groups",
         ]
       `);
   });
@@ -137,6 +140,7 @@ describe('adminMenuFor (docs/decisions/0214)', () => {
     expect(adminMenuFor('admin', permissionsOf('admin')).map((t) => [t.title, t.href])).toEqual([
       ['All Orders', '/orders'],
       ['Stock Uploads', '/admin/uploads'],
+      ['Price Lists', '/admin/price-lists'],
       ['Notify-me Requests', '/admin/notify-requests'],
       ['Manage Merchandise', '/admin/merchandise-upload'],
       ['Manage Users', '/users'],

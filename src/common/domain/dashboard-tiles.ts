@@ -28,7 +28,8 @@ export type DashboardTileId =
   | 'closed-days'
   | 'api-tokens'
   | 'webhooks'
-  | 'email-outbox';
+  | 'email-outbox'
+  | 'price-lists';
 
 /** Who sees a tile besides its permission: a salesperson works on sample orders, others on POs. */
 export type TileAudience = 'everyone' | 'salesperson' | 'not-salesperson';
@@ -246,6 +247,14 @@ export const DASHBOARD_TILES: readonly DashboardTileDefinition[] = [
     permission: 'manage_users',
     audience: 'everyone',
     section: 'admin',
+  },  {
+    id: 'price-lists',
+    title: 'Price Lists',
+    description: 'Contract and tier prices: lists, files, assignments to companies and groups',
+    href: '/admin/price-lists',
+    permission: 'manage_users',
+    audience: 'everyone',
+    section: 'admin',
   },
 ];
 
@@ -285,6 +294,7 @@ export function dashboardTilesFor(
 const ADMIN_MENU: readonly DashboardTileId[] = [
   'orders',
   'stock-uploads',
+  'price-lists',
   'notify-requests',
   'manage-merchandise',
   'manage-users',

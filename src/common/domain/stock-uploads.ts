@@ -18,10 +18,10 @@ export const STOCK_UPLOAD_STATUS_LABELS: Record<StockUploadStatus, string> = {
 
 /**
  * What an upload replaced (ADR 0196): the stock CSV (products), or the lots or incoming loads of
- * the SKUs a file lists; or the user accounts a users file created (docs/decisions/0225). One
- * history holds them all.
+ * the SKUs a file lists; or the user accounts a users file created (docs/decisions/0225); or the
+ * entries of the price lists a price list file names (docs/decisions/0231). One history holds them all.
  */
-export const STOCK_UPLOAD_KINDS = ['stock', 'lots', 'incoming', 'users'] as const;
+export const STOCK_UPLOAD_KINDS = ['stock', 'lots', 'incoming', 'users', 'price_list'] as const;
 export type StockUploadKind = (typeof STOCK_UPLOAD_KINDS)[number];
 
 /**
@@ -37,6 +37,7 @@ export const STOCK_UPLOAD_KIND_LABELS: Record<StockUploadKind, string> = {
   lots: 'Lots',
   incoming: 'Incoming',
   users: 'Users',
+  price_list: 'Price list',
 };
 
 /**
@@ -63,5 +64,6 @@ export const STOCK_UPLOAD_MESSAGES = {
 export function confirmPathOf(kind: UploadKind, id: number | string = '{id}'): string {
   if (kind === 'merchandise') return `/api/admin/merchandise/uploads/${id}/confirm`;
   if (kind === 'users') return `/api/users/imports/${id}/confirm`;
+  if (kind === 'price_list') return `/api/admin/price-lists/uploads/${id}/confirm`;
   return kind === 'stock' ? `/api/stock/uploads/${id}/confirm` : `/api/stock/${kind}/uploads/${id}/confirm`;
 }

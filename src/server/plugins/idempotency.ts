@@ -19,7 +19,10 @@ import { claimKey, releaseKey, saveAnswer, type StoredAnswer } from './idempoten
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false: the route ignores Idempotency-Key (its answer is a session change, not a record). */
+    /**
+     * false: the route ignores Idempotency-Key (its answer is a session change, not a record);
+     * true on a PUT: the key is claimed as on a POST (the ERP's price list PUTs, docs/decisions/0231).
+     */
     idempotent?: boolean;
   }
   interface FastifyRequest {
@@ -121,7 +124,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, { db }: { db: D
   }
 
   app.addHook('preHandler', async (request, reply) => {
-    if (!WRITE_METHODS.has(request.method) || !request.routeOptions.url?.startsWith('/api/')) return;
+    const claimed = WRITE_METHODS.has(request.method) || (request.method === 'PUT' && request.routeOptions.config.idempotent === true);
+    if (!claimed || !request.routeOptions.url?.startsWith('/api/')) return;
     if (request.routeOptions.config.idempotent === false) return;
     const key = headerKey(request);
     // Keys belong to a caller: without one (a public route) there is nobody to keep them for.

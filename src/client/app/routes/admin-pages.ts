@@ -28,3 +28,9 @@ export const StockUploadsPage = lazy(() =>
 export const NotifyRequestsPage = lazy(() =>
   import('@client/features/notify-requests/pages/notify-requests-page').then((m) => ({ default: m.NotifyRequestsPage })),
 );
+export const AdminPriceListsPage = lazy(() =>
+  import('@client/features/price-list/pages/admin-price-lists-page').then((m) => ({ default: m.AdminPriceListsPage })),
+);
+export const AdminPriceListPage = lazy(() =>
+  import('@client/features/price-list/pages/admin-price-list-page').then((m) => ({ default: m.AdminPriceListPage })),
+);

@@ -53,6 +53,8 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/admin/emails': { page: 'client/features/mail/pages/email-outbox-page' },
   '/admin/uploads': { page: 'client/features/imports/pages/stock-uploads-page' },
   '/admin/notify-requests': { page: 'client/features/notify-requests/pages/notify-requests-page' },
+  '/admin/price-lists': { page: 'client/features/price-list/pages/admin-price-lists-page' },
+  '/admin/price-lists/:id': { page: 'client/features/price-list/pages/admin-price-list-page' },
 };
 
 /** The modules a route needs, in load order. */

@@ -10,6 +10,7 @@ import { buildDemoLibrary, insertDemoLibrary } from './files';
 import { demoLots } from './lots';
 import { demoMerchandise } from './merchandise';
 import { generateDemoProducts } from './products';
+import { insertDemoPriceLists } from './price-lists';
 
 export { demoAccounts, type DemoAccount } from './accounts';
 export { demoMerchandise } from './merchandise';
@@ -99,6 +100,9 @@ export async function loadDemoData(db: Db, deps: DemoDataDeps): Promise<DemoData
       .onConflictDoNothing();
 
     await insertDemoLibrary(tx, library, now);
+
+    // After the demo companies (C-1001 gets the contract list; docs/decisions/0231).
+    await insertDemoPriceLists(tx, catalogue, now);
 
     const lastUpdate = { value: now.toISOString(), updatedAt: now };
     await tx

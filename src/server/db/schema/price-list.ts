@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 
 /**
@@ -67,4 +67,18 @@ export const priceListAssignments = pgTable(
     index('price_list_assignments_group_lookup_idx').on(t.priceGroup),
     check('price_list_assignments_target_check', sql`num_nonnulls(${t.companyId}, ${t.priceGroup}) = 1`),
   ],
+);
+
+/**
+ * The prices version's one row (migration 0037, docs/decisions/0231-price-list-files-diff-and-version.md):
+ * bumped in the transaction of every change to price lists, entries or assignments.
+ */
+export const priceListVersion = pgTable(
+  'price_list_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('price_list_version_one_row_check', sql`${t.id} = 1`)],
 );

@@ -40,6 +40,9 @@ export function toHistoryEntry(row: ListedRow): StockUploadHistoryEntry {
   if (row.kind === 'users') {
     return { ...common, kind: 'users', mode: null, counts: { rows: 0, created: 0, skippedExamples: 0, warnings: 0, ...counts } };
   }
+  if (row.kind === 'price_list') {
+    return { ...common, kind: 'price_list', mode: null, counts: { rows: 0, lists: 0, added: 0, changed: 0, removed: 0, unchanged: 0, flagged: 0, ...counts } };
+  }
   return { ...common, kind: row.kind, mode: null, counts: { rows: 0, skus: 0, ...counts } };
 }
 

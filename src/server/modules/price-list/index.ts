@@ -1,4 +1,4 @@
 /** The price-list module's public entry: other modules, jobs and app.ts import only this file. */
 export { PRICE_LIST_API_PATH, priceListRoutes } from './routes';
-export { createPriceListService, type PriceListService } from './service';
+export { createPriceListService, pricesVersion, type PriceListService } from './service';
 export { priceCandidates, priceLines, type PriceLine } from './company-prices';

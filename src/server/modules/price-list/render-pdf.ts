@@ -1,3 +1,4 @@
+import { describePriceSource, type PriceStep } from '@common/domain/contract-prices';
 import { formatLongDate } from '@common/domain/format-date';
 import { formatPrice } from '@common/domain/money';
 import { naturalOrder } from '@common/domain/stock-filters';
@@ -39,6 +40,49 @@ function describeCoverage(p: ProductRow): string {
   return sqft === null ? p.coverage : `${sqft} sq ft`;
 }
 
+/**
+ * A dealer company's own price list (docs/decisions/0231): each SKU's price for one unit, its
+ * quantity breaks ("100+ boxes $7.90") and the base price beside, all from `priceLadder`.
+ */
+export interface DealerPrices {
+  companyName: string;
+  /** The ladder of every SKU (its first step is the price of one unit). */
+  ladders: ReadonlyMap<number, readonly PriceStep[]>;
+}
+
+/** "100+ boxes $7.90; 500+ boxes $7.50": the steps after the first. */
+export function describeBreaks(ladder: readonly PriceStep[], unit: string): string {
+  return ladder
+    .slice(1)
+    .map((step) => `${step.fromQuantity}+ ${unit} ${formatPrice(step.price)}`)
+    .join('; ');
+}
+
+function dealerColumns(prices: DealerPrices): Column[] {
+  const first = (p: ProductRow) => prices.ladders.get(p.id)?.[0];
+  const unit = (p: ProductRow) => (sellingUnit(p.soldBy) === 'Piece' ? 'pieces' : 'boxes');
+  return [
+    { title: 'SKU', width: 44, align: 'left', value: (p) => String(p.id) },
+    { title: 'Color', width: 96, align: 'left', value: (p) => p.color ?? '' },
+    { title: 'Finish', width: 58, align: 'left', value: (p) => p.finish ?? '' },
+    { title: 'Sold by', width: 40, align: 'left', value: (p) => sellingUnit(p.soldBy) },
+    { title: 'Coverage', width: 56, align: 'left', value: (p) => describeCoverage(p) },
+    { title: 'Your price', width: 56, align: 'right', value: (p) => formatPrice(first(p)?.price ?? p.price) },
+    {
+      title: 'Quantity breaks',
+      width: 122,
+      align: 'left',
+      value: (p) => {
+        const ladder = prices.ladders.get(p.id) ?? [];
+        const breaks = describeBreaks(ladder, unit(p));
+        const source = describePriceSource(first(p)?.source ?? null, unit(p));
+        return breaks || (source ? source : '');
+      },
+    },
+    { title: 'Base price', width: 60, align: 'right', value: (p) => formatPrice(p.price) },
+  ];
+}
+
 const natural = naturalOrder;
 
 /** Lines A-Z, sizes in natural order ("3x12" before "12x24"), then SKU. */
@@ -70,8 +114,10 @@ export function groupForPriceList(products: readonly ProductRow[]): { line: stri
 export async function renderPriceListPdf(
   products: readonly ProductRow[],
   generatedAt: Date,
-  options: { compress?: boolean } = {},
+  options: { compress?: boolean; dealer?: DealerPrices } = {},
 ): Promise<Buffer> {
+  const columns = options.dealer ? dealerColumns(options.dealer) : COLUMNS;
+  const title = options.dealer ? `${options.dealer.companyName} Price List` : 'BOLD Price List';
   // pdfkit is loaded on first use: ~25 MB of memory an idle server should not hold.
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
@@ -80,7 +126,7 @@ export async function renderPriceListPdf(
     size: 'LETTER',
     margin: PAGE.margin,
     bufferPages: true,
-    info: { Title: 'BOLD Price List', Author: 'BOLD', Subject: 'Tile and surface prices' },
+    info: { Title: title, Author: 'BOLD', Subject: 'Tile and surface prices' },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -90,12 +136,16 @@ export async function renderPriceListPdf(
   });
 
   const left = PAGE.margin;
-  const tableWidth = COLUMNS.reduce((sum, c) => sum + c.width, 0);
+  const tableWidth = columns.reduce((sum, c) => sum + c.width, 0);
   let y = PAGE.margin;
 
   const dateText = formatLongDate(generatedAt);
-  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(22).text('BOLD Price List', left, y);
+  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(22).text(title, left, y, { width: tableWidth, lineBreak: false, ellipsis: true });
   y += 28;
+  if (options.dealer) {
+    doc.fillColor(INK).font('Helvetica').fontSize(9).text(`Your contract prices, prepared for ${options.dealer.companyName}. Base prices shown beside them.`, left, y);
+    y += 14;
+  }
   doc
     .fillColor(MUTED)
     .font('Helvetica')
@@ -118,7 +168,7 @@ export async function renderPriceListPdf(
   const drawTableHeader = () => {
     let x = left;
     doc.font('Helvetica-Bold').fontSize(7.5).fillColor(MUTED);
-    for (const column of COLUMNS) {
+    for (const column of columns) {
       doc.text(column.title.toUpperCase(), x + 2, y + 3, { width: column.width - 4, align: column.align, lineBreak: false });
       x += column.width;
     }
@@ -150,7 +200,7 @@ export async function renderPriceListPdf(
         if (index % 2 === 1) doc.rect(left, y, tableWidth, ROW_HEIGHT).fillColor('#f5f5f4').fill();
         let x = left;
         doc.font('Helvetica').fontSize(8.5).fillColor(INK);
-        for (const column of COLUMNS) {
+        for (const column of columns) {
           doc.text(column.value(product), x + 2, y + 3, { width: column.width - 4, align: column.align, lineBreak: false, ellipsis: true, height: ROW_HEIGHT });
           x += column.width;
         }
@@ -170,7 +220,7 @@ export async function renderPriceListPdf(
       .font('Helvetica')
       .fontSize(7.5)
       .fillColor(MUTED)
-      .text(`BOLD Price List · ${dateText} · Page ${i + 1} of ${pages.count}`, left, PAGE.height - PAGE.margin - 6, {
+      .text(`${title} · ${dateText} · Page ${i + 1} of ${pages.count}`, left, PAGE.height - PAGE.margin - 6, {
         width: tableWidth,
         align: 'center',
         lineBreak: false,

@@ -18,7 +18,7 @@ export interface RouteFacts {
   otherResponses: Readonly<Record<number, string>>;
   /** The name and summary of this operation when it is the HEAD twin of a GET route (`headOperation`). */
   headOperation: { operationId: string; summary: string } | undefined;
-  /** The route takes an Idempotency-Key (plugins/idempotency: a signed-in POST or PATCH not opted out). */
+  /** The route takes an Idempotency-Key (plugins/idempotency: a signed-in POST or PATCH not opted out, or a PUT opted in). */
   idempotent: boolean;
 }
 
@@ -103,9 +103,12 @@ export function factsOf(method: string, route: { url: string; config?: unknown; 
     extra: schema.errorStatuses ?? [],
     otherResponses: schema.otherResponses ?? {},
     headOperation: method.toUpperCase() === 'HEAD' ? schema.headOperation : undefined,
-    idempotent: IDEMPOTENT_METHODS.has(method.toUpperCase()) && config.access !== 'public' && config.idempotent !== false,
+    idempotent:
+      (IDEMPOTENT_METHODS.has(method.toUpperCase()) || (method.toUpperCase() === 'PUT' && config.idempotent === true)) &&
+      config.access !== 'public' &&
+      config.idempotent !== false,
   };
 }
 
-/** The methods plugins/idempotency reads a key on. */
+/** The methods plugins/idempotency reads a key on (and a PUT that opts in with `idempotent: true`). */
 const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);

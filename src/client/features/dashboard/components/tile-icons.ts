@@ -16,6 +16,7 @@ import {
   Receipt,
   FileUp,
   ShoppingCart,
+  Tags,
   Upload,
   Users,
   Webhook,
@@ -44,4 +45,5 @@ export const TILE_ICONS: Record<DashboardTileId, LucideIcon> = {
   'api-tokens': KeyRound,
   webhooks: Webhook,
   'email-outbox': Mail,
+  'price-lists': Tags,
 };

@@ -4,6 +4,7 @@ import { describeSchemaError } from '@common/contracts/stock';
 import type { StockUploadHistoryEntry } from '@common/contracts/stock-uploads';
 import { formatDateTime } from '@common/domain/format-date';
 import { formatCount } from '@common/domain/format';
+import { describePriceListCounts } from '@common/contracts/price-lists';
 import { STOCK_UPLOAD_KIND_LABELS, STOCK_UPLOAD_KINDS, STOCK_UPLOAD_STATUS_LABELS, type StockUploadKind } from '@common/domain/stock-uploads';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
@@ -82,6 +83,8 @@ function describeCounts(u: StockUploadHistoryEntry): string {
     if (c.warnings > 0) parts.push(count(c.warnings, 'warning'));
     return parts.join(', ');
   }
+  // A price list file sets the entries of the lists it names (docs/decisions/0231).
+  if (u.kind === 'price_list') return describePriceListCounts(u.counts);
   const c = u.counts;
   const what = u.kind === 'lots' ? 'lot' : 'load';
   const parts = [count(c.rows, 'row'), count(c.skus, 'SKU')];
