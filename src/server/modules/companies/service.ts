@@ -299,7 +299,20 @@ export function createCompaniesService(deps: {
       const { companyRole, spendingLimit, ...account } = body;
       const created = await deps.users.create(
         actor,
-        { ...account, role: 'bold_customer', companyId },
+        {
+          ...account,
+          role: 'bold_customer',
+          companyId,
+          phone: null,
+          company: null,
+          storeName: null,
+          storeAddress: null,
+          storeCity: null,
+          storeState: null,
+          storeZip: null,
+          storeContactName: null,
+          storePhone: null,
+        },
         { companyRole, spendingLimit: spendingLimit ?? null },
       );
       const row = (await buyersOf(db, companyId)).find((b) => b.id === created.id);
@@ -313,7 +326,8 @@ export function createCompaniesService(deps: {
         const buyer = await buyerOf(tx, companyId, userId);
         const changes: { companyRole?: CompanyRole; spendingLimit?: string | null } = {};
         if (body.companyRole !== undefined && body.companyRole !== buyer.companyRole) changes.companyRole = body.companyRole;
-        if (body.spendingLimit !== undefined && Number(body.spendingLimit ?? NaN) !== Number(buyer.spendingLimit ?? NaN)) {
+        const cents = (v: string | null) => (v === null ? null : Number(v).toFixed(2));
+        if (body.spendingLimit !== undefined && cents(body.spendingLimit) !== cents(buyer.spendingLimit)) {
           changes.spendingLimit = body.spendingLimit;
         }
         if (changes.companyRole !== undefined && buyer.companyRole === 'admin') {

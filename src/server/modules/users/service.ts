@@ -151,13 +151,18 @@ export function createUsersService(deps: {
    */
   async function placeDealers(tx: DbOrTx, values: NewUser[], membership?: Membership): Promise<NewUser[]> {
     const placed: NewUser[] = [];
+    // Companies an earlier row of this batch joined: its rows are not inserted yet, so a later row
+    // must not be made admin again for want of one.
+    const joined = new Set<number>();
     for (const value of values) {
       if (value.role !== 'bold_customer') {
         placed.push({ ...value, companyId: null, companyRole: null, spendingLimit: null });
         continue;
       }
       const where = await placeNewDealer(tx, value, { role: membership?.companyRole });
-      placed.push({ ...value, ...where, spendingLimit: membership?.spendingLimit ?? null });
+      const companyRole = joined.has(where.companyId) ? (membership?.companyRole ?? 'buyer') : where.companyRole;
+      joined.add(where.companyId);
+      placed.push({ ...value, companyId: where.companyId, companyRole, spendingLimit: membership?.spendingLimit ?? null });
     }
     return placed;
   }

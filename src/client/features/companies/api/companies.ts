@@ -3,7 +3,6 @@ import type {
   AddBuyerInput,
   BuyerView,
   CompaniesPage,
-  CompaniesQueryInput,
   CompanyDetail,
   CompanyView,
   CreateCompanyBody,
@@ -27,14 +26,21 @@ export const ownCompanyQueryKey = ['/api/company'] as const;
 /** Whose company a screen edits: an admin names it, a company admin edits their own. */
 export type CompanyScope = { companyId: number } | 'own';
 
-export const companiesQueryOptions = (query: CompaniesQueryInput) =>
+/** The list's query as the screen builds it. */
+export interface CompaniesListQuery {
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+export const companiesQueryOptions = (query: CompaniesListQuery) =>
   queryOptions({
     queryKey: [...companiesQueryKey, 'list', query],
     queryFn: async (): Promise<CompaniesPage> =>
       dataOf(api.GET('/api/companies', { params: { query: { ...query, search: query.search || undefined } } })),
   });
 
-export function useCompanies(query: CompaniesQueryInput) {
+export function useCompanies(query: CompaniesListQuery) {
   return useQuery({ ...companiesQueryOptions(query), placeholderData: keepPreviousData });
 }
 

@@ -27,6 +27,10 @@ export function CompanyFormDialog({
   company?: CompanyView;
   onSaved?: (company: CompanyView) => void;
 }) {
+  const done = (saved: CompanyView) => {
+    onOpenChange(false);
+    onSaved?.(saved);
+  };
   return (
     <FormDialog
       open={open}
@@ -36,9 +40,9 @@ export function CompanyFormDialog({
       className="max-w-2xl"
     >
       {company ? (
-        <EditForm company={company} onDone={(saved) => (onSaved?.(saved), onOpenChange(false))} />
+        <EditForm company={company} onDone={done} />
       ) : (
-        <CreateForm onDone={(saved) => (onSaved?.(saved), onOpenChange(false))} />
+        <CreateForm onDone={done} />
       )}
     </FormDialog>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { locationBody, type LocationBody, type LocationInput, type LocationView } from '@common/contracts/companies';
 import { LOCATION_KINDS } from '@common/domain/companies';
 import { applyFieldErrors } from '@client/lib/apply-field-errors';
@@ -47,6 +47,7 @@ function LocationForm({ scope, location, onDone }: { scope: CompanyScope; locati
     defaultValues: location ? { ...location, street2: location.street2 ?? '' } : EMPTY,
   });
   const { errors } = form.formState;
+  const kind = useWatch({ control: form.control, name: 'kind' }) ?? 'ship_to';
   const submit = form.handleSubmit(async (body) => {
     try {
       await mutation.mutateAsync({ id: location?.id, body });
@@ -98,7 +99,7 @@ function LocationForm({ scope, location, onDone }: { scope: CompanyScope; locati
       </div>
       <label className="flex items-center gap-3 text-sm sm:col-span-2">
         <input type="checkbox" className="size-5 accent-accent" {...form.register('isDefault')} />
-        Default {LOCATION_KIND_LABELS[form.watch('kind') ?? 'ship_to'].toLowerCase()} of the company
+        Default {LOCATION_KIND_LABELS[kind].toLowerCase()} of the company
       </label>
       <FormDialogFooter className="sm:col-span-2" submitLabel={location ? 'Save Location' : 'Add Location'} pendingLabel="Saving..." pending={mutation.isPending} />
     </form>

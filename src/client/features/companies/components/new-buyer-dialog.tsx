@@ -36,7 +36,7 @@ function NewBuyerForm({ scope, onDone }: { scope: CompanyScope; onDone: () => vo
   const mutation = useNewBuyer(scope);
   const form = useForm<NewBuyerInput, unknown, NewBuyerBody>({
     resolver: zodResolver(newBuyerBody),
-    defaultValues: { username: '', password: '', firstName: '', lastName: '', email: '', companyRole: 'buyer', spendingLimit: null },
+    defaultValues: { username: '', password: '', firstName: '', lastName: '', email: '', companyRole: 'buyer', spendingLimit: '' },
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (body) => {

@@ -42,7 +42,10 @@ function LimitForm({ buyer, scope, onDone }: { buyer: BuyerView; scope: CompanyS
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
       <FormField label="Limit per order (dollars)" error={error}>
-        {(control) => <Input {...control} autoFocus inputMode="decimal" autoComplete="off" value={value} onChange={(e) => (setValue(e.target.value), setError(undefined))} />}
+        {(control) => <Input {...control} autoFocus inputMode="decimal" autoComplete="off" value={value} onChange={(e) => {
+              setValue(e.target.value);
+              setError(undefined);
+            }} />}
       </FormField>
       <FormDialogFooter submitLabel="Save Limit" pendingLabel="Saving..." pending={update.isPending} />
     </form>
