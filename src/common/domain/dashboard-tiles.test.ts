@@ -123,6 +123,7 @@ describe('dashboardTilesFor', () => {
           "admin notify-requests /admin/notify-requests | Notify-me Requests | Who asked to be emailed when a SKU is back in stock",
           "admin manage-merchandise /admin/merchandise-upload | Manage Merchandise | Displays, labels, price lists and handboards: upload the workbook, edit items",
           "admin manage-users /users | Manage Users | Create and edit accounts, reset passwords",
+          "admin companies /admin/companies | Companies | Dealer companies, their locations, buyers and roles",
           "admin announcements /admin/announcements | Announcements | Broadcast to salespeople",
           "admin activity-logs /admin/activity-logs | Activity Logs | Sign-ins, orders and changes across the portal",
           "admin closed-days /admin/closed-days | Warehouse Calendar | Days the warehouse is closed (no pickups or deliveries)",
