@@ -32,6 +32,8 @@ describe('OpenAPI document', () => {
       'orders:read',
       'orders:write',
       'users:read',
+      'companies:read',
+      'companies:write',
     ]);
     expect(doc.paths['/api/stock/upload'].post.requestBody.content['multipart/form-data']).toBeDefined();
     expect(doc.paths['/api/orders'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
