@@ -72,7 +72,7 @@ describe('companies', () => {
     await dealer.page.getByRole('button', { name: /^Account menu/ }).click();
     await dealer.page.getByRole('menuitem', { name: 'My Company' }).click();
     await dealer.page.waitForURL('**/company');
-    await dealer.page.getByText(`You are Company admin of ${companyName}.`).waitFor();
+    await dealer.page.getByText(`Your role at ${companyName}: Company admin.`).waitFor();
     await dealer.page.getByText('Journey Showroom').waitFor();
     await dealer.page.getByRole('heading', { name: 'Buyers' }).waitFor();
     await dealer.page.getByText(username, { exact: true }).waitFor();

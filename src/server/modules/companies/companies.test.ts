@@ -245,7 +245,9 @@ describe('a dealer\'s own company (My company)', () => {
     expect(asBoss.json()).toMatchObject({ company: { id: company.id, paymentTerms: 'Net 30' }, companyRole: 'admin', locations: [{ name: ADDRESS.name }] });
     expect(asBoss.json().buyers.map((b: { id: number }) => b.id).sort()).toEqual([boss.user.id, buyer.user.id].sort());
     const asBuyer = await buyer.c.get('/api/company');
-    expect(asBuyer.json()).toMatchObject({ company: { id: company.id }, companyRole: 'buyer', buyers: null });
+    expect(asBuyer.json()).toMatchObject({ company: { id: company.id, buyerCount: 2 }, companyRole: 'buyer', buyers: null });
+    const listed = (await admin.get(`/api/companies?search=${encodeURIComponent(company.name)}`)).json();
+    expect(listed.companies).toMatchObject([{ id: company.id, buyerCount: 2 }]);
   });
 
   it('lets the company admin manage buyers and locations; a buyer or requester gets 403 on every write', async () => {

@@ -98,7 +98,8 @@ export async function peopleOf(db: DbOrTx, companyId: number, role?: CompanyRole
 export const matchName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 const nameKey = sql`lower(regexp_replace(btrim(${companies.name}), '\\s+', ' ', 'g'))`;
 
-const liveBuyers = sql<number>`(select count(*) from users u where u.company_id = ${companies.id} and u.deleted_at is null)`.mapWith(Number);
+// Spelled out: in a one-table select drizzle writes a column without its table, which `u` would capture.
+const liveBuyers = sql<number>`(select count(*) from users u where u.company_id = "companies"."id" and u.deleted_at is null)`.mapWith(Number);
 
 export type CompanyWithCount = CompanyRow & { buyerCount: number };
 

@@ -8,7 +8,6 @@ import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { NativeSelect } from '@client/components/ui/native-select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { toast } from '@client/components/ui/use-toast';
 import { useMoveBuyerOut, useUpdateBuyer, type CompanyScope } from '../api/companies';
 import { spendingLimitText } from '../lib/labels';
@@ -64,54 +63,43 @@ export function BuyersCard({ scope, buyers, companyName }: { scope: CompanyScope
             <Users className="size-4" aria-hidden /> No buyers yet.
           </p>
         ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Buyer</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead>Spending limit</TableHead>
-                {portalAdmin && <TableHead className="text-right">Actions</TableHead>}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {buyers.map((buyer) => (
-                <TableRow key={buyer.id}>
-                  <TableCell>
-                    <span className="block font-medium">{displayName(buyer)}</span>
-                    <span className="block text-xs text-muted-foreground">{buyer.username}</span>
-                  </TableCell>
-                  <TableCell>
-                    <NativeSelect
-                      aria-label={`Role of ${buyer.username}`}
-                      value={buyer.companyRole}
-                      disabled={update.isPending}
-                      onChange={(event) => changeRole(buyer, event.target.value as CompanyRole)}
-                      className="min-w-36"
-                    >
-                      {COMPANY_ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {COMPANY_ROLE_LABELS[role]}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </TableCell>
-                  <TableCell>
-                    <Button variant="link" className="h-auto px-0" onClick={() => setLimitOf(buyer)} aria-label={`Spending limit of ${buyer.username}: ${spendingLimitText(buyer.spendingLimit)}. Change`}>
-                      {spendingLimitText(buyer.spendingLimit)}
-                    </Button>
-                  </TableCell>
-                  {portalAdmin && (
-                    <TableCell className="text-right">
-                      <Button variant="ghost" size="sm" onClick={() => setMovingOut(buyer)} aria-label={`Move ${buyer.username} out of the company`}>
-                        <LogOut aria-hidden />
-                        Move out
-                      </Button>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          // A list, not a table: on a phone each buyer stacks, with nothing to scroll sideways.
+          <ul className="divide-y divide-border rounded-card border border-border" aria-label="Buyers">
+            {buyers.map((buyer) => (
+              <li key={buyer.id} className="grid gap-3 p-3 sm:grid-cols-[minmax(0,1fr)_13rem_9rem_auto] sm:items-center">
+                <span className="min-w-0">
+                  <span className="block font-medium break-words">{displayName(buyer)}</span>
+                  <span className="block text-xs break-words text-muted-foreground">{buyer.username}</span>
+                </span>
+                <NativeSelect
+                  aria-label={`Role of ${buyer.username}`}
+                  value={buyer.companyRole}
+                  disabled={update.isPending}
+                  onChange={(event) => changeRole(buyer, event.target.value as CompanyRole)}
+                >
+                  {COMPANY_ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {COMPANY_ROLE_LABELS[role]}
+                    </option>
+                  ))}
+                </NativeSelect>
+                <span className="flex items-center gap-2 text-sm">
+                  <span className="text-muted-foreground sm:sr-only">Spending limit:</span>
+                  <Button variant="link" className="h-auto px-0" onClick={() => setLimitOf(buyer)} aria-label={`Spending limit of ${buyer.username}: ${spendingLimitText(buyer.spendingLimit)}. Change`}>
+                    {spendingLimitText(buyer.spendingLimit)}
+                  </Button>
+                </span>
+                {portalAdmin ? (
+                  <Button variant="ghost" size="sm" className="justify-self-start sm:justify-self-end" onClick={() => setMovingOut(buyer)} aria-label={`Move ${buyer.username} out of the company`}>
+                    <LogOut aria-hidden />
+                    Move out
+                  </Button>
+                ) : (
+                  <span className="hidden sm:block" />
+                )}
+              </li>
+            ))}
+          </ul>
         )}
       </CardContent>
       <NewBuyerDialog open={creating} onOpenChange={setCreating} scope={scope} companyName={companyName} />

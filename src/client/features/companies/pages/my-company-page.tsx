@@ -25,7 +25,7 @@ function MyCompany() {
   return (
     <Page
       title="My Company"
-      description={own.data ? `You are ${COMPANY_ROLE_LABELS[own.data.companyRole]} of ${own.data.company.name}.${isAdmin ? '' : ' Your company admin manages its locations and buyers.'}` : undefined}
+      description={own.data ? `Your role at ${own.data.company.name}: ${COMPANY_ROLE_LABELS[own.data.companyRole]}.${isAdmin ? '' : ' Your company admin manages its locations and buyers.'}` : undefined}
     >
       {own.isPending && (
         <div className="flex items-center gap-2 py-8 text-muted-foreground">
