@@ -46,8 +46,9 @@ describe('companies', () => {
     await dialog.getByLabel('ZIP').fill('92618');
     await dialog.getByRole('button', { name: 'Add Location' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await admin.page.getByText('Journey Showroom').waitFor();
-    await admin.page.getByText('Default', { exact: true }).waitFor();
+    const main = admin.page.getByRole('main');
+    await main.getByText('Journey Showroom').waitFor();
+    await main.getByText('Default', { exact: true }).waitFor();
 
     // A buyer with a temporary password, as company admin.
     await admin.page.getByRole('button', { name: 'New Buyer' }).click();
@@ -58,7 +59,7 @@ describe('companies', () => {
     await dialog.getByLabel('Role in the company').selectOption('admin');
     await dialog.getByRole('button', { name: 'Create Buyer' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await admin.page.getByRole('cell', { name: new RegExp(username) }).waitFor();
+    await main.getByText(username, { exact: true }).waitFor();
     expect(await admin.page.getByLabel(`Role of ${username}`).inputValue()).toBe('admin');
 
     // The buyer skips the temporary-password step for this journey (the admin's bypass).
@@ -68,14 +69,15 @@ describe('companies', () => {
 
     // The company admin, on a phone: My Company from the account menu.
     const dealer = await browser.open(PHONE);
-    await signInAs(dealer.page, { username, password: 'Journey123' });
+    await signInAs(dealer.page, { username, password: 'Journey123' }, 'BOLD Customer');
     await dealer.page.getByRole('button', { name: /^Account menu/ }).click();
     await dealer.page.getByRole('menuitem', { name: 'My Company' }).click();
     await dealer.page.waitForURL('**/company');
-    await dealer.page.getByText(`Your role at ${companyName}: Company admin.`).waitFor();
-    await dealer.page.getByText('Journey Showroom').waitFor();
-    await dealer.page.getByRole('heading', { name: 'Buyers' }).waitFor();
-    await dealer.page.getByText(username, { exact: true }).waitFor();
+    await dealer.page.getByRole('main').getByText(`Your role at ${companyName}: Company admin.`).waitFor();
+    const mine = dealer.page.getByRole('main');
+    await mine.getByText('Journey Showroom').waitFor();
+    await mine.getByRole('heading', { name: 'Buyers' }).waitFor();
+    await mine.getByText(username, { exact: true }).waitFor();
     expect(await hasHorizontalScroll(dealer.page)).toBe(false);
   });
 });
