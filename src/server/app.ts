@@ -19,6 +19,7 @@ import { createMerchandiseAdmin, createMerchandiseService, createMerchandiseUplo
 import { createLotsService, lotsRoutes } from './modules/lots';
 import { createOrdersService, orderReferences, orderRoutes } from './modules/orders';
 import { createPriceListService, priceListRoutes } from './modules/price-list';
+import { companyRoutes, createCompaniesService } from './modules/companies';
 import { createProductsService, productsRoutes } from './modules/products';
 import { createSettingsService, settingsRoutes } from './modules/settings';
 import { createStockService, stockRoutes } from './modules/stock';
@@ -191,7 +192,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderRoutes, { orders });
   await app.register(calendarRoutes, { calendar });
   await app.register(filesRoutes, { files: createFilesService({ db, activity }), maxUploadMegabytes: config.MAX_UPLOAD_MB });
-  await app.register(userRoutes, { users: createUsersService({ db, activity, mail, mailFrom: config.ORDER_EMAIL_FROM, notifyRequests: lots, imports }) });
+  const users = createUsersService({ db, activity, mail, mailFrom: config.ORDER_EMAIL_FROM, notifyRequests: lots, imports });
+  await app.register(userRoutes, { users });
+  // Companies, locations and buyers (docs/decisions/0230); a new buyer is made by Create User.
+  await app.register(companyRoutes, { companies: createCompaniesService({ db, activity, events: webhooks.publisher, users }) });
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   await app.register(emailChangeRoutes, {
     emailChanges: createEmailChanges({ db, activity, mail, mailFrom: config.ORDER_EMAIL_FROM, publicUrl, passwords: auth }),

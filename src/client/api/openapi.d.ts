@@ -1138,6 +1138,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Companies by name, searched by name or account number, one page at a time
+         * @description Who: admins. API token scope: `companies:read`.
+         */
+        get: operations["listCompanies"];
+        put?: never;
+        /**
+         * Create a company (account number unique ignoring case)
+         * @description Who: admins. API token scope: `companies:write`.
+         */
+        post: operations["createCompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company with its locations and buyers
+         * @description Who: admins. API token scope: `companies:read`.
+         */
+        get: operations["getCompany"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a company; only the fields sent change
+         * @description Who: admins. API token scope: `companies:write`.
+         */
+        patch: operations["updateCompany"];
+        trace?: never;
+    };
+    "/api/companies/{id}/buyers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an existing BOLD Customer to the company (moving them from their company)
+         * @description Who: admins. Not open to API tokens.
+         */
+        post: operations["addCompanyBuyer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{id}/buyers/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a buyer out of the company; they get a company of their own
+         * @description Who: admins. Not open to API tokens.
+         */
+        delete: operations["moveCompanyBuyerOut"];
+        options?: never;
+        head?: never;
+        /**
+         * A buyer's role in the company and spending limit
+         * @description Who: admins. Not open to API tokens.
+         */
+        patch: operations["updateCompanyBuyer"];
+        trace?: never;
+    };
+    "/api/companies/{id}/buyers/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a BOLD Customer account in the company, with a temporary password
+         * @description Who: admins. Not open to API tokens.
+         */
+        post: operations["createCompanyBuyer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{id}/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company's ship-to and bill-to locations, the default of each kind first
+         * @description Who: admins. API token scope: `companies:read`.
+         */
+        get: operations["listCompanyLocations"];
+        put?: never;
+        /**
+         * Add a location; isDefault makes it the default of its kind (the first of a kind always is)
+         * @description Who: admins. API token scope: `companies:write`.
+         */
+        post: operations["addCompanyLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{id}/locations/{locationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a location; orders keep the address they were placed with
+         * @description Who: admins. API token scope: `companies:write`.
+         */
+        delete: operations["deleteCompanyLocation"];
+        options?: never;
+        head?: never;
+        /**
+         * Replace a location with the one sent
+         * @description Who: admins. API token scope: `companies:write`.
+         */
+        patch: operations["updateCompanyLocation"];
+        trace?: never;
+    };
     "/api/companies/{id}/prices": {
         parameters: {
             query?: never;
@@ -1156,6 +1316,110 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your company, its locations and (for its company admin) its buyers
+         * @description Who: users acting as bold_customer. Not open to API tokens.
+         */
+        get: operations["getOwnCompany"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/buyers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a buyer in your company with a temporary password (company admins)
+         * @description Who: users acting as bold_customer. Not open to API tokens.
+         */
+        post: operations["createOwnCompanyBuyer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/buyers/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * A buyer's role and spending limit in your company (company admins)
+         * @description Who: users acting as bold_customer. Not open to API tokens.
+         */
+        patch: operations["updateOwnCompanyBuyer"];
+        trace?: never;
+    };
+    "/api/company/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a location to your company (company admins)
+         * @description Who: users acting as bold_customer. Not open to API tokens.
+         */
+        post: operations["addOwnCompanyLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/locations/{locationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a location of your company (company admins)
+         * @description Who: users acting as bold_customer. Not open to API tokens.
+         */
+        delete: operations["deleteOwnCompanyLocation"];
+        options?: never;
+        head?: never;
+        /**
+         * Replace a location of your company (company admins)
+         * @description Who: users acting as bold_customer. Not open to API tokens.
+         */
+        patch: operations["updateOwnCompanyLocation"];
         trace?: never;
     };
     "/api/files": {
@@ -2532,6 +2796,23 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "company.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A company was created or edited (admin screen or API), or one of its locations added, changed or removed */
+        post: operations["onCompanyUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "order.created": {
         parameters: {
             query?: never;
@@ -2646,7 +2927,7 @@ export interface components {
             name: string;
             prefix: string;
             revokedAt: string | null;
-            scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read" | "prices:read" | "prices:write")[];
+            scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read" | "prices:read" | "prices:write" | "companies:read" | "companies:write")[];
         };
         Cart: {
             createdAt: string;
@@ -2732,6 +3013,46 @@ export interface components {
             };
             productId: number;
             quantity: number;
+        };
+        CompanyUpdatedEvent: {
+            createdAt: string;
+            data: {
+                /** @enum {string} */
+                change: "created" | "updated" | "location_added" | "location_updated" | "location_removed";
+                company: {
+                    accountNumber: string | null;
+                    buyerCount: number;
+                    createdAt: string;
+                    id: number;
+                    name: string;
+                    notes: string | null;
+                    paymentTerms: string | null;
+                    priceGroup: string | null;
+                    /** @enum {string} */
+                    status: "active" | "on_hold" | "closed";
+                    updatedAt: string;
+                };
+                locationId?: number;
+                locations: {
+                    city: string;
+                    companyId: number;
+                    contactName: string;
+                    id: number;
+                    isDefault: boolean;
+                    /** @enum {string} */
+                    kind: "ship_to" | "bill_to";
+                    name: string;
+                    phone: string;
+                    state: string;
+                    street: string;
+                    street2: string | null;
+                    zip: string;
+                }[];
+            };
+            id: string;
+            timestamp: string;
+            /** @constant */
+            type: "company.updated";
         };
         CurrentUser: {
             activeRole: ("admin" | "salesperson" | "bold_customer") | null;
@@ -3011,7 +3332,7 @@ export interface components {
             consecutiveFailures: number;
             createdAt: string;
             description: string | null;
-            events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated")[];
+            events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated" | "company.updated")[];
             failed: number;
             id: number;
             pausedAt: string | null;
@@ -3220,7 +3541,7 @@ export interface operations {
                 page?: number;
                 search?: string;
                 to?: string;
-                type?: "login" | "logout" | "password_changed" | "order_created" | "order_updated" | "product_added" | "product_removed" | "user_created" | "user_updated" | "stock_updated" | "merchandise_updated" | "session_start" | "session_end" | "session_timeout" | "page_view" | "cart_created" | "cart_updated" | "cart_cleared" | "stock_searched" | "file_downloaded" | "filter_applied" | "button_click" | "form_submit" | "export_generated" | "report_viewed" | "menu_opened" | "modal_opened" | "tab_switched" | "integration_updated" | "email_resent";
+                type?: "login" | "logout" | "password_changed" | "order_created" | "order_updated" | "product_added" | "product_removed" | "user_created" | "user_updated" | "stock_updated" | "merchandise_updated" | "session_start" | "session_end" | "session_timeout" | "page_view" | "cart_created" | "cart_updated" | "cart_cleared" | "stock_searched" | "file_downloaded" | "filter_applied" | "button_click" | "form_submit" | "export_generated" | "report_viewed" | "menu_opened" | "modal_opened" | "tab_switched" | "integration_updated" | "email_resent" | "company_updated";
                 userId?: number;
             };
             header?: never;
@@ -3276,7 +3597,7 @@ export interface operations {
                 from?: string;
                 search?: string;
                 to?: string;
-                type?: "login" | "logout" | "password_changed" | "order_created" | "order_updated" | "product_added" | "product_removed" | "user_created" | "user_updated" | "stock_updated" | "merchandise_updated" | "session_start" | "session_end" | "session_timeout" | "page_view" | "cart_created" | "cart_updated" | "cart_cleared" | "stock_searched" | "file_downloaded" | "filter_applied" | "button_click" | "form_submit" | "export_generated" | "report_viewed" | "menu_opened" | "modal_opened" | "tab_switched" | "integration_updated" | "email_resent";
+                type?: "login" | "logout" | "password_changed" | "order_created" | "order_updated" | "product_added" | "product_removed" | "user_created" | "user_updated" | "stock_updated" | "merchandise_updated" | "session_start" | "session_end" | "session_timeout" | "page_view" | "cart_created" | "cart_updated" | "cart_cleared" | "stock_searched" | "file_downloaded" | "filter_applied" | "button_click" | "form_submit" | "export_generated" | "report_viewed" | "menu_opened" | "modal_opened" | "tab_switched" | "integration_updated" | "email_resent" | "company_updated";
                 userId?: number;
             };
             header?: never;
@@ -3343,7 +3664,7 @@ export interface operations {
                 "application/json": {
                     expiresAt?: string | null;
                     name: string;
-                    scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read" | "prices:read" | "prices:write")[];
+                    scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read" | "prices:read" | "prices:write" | "companies:read" | "companies:write")[];
                 };
             };
         };
@@ -3363,7 +3684,7 @@ export interface operations {
                         name: string;
                         prefix: string;
                         revokedAt: string | null;
-                        scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read" | "prices:read" | "prices:write")[];
+                        scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read" | "prices:read" | "prices:write" | "companies:read" | "companies:write")[];
                         token: string;
                     };
                 };
@@ -5465,7 +5786,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
-                    events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated")[];
+                    events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated" | "company.updated")[];
                     url: string;
                 };
             };
@@ -5481,7 +5802,7 @@ export interface operations {
                         consecutiveFailures: number;
                         createdAt: string;
                         description: string | null;
-                        events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated")[];
+                        events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated" | "company.updated")[];
                         failed: number;
                         id: number;
                         pausedAt: string | null;
@@ -5683,7 +6004,7 @@ export interface operations {
                         consecutiveFailures: number;
                         createdAt: string;
                         description: string | null;
-                        events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated")[];
+                        events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated" | "company.updated")[];
                         failed: number;
                         id: number;
                         pausedAt: string | null;
@@ -7067,6 +7388,680 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listCompanies: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companies: {
+                            accountNumber: string | null;
+                            buyerCount: number;
+                            createdAt: string;
+                            id: number;
+                            name: string;
+                            notes: string | null;
+                            paymentTerms: string | null;
+                            priceGroup: string | null;
+                            /** @enum {string} */
+                            status: "active" | "on_hold" | "closed";
+                            updatedAt: string;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createCompany: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accountNumber?: string | null;
+                    name: string;
+                    notes?: string | null;
+                    paymentTerms?: string | null;
+                    priceGroup?: string | null;
+                    /**
+                     * @default active
+                     * @enum {string}
+                     */
+                    status?: "active" | "on_hold" | "closed";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accountNumber: string | null;
+                        buyerCount: number;
+                        createdAt: string;
+                        id: number;
+                        name: string;
+                        notes: string | null;
+                        paymentTerms: string | null;
+                        priceGroup: string | null;
+                        /** @enum {string} */
+                        status: "active" | "on_hold" | "closed";
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buyers: {
+                            /** @enum {string} */
+                            companyRole: "admin" | "buyer" | "requester";
+                            email: string | null;
+                            firstName: string | null;
+                            id: number;
+                            lastLoginAt: string | null;
+                            lastName: string | null;
+                            spendingLimit: string | null;
+                            username: string;
+                        }[];
+                        company: {
+                            accountNumber: string | null;
+                            buyerCount: number;
+                            createdAt: string;
+                            id: number;
+                            name: string;
+                            notes: string | null;
+                            paymentTerms: string | null;
+                            priceGroup: string | null;
+                            /** @enum {string} */
+                            status: "active" | "on_hold" | "closed";
+                            updatedAt: string;
+                        };
+                        locations: {
+                            city: string;
+                            companyId: number;
+                            contactName: string;
+                            id: number;
+                            isDefault: boolean;
+                            /** @enum {string} */
+                            kind: "ship_to" | "bill_to";
+                            name: string;
+                            phone: string;
+                            state: string;
+                            street: string;
+                            street2: string | null;
+                            zip: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateCompany: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accountNumber?: string | null;
+                    name?: string;
+                    notes?: string | null;
+                    paymentTerms?: string | null;
+                    priceGroup?: string | null;
+                    /** @enum {string} */
+                    status?: "active" | "on_hold" | "closed";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accountNumber: string | null;
+                        buyerCount: number;
+                        createdAt: string;
+                        id: number;
+                        name: string;
+                        notes: string | null;
+                        paymentTerms: string | null;
+                        priceGroup: string | null;
+                        /** @enum {string} */
+                        status: "active" | "on_hold" | "closed";
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addCompanyBuyer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default buyer
+                     * @enum {string}
+                     */
+                    companyRole?: "admin" | "buyer" | "requester";
+                    userId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        companyRole: "admin" | "buyer" | "requester";
+                        email: string | null;
+                        firstName: string | null;
+                        id: number;
+                        lastLoginAt: string | null;
+                        lastName: string | null;
+                        spendingLimit: string | null;
+                        username: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    moveCompanyBuyerOut: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                id: number;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyId: number;
+                        userId: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateCompanyBuyer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                id: number;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    companyRole?: "admin" | "buyer" | "requester";
+                    spendingLimit?: number | string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        companyRole: "admin" | "buyer" | "requester";
+                        email: string | null;
+                        firstName: string | null;
+                        id: number;
+                        lastLoginAt: string | null;
+                        lastName: string | null;
+                        spendingLimit: string | null;
+                        username: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createCompanyBuyer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default buyer
+                     * @enum {string}
+                     */
+                    companyRole?: "admin" | "buyer" | "requester";
+                    email?: string | null;
+                    firstName?: string | null;
+                    lastName?: string | null;
+                    password: string;
+                    spendingLimit?: number | string | null;
+                    username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        companyRole: "admin" | "buyer" | "requester";
+                        email: string | null;
+                        firstName: string | null;
+                        id: number;
+                        lastLoginAt: string | null;
+                        lastName: string | null;
+                        spendingLimit: string | null;
+                        username: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCompanyLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        locations: {
+                            city: string;
+                            companyId: number;
+                            contactName: string;
+                            id: number;
+                            isDefault: boolean;
+                            /** @enum {string} */
+                            kind: "ship_to" | "bill_to";
+                            name: string;
+                            phone: string;
+                            state: string;
+                            street: string;
+                            street2: string | null;
+                            zip: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addCompanyLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    city: string;
+                    contactName: string;
+                    /** @default false */
+                    isDefault?: boolean;
+                    /**
+                     * @default ship_to
+                     * @enum {string}
+                     */
+                    kind?: "ship_to" | "bill_to";
+                    name: string;
+                    phone: string;
+                    state: string;
+                    street: string;
+                    street2?: string | null;
+                    zip: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        city: string;
+                        companyId: number;
+                        contactName: string;
+                        id: number;
+                        isDefault: boolean;
+                        /** @enum {string} */
+                        kind: "ship_to" | "bill_to";
+                        name: string;
+                        phone: string;
+                        state: string;
+                        street: string;
+                        street2: string | null;
+                        zip: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteCompanyLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                id: number;
+                locationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateCompanyLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                id: number;
+                locationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    city: string;
+                    contactName: string;
+                    /** @default false */
+                    isDefault?: boolean;
+                    /**
+                     * @default ship_to
+                     * @enum {string}
+                     */
+                    kind?: "ship_to" | "bill_to";
+                    name: string;
+                    phone: string;
+                    state: string;
+                    street: string;
+                    street2?: string | null;
+                    zip: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        city: string;
+                        companyId: number;
+                        contactName: string;
+                        id: number;
+                        isDefault: boolean;
+                        /** @enum {string} */
+                        kind: "ship_to" | "bill_to";
+                        name: string;
+                        phone: string;
+                        state: string;
+                        street: string;
+                        street2: string | null;
+                        zip: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getCompanyPrices: {
         parameters: {
             query: {
@@ -7148,6 +8143,366 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOwnCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buyers: {
+                            /** @enum {string} */
+                            companyRole: "admin" | "buyer" | "requester";
+                            email: string | null;
+                            firstName: string | null;
+                            id: number;
+                            lastLoginAt: string | null;
+                            lastName: string | null;
+                            spendingLimit: string | null;
+                            username: string;
+                        }[] | null;
+                        company: {
+                            accountNumber: string | null;
+                            buyerCount: number;
+                            createdAt: string;
+                            id: number;
+                            name: string;
+                            notes: string | null;
+                            paymentTerms: string | null;
+                            priceGroup: string | null;
+                            /** @enum {string} */
+                            status: "active" | "on_hold" | "closed";
+                            updatedAt: string;
+                        };
+                        /** @enum {string} */
+                        companyRole: "admin" | "buyer" | "requester";
+                        locations: {
+                            city: string;
+                            companyId: number;
+                            contactName: string;
+                            id: number;
+                            isDefault: boolean;
+                            /** @enum {string} */
+                            kind: "ship_to" | "bill_to";
+                            name: string;
+                            phone: string;
+                            state: string;
+                            street: string;
+                            street2: string | null;
+                            zip: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createOwnCompanyBuyer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default buyer
+                     * @enum {string}
+                     */
+                    companyRole?: "admin" | "buyer" | "requester";
+                    email?: string | null;
+                    firstName?: string | null;
+                    lastName?: string | null;
+                    password: string;
+                    spendingLimit?: number | string | null;
+                    username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        companyRole: "admin" | "buyer" | "requester";
+                        email: string | null;
+                        firstName: string | null;
+                        id: number;
+                        lastLoginAt: string | null;
+                        lastName: string | null;
+                        spendingLimit: string | null;
+                        username: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateOwnCompanyBuyer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    companyRole?: "admin" | "buyer" | "requester";
+                    spendingLimit?: number | string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        companyRole: "admin" | "buyer" | "requester";
+                        email: string | null;
+                        firstName: string | null;
+                        id: number;
+                        lastLoginAt: string | null;
+                        lastName: string | null;
+                        spendingLimit: string | null;
+                        username: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addOwnCompanyLocation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    city: string;
+                    contactName: string;
+                    /** @default false */
+                    isDefault?: boolean;
+                    /**
+                     * @default ship_to
+                     * @enum {string}
+                     */
+                    kind?: "ship_to" | "bill_to";
+                    name: string;
+                    phone: string;
+                    state: string;
+                    street: string;
+                    street2?: string | null;
+                    zip: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        city: string;
+                        companyId: number;
+                        contactName: string;
+                        id: number;
+                        isDefault: boolean;
+                        /** @enum {string} */
+                        kind: "ship_to" | "bill_to";
+                        name: string;
+                        phone: string;
+                        state: string;
+                        street: string;
+                        street2: string | null;
+                        zip: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteOwnCompanyLocation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                locationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateOwnCompanyLocation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                locationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    city: string;
+                    contactName: string;
+                    /** @default false */
+                    isDefault?: boolean;
+                    /**
+                     * @default ship_to
+                     * @enum {string}
+                     */
+                    kind?: "ship_to" | "bill_to";
+                    name: string;
+                    phone: string;
+                    state: string;
+                    street: string;
+                    street2?: string | null;
+                    zip: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        city: string;
+                        companyId: number;
+                        contactName: string;
+                        id: number;
+                        isDefault: boolean;
+                        /** @enum {string} */
+                        kind: "ship_to" | "bill_to";
+                        name: string;
+                        phone: string;
+                        state: string;
+                        street: string;
+                        street2: string | null;
+                        zip: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11062,6 +12417,7 @@ export interface operations {
             content: {
                 "application/json": {
                     company?: string | null;
+                    companyId?: number;
                     email?: string | null;
                     firstName?: string | null;
                     /** @enum {boolean} */
@@ -11570,6 +12926,54 @@ export interface operations {
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    onCompanyUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and resend; use it to ignore a repeat */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per the Standard Webhooks specification, with the `whsec_` secret; two space-separated values while a rotated secret overlaps */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description The event name */
+                "x-portal-event": string;
+                /**
+                 * @deprecated
+                 * @description The event id (as webhook-id)
+                 */
+                "x-portal-event-id": string;
+                /**
+                 * @deprecated
+                 * @description Deprecated: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`; use webhook-signature
+                 */
+                "x-portal-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds; the body is ignored */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: a failure like any non-2xx answer; the delivery is retried with backoff */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     onOrderCreated: {

@@ -15,6 +15,8 @@ import {
   AdminPriceListsPage,
   ApiTokensPage,
   ClosedDaysPage,
+  CompaniesPage,
+  CompanyPage,
   EmailOutboxPage,
   ManageAnnouncementsPage,
   MerchandiseUploadPage,
@@ -32,6 +34,7 @@ import {
   DashboardRoute,
   FieldOrderPage,
   FilesPage,
+  MyCompanyPage,
   OrderDetailRoute,
   OrderPlacedRoute,
   OrdersRoute,
@@ -162,6 +165,16 @@ export function AppRouter() {
         </Route>
         <Route path="/admin/api-tokens">
           <SignedIn>{(user) => <ApiTokensPage user={user} />}</SignedIn>
+        </Route>
+        {/* Companies, locations and buyers (docs/decisions/0230): admins; a dealer's own on /company. */}
+        <Route path="/admin/companies">
+          <SignedIn>{(user) => <CompaniesPage user={user} />}</SignedIn>
+        </Route>
+        <Route path="/admin/companies/:id">
+          {(params) => <SignedIn>{(user) => <CompanyPage user={user} companyId={Number(params.id)} />}</SignedIn>}
+        </Route>
+        <Route path="/company">
+          <SignedIn>{(user) => <MyCompanyPage user={user} />}</SignedIn>
         </Route>
         <Route path="/admin/webhooks">
           <SignedIn>{(user) => <WebhooksPage user={user} />}</SignedIn>

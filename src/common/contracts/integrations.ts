@@ -5,7 +5,17 @@ import { blankAsMissing, idSchema } from './common';
  * What an API token may do (docs/decisions/0160). Each /api route that a machine
  * may call names one scope; a token reaches no other route.
  */
-export const API_SCOPES = ['products:read', 'stock:write', 'orders:read', 'orders:write', 'users:read', 'prices:read', 'prices:write'] as const;
+export const API_SCOPES = [
+  'products:read',
+  'stock:write',
+  'orders:read',
+  'orders:write',
+  'users:read',
+  'prices:read',
+  'prices:write',
+  'companies:read',
+  'companies:write',
+] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
@@ -16,6 +26,8 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'users:read': 'Read user accounts',
   'prices:read': "Read price lists and a company's prices",
   'prices:write': 'Create and update price lists and their entries',
+  'companies:read': 'Read companies and their locations',
+  'companies:write': 'Create and edit companies and their locations',
 };
 
 export const INTEGRATION_MESSAGES = {
@@ -68,7 +80,7 @@ export const createdApiToken = z.extend(apiTokenView, { token: z.string() });
 export type CreatedApiToken = z.infer<typeof createdApiToken>;
 
 /** The events an endpoint may subscribe to; their payloads are in ./webhook-events.ts. */
-export const WEBHOOK_EVENTS = ['order.created', 'order.status_changed', 'stock.updated', 'product.updated', 'price_list.updated'] as const;
+export const WEBHOOK_EVENTS = ['order.created', 'order.status_changed', 'stock.updated', 'product.updated', 'price_list.updated', 'company.updated'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** `ping` is the "Send test event" event: sent to one endpoint on request, never subscribed to. */
@@ -80,6 +92,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'stock.updated': 'Stock levels changed',
   'product.updated': 'Products added, changed or removed',
   'price_list.updated': 'Price lists changed (entries, dates or assignments)',
+  'company.updated': 'Companies and their locations added or changed',
 };
 
 /** Standard Webhooks headers of every delivery (docs/integrations.md, ADR 0184). */

@@ -120,6 +120,11 @@ export const createUserBody = z.object({
   role: z._default(roleSchema, 'salesperson'),
   ...profileFields(),
   isTemporaryPassword: z.optional(z.literal(true, { error: 'New users always start with a temporary password' })),
+  /**
+   * A BOLD Customer's company (docs/decisions/0230); without it, the company whose name matches
+   * `company` ignoring case and spaces, else a new company of one. Ignored for other roles.
+   */
+  companyId: z.optional(idSchema('Company not found')),
 });
 export type CreateUserInput = z.input<typeof createUserBody>;
 export type CreateUserBody = z.output<typeof createUserBody>;

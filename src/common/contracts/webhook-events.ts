@@ -1,4 +1,5 @@
 import { WEBHOOK_TEST_EVENT, type WebhookEvent } from './integrations';
+import { companyView, locationView } from './companies';
 import { orderStatusSchema, orderView } from './orders';
 import { z } from './zod';
 
@@ -82,6 +83,17 @@ export const priceListUpdatedData = z.object({
   truncated: z.boolean(),
 });
 
+/** A company was created or edited, or one of its locations added, changed or removed (docs/decisions/0230). */
+export const companyUpdatedData = z.object({
+  change: z.enum(['created', 'updated', 'location_added', 'location_updated', 'location_removed']),
+  /** The company after the change. */
+  company: companyView,
+  /** Its locations after the change. */
+  locations: z.array(locationView),
+  /** The location the change was about (location_* changes). */
+  locationId: z.optional(z.int()),
+});
+
 export const WEBHOOK_EVENT_DATA = {
   [WEBHOOK_TEST_EVENT]: z.object({ message: z.string(), endpointId: z.int() }),
   'order.created': z.object({ order: orderView }),
@@ -89,6 +101,7 @@ export const WEBHOOK_EVENT_DATA = {
   'stock.updated': stockUpdatedData,
   'product.updated': productUpdatedData,
   'price_list.updated': priceListUpdatedData,
+  'company.updated': companyUpdatedData,
 } as const satisfies Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT, z.ZodMiniType>;
 
 export type DeliveredEvent = keyof typeof WEBHOOK_EVENT_DATA;
@@ -101,6 +114,7 @@ export const WEBHOOK_EVENT_SUMMARIES: Record<DeliveredEvent, string> = {
   'stock.updated': 'Stock levels changed (a stock upload or PATCH /api/stock); one event per change, at most 1,000 SKUs listed',
   'product.updated': 'Products were added, changed or removed by a stock upload; one event per upload, at most 1,000 SKUs listed',
   'price_list.updated': "A price list's header, entries or assignments changed, or the list was deleted; one event per list and write",
+  'company.updated': 'A company was created or edited (admin screen or API), or one of its locations added, changed or removed',
 };
 
 /**

@@ -32,6 +32,8 @@ export const ACTIVITY_TYPES = [
   'integration_updated',
   // An admin put a failed email back in the outbox (docs/decisions/0134).
   'email_resent',
+  // A company, its locations or its buyers' roles changed (docs/decisions/0230).
+  'company_updated',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

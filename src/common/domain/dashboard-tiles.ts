@@ -23,6 +23,7 @@ export type DashboardTileId =
   | 'notify-requests'
   | 'manage-merchandise'
   | 'manage-users'
+  | 'companies'
   | 'announcements'
   | 'activity-logs'
   | 'closed-days'
@@ -195,6 +196,16 @@ export const DASHBOARD_TILES: readonly DashboardTileDefinition[] = [
     section: 'admin',
   },
   {
+    // docs/decisions/0230: dealer companies, their locations and buyers.
+    id: 'companies',
+    title: 'Companies',
+    description: 'Dealer companies, their locations, buyers and roles',
+    href: '/admin/companies',
+    permission: 'manage_users',
+    audience: 'everyone',
+    section: 'admin',
+  },
+  {
     id: 'announcements',
     title: 'Announcements',
     description: 'Broadcast to salespeople',
@@ -298,6 +309,7 @@ const ADMIN_MENU: readonly DashboardTileId[] = [
   'notify-requests',
   'manage-merchandise',
   'manage-users',
+  'companies',
   'files',
   'announcements',
   'email-outbox',

@@ -1,4 +1,4 @@
-import { ArrowLeftRight, KeyRound, LogOut, UserPen } from 'lucide-react';
+import { ArrowLeftRight, Building2, KeyRound, LogOut, UserPen } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
@@ -64,6 +64,13 @@ export function AccountMenu({ user, defaultOpen = false, focusButton = false }: 
             <UserPen aria-hidden />
             Edit My User Data
           </DropdownMenuItem>
+          {/* A dealer's company, its locations and (company admins) its buyers (docs/decisions/0230). */}
+          {user.activeRole === 'bold_customer' && user.companyId !== null && (
+            <DropdownMenuItem onSelect={() => navigate('/company')}>
+              <Building2 aria-hidden />
+              My Company
+            </DropdownMenuItem>
+          )}
           <DropdownMenuItem onSelect={() => setPasswordOpen(true)}>
             <KeyRound aria-hidden />
             Change Password

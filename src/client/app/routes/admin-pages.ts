@@ -20,6 +20,8 @@ export const ClosedDaysPage = lazy(() =>
 export const ApiTokensPage = lazy(() =>
   import('@client/features/api-tokens/pages/api-tokens-page').then((m) => ({ default: m.ApiTokensPage })),
 );
+export const CompaniesPage = lazy(() => import('@client/features/companies/pages/companies-page').then((m) => ({ default: m.CompaniesPage })));
+export const CompanyPage = lazy(() => import('@client/features/companies/pages/company-page').then((m) => ({ default: m.CompanyPage })));
 export const WebhooksPage = lazy(() => import('@client/features/webhooks/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage })));
 export const EmailOutboxPage = lazy(() => import('@client/features/mail/pages/email-outbox-page').then((m) => ({ default: m.EmailOutboxPage })));
 export const StockUploadsPage = lazy(() =>

@@ -19,6 +19,7 @@ export const AdditionalMerchandisePage = preloadableLazy(() => import('@client/f
 export const QuickOrderPage = preloadableLazy(() => import('@client/features/quick-add/pages/quick-order-page').then((m) => m.QuickOrderPage));
 export const QuickAddPage = preloadableLazy(() => import('@client/features/quick-add/pages/quick-add-page').then((m) => m.QuickAddPage));
 export const FieldOrderPage = preloadableLazy(() => import('@client/features/field-mode/pages/field-order-page').then((m) => m.FieldOrderPage));
+export const MyCompanyPage = preloadableLazy(() => import('@client/features/companies/pages/my-company-page').then((m) => m.MyCompanyPage));
 export const StockRoute = preloadableLazy(() => import('./stock-route').then((m) => m.StockRoute));
 export const CatalogRoute = preloadableLazy(() => import('./stock-route').then((m) => m.CatalogRoute));
 export const ProfileRoute = preloadableLazy(() => import('./profile-route').then((m) => m.ProfileRoute));
@@ -48,6 +49,7 @@ const PAGE_OF: Record<string, { preload(): Promise<void> }> = {
   '/quick-add': QuickAddPage,
   '/quick-order': QuickOrderPage,
   '/field': FieldOrderPage,
+  '/company': MyCompanyPage,
 };
 
 /** Loads the page of an address (its chunks are preloaded by the HTML, so this is their evaluation). */

@@ -1,3 +1,4 @@
+import type { CompanyRole } from '../../../common/domain/companies';
 import { generateTemporaryPassword } from '../../lib/password-hash';
 
 export type DemoRole = 'admin' | 'salesperson' | 'bold_customer';
@@ -20,6 +21,9 @@ export interface DemoAccount {
   storeContactName?: string;
   storePhone?: string;
   isTemporaryPassword: boolean;
+  /** A dealer's company (its account number in demo-data/companies.ts) and role there (docs/decisions/0230). */
+  companyAccount?: string;
+  companyRole?: CompanyRole;
 }
 
 /**
@@ -75,6 +79,56 @@ export function demoAccounts(password: () => string = generateTemporaryPassword)
       storeState: 'CA',
       storeZip: '92626',
       isTemporaryPassword: false,
+      companyAccount: 'C-1001',
+      companyRole: 'admin',
+    },
+    {
+      // A second buyer at the dealer: orders on the company's account, within a spending limit.
+      username: 'buyer2',
+      password: password(),
+      role: 'bold_customer',
+      firstName: 'Alicia',
+      lastName: 'Moreno',
+      email: 'alicia.moreno@coastalfloors.example',
+      company: 'Coastal Floors & Design LLC',
+      storeName: 'Coastal Floors Showroom',
+      storeAddress: null,
+      isTemporaryPassword: false,
+      companyAccount: 'C-1001',
+      companyRole: 'buyer',
+    },
+    {
+      // A requester: builds POs that the company admin approves.
+      username: 'requester',
+      password: password(),
+      role: 'bold_customer',
+      firstName: 'Tom',
+      lastName: 'Nguyen',
+      email: 'tom.nguyen@coastalfloors.example',
+      company: 'Coastal Floors & Design LLC',
+      storeName: 'Coastal Floors Showroom',
+      storeAddress: null,
+      isTemporaryPassword: false,
+      companyAccount: 'C-1001',
+      companyRole: 'requester',
+    },
+    {
+      // Another company: sees none of Coastal Floors' orders, POs or prices.
+      username: 'garcia',
+      password: password(),
+      role: 'bold_customer',
+      firstName: 'Rosa',
+      lastName: 'Garcia',
+      email: 'rosa@garciatile.example',
+      company: 'Garcia Tile',
+      storeName: 'Garcia Tile',
+      storeAddress: '88 Mission St',
+      storeCity: 'San Diego',
+      storeState: 'CA',
+      storeZip: '92101',
+      isTemporaryPassword: false,
+      companyAccount: 'C-1002',
+      companyRole: 'admin',
     },
     {
       username: 'newhire',

@@ -1,9 +1,10 @@
 import { LAST_INVENTORY_UPDATE } from '@common/contracts/settings';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { publicHolidays } from '../../lib/public-holidays';
 import { syncOnOrderWithLoads, syncStockWithLots } from '../../modules/lots';
-import { announcements, closedDays, incomingLoads, merchandise, productLots, products, systemSettings, users } from '../schema';
+import { announcements, closedDays, companies, companyLocations, incomingLoads, merchandise, productLots, products, systemSettings, users } from '../schema';
+import { demoCompanies } from './companies';
 import { demoAccounts } from './accounts';
 import { demoAnnouncements } from './announcements';
 import { buildDemoLibrary, insertDemoLibrary } from './files';
@@ -45,9 +46,9 @@ export async function loadDemoData(db: Db, deps: DemoDataDeps): Promise<DemoData
   const now = deps.now ?? new Date();
   const accounts = demoAccounts();
   // Hash before the transaction opens: scrypt is slow and must not hold it open.
-  const userRows: (typeof users.$inferInsert)[] = [];
-  for (const { password, ...profile } of accounts) {
-    userRows.push({ ...profile, passwordHash: await deps.hashPassword(password), createdAt: now, updatedAt: now });
+  const userRows: (typeof users.$inferInsert & { companyAccount?: string })[] = [];
+  for (const { password, companyAccount, companyRole, ...profile } of accounts) {
+    userRows.push({ ...profile, companyAccount, companyRole: companyRole ?? null, passwordHash: await deps.hashPassword(password), createdAt: now, updatedAt: now });
   }
 
   const catalogue = generateDemoProducts();
@@ -73,8 +74,37 @@ export async function loadDemoData(db: Db, deps: DemoDataDeps): Promise<DemoData
       await syncOnOrderWithLoads(tx, incoming.map((l) => l.productId));
     }
 
+    // The demo companies (docs/decisions/0230), found by account number or, after migration 0036 made
+    // one from the dealer's company text, by name; their locations only when the company is new.
+    const companyIds = new Map<string, number>();
+    for (const { locations, ...company } of demoCompanies()) {
+      const [found] = await tx
+        .select({ id: companies.id })
+        .from(companies)
+        .where(
+          or(
+            sql`lower(${companies.accountNumber}) = lower(${company.accountNumber})`,
+            and(isNull(companies.accountNumber), sql`lower(regexp_replace(btrim(${companies.name}), '\s+', ' ', 'g')) = lower(${company.name})`),
+          ),
+        )
+        .orderBy(companies.id)
+        .limit(1);
+      if (found) {
+        await tx.update(companies).set({ accountNumber: company.accountNumber, priceGroup: company.priceGroup }).where(and(eq(companies.id, found.id), isNull(companies.accountNumber)));
+        companyIds.set(company.accountNumber, found.id);
+        continue;
+      }
+      const [row] = await tx.insert(companies).values({ ...company, createdAt: now, updatedAt: now }).returning({ id: companies.id });
+      await tx.insert(companyLocations).values(locations.map((l) => ({ ...l, companyId: row!.id })));
+      companyIds.set(company.accountNumber, row!.id);
+    }
+    const placedUsers = userRows.map(({ companyAccount, ...row }) => {
+      const companyId = companyAccount ? companyIds.get(companyAccount) : undefined;
+      return companyId ? { ...row, companyId } : { ...row, companyRole: null };
+    });
+
     // No conflict target: the username index is a partial expression index (lower(username), live users only).
-    const createdUsers = await tx.insert(users).values(userRows).onConflictDoNothing().returning({ username: users.username });
+    const createdUsers = await tx.insert(users).values(placedUsers).onConflictDoNothing().returning({ username: users.username });
     const created = new Set(createdUsers.map((u) => u.username));
 
     const wanted = demoAnnouncements(deps.adminUserId, now);

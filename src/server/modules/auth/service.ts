@@ -12,6 +12,7 @@ import { endUserSessions, type ReadSessions } from '../../plugins/session-store'
 import type { SessionPort } from '../../plugins/sessions';
 import type { ActivityService } from '../activity';
 import type { CartsService } from '../carts';
+import { placeNewDealer } from '../companies';
 import { HASHING_BUSY_MESSAGE, HashGate, RetryLaterError } from './hash-gate';
 import { createLoginLimits, PASSWORD_THROTTLED_MESSAGE, THROTTLED_MESSAGE } from './login-throttle';
 import {
@@ -191,16 +192,21 @@ export function createAuthService(deps: {
       if (!deps.allowRegistration) throw new HttpError(403, REGISTRATION_DISABLED);
       await refuseCommonPassword(body.password, 'password');
       if (await findLiveUserByUsername(db, body.username)) throw new HttpError(409, USERNAME_TAKEN);
-      const row = await insertUser(db, {
-        username: body.username,
-        // A public route that hashes: it shares the sign-in cap.
-        passwordHash: await hashGate.run(false, () => hashPassword(body.password)),
-        role: 'bold_customer',
-        email: body.email ?? null,
-        firstName: body.firstName ?? null,
-        lastName: body.lastName ?? null,
-        company: body.company ?? null,
-        isTemporaryPassword: false,
+      // A public route that hashes: it shares the sign-in cap.
+      const passwordHash = await hashGate.run(false, () => hashPassword(body.password));
+      const row = await db.transaction(async (tx) => {
+        const account = {
+          username: body.username,
+          passwordHash,
+          role: 'bold_customer' as const,
+          email: body.email ?? null,
+          firstName: body.firstName ?? null,
+          lastName: body.lastName ?? null,
+          company: body.company ?? null,
+          isTemporaryPassword: false,
+        };
+        // A company of their own: a stranger's typed company name never joins them to a company (docs/decisions/0230).
+        return insertUser(tx, { ...account, ...(await placeNewDealer(tx, account, { matchByName: false })) });
       });
       await activity.record(origin, {
         type: 'user_created',

@@ -1,4 +1,4 @@
-/** The companies module's public entry (docs/decisions/0229): other modules and app.ts import only this file. */
+/** The companies module's public entry (docs/decisions/0229, 0230): other modules and app.ts import only this file. */
 export {
   findCompany,
   findLocation,
@@ -10,3 +10,7 @@ export {
   type CompanyRow,
   type LocationRow,
 } from './repository';
+export { placeNewDealer, type DealerPlacement } from './placement';
+export { ensureCompanyAdmin } from './repository';
+export { companyRoutes } from './routes';
+export { createCompaniesService, type CompaniesService, type DealerAccounts } from './service';

@@ -11,7 +11,9 @@ export type UserChanges = Partial<
     NewUser,
     'role' | 'firstName' | 'lastName' | 'email' | 'phone' | 'company' | 'storeName' | 'storeAddress' | 'storeCity' | 'storeState' | 'storeZip' | 'storeContactName' | 'storePhone'
   >
->;
+> &
+  /** A dealer's company columns (docs/decisions/0230): set together, cleared together. */
+  Partial<Pick<NewUser, 'companyId' | 'companyRole' | 'spendingLimit'>>;
 
 const live = isNull(users.deletedAt);
 

@@ -19,6 +19,8 @@ import { generateTemporaryPassword, hashPassword } from '../../lib/password-hash
 import type { Actor } from '../../lib/actor';
 import { endUserSessions } from '../../plugins/session-store';
 import type { ActivityService } from '../activity';
+import { ensureCompanyAdmin, placeNewDealer } from '../companies';
+import type { CompanyRole } from '@common/domain/companies';
 import type { ImportsService } from '../imports';
 import type { MailOutbox } from '../mail';
 import { createUsersImport } from './import-kind';
@@ -77,6 +79,23 @@ function changesOf(row: UserRow, body: UpdateUserBody): UserChanges {
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
+/** A new buyer's role and spending limit, when the companies screens create them. */
+export interface Membership {
+  companyRole: CompanyRole;
+  spendingLimit?: string | null;
+}
+
+/**
+ * The company columns a role change brings (docs/decisions/0230): a dealer made salesperson or admin
+ * leaves their company (the CHECK wants company and role null together); an account made a dealer
+ * is placed as a new dealer is.
+ */
+async function companyOnRoleChange(tx: DbOrTx, row: UserRow, changes: UserChanges): Promise<UserChanges> {
+  if (changes.role === undefined || changes.role === row.role) return {};
+  if (changes.role !== 'bold_customer') return { companyId: null, companyRole: null, spendingLimit: null };
+  return placeNewDealer(tx, { ...row, ...changes, username: row.username });
+}
+
 /**
  * User management (/users; docs/product-decisions.md#accounts). Routes guard
  * manage_users / admin; the rules that need the database (last admin, yourself,
@@ -125,9 +144,32 @@ export function createUsersService(deps: {
     }
   }
 
+  /**
+   * Every BOLD Customer belongs to a company (docs/decisions/0230): the one `companyId` names, else
+   * the one whose name matches their company text, else a new company of one. One row after the
+   * other, so two rows of an import naming one new company land in it together.
+   */
+  async function placeDealers(tx: DbOrTx, values: NewUser[], membership?: Membership): Promise<NewUser[]> {
+    const placed: NewUser[] = [];
+    // Companies an earlier row of this batch joined: its rows are not inserted yet, so a later row
+    // must not be made admin again for want of one.
+    const joined = new Set<number>();
+    for (const value of values) {
+      if (value.role !== 'bold_customer') {
+        placed.push({ ...value, companyId: null, companyRole: null, spendingLimit: null });
+        continue;
+      }
+      const where = await placeNewDealer(tx, value, { role: membership?.companyRole });
+      const companyRole = joined.has(where.companyId) ? (membership?.companyRole ?? 'buyer') : where.companyRole;
+      joined.add(where.companyId);
+      placed.push({ ...value, companyId: where.companyId, companyRole, spendingLimit: membership?.spendingLimit ?? null });
+    }
+    return placed;
+  }
+
   /** Inserts new accounts with their user_created rows and welcome emails, in the caller's transaction. */
-  async function createAccounts(tx: DbOrTx, actor: Actor, values: NewUser[], how: string) {
-    const rows = await insertUsers(tx, values);
+  async function createAccounts(tx: DbOrTx, actor: Actor, values: NewUser[], how: string, membership?: Membership) {
+    const rows = await insertUsers(tx, await placeDealers(tx, values, membership));
     for (const row of rows) {
       await activity.record(
         actor,
@@ -163,7 +205,8 @@ export function createUsersService(deps: {
       return { users: rows.map(toUserView), total, page: query.page, pageSize: query.pageSize };
     },
 
-    async create(actor: Actor, body: CreateUserBody): Promise<UserView> {
+    /** Create User; `membership` is the companies screens' role and spending limit for a new buyer. */
+    async create(actor: Actor, body: CreateUserBody, membership?: Membership): Promise<UserView> {
       await refuseCommonPassword(body.password, 'password');
       if ((await takenUsernames(db, [body.username.toLowerCase()])).size > 0) {
         throw new HttpError(409, USER_MESSAGES.usernameTaken, [{ path: 'username', message: USER_MESSAGES.usernameTaken }]);
@@ -173,8 +216,9 @@ export function createUsersService(deps: {
         createAccounts(
           tx,
           actor,
-          [newAccount(body, passwordHash)],
+          [{ ...newAccount(body, passwordHash), companyId: body.companyId ?? null }],
           '',
+          membership,
         ),
       );
       if (!row) throw new Error('user not created');
@@ -190,8 +234,9 @@ export function createUsersService(deps: {
           await assertNotLastAdmin(tx, row);
         }
         if (Object.keys(changes).length === 0) return toUserView(row);
-        const updated = await updateUser(tx, id, changes);
+        const updated = await updateUser(tx, id, { ...changes, ...(await companyOnRoleChange(tx, row, changes)) });
         if (!updated) throw new HttpError(404, USER_MESSAGES.notFound);
+        if (row.companyId !== null && updated.companyId !== row.companyId) await ensureCompanyAdmin(tx, row.companyId);
         // An admin's edit is direct (docs/decisions/0203); the user's own pending change and its link end.
         if (changes.email !== undefined) await dropChanges(tx, id);
         await activity.record(
@@ -241,6 +286,8 @@ export function createUsersService(deps: {
         const row = await liveUser(tx, id);
         await assertNotLastAdmin(tx, row);
         await softDeleteUser(tx, id);
+        // A company never loses its last company admin to a delete while others remain (docs/decisions/0230).
+        if (row.companyId !== null) await ensureCompanyAdmin(tx, row.companyId);
         // The row stays (soft delete), so no foreign key cascades: what lives on the account ends here.
         const notifyEnded = await deps.notifyRequests.endAllOf(tx, id);
         await dropChanges(tx, id);

@@ -34,6 +34,8 @@ describe('OpenAPI document', () => {
       'users:read',
       'prices:read',
       'prices:write',
+      'companies:read',
+      'companies:write',
     ]);
     expect(doc.paths['/api/stock/upload'].post.requestBody.content['multipart/form-data']).toBeDefined();
     expect(doc.paths['/api/orders'].get.parameters.map((p: { name: string }) => p.name)).toEqual(

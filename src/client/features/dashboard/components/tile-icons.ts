@@ -1,5 +1,6 @@
 import {
   Activity,
+  Building2,
   BellRing,
   BookOpen,
   CalendarX,
@@ -39,6 +40,7 @@ export const TILE_ICONS: Record<DashboardTileId, LucideIcon> = {
   'notify-requests': BellRing,
   'manage-merchandise': Upload,
   'manage-users': Users,
+  companies: Building2,
   'closed-days': CalendarX,
   announcements: Megaphone,
   'activity-logs': Activity,
