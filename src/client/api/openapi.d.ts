@@ -514,6 +514,88 @@ export interface paths {
         patch: operations["setAnnouncementActive"];
         trace?: never;
     };
+    "/api/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's POs waiting for approval (company admins)
+         * @description Who: users with the view_stock permission. Not open to API tokens.
+         */
+        get: operations["listApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approvals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One PO waiting for approval (company admins)
+         * @description Who: users with the view_stock permission. Not open to API tokens.
+         */
+        get: operations["getApproval"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approvals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a PO: it is placed as its owner submitted it
+         * @description The same price rule and seen-price check as Place Order (409 "Prices changed" with the new figures). A PO no longer pending is a 409, so approving twice places once.
+         *
+         *     Who: users with the view_stock permission. Not open to API tokens.
+         */
+        post: operations["approvePo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approvals/{id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Return a PO to its owner with a note
+         * @description Who: users with the view_stock permission. Not open to API tokens.
+         */
+        post: operations["returnPo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bypass-password-reset/{userId}": {
         parameters: {
             query?: never;
@@ -792,6 +874,28 @@ export interface paths {
          * @description Who: users with the view_stock permission. Not open to API tokens.
          */
         post: operations["adjustCartMerchandise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carts/shared": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * POs your company's other buyers shared with the company
+         * @description A dealer in a company sees these POs and may add to them; only the owner renames or deletes one (docs/decisions/0233). Empty for everyone else.
+         *
+         *     Who: users with the view_stock permission. Not open to API tokens.
+         */
+        get: operations["listSharedCarts"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1326,6 +1430,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/ship-to-locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your company's saved ship-to locations, for checkout
+         * @description The default first. Empty for everyone outside a dealer company (docs/decisions/0233).
+         *
+         *     Who: users with the view_stock permission. Not open to API tokens.
+         */
+        get: operations["listShipToLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit the active PO for approval, with the checkout as it would be placed
+         * @description For a requester, or a buyer whose total is over their spending limit (POST /api/orders answers them 403). The PO is locked until a company admin approves or returns it.
+         *
+         *     Who: users with the view_stock permission. Not open to API tokens.
+         */
+        post: operations["submitForApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/password-reset": {
         parameters: {
             query?: never;
@@ -1492,6 +1640,28 @@ export interface paths {
          *     Who: users with the view_stock permission. Not open to API tokens.
          */
         post: operations["readQuickOrderFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quick-order/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Your price for each quick order line at its quantity
+         * @description A dealer in a company gets the contract price with its list and break (docs/decisions/0233); everyone else the base price. Unknown SKUs are left out. Writes nothing.
+         *
+         *     Who: users with the view_stock permission. Not open to API tokens.
+         */
+        post: operations["priceQuickOrderLines"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2312,6 +2482,9 @@ export interface components {
             scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read")[];
         };
         Cart: {
+            approvalNote?: string | null;
+            approvalStatus?: ("pending" | "returned") | null;
+            companyId?: number | null;
             createdAt: string;
             displays: {
                 category: string | null;
@@ -2360,6 +2533,7 @@ export interface components {
             }[];
             lastModified: string;
             name: string;
+            ownerName?: string;
             priceLists: {
                 category: string | null;
                 code: string;
@@ -2374,13 +2548,21 @@ export interface components {
                 /** @enum {string} */
                 type: "display" | "label" | "pricelist" | "handboard";
             }[];
+            sharedWithCompany?: boolean;
+            submittedAt?: string | null;
             totalItems: number;
             userId: number;
         };
         CartLine: {
+            basePrice?: string | null;
             cartId: number;
             createdAt: string;
             id: number;
+            priceSource?: {
+                listCode: string;
+                listName: string;
+                minQuantity: number;
+            } | null;
             product: {
                 color: string | null;
                 coverage: string;
@@ -2428,7 +2610,9 @@ export interface components {
             message: string;
         };
         Order: {
+            approvedByName?: string | null;
             cartName: string | null;
+            companyId?: number | null;
             createdAt: string;
             deliveryType: ("pickup" | "ship") | null;
             emailStatus?: ("pending" | "sent" | "failed") | null;
@@ -2437,6 +2621,7 @@ export interface components {
             items: components["schemas"]["OrderLine"][];
             /** @enum {string} */
             kind: "sample" | "purchase";
+            locationId?: number | null;
             merchandise: components["schemas"]["OrderMerchandiseLine"][];
             notes: string | null;
             placedBy: string;
@@ -2478,8 +2663,12 @@ export interface components {
                 shade: string | null;
                 warehouse: string;
             }[];
+            basePrice?: string | null;
             id: number;
             price: string | null;
+            priceBreakMin?: number | null;
+            priceListCode?: string | null;
+            priceListName?: string | null;
             productId: number;
             productName: string;
             quantity: number;
@@ -2517,7 +2706,9 @@ export interface components {
             type: "order.status_changed";
         };
         OrderSummary: {
+            approvedByName?: string | null;
             cartName: string | null;
+            companyId?: number | null;
             createdAt: string;
             deliveryType: ("pickup" | "ship") | null;
             emailStatus?: ("pending" | "sent" | "failed") | null;
@@ -2526,6 +2717,7 @@ export interface components {
             /** @enum {string} */
             kind: "sample" | "purchase";
             lineCount: number;
+            locationId?: number | null;
             notes: string | null;
             placedBy: string;
             poReference: string | null;
@@ -3755,6 +3947,7 @@ export interface operations {
     exportOrders: {
         parameters: {
             query?: {
+                company?: number;
                 format?: "csv" | "xlsx";
                 from?: string;
                 kind?: "sample" | "purchase";
@@ -4386,6 +4579,155 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listApprovals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    approvePo: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items?: {
+                        name?: unknown;
+                        price?: unknown;
+                        productId: number;
+                        quantity: number;
+                        seenPrice?: (string | number) | null;
+                    }[];
+                    seenTotal?: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    returnPo: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     bypassPasswordReset: {
         parameters: {
             query?: never;
@@ -4557,6 +4899,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4602,6 +4945,7 @@ export interface operations {
                         id?: string | number;
                         quantity: number;
                     }[];
+                    sharedWithCompany?: boolean;
                 };
             };
         };
@@ -4658,6 +5002,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4849,6 +5194,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5180,6 +5526,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5232,6 +5579,31 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSharedCarts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6216,6 +6588,7 @@ export interface operations {
     listOrders: {
         parameters: {
             query?: {
+                company?: number;
                 cursor?: string;
                 from?: string;
                 kind?: "sample" | "purchase";
@@ -6296,6 +6669,7 @@ export interface operations {
                         price?: unknown;
                         quantity: number;
                     }[];
+                    locationId?: number | null;
                     notes?: string | null;
                     poReference?: string | null;
                     priceLists?: {
@@ -6306,6 +6680,7 @@ export interface operations {
                         quantity: number;
                     }[];
                     requestedDate?: string | null;
+                    saveShipTo?: boolean;
                     seenTotal?: string | number;
                     sendEmail?: boolean;
                     shipTo?: string | null;
@@ -6533,6 +6908,146 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listShipToLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: {
+                            city: string;
+                            contactName: string;
+                            name: string;
+                            phone: string;
+                            state: string;
+                            street: string;
+                            street2: string | null;
+                            zip: string;
+                        };
+                        id: number;
+                        isDefault: boolean;
+                        name: string;
+                        text: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    submitForApproval: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cartId?: number;
+                    deliveryType?: ("pickup" | "ship") | null;
+                    displays?: {
+                        code?: string;
+                        id?: string | number;
+                        name?: unknown;
+                        price?: unknown;
+                        quantity: number;
+                    }[];
+                    emailConfig?: unknown;
+                    handboards?: {
+                        code?: string;
+                        id?: string | number;
+                        name?: unknown;
+                        price?: unknown;
+                        quantity: number;
+                    }[];
+                    items?: {
+                        name?: unknown;
+                        price?: unknown;
+                        productId: number;
+                        quantity: number;
+                        seenPrice?: (string | number) | null;
+                    }[];
+                    labels?: {
+                        code?: string;
+                        id?: string | number;
+                        name?: unknown;
+                        price?: unknown;
+                        quantity: number;
+                    }[];
+                    locationId?: number | null;
+                    notes?: string | null;
+                    poReference?: string | null;
+                    priceLists?: {
+                        code?: string;
+                        id?: string | number;
+                        name?: unknown;
+                        price?: unknown;
+                        quantity: number;
+                    }[];
+                    requestedDate?: string | null;
+                    saveShipTo?: boolean;
+                    seenTotal?: string | number;
+                    sendEmail?: boolean;
+                    shipTo?: string | null;
+                    shipToAddress?: {
+                        city: string;
+                        contactName: string;
+                        name: string;
+                        phone: string;
+                        state: string;
+                        street: string;
+                        street2?: string | null;
+                        zip: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        approvalStatus: "pending";
+                        cartId: number;
+                        submittedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7002,6 +7517,61 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    priceQuickOrderLines: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        productId: number;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lines: {
+                            basePrice: string | null;
+                            price: string | null;
+                            priceSource: {
+                                listCode: string;
+                                listName: string;
+                                minQuantity: number;
+                            } | null;
+                            productId: number;
+                            quantity: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];

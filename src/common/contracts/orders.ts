@@ -102,7 +102,7 @@ export const placeOrderBody = z.object({
    * A dealer company's saved ship-to location (docs/decisions/0233): its address is copied onto the
    * order. Another company's location is a 400. Ignored for pickup and for callers outside a company.
    */
-  locationId: z.nullish(idSchema('Invalid location id')),
+  locationId: z.nullish(z.int({ error: 'Invalid location id' }).check(z.positive({ error: 'Invalid location id' }), z.maximum(MAX_ID, { error: 'Invalid location id' }))),
   /** With a typed `shipToAddress`: also save it as a ship-to location of the company. */
   saveShipTo: z.optional(z.boolean({ error: 'saveShipTo must be true or false' })),
   /** A calendar date 'YYYY-MM-DD' (an ISO date-time is read as its date part). */
@@ -376,12 +376,10 @@ export const submitForApprovalResponse = z.object({
 export type SubmitForApprovalResponse = z.infer<typeof submitForApprovalResponse>;
 
 /** POST /api/approvals/{id}/approve: the prices the company admin saw on the PO (the 409 flow of docs/decisions/0206). */
-export const approveBody = z.optional(
-  z.object({
-    items: lines(z.object({ productId, quantity: lineQuantity, seenPrice: z.optional(seenPrice), ...clientCopy() })),
-    seenTotal: z.optional(seenTotal),
-  }),
-);
+export const approveBody = z.object({
+  items: lines(z.object({ productId, quantity: lineQuantity, seenPrice: z.optional(seenPrice), ...clientCopy() })),
+  seenTotal: z.optional(seenTotal),
+});
 export type ApproveBody = z.input<typeof approveBody>;
 
 /** POST /api/approvals/{id}/return: the note the owner reads. */

@@ -189,7 +189,7 @@ describe("the company's orders and POs", () => {
       ['DELETE', `/api/carts/${cart.id}/items/${lineId}`],
       ['POST', `/api/carts/${cart.id}/items/${lineId}/move`, { toCartId: other.json().id }],
       ['PUT', `/api/carts/${cart.id}/merchandise/display/DSP-1`, { quantity: 1 }],
-      ['POST', `/api/carts/${cart.id}/merchandise/adjust`, { displays: [{ code: 'DSP-1', quantity: 1 }] }],
+      ['POST', `/api/carts/${cart.id}/merchandise/adjust`, { type: 'display', codes: ['DSP-1'], delta: 1 }],
       ['GET', `/api/orders/${orderId}`],
       ['POST', `/api/orders/${orderId}/reorder`, {}],
       ['GET', `/api/approvals/${cart.id}`],
@@ -229,7 +229,7 @@ describe('checkout to a location of the company', () => {
     expect(placed.json().shipTo).toContain('1 Shore Rd');
 
     cart = await fill(client, 1);
-    const address = { name: 'Job site', contactName: 'Sam', phone: '555-0101', street: '44 Bay St', city: 'Mobile', state: 'AL', zip: '36603' };
+    const address = { name: 'Job site', contactName: 'Sam', phone: '251-555-0101', street: '44 Bay St', city: 'Mobile', state: 'AL', zip: '36603' };
     const typed = await client.post('/api/orders', seen(cart, { deliveryType: 'ship', shipToAddress: address, saveShipTo: true }));
     expect(typed.statusCode, typed.body).toBe(201);
     const locations = await ctx.db.select().from(companyLocations).where(eq(companyLocations.companyId, c.id));
@@ -280,8 +280,9 @@ describe('approvals', () => {
     const [row] = await ctx.db.select().from(orders).where(eq(orders.id, approved.json().id));
     expect(row).toMatchObject({ approvedByUserId: approver.user.id, companyId: c.id });
 
+    // Approved, the PO became the order: approving again finds nothing to approve and places nothing.
     const again = await approver.client.post(`/api/approvals/${cart.id}/approve`, { items: seen(shown).items });
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode).toBe(404);
     expect(await ctx.db.select().from(orders).where(eq(orders.userId, requester.user.id))).toHaveLength(1);
     const told = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'approval_decision'));
     expect(told.filter((m) => m.toAddresses.includes(requester.user.email!)).map((m) => m.subject)).toEqual(

@@ -44,3 +44,10 @@ export async function getShipToLocations(): Promise<ShipToLocationView[]> {
 export function useShipToLocations(enabled: boolean) {
   return useQuery({ queryKey: shipToLocationsQueryKey, queryFn: getShipToLocations, enabled, staleTime: 60_000 });
 }
+
+export const sharedCartsQueryKey = ['/api/carts', 'shared'] as const;
+
+/** GET /api/carts/shared: the POs the company's other buyers shared with it. */
+export function useSharedCarts(enabled: boolean) {
+  return useQuery({ queryKey: sharedCartsQueryKey, queryFn: async (): Promise<CartView[]> => dataOf(api.GET('/api/carts/shared')), enabled });
+}
