@@ -64,7 +64,7 @@ describe('company orders and approvals', () => {
     // A buyer places a PO shipped to the company's saved location (preselected).
     const buyer = (await browser.open()).page;
     await buyer.goto('/');
-    await signInAs(buyer, accounts.buyer);
+    await signInAs(buyer, accounts.buyer, 'BOLD Customer');
     await fillActivePo(buyer, 2);
     await buyer.getByTestId('frame-cart-link').click();
     await buyer.getByText('Order Summary').waitFor();
@@ -84,7 +84,7 @@ describe('company orders and approvals', () => {
     // A requester submits for approval (phone).
     const requester = (await browser.open(PHONE)).page;
     await requester.goto('/');
-    await signInAs(requester, accounts.requester);
+    await signInAs(requester, accounts.requester, 'BOLD Customer');
     await fillActivePo(requester, 3);
     await requester.getByTestId('frame-cart-link').click();
     await requester.getByRole('button', { name: 'Submit for approval' }).click();
@@ -95,7 +95,7 @@ describe('company orders and approvals', () => {
     // The company admin, on a phone: the company's orders with who placed them, then Approvals.
     const approver = (await browser.open(PHONE)).page;
     await approver.goto('/');
-    await signInAs(approver, accounts.approver);
+    await signInAs(approver, accounts.approver, 'BOLD Customer');
     await approver.goto('/orders');
     await approver.getByText(`Placed by ${people.buyer} Journey`).first().waitFor();
     expect(await hasHorizontalScroll(approver)).toBe(false);
