@@ -54,6 +54,7 @@ export function CartLineItem({
   lots,
   moveAction,
   priceNote,
+  locked = false,
 }: {
   item: CartItem;
   showPrices: boolean;
@@ -66,6 +67,8 @@ export function CartLineItem({
   moveAction?: ReactNode;
   /** Old → new price after an order refused because prices changed (docs/decisions/0206). */
   priceNote?: ReactNode;
+  /** Waiting for approval: the line cannot change (docs/decisions/0233). */
+  locked?: boolean;
 }) {
   const availability = parseStockLevel(item.product.stockLevel);
   const unorderable = !availability.orderable;
@@ -101,15 +104,17 @@ export function CartLineItem({
             onQuantity(quantity);
           }}
           onAboveMax={(limit) => setLimitNote(`Only ${formatCount(limit)} in stock`)}
-          disabled={busy}
+          disabled={busy || locked}
         />
         {showPrices && (
           <span className="nums w-24 text-right font-medium">{formatCents(total)}</span>
         )}
         {moveAction}
-        <Button variant="ghost" size="icon" aria-label={`Remove ${item.product.name}`} onClick={onRemove} className="print:hidden">
-          <Trash2 aria-hidden />
-        </Button>
+        {!locked && (
+          <Button variant="ghost" size="icon" aria-label={`Remove ${item.product.name}`} onClick={onRemove} className="print:hidden">
+            <Trash2 aria-hidden />
+          </Button>
+        )}
       </div>
     </li>
   );
