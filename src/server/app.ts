@@ -130,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every file upload's preview, confirm, cancel and history; each kind registers itself (docs/decisions/0220).
   const imports = createImportsService(db);
   const merchandiseUploads = createMerchandiseUploads({ db, activity, imports });
-  const carts = createCartsService({ db, activity, products, merchandise, orders: orderReferences });
+  const carts = createCartsService({ db, activity, products, merchandise, orders: orderReferences, today: deps.today });
   const calendar = createCalendarService({ db, activity, today: deps.today ?? (() => todayIn()) });
   const webhooks = createWebhooksService({ db, activity, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, log: app.log });
   const lots = createLotsService({

@@ -770,6 +770,88 @@ export interface paths {
         patch: operations["setAnnouncementActive"];
         trace?: never;
     };
+    "/api/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's POs waiting for approval (company admins)
+         * @description Who: users with the view_stock permission. Not open to API tokens.
+         */
+        get: operations["listApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approvals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One PO waiting for approval (company admins)
+         * @description Who: users with the view_stock permission. Not open to API tokens.
+         */
+        get: operations["getApproval"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approvals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a PO: it is placed as its owner submitted it
+         * @description The same price rule and seen-price check as Place Order (409 "Prices changed" with the new figures). A PO no longer pending is a 409, so approving twice places once.
+         *
+         *     Who: users with the view_stock permission. Not open to API tokens.
+         */
+        post: operations["approvePo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approvals/{id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Return a PO to its owner with a note
+         * @description Who: users with the view_stock permission. Not open to API tokens.
+         */
+        post: operations["returnPo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bypass-password-reset/{userId}": {
         parameters: {
             query?: never;
@@ -1048,6 +1130,28 @@ export interface paths {
          * @description Who: users with the view_stock permission. Not open to API tokens.
          */
         post: operations["adjustCartMerchandise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carts/shared": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * POs your company's other buyers shared with the company
+         * @description A dealer in a company sees these POs and may add to them; only the owner renames or deletes one (docs/decisions/0233). Empty for everyone else.
+         *
+         *     Who: users with the view_stock permission. Not open to API tokens.
+         */
+        get: operations["listSharedCarts"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1866,6 +1970,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/ship-to-locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your company's saved ship-to locations, for checkout
+         * @description The default first. Empty for everyone outside a dealer company (docs/decisions/0233).
+         *
+         *     Who: users with the view_stock permission. Not open to API tokens.
+         */
+        get: operations["listShipToLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit the active PO for approval, with the checkout as it would be placed
+         * @description For a requester, or a buyer whose total is over their spending limit (POST /api/orders answers them 403). The PO is locked until a company admin approves or returns it.
+         *
+         *     Who: users with the view_stock permission. Not open to API tokens.
+         */
+        post: operations["submitForApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/password-reset": {
         parameters: {
             query?: never;
@@ -2076,6 +2224,28 @@ export interface paths {
          *     Who: users with the view_stock permission. Not open to API tokens.
          */
         post: operations["readQuickOrderFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quick-order/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Your price for each quick order line at its quantity
+         * @description A dealer in a company gets the contract price with its list and break (docs/decisions/0233); everyone else the base price. Unknown SKUs are left out. Writes nothing.
+         *
+         *     Who: users with the view_stock permission. Not open to API tokens.
+         */
+        post: operations["priceQuickOrderLines"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2930,6 +3100,9 @@ export interface components {
             scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read" | "prices:read" | "prices:write" | "companies:read" | "companies:write")[];
         };
         Cart: {
+            approvalNote?: string | null;
+            approvalStatus?: ("pending" | "returned") | null;
+            companyId?: number | null;
             createdAt: string;
             displays: {
                 category: string | null;
@@ -2978,6 +3151,7 @@ export interface components {
             }[];
             lastModified: string;
             name: string;
+            ownerName?: string;
             priceLists: {
                 category: string | null;
                 code: string;
@@ -2992,13 +3166,21 @@ export interface components {
                 /** @enum {string} */
                 type: "display" | "label" | "pricelist" | "handboard";
             }[];
+            sharedWithCompany?: boolean;
+            submittedAt?: string | null;
             totalItems: number;
             userId: number;
         };
         CartLine: {
+            basePrice?: string | null;
             cartId: number;
             createdAt: string;
             id: number;
+            priceSource?: {
+                listCode: string;
+                listName: string;
+                minQuantity: number;
+            } | null;
             product: {
                 color: string | null;
                 coverage: string;
@@ -3086,7 +3268,9 @@ export interface components {
             message: string;
         };
         Order: {
+            approvedByName?: string | null;
             cartName: string | null;
+            companyId?: number | null;
             createdAt: string;
             deliveryType: ("pickup" | "ship") | null;
             emailStatus?: ("pending" | "sent" | "failed") | null;
@@ -3095,6 +3279,7 @@ export interface components {
             items: components["schemas"]["OrderLine"][];
             /** @enum {string} */
             kind: "sample" | "purchase";
+            locationId?: number | null;
             merchandise: components["schemas"]["OrderMerchandiseLine"][];
             notes: string | null;
             placedBy: string;
@@ -3136,8 +3321,12 @@ export interface components {
                 shade: string | null;
                 warehouse: string;
             }[];
+            basePrice?: string | null;
             id: number;
             price: string | null;
+            priceBreakMin?: number | null;
+            priceListCode?: string | null;
+            priceListName?: string | null;
             productId: number;
             productName: string;
             quantity: number;
@@ -3175,7 +3364,9 @@ export interface components {
             type: "order.status_changed";
         };
         OrderSummary: {
+            approvedByName?: string | null;
             cartName: string | null;
+            companyId?: number | null;
             createdAt: string;
             deliveryType: ("pickup" | "ship") | null;
             emailStatus?: ("pending" | "sent" | "failed") | null;
@@ -3184,6 +3375,7 @@ export interface components {
             /** @enum {string} */
             kind: "sample" | "purchase";
             lineCount: number;
+            locationId?: number | null;
             notes: string | null;
             placedBy: string;
             poReference: string | null;
@@ -4433,6 +4625,7 @@ export interface operations {
     exportOrders: {
         parameters: {
             query?: {
+                company?: number;
                 format?: "csv" | "xlsx";
                 from?: string;
                 kind?: "sample" | "purchase";
@@ -6346,6 +6539,155 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listApprovals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    approvePo: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items?: {
+                        name?: unknown;
+                        price?: unknown;
+                        productId: number;
+                        quantity: number;
+                        seenPrice?: (string | number) | null;
+                    }[];
+                    seenTotal?: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    returnPo: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     bypassPasswordReset: {
         parameters: {
             query?: never;
@@ -6517,6 +6859,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6562,6 +6905,7 @@ export interface operations {
                         id?: string | number;
                         quantity: number;
                     }[];
+                    sharedWithCompany?: boolean;
                 };
             };
         };
@@ -6618,6 +6962,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6809,6 +7154,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7140,6 +7486,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7192,6 +7539,31 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSharedCarts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9295,6 +9667,7 @@ export interface operations {
     listOrders: {
         parameters: {
             query?: {
+                company?: number;
                 cursor?: string;
                 from?: string;
                 kind?: "sample" | "purchase";
@@ -9375,6 +9748,7 @@ export interface operations {
                         price?: unknown;
                         quantity: number;
                     }[];
+                    locationId?: number | null;
                     notes?: string | null;
                     poReference?: string | null;
                     priceLists?: {
@@ -9385,6 +9759,7 @@ export interface operations {
                         quantity: number;
                     }[];
                     requestedDate?: string | null;
+                    saveShipTo?: boolean;
                     seenTotal?: string | number;
                     sendEmail?: boolean;
                     shipTo?: string | null;
@@ -9612,6 +9987,146 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listShipToLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: {
+                            city: string;
+                            contactName: string;
+                            name: string;
+                            phone: string;
+                            state: string;
+                            street: string;
+                            street2: string | null;
+                            zip: string;
+                        };
+                        id: number;
+                        isDefault: boolean;
+                        name: string;
+                        text: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    submitForApproval: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cartId?: number;
+                    deliveryType?: ("pickup" | "ship") | null;
+                    displays?: {
+                        code?: string;
+                        id?: string | number;
+                        name?: unknown;
+                        price?: unknown;
+                        quantity: number;
+                    }[];
+                    emailConfig?: unknown;
+                    handboards?: {
+                        code?: string;
+                        id?: string | number;
+                        name?: unknown;
+                        price?: unknown;
+                        quantity: number;
+                    }[];
+                    items?: {
+                        name?: unknown;
+                        price?: unknown;
+                        productId: number;
+                        quantity: number;
+                        seenPrice?: (string | number) | null;
+                    }[];
+                    labels?: {
+                        code?: string;
+                        id?: string | number;
+                        name?: unknown;
+                        price?: unknown;
+                        quantity: number;
+                    }[];
+                    locationId?: number | null;
+                    notes?: string | null;
+                    poReference?: string | null;
+                    priceLists?: {
+                        code?: string;
+                        id?: string | number;
+                        name?: unknown;
+                        price?: unknown;
+                        quantity: number;
+                    }[];
+                    requestedDate?: string | null;
+                    saveShipTo?: boolean;
+                    seenTotal?: string | number;
+                    sendEmail?: boolean;
+                    shipTo?: string | null;
+                    shipToAddress?: {
+                        city: string;
+                        contactName: string;
+                        name: string;
+                        phone: string;
+                        state: string;
+                        street: string;
+                        street2?: string | null;
+                        zip: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        approvalStatus: "pending";
+                        cartId: number;
+                        submittedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10359,6 +10874,61 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    priceQuickOrderLines: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        productId: number;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lines: {
+                            basePrice: string | null;
+                            price: string | null;
+                            priceSource: {
+                                listCode: string;
+                                listName: string;
+                                minQuantity: number;
+                            } | null;
+                            productId: number;
+                            quantity: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];

@@ -38,6 +38,7 @@ import {
   OrderDetailRoute,
   OrderPlacedRoute,
   OrdersRoute,
+  ApprovalsPage,
   PriceListPage,
   PricesPage,
   ProfileCompletionPage,
@@ -134,6 +135,13 @@ export function AppRouter() {
         </Route>
         <Route path="/orders/:id">
           {(params) => <SignedIn>{(user) => <OrderDetailRoute user={user} id={params.id} />}</SignedIn>}
+        </Route>
+        {/* A dealer company's admin approves its buyers' POs (docs/decisions/0233); the server refuses anyone else. */}
+        <Route path="/approvals">
+          <SignedIn>{() => <ApprovalsPage />}</SignedIn>
+        </Route>
+        <Route path="/approvals/:id">
+          {(params) => <SignedIn>{() => <ApprovalsPage id={/^\d{1,9}$/.test(params.id) ? Number(params.id) : 0} />}</SignedIn>}
         </Route>
         <Route path="/files">
           <SignedIn>{(user) => <FilesPage user={user} />}</SignedIn>

@@ -3,6 +3,7 @@ import { blankAsMissing, idSchema, MAX_ID } from './common';
 import { CART_LIMIT_MESSAGES, CARTS_PAGE_SIZE, MAX_CARTS_PAGE_SIZE } from '../domain/cart-limits';
 import { CART_MESSAGES, MAX_CART_NAME_LENGTH, MERCHANDISE_TYPES } from '../domain/cart-rules';
 import { BULK_LINE_STATUSES } from '../domain/bulk-add';
+import { APPROVAL_STATUSES } from '../domain/companies';
 import { MAX_LINE_QUANTITY } from '../domain/stock-level';
 
 /**
@@ -62,6 +63,15 @@ export const cartProduct = z.object({
 });
 export type CartProduct = z.infer<typeof cartProduct>;
 
+/** Where a line's price came from (docs/decisions/0229): a contract list and the break it reached. */
+export const priceSourceView = z.object({ listCode: z.string(), listName: z.string(), minQuantity: z.int() });
+export type PriceSourceView = z.infer<typeof priceSourceView>;
+
+/**
+ * A PO line. `product.price` is what the line is charged per unit: for a dealer in a company, the one
+ * price rule's answer for the line's quantity (docs/decisions/0233); `basePrice` is the product's own
+ * price and `priceSource` the list and break the price came from (null: the base price).
+ */
 export const cartItem = z.object({
   id: z.int(),
   cartId: z.int(),
@@ -69,6 +79,8 @@ export const cartItem = z.object({
   quantity: z.int(),
   createdAt: z.string(),
   product: cartProduct,
+  basePrice: z.optional(z.nullable(z.string())),
+  priceSource: z.optional(z.nullable(priceSourceView)),
 });
 export type CartItem = z.infer<typeof cartItem>;
 
@@ -93,6 +105,15 @@ export const cartView = z.object({
   userId: z.int(),
   name: z.string(),
   isActive: z.boolean(),
+  /** The owner's company (dealers); its buyers see the PO when `sharedWithCompany` (docs/decisions/0233). */
+  companyId: z.optional(z.nullable(z.int())),
+  sharedWithCompany: z.optional(z.boolean()),
+  /** pending: waiting for the company admin, locked against edits; returned: sent back with `approvalNote`. */
+  approvalStatus: z.optional(z.nullable(z.enum(APPROVAL_STATUSES))),
+  approvalNote: z.optional(z.nullable(z.string())),
+  submittedAt: z.optional(z.nullable(z.string())),
+  /** Who owns the PO, by name: set on shared POs and on the approvals list. */
+  ownerName: z.optional(z.string()),
   createdAt: z.string(),
   lastModified: z.string(),
   items: z.array(cartItem),
@@ -172,6 +193,8 @@ export const updateCartBody = z
     name: z.optional(cartName),
     /** Only `true`: a cart stops being active when another one is selected. */
     isActive: z.optional(z.literal(true, { error: 'isActive can only be set to true' })),
+    /** A dealer's PO shared with (true) or kept from (false) the company's buyers; the owner only (docs/decisions/0233). */
+    sharedWithCompany: z.optional(z.boolean({ error: 'sharedWithCompany must be true or false' })),
     displays: z.optional(merchandiseArray),
     labels: z.optional(merchandiseArray),
     priceLists: z.optional(merchandiseArray),
@@ -246,6 +269,27 @@ export type MoveCartItemResponse = z.infer<typeof moveCartItemResponse>;
 /** POST /api/quick-order/file: the file's rows as the pad's "SKU quantity" lines. */
 export const quickOrderFileResponse = z.object({ text: z.string(), rows: z.int() });
 export type QuickOrderFileResponse = z.infer<typeof quickOrderFileResponse>;
+
+/**
+ * POST /api/quick-order/prices: the caller's price for each line at its quantity, by the one price
+ * rule (docs/decisions/0233), so the pad shows what the PO will charge. Writes nothing.
+ */
+export const quickOrderPricesBody = z.object({
+  items: z.array(z.object({ productId, quantity: itemQuantity })).check(z.maxLength(500, { error: 'At most 500 items at a time' })),
+});
+export type QuickOrderPricesBody = z.infer<typeof quickOrderPricesBody>;
+export const quickOrderPricesResponse = z.object({
+  lines: z.array(
+    z.object({
+      productId: z.int(),
+      quantity: z.int(),
+      price: z.nullable(z.string()),
+      basePrice: z.nullable(z.string()),
+      priceSource: z.nullable(priceSourceView),
+    }),
+  ),
+});
+export type QuickOrderPricesResponse = z.infer<typeof quickOrderPricesResponse>;
 
 /** PATCH /api/carts/{id}/items/{itemId}: sets the quantity. */
 export const updateCartItemBody = z.object({ quantity: itemQuantity });

@@ -98,6 +98,13 @@ export const placeOrderBody = z.object({
    * Copied onto the order; ignored for pickup.
    */
   shipToAddress: z.nullish(shipToAddress),
+  /**
+   * A dealer company's saved ship-to location (docs/decisions/0233): its address is copied onto the
+   * order. Another company's location is a 400. Ignored for pickup and for callers outside a company.
+   */
+  locationId: z.nullish(z.int({ error: 'Invalid location id' }).check(z.positive({ error: 'Invalid location id' }), z.maximum(MAX_ID, { error: 'Invalid location id' }))),
+  /** With a typed `shipToAddress`: also save it as a ship-to location of the company. */
+  saveShipTo: z.optional(z.boolean({ error: 'saveShipTo must be true or false' })),
   /** A calendar date 'YYYY-MM-DD' (an ISO date-time is read as its date part). */
   requestedDate: z.nullish(
     z.pipe(
@@ -152,8 +159,13 @@ export const orderItemView = z.object({
   productId: z.int(),
   productName: z.string(),
   quantity: z.int(),
-  /** Catalogue price when ordered; null for CALL. */
+  /** The price charged per unit when ordered (a dealer's contract price, docs/decisions/0233); null for CALL. */
   price: z.nullable(z.string()),
+  /** The product's own price then; the list and break the price came from (null: the base price). */
+  basePrice: z.optional(z.nullable(z.string())),
+  priceListCode: z.optional(z.nullable(z.string())),
+  priceListName: z.optional(z.nullable(z.string())),
+  priceBreakMin: z.optional(z.nullable(z.int())),
   /** The lots this line was allocated from; empty for a SKU without lots. */
   allocations: z.optional(z.array(allocationView)),
 });
@@ -190,6 +202,12 @@ const orderFields = () => ({
   shipToAddress: z.nullable(shipToAddressView),
   requestedDate: z.nullable(z.string()),
   total: z.string(),
+  /** The dealer company the order belongs to; its buyers all see it (docs/decisions/0233). */
+  companyId: z.optional(z.nullable(z.int())),
+  /** The saved ship-to location it went to, when one was picked. */
+  locationId: z.optional(z.nullable(z.int())),
+  /** The company admin who approved it, when it needed approval. */
+  approvedByName: z.optional(z.nullable(z.string())),
   createdAt: z.string(),
   updatedAt: z.string(),
   /**
@@ -250,6 +268,8 @@ export const ordersQuery = z
   kind: z.optional(orderKindSchema),
   userId: z.optional(idSchema('Invalid user id')),
   username: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  /** Admins: one company's orders (the companies screen links here). Dealers always see their own company's. */
+  company: blankAsMissing(z.optional(idSchema('Invalid company id'))),
   updatedSince: queryInstant('updatedSince'),
   cursor: ordersCursor.param,
   })
@@ -326,6 +346,8 @@ export const orderExportQuery = z
     kind: blankAsMissing(z.optional(orderKindSchema)),
     userId: blankAsMissing(z.optional(z.coerce.number().check(z.int(), z.positive()))),
     username: blankAsMissing(z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)))),
+    /** One dealer company's orders (docs/decisions/0233). */
+    company: blankAsMissing(z.optional(idSchema('Invalid company id'))),
   })
   .check(rangeInOrder());
 export type OrderExportQuery = z.output<typeof orderExportQuery>;
@@ -339,3 +361,45 @@ export const ownOrdersExportQuery = z
   })
   .check(rangeInOrder());
 export type OwnOrdersExportQuery = z.output<typeof ownOrdersExportQuery>;
+
+// ---- approvals (docs/decisions/0233-company-orders-and-approvals.md) ----
+
+/**
+ * POST /api/orders/submit: the active PO submitted for approval with the checkout as it would be
+ * placed (the same body as POST /api/orders). For a requester, and for a buyer over their spending limit.
+ */
+export const submitForApprovalResponse = z.object({
+  cartId: z.int(),
+  approvalStatus: z.literal('pending'),
+  submittedAt: z.string(),
+});
+export type SubmitForApprovalResponse = z.infer<typeof submitForApprovalResponse>;
+
+/** POST /api/approvals/{id}/approve: the prices the company admin saw on the PO (the 409 flow of docs/decisions/0206). */
+export const approveBody = z.object({
+  items: lines(z.object({ productId, quantity: lineQuantity, seenPrice: z.optional(seenPrice), ...clientCopy() })),
+  seenTotal: z.optional(seenTotal),
+});
+export type ApproveBody = z.input<typeof approveBody>;
+
+/** POST /api/approvals/{id}/return: the note the owner reads. */
+export const returnPoBody = z.object({
+  note: z.string({ error: 'Say why the PO is returned.' }).check(
+    z.trim(),
+    z.minLength(1, { error: 'Say why the PO is returned.' }),
+    z.maxLength(2000, { error: 'The note must be at most 2000 characters' }),
+  ),
+});
+export type ReturnPoBody = z.infer<typeof returnPoBody>;
+
+/** GET /api/orders/ship-to-locations: the caller's company's saved ship-to addresses, the default first (docs/decisions/0233). */
+export const shipToLocationView = z.object({
+  id: z.int(),
+  name: z.string(),
+  isDefault: z.boolean(),
+  address: shipToAddressView,
+  /** The address as one text, as the order shows it. */
+  text: z.string(),
+});
+export type ShipToLocationView = z.infer<typeof shipToLocationView>;
+export const shipToLocationsResponse = z.array(shipToLocationView);

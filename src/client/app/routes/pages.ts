@@ -28,6 +28,7 @@ export const DashboardRoute = preloadableLazy(() => import('./dashboard-route').
 export const OrderDetailRoute = preloadableLazy(() => import('./order-detail-route').then((m) => m.OrderDetailRoute));
 export const OrderPlacedRoute = preloadableLazy(() => import('./order-placed-route').then((m) => m.OrderPlacedRoute));
 export const OrdersRoute = preloadableLazy(() => import('./orders-route').then((m) => m.OrdersRoute));
+export const ApprovalsPage = preloadableLazy(() => import('@client/features/orders/pages/approvals-page').then((m) => m.ApprovalsPage));
 
 /** The page each address without a parameter opens on; others (admin screens, an order) suspend on first render. */
 const PAGE_OF: Record<string, { preload(): Promise<void> }> = {
@@ -44,6 +45,7 @@ const PAGE_OF: Record<string, { preload(): Promise<void> }> = {
   '/cartselect': CartSelectPage,
   '/order-details': CheckoutPage,
   '/orders': OrdersRoute,
+  '/approvals': ApprovalsPage,
   '/files': FilesPage,
   '/additional-merchandise': AdditionalMerchandisePage,
   '/quick-add': QuickAddPage,

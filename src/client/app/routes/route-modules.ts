@@ -40,6 +40,8 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/orders': { page: 'client/app/routes/orders-route' },
   '/orders/:id': { page: 'client/app/routes/order-detail-route' },
   '/orders/:id/placed': { page: 'client/app/routes/order-placed-route' },
+  '/approvals': { page: 'client/features/orders/pages/approvals-page' },
+  '/approvals/:id': { page: 'client/features/orders/pages/approvals-page' },
   '/files': { page: 'client/features/files/pages/files-page' },
   '/additional-merchandise': { page: 'client/features/merchandise/pages/additional-merchandise-page' },
   '/quick-add': { page: 'client/features/quick-add/pages/quick-add-page' },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { MERCHANDISE_TYPES, type MerchandiseType } from '../../../common/domain/cart-rules';
 import { APPROVAL_STATUSES, type ApprovalStatus } from '../../../common/domain/companies';
 import { companies } from './companies';
@@ -25,6 +25,8 @@ export const carts = pgTable(
     approvalStatus: text('approval_status').$type<ApprovalStatus>(),
     approvalNote: text('approval_note'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** The checkout the requester submitted with the PO, placed as asked when approved (migration 0039, docs/decisions/0233). */
+    submittedCheckout: jsonb('submitted_checkout').$type<Record<string, unknown>>(),
   },
   (t) => [
     index('carts_user_idx').on(t.userId),

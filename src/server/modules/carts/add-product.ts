@@ -4,7 +4,7 @@ import { parseStockLevel } from '@common/domain/stock-level';
 import type { DbOrTx } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import type { ProductSummary } from '../products';
-import { cartNotFound, pastTheStock, productNotFound } from './errors';
+import { cartNotFound, pastTheStock, poLocked, productNotFound } from './errors';
 import * as repo from './repository';
 import type { CartsDeps } from './deps';
 
@@ -20,6 +20,12 @@ export async function currentProduct(products: CartsDeps['products'], executor: 
 
 type AddedProduct = Pick<ProductSummary, 'id' | 'name' | 'stockLevel'>;
 
+/** Who adds: the owner, or a buyer of the company the PO is shared with (docs/decisions/0233). */
+export interface Adder {
+  userId: number;
+  companyId: number | null;
+}
+
 /**
  * The one way a cart line grows by a quantity the user asked for (the add and the quick add;
  * reorder cuts its quantity down instead of refusing, and uses the same upsert): the
@@ -32,7 +38,7 @@ type AddedProduct = Pick<ProductSummary, 'id' | 'name' | 'stockLevel'>;
  */
 export async function addProduct(
   executor: DbOrTx,
-  userId: number,
+  who: Adder,
   cartId: number,
   product: AddedProduct,
   quantity: number,
@@ -40,7 +46,7 @@ export async function addProduct(
 ): Promise<CartItemResponse> {
   const refusal = unorderableReason(product) ?? lineQuantityProblem(product, quantity);
   if (refusal) throw new HttpError(400, refusal);
-  const item = await grow(executor, { userId, cartId, product, quantity, activity, remembered: false });
+  const item = await grow(executor, { who, cartId, product, quantity, activity, remembered: false });
   if (!item) throw new Error('a product read just now cannot fail the as-seen check: it is not asked');
   return item;
 }
@@ -54,24 +60,25 @@ export async function addProduct(
  */
 export async function addRememberedProduct(
   executor: DbOrTx,
-  userId: number,
+  who: Adder,
   cartId: number,
   product: AddedProduct,
   quantity: number,
   activity: string | null,
 ): Promise<CartItemResponse | undefined> {
   if (unorderableReason(product) ?? lineQuantityProblem(product, quantity)) return undefined;
-  return grow(executor, { userId, cartId, product, quantity, activity, remembered: true });
+  return grow(executor, { who, cartId, product, quantity, activity, remembered: true });
 }
 
 /** The statement, and the answer to a line that would pass the stock. Undefined: the remembered product was not as seen. */
 async function grow(
   executor: DbOrTx,
-  add: { userId: number; cartId: number; product: AddedProduct; quantity: number; activity: string | null; remembered: boolean },
+  add: { who: Adder; cartId: number; product: AddedProduct; quantity: number; activity: string | null; remembered: boolean },
 ): Promise<CartItemResponse | undefined> {
-  const { userId, cartId, product, quantity, activity } = add;
+  const { who, cartId, product, quantity, activity } = add;
   const result = await repo.addToCartItem(executor, {
-    userId,
+    userId: who.userId,
+    companyId: who.companyId,
     cartId,
     productId: product.id,
     quantity,
@@ -81,7 +88,14 @@ async function grow(
     seenStockLevel: add.remembered ? product.stockLevel : null,
   });
   if (!result.asSeen) return undefined;
-  if (!result.owned) throw cartNotFound();
+  if (!result.owned) {
+    // A PO waiting for the company admin is locked (docs/decisions/0233); anything else is not the caller's.
+    const cart = await repo.findCartById(executor, cartId);
+    if (cart && cart.approvalStatus === 'pending' && (cart.userId === who.userId || (cart.sharedWithCompany && cart.companyId === who.companyId))) {
+      throw poLocked();
+    }
+    throw cartNotFound();
+  }
   if (result.item) return result.item;
   const inCart = (await repo.findCartItemByProduct(executor, cartId, product.id))?.quantity ?? 0;
   throw pastTheStock(product, inCart, quantity);

@@ -17,7 +17,7 @@ import * as repo from './repository';
  */
 export function createBulkAdd({ db, activity, products }: CartsDeps, { ownCart }: Pick<OwnCarts, 'ownCart'>) {
   async function addAll(tx: DbOrTx, actor: Actor, cartId: number, body: BulkAddBody): Promise<BulkAddResponse> {
-    const cart = await ownCart(actor, cartId, tx);
+    const cart = await ownCart(actor, cartId, tx, { shared: true });
     // Same product twice in one call counts once with the summed quantity, in the order first seen.
     const merged = new Map<number, number>();
     for (const line of body.items) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
@@ -35,6 +35,8 @@ export function createBulkAdd({ db, activity, products }: CartsDeps, { ownCart }
       if (product && added > 0) {
         const result = await repo.addToCartItem(tx, {
           userId: actor.userId,
+          // The quick order pad may fill a PO shared with the company (docs/decisions/0233).
+          companyId: actor.companyId ?? null,
           cartId: cart.id,
           productId,
           quantity: added,

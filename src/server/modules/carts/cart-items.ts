@@ -30,13 +30,14 @@ export function createCartItems({ db, activity, products }: CartsDeps, { ownCart
           description: `${actor.username} added ${body.quantity} x ${product.name} to their cart`,
           metadata: { cartId, productId: product.id, quantity: body.quantity },
         });
+      const adder = { userId: actor.userId, companyId: actor.companyId ?? null };
       const addFresh = async (executor: DbOrTx) => {
         const product = await currentProduct(products, executor, body.productId);
-        return addProduct(executor, actor.userId, cartId, product, body.quantity, entry(product));
+        return addProduct(executor, adder, cartId, product, body.quantity, entry(product));
       };
       return cartWrite(async () => {
         const seen = products.rememberedSummary(body.productId);
-        const item = seen && (await addRememberedProduct(db, actor.userId, cartId, seen, body.quantity, entry(seen)));
+        const item = seen && (await addRememberedProduct(db, adder, cartId, seen, body.quantity, entry(seen)));
         return item || addFresh(db);
       });
     },

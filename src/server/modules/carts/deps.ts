@@ -1,3 +1,4 @@
+import type { IsoDate } from '@common/domain/business-days';
 import type { Db } from '../../db/client';
 import type { ActivityService } from '../activity';
 import type { MerchandiseService } from '../merchandise';
@@ -14,4 +15,6 @@ export interface CartsDeps {
   merchandise: CartCatalogue['merchandise'] & Pick<MerchandiseService, 'existingCodes' | 'isDeactivated'>;
   /** The names placed orders carry, so a new default PO takes a fresh number (docs/decisions/0213). */
   orders: Pick<OrderReferences, 'defaultPoNames'>;
+  /** The business's today, for the contract price lists' dates (docs/decisions/0229); todayIn() unless given. */
+  today?: () => IsoDate;
 }

@@ -1,10 +1,13 @@
 import { CART_MESSAGES, lineQuantityProblem, merchandiseList, type MerchandiseType } from '@common/domain/cart-rules';
+import { COMPANY_PO_MESSAGES } from '@common/domain/company-orders';
 import { HttpError } from '../../lib/http-error';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 
 /** Another user's cart answers 404 like a missing one: never their data. */
 export const cartNotFound = () => new HttpError(404, CART_MESSAGES.cartNotFound);
 export const itemNotFound = () => new HttpError(404, CART_MESSAGES.itemNotFound);
+/** A PO submitted for approval is locked until the company admin approves or returns it (docs/decisions/0233). */
+export const poLocked = () => new HttpError(409, COMPANY_PO_MESSAGES.locked);
 export const productNotFound = () => new HttpError(404, CART_MESSAGES.productNotFound);
 
 /**

@@ -1,4 +1,6 @@
-import type { CartsQuery, CartView, createCartBody, updateCartBody } from '@common/contracts/carts';
+import type { CartsQuery, CartView, createCartBody, QuickOrderPricesResponse, updateCartBody } from '@common/contracts/carts';
+import { todayIn } from '@common/domain/business-days';
+import { priceLines } from '../price-list';
 import { CART_LIMIT_MESSAGES, MAX_CARTS_PER_USER } from '@common/domain/cart-limits';
 import { CART_MESSAGES, MERCHANDISE_LISTS, nextDefaultCartName } from '@common/domain/cart-rules';
 import type { z } from 'zod';
@@ -7,7 +9,8 @@ import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
 import type { CartsDeps } from './deps';
-import { cartNotFound } from './errors';
+import { cartNotFound, poLocked } from './errors';
+import { COMPANY_PO_MESSAGES } from '@common/domain/company-orders';
 import type { RequireMerchandise } from './merchandise-check';
 import * as repo from './repository';
 import { toCartViews, type CartCatalogue } from './view';
@@ -57,8 +60,8 @@ function decodeCursor(text: string): repo.CartPosition {
  * active, they have unique names, they are created, renamed, switched, cleared and deleted.
  * Every call is scoped to the caller: another user's cart answers 404, never their data.
  */
-export function createOwnCarts({ db, activity, products, merchandise, orders }: CartsDeps, requireMerchandise: RequireMerchandise) {
-  const catalogue: CartCatalogue = { products, merchandise };
+export function createOwnCarts({ db, activity, products, merchandise, orders, today }: CartsDeps, requireMerchandise: RequireMerchandise) {
+  const catalogue: CartCatalogue = { products, merchandise, today };
 
   /** A new active PO named "Purchase Order N", N the first number no PO or order of the user carries (docs/decisions/0213). Call under lockUserCarts. */
   async function insertDefaultCart(tx: DbOrTx, userId: number): Promise<repo.CartRow> {
@@ -99,11 +102,25 @@ export function createOwnCarts({ db, activity, products, merchandise, orders }: 
     else await repo.activateCart(tx, userId, next);
   }
 
-  /** The caller's cart; inside a transaction (tx given) its row is locked first (see repository lock order). */
-  async function ownCart(actor: Actor, cartId: number, tx?: DbOrTx): Promise<repo.CartRow> {
-    const cart = await repo.findOwnCart(tx ?? db, actor.userId, cartId, { lock: tx !== undefined });
+  /**
+   * The caller's cart; inside a transaction (tx given) its row is locked first (see repository lock
+   * order) and, unless `edit` is false, a PO waiting for approval is refused (locked, docs/decisions/0233).
+   * `shared`: a PO the owner shared with the caller's company is reached too (view and add).
+   */
+  async function ownCart(actor: Actor, cartId: number, tx?: DbOrTx, options: { shared?: boolean; edit?: boolean } = {}): Promise<repo.CartRow> {
+    const sharedIn = options.shared ? (actor.companyId ?? null) : null;
+    const cart = await repo.findOwnCart(tx ?? db, actor.userId, cartId, { lock: tx !== undefined, sharedIn });
     if (!cart) throw cartNotFound();
+    if (tx !== undefined && options.edit !== false && cart.approvalStatus === 'pending') throw poLocked();
     return cart;
+  }
+
+  /** Names the owner of POs that are not the caller's (shared POs, the approvals list). */
+  async function withOwners(actor: Actor, views: CartView[]): Promise<CartView[]> {
+    const others = [...new Set(views.filter((v) => v.userId !== actor.userId).map((v) => v.userId))];
+    if (others.length === 0) return views;
+    const names = await repo.ownerNames(db, others);
+    return views.map((v) => (v.userId === actor.userId ? v : { ...v, ownerName: names.get(v.userId) ?? `User ${v.userId}` }));
   }
 
   /** PO names are unique per user, ignoring case ("Kitchen" and "kitchen" are one name). */
@@ -115,9 +132,10 @@ export function createOwnCarts({ db, activity, products, merchandise, orders }: 
   }
 
   async function view(actor: Actor, cartId: number): Promise<CartView> {
-    const [cart] = await toCartViews(db, catalogue, [await ownCart(actor, cartId)]);
+    const [cart] = await toCartViews(db, catalogue, [await ownCart(actor, cartId, undefined, { shared: true })]);
     if (!cart) throw cartNotFound();
-    return cart;
+    const [named] = await withOwners(actor, [cart]);
+    return named!;
   }
 
   return {
@@ -142,6 +160,27 @@ export function createOwnCarts({ db, activity, products, merchandise, orders }: 
         total,
         nextCursor: rows.length > query.limit && last ? encodeCursor(last.position) : null,
       };
+    },
+
+    /** The quick order pad's lines priced for the caller (docs/decisions/0233): the one rule at each line's quantity. */
+    async priceLinesFor(actor: Actor, items: readonly { productId: number; quantity: number }[]): Promise<QuickOrderPricesResponse> {
+      const found = new Map((await products.summaries([...new Set(items.map((i) => i.productId))], db)).map((p) => [p.id, p]));
+      const known = items.filter((i) => found.has(i.productId));
+      const companyId = actor.role === 'bold_customer' ? (actor.companyId ?? null) : null;
+      const prices = await priceLines(
+        db,
+        companyId,
+        known.map((i) => ({ productId: i.productId, quantity: i.quantity, basePrice: found.get(i.productId)!.price })),
+        today?.() ?? todayIn(),
+      );
+      return { lines: known.map((i, index) => ({ ...i, price: prices[index]!.price, basePrice: prices[index]!.basePrice, priceSource: prices[index]!.source })) };
+    },
+
+    /** The company's POs its other buyers shared with it (docs/decisions/0233); empty outside a company. */
+    async listShared(actor: Actor): Promise<CartView[]> {
+      if (!actor.companyId) return [];
+      const rows = await repo.listSharedCarts(db, actor.companyId, actor.userId);
+      return withOwners(actor, await toCartViews(db, catalogue, rows));
     },
 
     async create(actor: Actor, body: z.infer<typeof createCartBody>): Promise<CartView> {
@@ -174,7 +213,13 @@ export function createOwnCarts({ db, activity, products, merchandise, orders }: 
     async update(actor: Actor, cartId: number, body: z.infer<typeof updateCartBody>): Promise<CartView> {
       await db.transaction(async (tx) => {
         if (body.isActive || body.name !== undefined) await repo.lockUserCarts(tx, actor.userId);
-        const cart = await ownCart(actor, cartId, tx);
+        // Switching to a PO or sharing it is not an edit of its contents: a pending PO allows both.
+        const edits = body.name !== undefined || MERCHANDISE_LISTS.some((list) => body[list.key] !== undefined);
+        const cart = await ownCart(actor, cartId, tx, { edit: edits });
+        if (body.sharedWithCompany !== undefined) {
+          if (!cart.companyId) throw new HttpError(400, COMPANY_PO_MESSAGES.notInCompany, [{ path: 'sharedWithCompany', message: COMPANY_PO_MESSAGES.notInCompany }]);
+          await repo.setSharing(tx, cart.id, body.sharedWithCompany);
+        }
         if (body.name !== undefined) {
           await assertNameFree(tx, actor.userId, body.name, cart.id);
           await repo.renameCart(tx, cart.id, body.name);
@@ -197,7 +242,13 @@ export function createOwnCarts({ db, activity, products, merchandise, orders }: 
           {
             type: 'cart_updated',
             description: body.isActive ? `${actor.username} switched to cart "${cart.name}"` : `${actor.username} updated cart "${cart.name}"`,
-            metadata: { cartId: cart.id, renamed: body.name !== undefined, activated: body.isActive === true, lists: changedLists },
+            metadata: {
+              cartId: cart.id,
+              renamed: body.name !== undefined,
+              activated: body.isActive === true,
+              lists: changedLists,
+              ...(body.sharedWithCompany !== undefined ? { sharedWithCompany: body.sharedWithCompany } : {}),
+            },
           },
           tx,
         );
@@ -254,6 +305,40 @@ export function createOwnCarts({ db, activity, products, merchandise, orders }: 
     async retirePlacedCart(tx: DbOrTx, userId: number, cartId: number): Promise<void> {
       await repo.deleteCart(tx, userId, cartId);
       await activateMostRecent(tx, userId);
+    },
+
+    // ---- approvals (docs/decisions/0233), for the orders service inside its transaction ----
+
+    /** The PO submitted: pending, locked, the checkout kept for the approval. */
+    async submitForApproval(tx: DbOrTx, cartId: number, checkout: Record<string, unknown>): Promise<void> {
+      await repo.setApproval(tx, cartId, { approvalStatus: 'pending', approvalNote: null, submittedAt: new Date(), submittedCheckout: checkout });
+    },
+
+    /** Sent back to its owner with the note; the owner can edit and submit again. */
+    async returnToOwner(tx: DbOrTx, cartId: number, note: string): Promise<void> {
+      await repo.setApproval(tx, cartId, { approvalStatus: 'returned', approvalNote: note, submittedAt: null, submittedCheckout: null });
+    },
+
+    /** A company's PO as its view, with the row (its owner, status and submitted checkout); locked inside a transaction. */
+    async companyCart(executor: DbOrTx, companyId: number, cartId: number): Promise<{ row: repo.CartRow; view: CartView } | undefined> {
+      const row = await repo.findCompanyCart(executor, companyId, cartId, { lock: executor !== db });
+      if (!row) return undefined;
+      const [cartView] = await toCartViews(executor, catalogue, [row]);
+      return cartView ? { row, view: cartView } : undefined;
+    },
+
+    /** The company's POs waiting for approval, with their owners' names. */
+    async pendingOf(actor: Actor, companyId: number): Promise<CartView[]> {
+      return withOwners(actor, await toCartViews(db, catalogue, await repo.listPendingCarts(db, companyId)));
+    },
+
+    /**
+     * An approved PO becomes an order: the cart goes; when it was the owner's active PO, the most
+     * recently changed other PO (or a fresh one) takes over. Call under lockCarts(owner).
+     */
+    async retireApprovedCart(tx: DbOrTx, ownerId: number, cartId: number, wasActive: boolean): Promise<void> {
+      await repo.deleteCart(tx, ownerId, cartId);
+      if (wasActive) await activateMostRecent(tx, ownerId);
     },
 
     /** A cart is cleared on a successful order (the salesperson's one sample order stays). */

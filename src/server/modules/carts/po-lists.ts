@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
 import { currentProduct } from './add-product';
 import type { CartsDeps } from './deps';
-import { cartNotFound, cartWrite, itemNotFound, pastTheStock } from './errors';
+import { cartNotFound, poLocked, cartWrite, itemNotFound, pastTheStock } from './errors';
 import type { OwnCarts } from './own-carts';
 import * as repo from './repository';
 import { parseStockLevel } from '@common/domain/stock-level';
@@ -23,7 +23,8 @@ export function createPoLists({ db, activity, products }: CartsDeps, own: Pick<O
       const name = body.name.trim();
       const copy = await db.transaction(async (tx) => {
         await repo.lockUserCarts(tx, actor.userId);
-        const source = await own.ownCart(actor, cartId, tx);
+        // Duplicating reads the PO: one waiting for approval may be copied (docs/decisions/0233).
+        const source = await own.ownCart(actor, cartId, tx, { edit: false });
         if ((await repo.countCarts(tx, actor.userId)) >= MAX_CARTS_PER_USER) throw new HttpError(409, CART_LIMIT_MESSAGES.tooMany);
         await own.assertNameFree(tx, actor.userId, name);
         const created = await repo.insertCart(tx, { userId: actor.userId, name, isActive: false });
@@ -53,11 +54,13 @@ export function createPoLists({ db, activity, products }: CartsDeps, own: Pick<O
           const from = locked.find((c) => c.id === cartId);
           const to = locked.find((c) => c.id === toCartId);
           if (!from || !to) throw cartNotFound();
+          if (from.approvalStatus === 'pending' || to.approvalStatus === 'pending') throw poLocked();
           const line = await repo.findCartItem(tx, cartId, itemId);
           if (!line) throw itemNotFound();
           const product = await currentProduct(products, tx, line.productId);
           const result = await repo.addToCartItem(tx, {
             userId: actor.userId,
+            companyId: null,
             cartId: to.id,
             productId: product.id,
             quantity: line.quantity,

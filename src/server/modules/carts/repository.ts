@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { DEFAULT_NAME_SQL_PATTERN, type MerchandiseType } from '@common/domain/cart-rules';
 import type { DbOrTx } from '../../db/client';
 import { cartItems, cartMerchandise, carts } from '../../db/schema';
 import { productAsSeenSql } from '../products';
+import { userNames } from '../users';
+import { displayName } from '@common/domain/display-name';
 
 export type CartRow = typeof carts.$inferSelect;
 
@@ -38,12 +40,16 @@ export async function findOwnCart(
   db: DbOrTx,
   userId: number,
   cartId: number,
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; sharedIn?: number | null } = {},
 ): Promise<CartRow | undefined> {
+  // `sharedIn`: a company's buyer reaches its shared POs too (docs/decisions/0233).
+  const reach = options.sharedIn
+    ? or(eq(carts.userId, userId), and(eq(carts.sharedWithCompany, true), eq(carts.companyId, options.sharedIn)))
+    : eq(carts.userId, userId);
   const query = db
     .select()
     .from(carts)
-    .where(and(eq(carts.id, cartId), eq(carts.userId, userId)));
+    .where(and(eq(carts.id, cartId), reach));
   const [row] = options.lock ? await query.for('no key update') : await query;
   return row;
 }
@@ -166,7 +172,12 @@ export async function lockOwnCarts(tx: DbOrTx, userId: number, ids: readonly num
 }
 
 export async function insertCart(db: DbOrTx, values: { userId: number; name: string; isActive: boolean }): Promise<CartRow> {
-  const [row] = await db.insert(carts).values(values).returning();
+  // A new PO belongs to its owner's company (docs/decisions/0233); null for everyone outside one.
+  const companyId = sql<number | null>`(select u.company_id from users u where u.id = ${values.userId})`;
+  const [row] = await db
+    .insert(carts)
+    .values({ ...values, companyId })
+    .returning();
   if (!row) throw new Error('cart not created');
   return row;
 }
@@ -251,6 +262,8 @@ export interface UpsertResult {
 
 type AddArgs = {
   userId: number;
+  /** The adder's company: a PO shared with it may be added to (null: own POs only). */
+  companyId: number | null;
   cartId: number;
   productId: number;
   quantity: number;
@@ -294,7 +307,11 @@ function addStatement(db: DbOrTx) {
   const owned = db
     .$with('owned', { id: sql<number>`id`.as('id') })
     .as(
-      sql`select id from ${carts} where id = ${value('cartId')} and user_id = ${value('userId')} and (select ok from checked) for no key update`,
+      // The owner's PO, or a PO shared with the adder's company (docs/decisions/0233); never one waiting for approval.
+      sql`select id from ${carts} where id = ${value('cartId')}
+        and (user_id = ${value('userId')} or (shared_with_company and company_id = ${value('companyId')}::integer))
+        and approval_status is distinct from 'pending'
+        and (select ok from checked) for no key update`,
     );
   const upsert = db.$with('upsert', { id: sql<number>`id`.as('id'), quantity: sql<number>`quantity`.as('quantity') }).as(sql`
     insert into ${cartItems} (cart_id, product_id, quantity)
@@ -495,4 +512,60 @@ export async function removeMerchandiseEverywhere(db: DbOrTx, type: MerchandiseT
     .where(and(eq(cartMerchandise.type, type), eq(cartMerchandise.code, code)))
     .returning({ cartId: cartMerchandise.cartId });
   return removed.length;
+}
+
+// ---- company POs (docs/decisions/0233) ----
+
+export async function setSharing(db: DbOrTx, cartId: number, shared: boolean): Promise<void> {
+  await db.update(carts).set({ sharedWithCompany: shared, lastModified: new Date() }).where(eq(carts.id, cartId));
+}
+
+/** Submitted, returned, or neither (null): the approval columns together. */
+export async function setApproval(
+  db: DbOrTx,
+  cartId: number,
+  values: { approvalStatus: 'pending' | 'returned' | null; approvalNote: string | null; submittedAt: Date | null; submittedCheckout: Record<string, unknown> | null },
+): Promise<void> {
+  await db.update(carts).set({ ...values, lastModified: new Date() }).where(eq(carts.id, cartId));
+}
+
+/** A company's POs shared with it, other than the caller's own, most recently changed first. */
+export async function listSharedCarts(db: DbOrTx, companyId: number, exceptUserId: number): Promise<CartRow[]> {
+  return db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.companyId, companyId), eq(carts.sharedWithCompany, true), ne(carts.userId, exceptUserId)))
+    .orderBy(desc(carts.lastModified), desc(carts.id));
+}
+
+/** A company's POs waiting for approval, oldest submission first. */
+export async function listPendingCarts(db: DbOrTx, companyId: number): Promise<CartRow[]> {
+  return db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.companyId, companyId), eq(carts.approvalStatus, 'pending'), isNotNull(carts.submittedAt)))
+    .orderBy(asc(carts.submittedAt), asc(carts.id));
+}
+
+/** One PO of a company, locked when asked (the approval's transaction); another company's is not found. */
+export async function findCompanyCart(db: DbOrTx, companyId: number, cartId: number, options: { lock?: boolean } = {}): Promise<CartRow | undefined> {
+  const query = db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.id, cartId), eq(carts.companyId, companyId)));
+  const [row] = options.lock ? await query.for('no key update') : await query;
+  return row;
+}
+
+/** Any cart by id, for the reason an add was refused (locked for approval, or not the caller's). */
+export async function findCartById(db: DbOrTx, cartId: number): Promise<CartRow | undefined> {
+  const [row] = await db.select().from(carts).where(eq(carts.id, cartId));
+  return row;
+}
+
+/** Owners' names for POs shown to someone else: first and last name, else the username (the users module's view). */
+export async function ownerNames(db: DbOrTx, userIds: readonly number[]): Promise<Map<number, string>> {
+  const owner = userNames('owner');
+  const rows = await db.select().from(owner).where(inArray(owner.id, [...userIds]));
+  return new Map(rows.map((r) => [r.id, displayName(r)]));
 }

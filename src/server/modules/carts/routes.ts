@@ -20,6 +20,8 @@ import {
   moveCartItemBody,
   moveCartItemResponse,
   quickOrderFileResponse,
+  quickOrderPricesBody,
+  quickOrderPricesResponse,
 } from '@common/contracts/carts';
 import { idParams, okBody } from '@common/contracts/common';
 import { CARTS_PAGE_SIZE } from '@common/domain/cart-limits';
@@ -59,6 +61,21 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
     },
   );
 
+  app.get(
+    '/api/carts/shared',
+    {
+      config: { access },
+      schema: {
+        operationId: 'listSharedCarts',
+        tags: ['Carts'],
+        summary: "POs your company's other buyers shared with the company",
+        description: 'A dealer in a company sees these POs and may add to them; only the owner renames or deletes one (docs/decisions/0233). Empty for everyone else.',
+        response: { 200: cartsResponse },
+      },
+    },
+    (request) => carts.listShared(actorOf(request)),
+  );
+
   app.post(
     '/api/carts',
     { config: { access }, schema: { operationId: 'createCart', summary: 'Create a cart', errorStatuses: [409], body: createCartBody, response: { 201: cartView } } },
@@ -75,14 +92,14 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
     (request) => carts.update(actorOf(request), request.params.id, request.body),
   );
 
-  app.delete('/api/carts/:id', { config: { access }, schema: { operationId: 'deleteCart', summary: 'Delete a cart', params: idParams, response: { 200: okBody } } }, async (request) => {
+  app.delete('/api/carts/:id', { config: { access }, schema: { operationId: 'deleteCart', summary: 'Delete a cart', errorStatuses: [409], params: idParams, response: { 200: okBody } } }, async (request) => {
     await carts.remove(actorOf(request), request.params.id);
     return ok;
   });
 
   app.delete(
     '/api/carts/:id/all-items',
-    { config: { access }, schema: { operationId: 'clearCart', summary: 'Remove every line and merchandise entry of a cart', params: idParams, response: { 200: okBody } } },
+    { config: { access }, schema: { operationId: 'clearCart', summary: 'Remove every line and merchandise entry of a cart', errorStatuses: [409], params: idParams, response: { 200: okBody } } },
     async (request) => {
       await carts.clear(actorOf(request), request.params.id);
       return ok;
@@ -173,6 +190,22 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
     (request) => readQuickOrderFile(request, String(actorOf(request).userId)),
   );
 
+  app.post(
+    '/api/quick-order/prices',
+    {
+      config: { access },
+      schema: {
+        summary: "Your price for each quick order line at its quantity",
+        description: 'A dealer in a company gets the contract price with its list and break (docs/decisions/0233); everyone else the base price. Unknown SKUs are left out. Writes nothing.',
+        tags: ['Carts'],
+        operationId: 'priceQuickOrderLines',
+        body: quickOrderPricesBody,
+        response: { 200: quickOrderPricesResponse },
+      },
+    },
+    (request) => carts.priceLinesFor(actorOf(request), request.body.items),
+  );
+
   app.patch(
     '/api/carts/:id/items/:itemId',
     { config: { access }, schema: { operationId: 'updateCartItem', summary: 'Change the quantity of a cart line', params: cartItemParams, body: updateCartItemBody, response: { 200: cartItemResponse } } },
@@ -182,7 +215,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
 
   app.delete(
     '/api/carts/:id/items/:itemId',
-    { config: { access }, schema: { operationId: 'deleteCartItem', summary: 'Remove a line from a cart', params: cartItemParams, response: { 200: okBody } } },
+    { config: { access }, schema: { operationId: 'deleteCartItem', summary: 'Remove a line from a cart', errorStatuses: [409], params: cartItemParams, response: { 200: okBody } } },
     async (request) => {
       await carts.removeItem(actorOf(request), request.params.id, request.params.itemId);
       return ok;
@@ -193,7 +226,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
     '/api/carts/:id/merchandise/:type/:code',
     {
       config: { access },
-      schema: { operationId: 'setCartMerchandise', summary: 'Set the quantity of one merchandise item in a cart', params: merchandiseEntryParams, body: setMerchandiseBody, response: { 200: merchandiseQuantitiesResponse } },
+      schema: { operationId: 'setCartMerchandise', summary: 'Set the quantity of one merchandise item in a cart', errorStatuses: [409], params: merchandiseEntryParams, body: setMerchandiseBody, response: { 200: merchandiseQuantitiesResponse } },
     },
     (request) =>
       carts.setMerchandise(

@@ -2,7 +2,7 @@
  * Every kind of email the portal queues, with the name people read on the outbox screen
  * (docs/decisions/0212-words-and-times-people-read.md). An email's template gives its `kind`
  * (OutgoingEmail.kind is one of these), so a new template cannot be queued without a name here.
- * The templates: orders/email.ts, users/welcome-email.ts, users/email-change-emails.ts,
+ * The templates: orders/email.ts, orders/approval-emails.ts, users/welcome-email.ts, users/email-change-emails.ts,
  * lots/notify-email.ts.
  */
 export const EMAIL_KIND_NAMES = {
@@ -11,6 +11,8 @@ export const EMAIL_KIND_NAMES = {
   stock_arrival: 'Stock arrived (notify me)',
   email_change_confirm: 'Email change: confirm the new address',
   email_change_notice: 'Email change: notice to the old address',
+  approval_request: 'PO submitted for approval',
+  approval_decision: 'PO approved or returned',
 } as const satisfies Record<string, string>;
 
 export type EmailKind = keyof typeof EMAIL_KIND_NAMES;

@@ -4,6 +4,7 @@ import { formatCalendarDate } from '@common/domain/format-date';
 import { emailReference } from '@common/domain/email-status';
 import { describeAllocation } from '@common/domain/lots';
 import { formatPrice } from '@common/domain/money';
+import { describePriceSource } from '@common/domain/contract-prices';
 import { DELIVERY_LABELS, ORDER_KIND_LABELS, orderNumber } from '@common/domain/order-status';
 import type { OutgoingEmail } from '../mail';
 
@@ -24,6 +25,14 @@ function lotsOf(item: OrderView['items'][number]): string {
   return taken.length === 0 ? '' : ` - lot ${taken.map(describeAllocation).join('; ')}`;
 }
 
+/** " (Contract 2026, 100+ boxes; base $42.50)" after a contract price (docs/decisions/0233). */
+function priceSourceOf(item: OrderView['items'][number]): string {
+  if (!item.priceListName) return '';
+  const source = describePriceSource({ listCode: item.priceListCode ?? '', listName: item.priceListName, minQuantity: item.priceBreakMin ?? 1 });
+  const base = item.basePrice !== undefined && item.basePrice !== item.price ? `; base ${formatPrice(item.basePrice ?? null)}` : '';
+  return ` (${source}${base})`;
+}
+
 /** The order confirmation: fixed sender and recipient, the user's own address in cc when known. */
 export function orderConfirmationEmail(
   order: OrderView,
@@ -36,6 +45,7 @@ export function orderConfirmationEmail(
     ['Order', orderNumber(order.id)],
     ['Placed by', `${order.placedBy}${order.placedBy === user.username ? '' : ` (${user.username})`}${user.email ? ` <${user.email}>` : ''}`],
   ];
+  if (order.approvedByName) facts.push(['Approved by', order.approvedByName]);
   if (order.poReference) facts.push(['PO reference', order.poReference]);
   // A sample order has no PO name: its cart's name ("Sample Order #1") is not one (docs/guide.md "Words we use").
   if (order.kind === 'purchase' && order.cartName) facts.push(['PO name', order.cartName]);
@@ -48,7 +58,7 @@ export function orderConfirmationEmail(
 
   const lines = [
     ...order.items.map((i) => ({
-      text: `${i.quantity} x ${i.productName} (SKU ${i.productId})${showPrices ? ` @ ${formatPrice(i.price)}` : ''}${lotsOf(i)}`,
+      text: `${i.quantity} x ${i.productName} (SKU ${i.productId})${showPrices ? ` @ ${formatPrice(i.price)}${priceSourceOf(i)}` : ''}${lotsOf(i)}`,
     })),
     ...order.merchandise.map((m) => ({
       text: `${m.quantity} x ${merchandiseList(m.type).singular}: ${merchandiseTitle(m)} (${m.code})`,

@@ -58,6 +58,12 @@ const COLUMNS: Column[] = [
   { header: 'Ship To City', width: 16, value: (l) => l.order.shipToAddress?.city ?? null },
   { header: 'Ship To State', width: 8, value: (l) => l.order.shipToAddress?.state ?? null },
   { header: 'Ship To ZIP', width: 10, value: (l) => l.order.shipToAddress?.zip ?? null },
+  // docs/decisions/0233, added last for the same reason: who placed it, who approved it, the contract price's source.
+  { header: 'Placed By', width: 20, value: (l) => l.order.placedByName ?? l.order.username },
+  { header: 'Approved By', width: 20, value: (l) => l.order.approvedByName },
+  { header: 'Base Price', width: 10, money: true, value: (l) => (l.basePrice === null || l.basePrice === undefined ? null : Number(l.basePrice)) },
+  { header: 'Price List', width: 20, value: (l) => l.priceList ?? null },
+  { header: 'Price Break', width: 10, value: (l) => (l.priceBreakMin ? `${l.priceBreakMin}+` : null) },
 ];
 
 /** "Placed (America/Chicago)": a moment's column names the zone it is written in. */

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzl
 import { DEFAULT_NAME_SQL_PATTERN } from '@common/domain/cart-rules';
 import type { OrderKind, OrderStatus } from '@common/domain/order-status';
 import type { StoreProfile } from '@common/domain/ship-to';
+import type { CompanyRole } from '@common/domain/companies';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orderMerchandise, orders } from '../../db/schema';
 import { userNames, userStoreAddresses } from '../users';
@@ -74,6 +75,8 @@ export async function findOrderLines(db: DbOrTx, orderId: number): Promise<Order
 
 export interface OrderFilters {
   userId?: number;
+  /** One dealer company's orders (docs/decisions/0233): a dealer's list, or an admin's `company=`. */
+  companyId?: number;
   username?: string;
   status?: OrderStatus;
   kind?: OrderKind;
@@ -91,6 +94,7 @@ const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
 function filterWhere(filters: OrderFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.userId !== undefined) conditions.push(eq(orders.userId, filters.userId));
+  if (filters.companyId !== undefined) conditions.push(eq(orders.companyId, filters.companyId));
   if (filters.username !== undefined) {
     // A plain substring match: % and _ typed by an admin are literal characters.
     const escaped = filters.username.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -187,6 +191,10 @@ export interface ExportLine {
   name: string;
   quantity: number;
   price: string | null;
+  /** The product's own price when ordered, and the contract list and break the price came from. */
+  basePrice?: string | null;
+  priceList?: string | null;
+  priceBreakMin?: number | null;
   /** The order line's id, for product lines (their lot allocations). */
   itemId?: number;
   /** The lots the line was allocated from, written out (filled by the service). */
@@ -219,7 +227,18 @@ export async function exportBatch(db: DbOrTx, filters: ExportFilters, afterId: n
   for (const { order } of batch) {
     for (const i of items) {
       if (i.orderId === order.id) {
-        lines.push({ order, lineType: 'product', code: String(i.productId), name: i.productName, quantity: i.quantity, price: i.price, itemId: i.id });
+        lines.push({
+          order,
+          lineType: 'product',
+          code: String(i.productId),
+          name: i.productName,
+          quantity: i.quantity,
+          price: i.price,
+          basePrice: i.basePrice,
+          priceList: i.priceListName,
+          priceBreakMin: i.priceBreakMin,
+          itemId: i.id,
+        });
       }
     }
     for (const m of merchandise) {
@@ -248,4 +267,20 @@ export async function defaultPoNamesOf(db: DbOrTx, userId: number): Promise<stri
     .from(orders)
     .where(and(eq(orders.userId, userId), sql`${orders.cartName} ~* ${DEFAULT_NAME_SQL_PATTERN}`));
   return rows.flatMap((r) => (r.name === null ? [] : [r.name]));
+}
+
+/**
+ * What decides whether a dealer may place directly (docs/decisions/0233): their company, role and
+ * spending limit, read in the placement's transaction so a limit changed a moment ago counts. The
+ * users table is shared with the companies module for these columns (ADR 0229).
+ */
+export async function findPlacerCompanyFacts(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ companyId: number | null; companyRole: CompanyRole | null; spendingLimit: string | null }> {
+  const result = await db.execute<{ company_id: number | null; company_role: CompanyRole | null; spending_limit: string | null }>(
+    sql`select company_id, company_role, spending_limit::text as spending_limit from users where id = ${userId}`,
+  );
+  const row = result.rows[0];
+  return { companyId: row?.company_id ?? null, companyRole: row?.company_role ?? null, spendingLimit: row?.spending_limit ?? null };
 }

@@ -1,5 +1,10 @@
-import { idParams } from '@common/contracts/common';
+import { cartsResponse, cartView } from '@common/contracts/carts';
+import { idParams, okBody } from '@common/contracts/common';
 import {
+  approveBody,
+  returnPoBody,
+  submitForApprovalResponse,
+  shipToLocationsResponse,
   orderExportQuery,
   ordersQuery,
   ordersResponse,
@@ -56,6 +61,81 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
     { config: { access }, schema: { operationId: 'placeOrder', summary: 'Place an order from the active cart', errorStatuses: [404, 409], body: placeOrderBody, response: { 201: orderView } } },
     // An Idempotency-Key is plugins/idempotency.ts's: a retry is answered there and never reaches this handler.
     async (request, reply) => reply.code(201).send(await orders.place(actorOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/orders/ship-to-locations',
+    {
+      config: { access },
+      schema: {
+        operationId: 'listShipToLocations',
+        tags: ['Orders'],
+        summary: "Your company's saved ship-to locations, for checkout",
+        description: 'The default first. Empty for everyone outside a dealer company (docs/decisions/0233).',
+        response: { 200: shipToLocationsResponse },
+      },
+    },
+    (request) => orders.shipToLocations(actorOf(request)),
+  );
+
+  // Approvals (docs/decisions/0233): a requester or a buyer over their limit submits; a company admin approves or returns.
+  app.post(
+    '/api/orders/submit',
+    {
+      config: { access },
+      schema: {
+        operationId: 'submitForApproval',
+        tags: ['Orders'],
+        summary: 'Submit the active PO for approval, with the checkout as it would be placed',
+        description: 'For a requester, or a buyer whose total is over their spending limit (POST /api/orders answers them 403). The PO is locked until a company admin approves or returns it.',
+        errorStatuses: [403, 409],
+        body: placeOrderBody,
+        response: { 200: submitForApprovalResponse },
+      },
+    },
+    (request) => orders.submit(actorOf(request), request.body),
+  );
+
+  app.get(
+    '/api/approvals',
+    { config: { access }, schema: { operationId: 'listApprovals', tags: ['Orders'], summary: "The company's POs waiting for approval (company admins)", errorStatuses: [403], response: { 200: cartsResponse } } },
+    (request) => orders.approvals(actorOf(request)),
+  );
+
+  app.get(
+    '/api/approvals/:id',
+    { config: { access }, schema: { operationId: 'getApproval', tags: ['Orders'], summary: 'One PO waiting for approval (company admins)', errorStatuses: [403], params: idParams, response: { 200: cartView } } },
+    (request) => orders.approval(actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/approvals/:id/approve',
+    {
+      config: { access },
+      schema: {
+        operationId: 'approvePo',
+        tags: ['Orders'],
+        summary: 'Approve a PO: it is placed as its owner submitted it',
+        description: 'The same price rule and seen-price check as Place Order (409 "Prices changed" with the new figures). A PO no longer pending is a 409, so approving twice places once.',
+        errorStatuses: [403, 409],
+        params: idParams,
+        body: approveBody,
+        response: { 201: orderView },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await orders.approve(actorOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/api/approvals/:id/return',
+    {
+      config: { access },
+      schema: { operationId: 'returnPo', tags: ['Orders'], summary: 'Return a PO to its owner with a note', errorStatuses: [403, 409], params: idParams, body: returnPoBody, response: { 200: okBody } },
+    },
+    async (request) => {
+      await orders.returnPo(actorOf(request), request.params.id, request.body.note);
+      return { ok: true as const };
+    },
   );
 
   app.patch(

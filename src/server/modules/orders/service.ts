@@ -9,7 +9,10 @@ import {
   type OrdersResponse,
   type OrderView,
   type ordersQuery,
-  type placeOrderBody,
+  placeOrderBody,
+  type ApproveBody,
+  type ShipToLocationView,
+  type SubmitForApprovalResponse,
   type ReorderBody,
   type ReorderResponse,
   type RequestedDatesResponse,
@@ -17,6 +20,8 @@ import {
 import { earliestRequestedDate, type IsoDate, requestedDateProblem } from '@common/domain/business-days';
 import { CART_MESSAGES, isSampleCartName, lineQuantityProblem, MERCHANDISE_LISTS, orderKindFor, sampleOrderName } from '@common/domain/cart-rules';
 import { displayName } from '@common/domain/display-name';
+import { COMPANY_PO_MESSAGES, placementRule } from '@common/domain/company-orders';
+import { formatShipTo, type ShipToAddress } from '@common/domain/ship-to';
 import { describeAllocation } from '@common/domain/lots';
 import { emailReference } from '@common/domain/email-status';
 import { fromCents, toCents } from '@common/domain/money';
@@ -33,6 +38,8 @@ import type { CartsService } from '../carts';
 import type { LotsService } from '../lots';
 import type { MailOutbox } from '../mail';
 import type { EventPublisher } from '../webhooks';
+import { findLocation, locationAddress, locationsOf, peopleOf, saveShipTo } from '../companies';
+import { approvalApprovedEmail, approvalRequestEmail, approvalReturnedEmail, approvalSubmittedEmail } from './approval-emails';
 import { orderConfirmationEmail, type OrderEmailSettings } from './email';
 import { checkSeenPrices } from './price-check';
 import * as repo from './repository';
@@ -80,6 +87,9 @@ function toOrderFields(row: repo.OrderRow) {
     shipToAddress: row.shipToAddress ?? null,
     requestedDate: row.requestedDate,
     total: row.total,
+    companyId: row.companyId,
+    locationId: row.locationId,
+    approvedByName: row.approvedByName,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -102,6 +112,10 @@ function toOrderView(row: repo.OrderRow, lines: repo.OrderLines, allocations: Re
       productName: i.productName,
       quantity: i.quantity,
       price: i.price,
+      basePrice: i.basePrice,
+      priceListCode: i.priceListCode,
+      priceListName: i.priceListName,
+      priceBreakMin: i.priceBreakMin,
       allocations: allocations.get(i.id) ?? [],
     })),
     merchandise: lines.merchandise.map((m) => ({
@@ -156,6 +170,32 @@ function checkPayloadAgainstCart(body: PlaceOrderInput, cart: CartView): void {
   }
 }
 
+/** A dealer in a company and an order of that company (docs/decisions/0233). */
+function sameCompany(actor: Actor, row: { companyId: number | null }): boolean {
+  return actor.role === 'bold_customer' && actor.companyId != null && row.companyId === actor.companyId;
+}
+
+/** Who may read an order: its placer, any buyer of its company, an admin acting as admin. */
+function canSee(actor: Actor, row: { userId: number; companyId: number | null }): boolean {
+  return row.userId === actor.userId || actor.role === 'admin' || sameCompany(actor, row);
+}
+
+/**
+ * Whose orders a list or export holds: an admin's whatever they filter on (a user, a company); a
+ * dealer in a company the company's; everyone else their own.
+ */
+function ownerScope(actor: Actor, asked: { userId?: number; companyId?: number }): Pick<repo.OrderFilters, 'userId' | 'companyId'> {
+  if (actor.role === 'admin') return { userId: asked.userId, companyId: asked.companyId };
+  if (actor.role === 'bold_customer' && actor.companyId != null) return { companyId: actor.companyId };
+  return { userId: actor.userId };
+}
+
+/** The company a company admin approves for; anyone else is refused (403). */
+function approverCompany(actor: Actor): number {
+  if (actor.role !== 'bold_customer' || actor.companyRole !== 'admin' || actor.companyId == null) throw new HttpError(403, COMPANY_PO_MESSAGES.approverOnly);
+  return actor.companyId;
+}
+
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
 /**
@@ -187,8 +227,9 @@ export function createOrdersService(deps: {
 
   async function visibleOrder(actor: Actor, id: number): Promise<repo.OrderRow> {
     const row = await repo.findOrder(db, id);
-    // Another user's order is "not found", never a hint that it exists.
-    if (!row || (row.userId !== actor.userId && actor.role !== 'admin')) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+    // Another user's order is "not found", never a hint that it exists; a company's orders are
+    // every one of its buyers' (docs/decisions/0233).
+    if (!row || !canSee(actor, row)) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
     return row;
   }
 
@@ -199,19 +240,48 @@ export function createOrdersService(deps: {
     return orders.map((o) => ({ ...o, emailStatus: statuses.get(emailReference.order(o.id)) ?? null }));
   }
 
-  async function placeInTransaction(
+  /**
+   * The company facts of a dealer who places: fresh from the database (a role or limit changed a
+   * moment ago counts), and the rule of docs/decisions/0233 applied to the total the PO shows.
+   */
+  async function placerRule(tx: DbOrTx, userId: number, cart: CartView) {
+    const facts = await repo.findPlacerCompanyFacts(tx, userId);
+    const total = fromCents(cart.items.reduce((sum, i) => sum + (toCents(i.product.price) ?? 0) * i.quantity, 0));
+    return { facts, rule: placementRule(facts, total) };
+  }
+
+  /** Where a dealer company's order goes: a saved location, or a typed address saved when asked. */
+  async function companyShipTo(tx: DbOrTx, companyId: number, body: PlaceOrderInput): Promise<{ locationId: number | null; address: ShipToAddress | null }> {
+    if (body.deliveryType !== 'ship') return { locationId: null, address: null };
+    if (body.locationId) {
+      const location = await findLocation(tx, companyId, body.locationId);
+      if (!location) throw new HttpError(400, COMPANY_PO_MESSAGES.locationNotFound, [{ path: 'locationId', message: COMPANY_PO_MESSAGES.locationNotFound }]);
+      return { locationId: location.id, address: locationAddress(location) };
+    }
+    if (body.shipToAddress && body.saveShipTo) {
+      const saved = await saveShipTo(tx, companyId, body.shipToAddress);
+      return { locationId: saved.id, address: body.shipToAddress };
+    }
+    return { locationId: null, address: body.shipToAddress ?? null };
+  }
+
+  /**
+   * Places one PO (the caller's active one, or an approved one): the payload and the seen prices
+   * checked against the PO as read in this transaction (docs/decisions/0206), whose line prices are
+   * the one price rule's for the PO's company (docs/decisions/0233), then the order written from
+   * that same read. `placer` is who the order is placed by: the PO's owner.
+   */
+  async function placeCart(
     tx: DbOrTx,
-    actor: Actor,
+    placer: Actor,
+    cart: CartView,
     body: PlaceOrderInput,
+    after: { approvedBy?: { userId: number; name: string }; retire: () => Promise<void> },
   ): Promise<{ order: OrderView; stockMoved: boolean }> {
-    await carts.lockCarts(tx, actor.userId);
-    const cart = await carts.activeCartIn(tx, actor.userId);
-    if (!cart) throw new HttpError(409, CART_MESSAGES.noActiveCart);
-    if (body.cartId !== undefined && body.cartId !== cart.id) throw new HttpError(409, ORDER_MESSAGES.cartChanged);
     checkPayloadAgainstCart(body, cart);
     checkSeenPrices(body, cart);
 
-    const kind = orderKindFor(actor.role);
+    const kind = orderKindFor(placer.role);
     const today = deps.today();
     if (kind === 'sample' || body.requestedDate) {
       const problem = requestedDateProblem(body.requestedDate, today, await deps.calendar.closedDaysFrom(today));
@@ -223,10 +293,16 @@ export function createOrdersService(deps: {
       if (problem) throw new HttpError(409, `${problem}. Please update your cart.`, [{ path: `items.${item.productId}`, message: `${problem}. Please update your cart.` }]);
     }
 
-    const sampleNumber = kind === 'sample' ? (await repo.countSampleOrders(tx, actor.userId)) + 1 : 0;
+    const sampleNumber = kind === 'sample' ? (await repo.countSampleOrders(tx, placer.userId)) + 1 : 0;
     const deliveryType = body.deliveryType ?? (kind === 'sample' ? 'pickup' : null);
+    const companyId = kind === 'purchase' ? (cart.companyId ?? null) : null;
+    const location = companyId === null ? { locationId: null, address: null } : await companyShipTo(tx, companyId, { ...body, deliveryType });
     // ADR 0192, docs/decisions/0210: where the buyer said, else the profile's store; a sample order's must be complete.
-    const { shipTo, shipToAddress } = await orderShipTo(tx, actor.userId, kind, { deliveryType, shipTo: body.shipTo, shipToAddress: body.shipToAddress });
+    const { shipTo, shipToAddress } = await orderShipTo(tx, placer.userId, kind, {
+      deliveryType,
+      shipTo: body.shipTo,
+      shipToAddress: location.address ?? body.shipToAddress,
+    });
     let totalCents = 0;
     for (const item of cart.items) totalCents += (toCents(item.product.price) ?? 0) * item.quantity;
     const merchandise = MERCHANDISE_LISTS.flatMap((list) =>
@@ -235,9 +311,9 @@ export function createOrdersService(deps: {
     const { order: row, lines } = await repo.insertOrder(
       tx,
       {
-        userId: actor.userId,
-        username: actor.username,
-        placedByName: displayName({ username: actor.username, ...(await repo.findPlacerName(tx, actor.userId)) }),
+        userId: placer.userId,
+        username: placer.username,
+        placedByName: displayName({ username: placer.username, ...(await repo.findPlacerName(tx, placer.userId)) }),
         kind,
         // A sample order is "Sample Order #N", never the cart's default name (ADR 0189).
         cartName: kind === 'sample' ? sampleOrderName(sampleNumber) : cart.name,
@@ -248,8 +324,22 @@ export function createOrdersService(deps: {
         shipToAddress,
         requestedDate: body.requestedDate || null,
         total: fromCents(totalCents),
+        companyId,
+        locationId: location.locationId,
+        approvedByUserId: after.approvedBy?.userId ?? null,
+        approvedByName: after.approvedBy?.name ?? null,
       },
-      cart.items.map((i) => ({ productId: i.productId, productName: i.product.name, quantity: i.quantity, price: i.product.price })),
+      // Each line keeps the price it was charged and where that price came from (docs/decisions/0229).
+      cart.items.map((i) => ({
+        productId: i.productId,
+        productName: i.product.name,
+        quantity: i.quantity,
+        price: i.product.price,
+        basePrice: i.basePrice === undefined ? i.product.price : i.basePrice,
+        priceListCode: i.priceSource?.listCode ?? null,
+        priceListName: i.priceSource?.listName ?? null,
+        priceBreakMin: i.priceSource?.minQuantity ?? null,
+      })),
       merchandise,
     );
     // Built from the rows just written: a new order has no allocations yet, nothing to read back.
@@ -259,20 +349,51 @@ export function createOrdersService(deps: {
     const order = { ...placed, items: placed.items.map((i) => ({ ...i, allocations: allocations.get(i.id) ?? [] })) };
     const lowered = await lowerStockOfUnallocatedLines(tx, deps.stock, placed.items, allocations);
     // A placed PO leaves Current POs; the salesperson's one sample order is cleared (ADR 0189).
-    if (kind === 'purchase') await carts.retirePlacedCart(tx, actor.userId, cart.id);
+    if (kind === 'purchase') await after.retire();
     else await carts.emptyCart(tx, cart.id, isSampleCartName(cart.name) ? sampleOrderName(sampleNumber + 1) : undefined);
     await activity.record(
-      actor,
+      placer,
       {
         type: 'order_created',
-        description: `${actor.username} placed ${kind} order ${orderNumber(order.id)}`,
-        metadata: { orderId: order.id, kind, cartId: cart.id, lines: order.items.length + order.merchandise.length, total: order.total },
+        description: after.approvedBy
+          ? `${after.approvedBy.name} approved; ${placer.username} placed ${kind} order ${orderNumber(order.id)}`
+          : `${placer.username} placed ${kind} order ${orderNumber(order.id)}`,
+        metadata: {
+          orderId: order.id,
+          kind,
+          cartId: cart.id,
+          lines: order.items.length + order.merchandise.length,
+          total: order.total,
+          ...(after.approvedBy ? { approvedByUserId: after.approvedBy.userId } : {}),
+        },
       },
       tx,
     );
-    await deps.mail.enqueue(orderConfirmationEmail(order, actor, deps.email), tx);
+    await deps.mail.enqueue(orderConfirmationEmail(order, placer, deps.email), tx);
     await deps.events.publish(tx, 'order.created', { order });
     return { order, stockMoved: allocations.size > 0 || lowered };
+  }
+
+  async function placeInTransaction(
+    tx: DbOrTx,
+    actor: Actor,
+    body: PlaceOrderInput,
+  ): Promise<{ order: OrderView; stockMoved: boolean }> {
+    await carts.lockCarts(tx, actor.userId);
+    const cart = await carts.activeCartIn(tx, actor.userId);
+    if (!cart) throw new HttpError(409, CART_MESSAGES.noActiveCart);
+    if (body.cartId !== undefined && body.cartId !== cart.id) throw new HttpError(409, ORDER_MESSAGES.cartChanged);
+    if (cart.approvalStatus === 'pending') throw new HttpError(409, COMPANY_PO_MESSAGES.locked);
+    if (orderKindFor(actor.role) === 'purchase' && cart.companyId) {
+      // A requester never places; a buyer over their spending limit submits instead (docs/decisions/0233).
+      const { rule } = await placerRule(tx, actor.userId, cart);
+      if (rule.kind === 'approval') {
+        // The seen-price check first: a buyer looking at old prices is told the prices moved.
+        checkSeenPrices(body, cart);
+        throw new HttpError(403, rule.reason, undefined, { needsApproval: true });
+      }
+    }
+    return placeCart(tx, actor, cart, body, { retire: () => carts.retirePlacedCart(tx, actor.userId, cart.id) });
   }
 
   /** Export lines, oldest order first, at most ORDER_EXPORT_CAP whole orders' lines; export_generated records it. */
@@ -319,13 +440,146 @@ export function createOrdersService(deps: {
       return order;
     },
 
+    /**
+     * Submit for approval (docs/decisions/0233): the active PO of a requester, or of a buyer whose
+     * total is over their spending limit, with the checkout as it would be placed. The PO becomes
+     * pending and locked; the company's admins and the requester are emailed in the same transaction.
+     */
+    async submit(actor: Actor, body: PlaceOrderInput): Promise<SubmitForApprovalResponse> {
+      return db.transaction(async (tx) => {
+        await carts.lockCarts(tx, actor.userId);
+        const cart = await carts.activeCartIn(tx, actor.userId);
+        if (!cart) throw new HttpError(409, CART_MESSAGES.noActiveCart);
+        if (body.cartId !== undefined && body.cartId !== cart.id) throw new HttpError(409, ORDER_MESSAGES.cartChanged);
+        if (orderKindFor(actor.role) !== 'purchase' || !cart.companyId) throw new HttpError(403, COMPANY_PO_MESSAGES.notInCompany);
+        if (cart.approvalStatus === 'pending') throw new HttpError(409, COMPANY_PO_MESSAGES.alreadyPending);
+        checkPayloadAgainstCart(body, cart);
+        checkSeenPrices(body, cart);
+        const { rule } = await placerRule(tx, actor.userId, cart);
+        if (rule.kind === 'place') throw new HttpError(409, COMPANY_PO_MESSAGES.notNeeded);
+        if (body.deliveryType === 'ship' && body.locationId && !(await findLocation(tx, cart.companyId, body.locationId))) {
+          throw new HttpError(400, COMPANY_PO_MESSAGES.locationNotFound, [{ path: 'locationId', message: COMPANY_PO_MESSAGES.locationNotFound }]);
+        }
+        const checkout = {
+          deliveryType: body.deliveryType ?? null,
+          shipTo: body.shipTo ?? null,
+          shipToAddress: body.shipToAddress ?? null,
+          locationId: body.locationId ?? null,
+          saveShipTo: body.saveShipTo ?? false,
+          notes: body.notes ?? null,
+          poReference: body.poReference ?? null,
+          requestedDate: body.requestedDate ?? null,
+        };
+        await carts.submitForApproval(tx, cart.id, checkout);
+        const requester = displayName({ username: actor.username, ...(await repo.findPlacerName(tx, actor.userId)) });
+        const admins = (await peopleOf(tx, cart.companyId, 'admin')).flatMap((p) => (p.email ? [p.email] : []));
+        if (admins.length > 0) await deps.mail.enqueue(approvalRequestEmail(deps.email, admins, cart, requester), tx);
+        if (actor.email) await deps.mail.enqueue(approvalSubmittedEmail(deps.email, [actor.email], cart), tx);
+        await activity.record(
+          actor,
+          { type: 'cart_updated', description: `${actor.username} submitted "${cart.name}" for approval`, metadata: { cartId: cart.id, approval: 'pending' } },
+          tx,
+        );
+        return { cartId: cart.id, approvalStatus: 'pending' as const, submittedAt: new Date().toISOString() };
+      });
+    },
+
+    /** The caller's company's ship-to locations for checkout (read through the companies module). */
+    async shipToLocations(actor: Actor): Promise<ShipToLocationView[]> {
+      if (actor.role !== 'bold_customer' || actor.companyId == null) return [];
+      const rows = (await locationsOf(db, actor.companyId)).filter((l) => l.kind === 'ship_to');
+      return rows.map((l) => {
+        const address = locationAddress(l);
+        return { id: l.id, name: l.name, isDefault: l.isDefault, address, text: formatShipTo(address) };
+      });
+    },
+
+    /** The company's POs waiting for approval: company admins only. */
+    async approvals(actor: Actor): Promise<CartView[]> {
+      return carts.pendingOf(actor, approverCompany(actor));
+    },
+
+    /** One PO waiting for the approver's company (the approval screen opens it); anything else is not found. */
+    async approval(actor: Actor, cartId: number): Promise<CartView> {
+      const found = (await carts.pendingOf(actor, approverCompany(actor))).find((c) => c.id === cartId);
+      if (!found) throw new HttpError(404, CART_MESSAGES.cartNotFound);
+      return found;
+    },
+
+    /**
+     * Approve (docs/decisions/0233): the PO is placed exactly as its owner's Place Order would place
+     * it (the same price rule and seen-price check, the checkout they submitted), by the owner, with
+     * the approver recorded. A PO no longer pending (approved already, returned) is a 409: approving
+     * twice places once.
+     */
+    async approve(actor: Actor, cartId: number, body: ApproveBody | undefined): Promise<OrderView> {
+      const companyId = approverCompany(actor);
+      const { order, stockMoved } = await db.transaction(async (tx) => {
+        // The owner, read without a lock: their carts lock comes first, as placement takes it, then the PO's row.
+        const peek = await carts.companyCart(db, companyId, cartId);
+        if (!peek) throw new HttpError(404, CART_MESSAGES.cartNotFound);
+        await carts.lockCarts(tx, peek.row.userId);
+        const found = await carts.companyCart(tx, companyId, cartId);
+        if (!found) throw new HttpError(404, CART_MESSAGES.cartNotFound);
+        if (found.row.approvalStatus !== 'pending') throw new HttpError(409, COMPANY_PO_MESSAGES.notPending);
+        const owner = (await peopleOf(tx, companyId)).find((p) => p.id === found.row.userId);
+        if (!owner) throw new HttpError(409, COMPANY_PO_MESSAGES.notPending);
+        const placer: Actor = {
+          ...actor,
+          userId: owner.id,
+          username: owner.username,
+          email: owner.email,
+          role: 'bold_customer',
+          companyId,
+          companyRole: owner.companyRole,
+        };
+        const input = placeOrderBody.safeParse({ ...(found.row.submittedCheckout ?? {}), cartId, items: body?.items, seenTotal: body?.seenTotal });
+        if (!input.success) throw new HttpError(409, COMPANY_PO_MESSAGES.notPending);
+        const approverName = displayName({ username: actor.username, ...(await repo.findPlacerName(tx, actor.userId)) });
+        const placed = await placeCart(tx, placer, found.view, input.data, {
+          approvedBy: { userId: actor.userId, name: approverName },
+          retire: () => carts.retireApprovedCart(tx, owner.id, cartId, found.row.isActive),
+        });
+        if (owner.email) {
+          await deps.mail.enqueue(approvalApprovedEmail(deps.email, [owner.email], cartId, found.view.name, placed.order.id, approverName), tx);
+        }
+        return placed;
+      });
+      if (stockMoved) deps.stock.changed();
+      return order;
+    },
+
+    /** Return with a note: the PO is the owner's to change and submit again; they are emailed. */
+    async returnPo(actor: Actor, cartId: number, note: string): Promise<void> {
+      const companyId = approverCompany(actor);
+      await db.transaction(async (tx) => {
+        const found = await carts.companyCart(tx, companyId, cartId);
+        if (!found) throw new HttpError(404, CART_MESSAGES.cartNotFound);
+        if (found.row.approvalStatus !== 'pending') throw new HttpError(409, COMPANY_PO_MESSAGES.notPending);
+        await carts.returnToOwner(tx, cartId, note);
+        const owner = (await peopleOf(tx, companyId)).find((p) => p.id === found.row.userId);
+        const approverName = displayName({ username: actor.username, ...(await repo.findPlacerName(tx, actor.userId)) });
+        if (owner?.email) await deps.mail.enqueue(approvalReturnedEmail(deps.email, [owner.email], found.view, approverName, note), tx);
+        await activity.record(
+          actor,
+          {
+            type: 'cart_updated',
+            description: `${actor.username} returned "${found.view.name}" to its owner`,
+            targetUserId: found.row.userId,
+            metadata: { cartId, approval: 'returned' },
+          },
+          tx,
+        );
+      });
+    },
+
     async list(actor: Actor, query: z.infer<typeof ordersQuery>): Promise<OrdersResponse> {
       const isAdmin = actor.role === 'admin';
       const filters: repo.OrderFilters = {
         status: query.status,
         kind: query.kind,
-        // Everyone else sees only their own orders, whatever they ask for.
-        userId: isAdmin ? query.userId : actor.userId,
+        // Everyone else sees only their own orders, or their company's (docs/decisions/0233), whatever they ask for.
+        ...ownerScope(actor, { userId: query.userId, companyId: query.company }),
         username: isAdmin ? query.username : undefined,
         ...searchFilters(query),
       };
@@ -367,7 +621,7 @@ export function createOrdersService(deps: {
      * stream ends (or is abandoned) export_generated records how many and whether that was all.
      */
     async *exportLines(actor: Actor, query: OrderExportQuery): AsyncGenerator<repo.ExportLine> {
-      yield* exportFiltered(actor, { status: query.status, kind: query.kind, userId: query.userId, username: query.username, from: query.from, to: query.to }, query);
+      yield* exportFiltered(actor, { status: query.status, kind: query.kind, userId: query.userId, companyId: query.company, username: query.username, from: query.from, to: query.to }, query);
     },
 
     /**
@@ -377,7 +631,7 @@ export function createOrdersService(deps: {
     async *exportOwnLines(actor: Actor, query: OwnOrdersExportQuery): AsyncGenerator<repo.ExportLine> {
       const filters: repo.ExportFilters = {
         status: query.status,
-        userId: actor.role === 'admin' ? undefined : actor.userId,
+        ...ownerScope(actor, {}),
         ...searchFilters(query),
       };
       yield* exportFiltered(actor, filters, query);
@@ -425,7 +679,8 @@ export function createOrdersService(deps: {
      */
     async reorder(actor: Actor, id: number, body: ReorderBody): Promise<ReorderResponse> {
       const row = await repo.findOrder(db, id);
-      if (!row || row.userId !== actor.userId) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+      // Own orders, and a company's orders for each of its buyers (docs/decisions/0233); an admin acts as a customer here.
+      if (!row || !(row.userId === actor.userId || sameCompany(actor, row))) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
       const order = await view(db, row);
       const lotNotes = await lots.sameLotNotes(order.items);
       return db.transaction(async (tx) => {

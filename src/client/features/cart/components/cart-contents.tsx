@@ -115,7 +115,9 @@ export function CartContents({
               showPrices={showPrices}
               lots={lotLine(item)}
               priceNote={priceNote(item.productId)}
-              moveAction={<MoveLineMenu item={item} from={cart} others={otherCarts} />}
+              // A PO waiting for approval is locked (docs/decisions/0233): no quantity, move or remove.
+              locked={cart.approvalStatus === 'pending'}
+              moveAction={cart.approvalStatus === 'pending' ? undefined : <MoveLineMenu item={item} from={cart} others={otherCarts} />}
               onQuantity={(quantity) => setQuantity(item, quantity)}
               onRemove={() =>
                 remove.mutate(

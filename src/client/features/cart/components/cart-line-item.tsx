@@ -4,6 +4,7 @@ import type { CartItem } from '@common/contracts/carts';
 import { CART_MESSAGES } from '@common/domain/cart-rules';
 import { MAX_LINE_QUANTITY, parseStockLevel, type StockAvailability } from '@common/domain/stock-level';
 import { formatCents, formatPrice, lineTotalCents } from '@common/domain/money';
+import { describePriceSource } from '@common/domain/contract-prices';
 import { sellingUnit } from '@common/domain/units';
 import { Button } from '@client/components/ui/button';
 import { QuantityStepper } from '@client/components/quantity-stepper';
@@ -21,6 +22,28 @@ function stockNote(availability: StockAvailability): string {
   return `${formatCount(availability.quantity)} in stock`;
 }
 
+/**
+ * The line's unit price; from a contract list, the base price struck through and where the price came
+ * from ("Contract 2026, 100+ boxes"), the break the line's quantity reaches (docs/decisions/0233).
+ */
+function LinePrice({ item }: { item: CartItem }) {
+  const unit = sellingUnit(item.product.soldBy).toLowerCase();
+  const source = describePriceSource(item.priceSource ?? null, `${unit === 'box' ? 'boxes' : `${unit}s`}`);
+  const showBase = source !== null && item.basePrice !== undefined && item.basePrice !== item.product.price;
+  return (
+    <p className="nums text-sm text-muted-foreground">
+      <span className="font-medium text-foreground">{formatPrice(item.product.price)}</span> per {unit}
+      {showBase && (
+        <>
+          {' '}
+          <s aria-label={`base price ${formatPrice(item.basePrice ?? null)}`}>{formatPrice(item.basePrice ?? null)}</s>
+        </>
+      )}
+      {source && <span className="block text-xs sm:inline sm:before:content-['_·_']">{source}</span>}
+    </p>
+  );
+}
+
 /** A product line of the cart (Cart): quantity 1..stock, remove; prices only for non-salespeople. */
 export function CartLineItem({
   item,
@@ -31,6 +54,7 @@ export function CartLineItem({
   lots,
   moveAction,
   priceNote,
+  locked = false,
 }: {
   item: CartItem;
   showPrices: boolean;
@@ -43,6 +67,8 @@ export function CartLineItem({
   moveAction?: ReactNode;
   /** Old → new price after an order refused because prices changed (docs/decisions/0206). */
   priceNote?: ReactNode;
+  /** Waiting for approval: the line cannot change (docs/decisions/0233). */
+  locked?: boolean;
 }) {
   const availability = parseStockLevel(item.product.stockLevel);
   const unorderable = !availability.orderable;
@@ -63,11 +89,7 @@ export function CartLineItem({
             {limitNote}
           </p>
         )}
-        {showPrices && (
-          <p className="nums text-sm text-muted-foreground">
-            {formatPrice(item.product.price)} per {sellingUnit(item.product.soldBy).toLowerCase()}
-          </p>
-        )}
+        {showPrices && <LinePrice item={item} />}
         {priceNote}
         {lots}
       </div>
@@ -82,15 +104,17 @@ export function CartLineItem({
             onQuantity(quantity);
           }}
           onAboveMax={(limit) => setLimitNote(`Only ${formatCount(limit)} in stock`)}
-          disabled={busy}
+          disabled={busy || locked}
         />
         {showPrices && (
           <span className="nums w-24 text-right font-medium">{formatCents(total)}</span>
         )}
         {moveAction}
-        <Button variant="ghost" size="icon" aria-label={`Remove ${item.product.name}`} onClick={onRemove} className="print:hidden">
-          <Trash2 aria-hidden />
-        </Button>
+        {!locked && (
+          <Button variant="ghost" size="icon" aria-label={`Remove ${item.product.name}`} onClick={onRemove} className="print:hidden">
+            <Trash2 aria-hidden />
+          </Button>
+        )}
       </div>
     </li>
   );

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { IsoDate } from '@common/domain/business-days';
 import { isOneOf } from '@common/domain/one-of';
 import { formatStoreAddress, type StoreProfile } from '@common/domain/ship-to';
@@ -32,7 +32,16 @@ export const emptyExtras = (shipTo: string): PurchaseOrderExtras => ({ poReferen
  * ship-to address (the profile's store address unless changed) and a requested date; all
  * optional, and all in order history, the order detail, the email and the export.
  */
-export function PurchaseOrderExtrasFields({ value, onChange }: { value: PurchaseOrderExtras; onChange: (next: PurchaseOrderExtras) => void }) {
+export function PurchaseOrderExtrasFields({
+  value,
+  onChange,
+  shipTo,
+}: {
+  value: PurchaseOrderExtras;
+  onChange: (next: PurchaseOrderExtras) => void;
+  /** A dealer company's ship-to choice (saved locations, docs/decisions/0233) instead of the typed text. */
+  shipTo?: ReactNode;
+}) {
   const id = useId();
   const dates = useRequestedDates();
   return (
@@ -56,7 +65,8 @@ export function PurchaseOrderExtrasFields({ value, onChange }: { value: Purchase
           ))}
         </RadioGroup>
       </fieldset>
-      {value.deliveryType === 'ship' && (
+      {value.deliveryType === 'ship' && shipTo}
+      {value.deliveryType === 'ship' && !shipTo && (
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-ship-to`}>Ship to</Label>
           <Textarea

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { shipToAddress } from '@common/contracts/ship-to';
 import { SHIP_TO_FIELDS, SHIP_TO_LABELS, type ShipToAddress, type ShipToField } from '@common/domain/ship-to';
@@ -56,22 +57,29 @@ export function ShipToFields({
   onChange,
   errors,
   fromProfile,
+  hint,
 }: {
   value: ShipToDraft;
   onChange: (value: ShipToDraft) => void;
   errors: ShipToErrors;
   /** Whether the profile has a store address to start from. */
   fromProfile: boolean;
+  /** Replaces the profile hint (a dealer company's one-off address, docs/decisions/0233). */
+  hint?: ReactNode;
 }) {
   return (
     <fieldset id="ship-to-fields" className="grid items-start gap-4 rounded-md border border-border p-4 sm:grid-cols-6" aria-describedby="ship-to-hint">
       <legend className="px-1 text-sm font-medium">Ship to</legend>
       <p id="ship-to-hint" className="text-sm text-muted-foreground sm:col-span-6">
-        {fromProfile ? 'Your store, from ' : 'Add your store address in '}
-        <Link href="/profile" className="font-medium text-foreground underline underline-offset-4">
-          My User Data
-        </Link>
-        {fromProfile ? '. Changes here are for this order only.' : ' to have it filled in next time.'}
+        {hint ?? (
+          <>
+            {fromProfile ? 'Your store, from ' : 'Add your store address in '}
+            <Link href="/profile" className="font-medium text-foreground underline underline-offset-4">
+              My User Data
+            </Link>
+            {fromProfile ? '. Changes here are for this order only.' : ' to have it filled in next time.'}
+          </>
+        )}
       </p>
       {LAYOUT.map(({ field, className, ...input }) => (
         <FormField key={field} label={SHIP_TO_LABELS[field]} error={errors[field]} className={className}>

@@ -1,10 +1,19 @@
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import type { PlaceOrderBody } from '@common/contracts/orders';
+import { placementRule } from '@common/domain/company-orders';
 import type { CurrentUser } from '@common/contracts/auth';
 import { cartDisplayName, cartWording } from '@common/domain/cart-rules';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { PageTitle } from '@client/components/page-frame';
 import { Button } from '@client/components/ui/button';
-import { orderPayload } from '../api/place-order';
+import { orderPayload, shownTotal } from '../api/place-order';
+import { useShipToLocations, useSubmitForApproval } from '../api/company-po';
+import { CompanyPoStatus } from '../components/company-po-status';
+import { chosenLocation, CompanyShipToFields, EMPTY_SHIP_TO_DRAFT, type CompanyShipToChoice } from '../components/company-ship-to';
+import { checkShipTo, focusFirstShipToError, type ShipToErrors } from '../components/ship-to-fields';
+import { toast } from '@client/components/ui/use-toast';
+import { errorMessage } from '@client/lib/api-client';
 import { CartContents } from '../components/cart-contents';
 import { CartSwitcher } from '../components/cart-switcher';
 import { CartEmpty, CartLoadError, CartLoading } from '../components/cart-states';
@@ -42,7 +51,52 @@ export function CartPage({ user }: { user: CurrentUser }) {
   // docs/decisions/0209: while a line's lots cannot fill it, Place Order is disabled and says which lines and why.
   const cartLots = useCartLots(active?.id ?? 0, !isSalesperson && !!active && active.items.length > 0);
   const blocking = active && !isSalesperson ? blockingLines(active, cartLots.data?.lines, checkout.lineRefusals) : [];
-  const blocked = blocking.length > 0;
+  // docs/decisions/0233: a dealer company's PO goes to a saved location and may need the company admin's approval.
+  const inCompany = !isSalesperson && user.companyId !== null && active?.companyId != null;
+  const locations = useShipToLocations(inCompany);
+  const [shipChoice, setShipChoice] = useState<CompanyShipToChoice>({ locationId: null, draft: EMPTY_SHIP_TO_DRAFT, save: false });
+  const [showShipErrors, setShowShipErrors] = useState(false);
+  const shipCheck = checkShipTo(shipChoice.draft);
+  const shipErrors: ShipToErrors = showShipErrors && 'errors' in shipCheck ? shipCheck.errors : {};
+  const submitApproval = useSubmitForApproval();
+  const pending = active?.approvalStatus === 'pending';
+  const rule = inCompany && active ? placementRule({ companyRole: user.companyRole, spendingLimit: user.spendingLimit }, shownTotal(active)) : { kind: 'place' as const };
+  const blocked = blocking.length > 0 || pending;
+
+  /** The order's body as the cart shows it; null when the typed ship-to is incomplete (its parts say why). */
+  const body = (): PlaceOrderBody | null => {
+    if (!active) return null;
+    const ship = extras.deliveryType === 'ship';
+    const base = orderPayload(
+      active,
+      {
+        poReference: extras.poReference.trim() || null,
+        notes: extras.notes.trim() || null,
+        deliveryType: extras.deliveryType,
+        requestedDate: extras.requestedDate,
+        shipTo: ship && !inCompany ? extras.shipTo.trim() || null : null,
+      },
+      { showsPrices: true },
+    );
+    if (!inCompany || !ship) return base;
+    const chosen = chosenLocation(shipChoice, locations.data ?? []);
+    if (chosen !== 'other') return { ...base, locationId: chosen };
+    if ('errors' in shipCheck) {
+      setShowShipErrors(true);
+      requestAnimationFrame(focusFirstShipToError);
+      return null;
+    }
+    return { ...base, shipToAddress: shipCheck.address, saveShipTo: shipChoice.save };
+  };
+
+  const submitForApproval = () => {
+    const payload = body();
+    if (!payload) return;
+    submitApproval.mutate(payload, {
+      onSuccess: () => toast({ title: 'Submitted for approval', description: 'Your company admin was emailed. You will get an email when they decide.', variant: 'success' }),
+      onError: (error) => toast({ title: 'Not submitted', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    });
+  };
 
   return (
     <div className="min-h-dvh">
@@ -54,6 +108,7 @@ export function CartPage({ user }: { user: CurrentUser }) {
             {active.totalItems > 0 && <ClearCartButton cartId={active.id} cartName={cartDisplayName(active, user.activeRole)} label={wording.clearLabel} />}
           </div>
         )}
+        {active && inCompany && <CompanyPoStatus cart={active} userId={user.id} />}
         {carts.isPending ? (
           <CartLoading />
         ) : carts.isError || !active ? (
@@ -89,36 +144,35 @@ export function CartPage({ user }: { user: CurrentUser }) {
                 </Button>
               ) : (
                 <>
-                  <PurchaseOrderExtrasFields value={extras} onChange={setExtras} />
+                  <PurchaseOrderExtrasFields
+                    value={extras}
+                    onChange={setExtras}
+                    shipTo={
+                      inCompany && locations.isSuccess ? (
+                        <CompanyShipToFields locations={locations.data} value={shipChoice} onChange={setShipChoice} errors={shipErrors} />
+                      ) : undefined
+                    }
+                  />
                   {/* Beside the button the buyer just pressed, so the answer is where they look. */}
                   {checkout.priceChanges && <PricesChangedAlert changes={checkout.priceChanges} />}
-                  {blocked && <PlaceOrderBlockers lines={blocking} />}
+                  {blocking.length > 0 && <PlaceOrderBlockers lines={blocking} />}
+                  {rule.kind === 'approval' && !pending && <p className="text-sm text-muted-foreground">{rule.reason}</p>}
                   {/* aria-disabled, not disabled: the button stays in the tab order and its note is read with it. */}
                   <Button
                     size="lg"
                     className="w-full print:hidden aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-                    loading={checkout.isPending}
+                    loading={checkout.isPending || submitApproval.isPending}
                     aria-disabled={blocked || undefined}
-                    aria-describedby={blocked ? PLACE_ORDER_BLOCKERS_ID : undefined}
-                    onClick={() =>
-                      blocked
-                        ? showLotConflict(blocking[0]!.productId)
-                        : checkout.submit(
-                            orderPayload(
-                              active,
-                              {
-                                poReference: extras.poReference.trim() || null,
-                                notes: extras.notes.trim() || null,
-                                deliveryType: extras.deliveryType,
-                                requestedDate: extras.requestedDate,
-                                shipTo: extras.deliveryType === 'ship' ? extras.shipTo.trim() || null : null,
-                              },
-                              { showsPrices: true },
-                            ),
-                          )
-                    }
+                    aria-describedby={blocking.length > 0 ? PLACE_ORDER_BLOCKERS_ID : undefined}
+                    onClick={() => {
+                      if (pending) return;
+                      if (blocking.length > 0) return showLotConflict(blocking[0]!.productId);
+                      if (rule.kind === 'approval') return submitForApproval();
+                      const payload = body();
+                      if (payload) checkout.submit(payload);
+                    }}
                   >
-                    Place Order
+                    {pending ? 'Waiting for approval' : rule.kind === 'approval' ? 'Submit for approval' : 'Place Order'}
                   </Button>
                 </>
               )}

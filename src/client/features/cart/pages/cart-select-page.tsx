@@ -17,6 +17,7 @@ import { CartLoadError, CartLoading } from '../components/cart-states';
 import { CreateCartDialog } from '../components/create-cart-dialog';
 import { DeleteCartButton } from '../components/delete-cart-button';
 import { PoActionsMenu } from '../components/po-actions-menu';
+import { SharedPos } from '../components/shared-pos';
 import { toastCartError } from '../lib/cart-errors';
 
 /**
@@ -133,6 +134,7 @@ export function CartSelectPage({ user }: { user: CurrentUser }) {
             </div>
           </>
         )}
+        {wording.kind === 'purchase' && user.companyId !== null && <SharedPos />}
       </main>
       {/* And a new PO is the one you work on, so it opens in /cart. */}
       <CreateCartDialog open={creating} onOpenChange={setCreating} wording={wording} activate onCreated={() => navigate('/cart')} />

@@ -3,6 +3,7 @@ import { merchandiseList } from '@common/domain/cart-rules';
 import { merchandiseTitle } from '@common/domain/cart-rules';
 import { formatCents, formatPrice, lineTotalCents } from '@common/domain/money';
 import { describeAllocation } from '@common/domain/lots';
+import { describePriceSource } from '@common/domain/contract-prices';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 
 /** The lots an order line was allocated from: lot, shade, caliber, warehouse, boxes. */
@@ -15,6 +16,25 @@ function LineLots({ item }: { item: OrderView['items'][number] }) {
         <li key={a.lot}>Lot {describeAllocation(a)}</li>
       ))}
     </ul>
+  );
+}
+
+/** "Contract 2026, 100+ boxes" and the base price, when the line's price came from a contract list (docs/decisions/0233). */
+function PriceSource({ item }: { item: OrderView['items'][number] }) {
+  const source = item.priceListName
+    ? describePriceSource({ listCode: item.priceListCode ?? '', listName: item.priceListName, minQuantity: item.priceBreakMin ?? 1 })
+    : null;
+  if (!source) return null;
+  return (
+    <span className="nums block text-xs font-normal text-muted-foreground">
+      {source}
+      {item.basePrice !== undefined && item.basePrice !== item.price && (
+        <>
+          {' · base '}
+          <s>{formatPrice(item.basePrice ?? null)}</s>
+        </>
+      )}
+    </span>
   );
 }
 
@@ -39,6 +59,7 @@ export function OrderLines({ order }: { order: OrderView }) {
                 SKU {item.productId}
                 {showPrices && ` · ${formatPrice(item.price)} each`}
               </span>
+              {showPrices && <PriceSource item={item} />}
               <LineLots item={item} />
             </span>
             {showPrices && <span className="nums shrink-0 font-medium">{lineTotal(item.price, item.quantity)}</span>}
@@ -78,6 +99,7 @@ function OrderLinesTable({ order, showPrices }: { order: OrderView; showPrices: 
             <TableCell className="nums text-right">{item.quantity}</TableCell>
             <TableCell className="font-medium">
               {item.productName}
+              {showPrices && <PriceSource item={item} />}
               <LineLots item={item} />
             </TableCell>
             <TableCell className="nums">{item.productId}</TableCell>

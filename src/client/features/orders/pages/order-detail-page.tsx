@@ -27,7 +27,8 @@ export function OrderDetailPage({ user, orderId }: { user: CurrentUser; orderId:
   const order = useOrder(orderId);
   const [reorderResult, setReorderResult] = useState<ReorderResponse | null>(null);
   const isAdmin = user.activeRole === 'admin';
-  const isOwner = order.data?.userId === user.id;
+  // The placer reorders; so does any buyer of the order's company (docs/decisions/0233).
+  const isOwner = order.data?.userId === user.id || (user.activeRole === 'bold_customer' && user.companyId !== null && order.data?.companyId === user.companyId);
 
   return (
     <div className="min-h-dvh">
@@ -70,6 +71,7 @@ export function OrderDetailPage({ user, orderId }: { user: CurrentUser; orderId:
                     {order.data.placedBy}
                     {order.data.placedBy !== order.data.username && <span className="block text-xs text-muted-foreground">{order.data.username}</span>}
                   </Fact>
+                  {order.data.approvedByName && <Fact label="Approved by">{order.data.approvedByName}</Fact>}
                   <PoNameFact order={order.data} />
                   {order.data.poReference && <Fact label="Your PO Reference">{order.data.poReference}</Fact>}
                   {order.data.deliveryType && <Fact label="Delivery">{DELIVERY_LABELS[order.data.deliveryType]}</Fact>}

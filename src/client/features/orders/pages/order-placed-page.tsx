@@ -79,6 +79,8 @@ export function OrderPlacedPage({ orderId }: { orderId: number }) {
                   <Fact label="Order Number">
                     <span className="nums font-semibold">{number}</span>
                   </Fact>
+                  <Fact label="Placed by">{order.data.placedBy}</Fact>
+                  {order.data.approvedByName && <Fact label="Approved by">{order.data.approvedByName}</Fact>}
                   <PoNameFact order={order.data} />
                   {order.data.poReference && <Fact label="Your PO Reference">{order.data.poReference}</Fact>}
                   <Fact label="Delivery">

@@ -47,6 +47,9 @@ function total(order: OrderSummary): string {
  */
 export function OrdersPage({ user }: { user: CurrentUser }) {
   const isAdmin = user.activeRole === 'admin';
+  // A dealer company's buyers all see its orders, so each says who placed it (docs/decisions/0233).
+  const showPlacer = isAdmin || (user.activeRole === 'bold_customer' && user.companyId !== null);
+  const isApprover = user.activeRole === 'bold_customer' && user.companyRole === 'admin';
   const search = useSearch();
   const [, navigate] = useLocation();
   const query = readQuery(search);
@@ -57,7 +60,23 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
 
   return (
     <div className="min-h-dvh">
-      <PageTitle title={isAdmin ? 'All Orders' : 'Order History'} actions={isAdmin ? <ExportOrdersDialog query={query} /> : <ExportOwnOrders query={query} />} />
+      <PageTitle
+        title={isAdmin ? 'All Orders' : 'Order History'}
+        actions={
+          isAdmin ? (
+            <ExportOrdersDialog query={query} />
+          ) : (
+            <span className="flex flex-wrap gap-2">
+              {isApprover && (
+                <Button asChild variant="outline">
+                  <Link href="/approvals">Approvals</Link>
+                </Button>
+              )}
+              <ExportOwnOrders query={query} />
+            </span>
+          )
+        }
+      />
       <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6">
         <OrderFilters key={search} query={query} isAdmin={isAdmin} onChange={setQuery} />
         {orders.isPending ? (
@@ -106,7 +125,7 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
                     <span className="text-sm text-muted-foreground">
                       {kindAndName(order)}
                       {order.poReference ? ` · Ref ${order.poReference}` : ''}
-                      {isAdmin ? ` · ${order.placedBy}` : ''}
+                      {showPlacer ? ` · Placed by ${order.placedBy}` : ''}
                     </span>
                     {order.notes && <span className="line-clamp-2 text-sm text-muted-foreground">Note: {order.notes}</span>}
                     {order.emailStatus !== undefined && (
@@ -130,7 +149,7 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
                   <TableRow>
                     <TableHead>Order</TableHead>
                     <TableHead>Placed</TableHead>
-                    {isAdmin && <TableHead>Placed by</TableHead>}
+                    {showPlacer && <TableHead>Placed by</TableHead>}
                     <TableHead>Type</TableHead>
                     <TableHead>PO Name</TableHead>
                     <TableHead className="text-right">Products</TableHead>
@@ -148,7 +167,7 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
                         </Link>
                       </TableCell>
                       <TableCell className="nums whitespace-nowrap">{formatDateTime(order.createdAt)}</TableCell>
-                      {isAdmin && <TableCell>{order.placedBy}</TableCell>}
+                      {showPlacer && <TableCell>{order.placedBy}</TableCell>}
                       <TableCell>{ORDER_KIND_LABELS[order.kind]}</TableCell>
                       <TableCell className="max-w-56">
                         <span className="block truncate">{order.kind === 'purchase' ? order.cartName : ''}</span>

@@ -1,6 +1,7 @@
 import type { Product } from '@common/contracts/products';
 import { formatCents, formatPrice, lineTotalCents } from '@common/domain/money';
 import type { PastedLineResult } from '@common/domain/quick-add';
+import type { PadPrice } from '../api/quick-order-prices';
 import { Badge } from '@client/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 
@@ -28,16 +29,29 @@ function detail(line: PastedLineResult): string {
  * total, and the status with its reason; after the add, what the server did with each. A table
  * from sm up, one stacked card per line on a phone (the reason under its own line).
  */
-export function QuickOrderLines({ lines, products, done }: { lines: readonly PastedLineResult[]; products: ReadonlyMap<number, Product>; done: boolean }) {
+export function QuickOrderLines({
+  lines,
+  products,
+  prices,
+  done,
+}: {
+  lines: readonly PastedLineResult[];
+  products: ReadonlyMap<number, Product>;
+  /** The caller's price per SKU at the PO's quantity (docs/decisions/0233); the catalogue's price until it answers. */
+  prices?: ReadonlyMap<number, PadPrice>;
+  done: boolean;
+}) {
   const rows = lines.map((line) => {
     const product = line.status === 'refused' ? undefined : products.get(line.productId);
     const quantity = line.status === 'refused' ? null : line.quantity;
-    return { line, product, quantity, total: product && quantity !== null ? lineTotalCents(product.price ?? null, quantity) : null, status: statusOf(line, done) };
+    const priced = product ? prices?.get(product.id) : undefined;
+    const price = priced ? priced.price : (product?.price ?? null);
+    return { line, product, quantity, price, source: priced?.source ?? null, total: product && quantity !== null ? lineTotalCents(price, quantity) : null, status: statusOf(line, done) };
   });
   return (
     <>
       <ul className="grid gap-2 sm:hidden" aria-label="Checked lines">
-        {rows.map(({ line, product, quantity, total, status }) => (
+        {rows.map(({ line, product, quantity, price, source, total, status }) => (
           <li key={line.line} className="grid gap-1 rounded-card border border-border bg-surface p-3 text-sm">
             <span className="flex items-center gap-2">
               <span className="nums text-muted-foreground">Line {line.line}</span>
@@ -46,8 +60,9 @@ export function QuickOrderLines({ lines, products, done }: { lines: readonly Pas
             </span>
             {product && (
               <span>
-                {quantity} × {product.name} · <span className="nums">{formatPrice(product.price)}</span>
+                {quantity} × {product.name} · <span className="nums">{formatPrice(price)}</span>
                 {total !== null && <span className="nums font-medium"> = {formatCents(total)}</span>}
+                {source && <span className="block text-xs text-muted-foreground">{source}</span>}
               </span>
             )}
             {detail(line) && <span className={line.status === 'refused' ? 'text-destructive' : 'text-muted-foreground'}>{detail(line)}</span>}
@@ -68,13 +83,16 @@ export function QuickOrderLines({ lines, products, done }: { lines: readonly Pas
             </TableRow>
           </TableHeader>
           <TableBody>
-            {rows.map(({ line, product, quantity, total, status }) => (
+            {rows.map(({ line, product, quantity, price, source, total, status }) => (
               <TableRow key={line.line}>
                 <TableCell className="nums">{line.line}</TableCell>
                 <TableCell className="nums">{line.text}</TableCell>
                 <TableCell>{product?.name ?? '—'}</TableCell>
                 <TableCell className="nums text-right">{quantity ?? '—'}</TableCell>
-                <TableCell className="nums text-right">{product ? formatPrice(product.price) : '—'}</TableCell>
+                <TableCell className="nums text-right">
+                  {product ? formatPrice(price) : '—'}
+                  {source && <span className="block text-xs text-muted-foreground">{source}</span>}
+                </TableCell>
                 <TableCell className="nums text-right">{total !== null ? formatCents(total) : '—'}</TableCell>
                 <TableCell>
                   <span className="flex flex-wrap items-center gap-2">

@@ -18,6 +18,7 @@ import { useActiveCart } from '@client/api/get-carts';
 import { useProducts } from '@client/api/get-products';
 import { isApiError } from '@client/lib/api-client';
 import { useBulkAddItems } from '../api/bulk-add-items';
+import { useQuickOrderPrices } from '../api/quick-order-prices';
 import { useReadQuickOrderFile } from '../api/read-quick-order-file';
 import { QuickOrderLines } from '../components/quick-order-lines';
 import { toastBulkAnswer, toastBulkFailure } from '../lib/bulk-add-feedback';
@@ -44,7 +45,11 @@ export function QuickOrderPage({ activeRole }: { activeRole: Role | null }) {
   const plan = useMemo(() => planPastedList(text, all, inCart, { exclusion: quickOrderExclusion }), [text, all, inCart]);
   const poName = cart.data ? cartDisplayName(cart.data, activeRole) : '';
   const problems = plan.lines.filter((l) => l.status === 'refused').length;
-  const totalCents = plan.items.reduce((sum, item) => sum + (lineTotalCents(byId.get(item.productId)?.price ?? null, item.quantity) ?? 0), 0);
+  // docs/decisions/0233: each line at the price the PO will charge for what it will then hold.
+  const priceAsks = useMemo(() => plan.items.map((i) => ({ productId: i.productId, quantity: (inCart.get(i.productId) ?? 0) + i.quantity })), [plan.items, inCart]);
+  const prices = useQuickOrderPrices(priceAsks);
+  const priceOf = (productId: number) => (prices.has(productId) ? prices.get(productId)!.price : (byId.get(productId)?.price ?? null));
+  const totalCents = plan.items.reduce((sum, item) => sum + (lineTotalCents(priceOf(item.productId), item.quantity) ?? 0), 0);
 
   const edit = (value: string) => {
     setText(value);
@@ -132,7 +137,7 @@ export function QuickOrderPage({ activeRole }: { activeRole: Role | null }) {
                 </p>
               )}
             </div>
-            {(results ?? plan.lines).length > 0 && <QuickOrderLines lines={results ?? plan.lines} products={byId} done={results !== null} />}
+            {(results ?? plan.lines).length > 0 && <QuickOrderLines lines={results ?? plan.lines} products={byId} prices={prices} done={results !== null} />}
           </CardContent>
         </Card>
       )}
