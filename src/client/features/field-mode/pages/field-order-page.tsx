@@ -13,6 +13,7 @@ import type { OutboxOp } from '../lib/device-db';
 import { fieldOrderView } from '../lib/field-order';
 import { useFieldStatus } from '../lib/field-status';
 import { useOutbox } from '../lib/use-outbox';
+import { FieldDatePicker } from '../components/field-date-picker';
 import { stockTime } from '../components/stock-time';
 
 const MAX_MATCHES = 8;
@@ -34,6 +35,7 @@ function describe(op: OutboxOp): string {
   if (op.kind === 'add') return `Add ${op.quantity} × ${what}`;
   if (op.kind === 'set') return `Set ${what} to ${op.quantity}`;
   if (op.kind === 'remove') return `Remove ${what}`;
+  if (op.kind === 'merch') return op.delta !== undefined ? `${op.delta > 0 ? '+' : ''}${op.delta} ${what}` : `Set ${what} to ${op.quantity}`;
   return `Place the sample order${op.requestedDate ? ` for ${op.requestedDate}` : ''}`;
 }
 
@@ -145,10 +147,11 @@ export function FieldOrderPage({ user }: { user: CurrentUser }) {
             </ul>
           )}
           <div className="flex flex-wrap items-end gap-3">
-            <div className="flex flex-col gap-1">
-              <Label htmlFor={dateId}>Requested date</Label>
-              <Input id={dateId} type="date" min={dates.data?.earliest} value={requestedDate} onChange={(e) => setDate(e.target.value)} />
-            </div>
+            {dates.data ? (
+              <FieldDatePicker dates={dates.data} value={requestedDate} onChange={setDate} />
+            ) : (
+              <p className="text-sm text-muted-foreground">The requested dates are not on this device yet: open this page once with a signal.</p>
+            )}
             <Button
               disabled={view.lines.length === 0 || !requestedDate}
               onClick={() => void run((o) => o.enqueue(user.id, { kind: 'place', requestedDate }))}
