@@ -69,7 +69,9 @@ export function FieldOrderPage({ user }: { user: CurrentUser }) {
           <Badge variant={status.offline ? 'warning' : 'success'}>{status.offline ? 'Offline' : 'Online'}</Badge>
           {status.stockAsOf !== null && <Badge variant="outline">Stock as of {stockTime(status.stockAsOf)}</Badge>}
           {status.persisted === false && (
-            <Badge variant="warning">This browser may clear offline data: add the portal to your home screen to keep it</Badge>
+            <Badge variant="warning" className="rounded-md whitespace-normal">
+              This browser may clear offline data: add the portal to your home screen to keep it
+            </Badge>
           )}
         </section>
 
