@@ -7,7 +7,7 @@ import { insertProducts, syntheticProducts } from '../bench/support/catalogue';
 import { startChildServer, type ChildServer } from '../bench/support/child-server';
 import { benchDatabase, type BenchDatabase } from '../bench/support/database';
 import { signedInCookie } from '../bench/support/session';
-import { orders, products } from '../src/server/db/schema';
+import { closedDays, incomingLoads, merchandise, orders, productLots, products } from '../src/server/db/schema';
 import { buildClientIfStale } from '../scripts/build-if-stale.mjs';
 import { CHROMIUM_PATH } from './support/browser';
 
@@ -24,6 +24,16 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 /** Products 10006, 10014, ... hold 480 boxes in the synthetic catalogue (bench/support/catalogue.ts). */
 const ORDERED = [10006, 10014, 10022, 10030, 10038];
 const REMOVED = 10046;
+/** Added from /stock offline (the rest from /field); the second has lots and a load to show offline. */
+const FROM_STOCK = ORDERED.slice(0, 2);
+const WITH_LOTS = ORDERED[1]!;
+
+/** A weekday about two weeks ahead, for a closed day the field date picker must show offline. */
+function weekdayAhead(days: number): string {
+  const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
 
 let database: BenchDatabase;
 let server: ChildServer;
@@ -121,6 +131,11 @@ describe('field mode', () => {
     const username = 'field-rep';
     const context = await repContext(username);
     const page = watch(await context.newPage());
+    // Lots, a load and a closed day the rep must see offline (docs/decisions/0234).
+    await database.db.insert(productLots).values({ productId: WITH_LOTS, lot: 'FIELD-LOT-A', shade: 'S7', warehouse: 'Main', quantity: 480 });
+    await database.db.insert(incomingLoads).values({ productId: WITH_LOTS, quantity: 96, eta: weekdayAhead(20), stage: 'on_vessel' });
+    await database.db.insert(closedDays).values({ day: weekdayAhead(12), name: 'Field stocktake' }).onConflictDoNothing();
+    await database.db.insert(merchandise).values({ type: 'display', code: 'FIELD-DS', name: 'Field Tower Display', category: 'Towers' }).onConflictDoNothing();
 
     // One online visit: the service worker installs, the catalogue and the sample order's answers are kept.
     await page.goto('/stock');
@@ -128,9 +143,13 @@ describe('field mode', () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     await until(() => deviceValue(page, 'catalogue-sync'), 'the catalogue saved on the device');
     await page.goto('/field');
-    await expect.poll(() => page.getByLabel('Requested date').inputValue(), { timeout: 15_000 }).not.toBe('');
+    await page.getByTestId('field-requested-date').getByText('Selected:').waitFor({ timeout: 15_000 });
     await until(() => deviceValue(page, 'query:["/api/orders/requested-dates"]'), 'the requested dates saved');
     await until(() => deviceValue(page, 'query:["/api/carts"]'), 'the sample order saved');
+    await until(() => deviceValue(page, 'availability'), 'the lots and loads saved');
+    await page.goto('/additional-merchandise');
+    await page.getByText('Field Tower Display').waitFor();
+    await until(() => deviceValue(page, 'query:["/api/merchandise/displays"]'), 'the displays saved');
 
     // Offline: /stock opens from the service worker and IndexedDB and finds a tile by search.
     await context.setOffline(true);
@@ -141,10 +160,33 @@ describe('field mode', () => {
     await page.getByRole('searchbox').first().fill(first!.name);
     await page.getByRole('cell', { name: String(ORDERED[0]) }).first().waitFor();
 
-    // Five lines and the removed product added, and the sample order placed, all offline.
+    // Two lines added from /stock offline: queued with the "waiting to send" mark; lots and loads shown from the device.
+    for (const id of FROM_STOCK) {
+      await page.getByRole('searchbox').first().fill(String(id));
+      await page.getByRole('button', { name: String(id), exact: true }).click();
+      const detail = page.locator('td[id*="detail"]');
+      if (id === WITH_LOTS) {
+        await detail.getByText('FIELD-LOT-A', { exact: true }).waitFor();
+        await detail.getByText(/96 boxes arriving/).first().waitFor();
+      }
+      await detail.getByRole('button', { name: 'Add to Sample Order' }).click();
+      await detail.getByText('Added: waiting to send').waitFor();
+      await page.getByRole('button', { name: String(id), exact: true }).click();
+    }
+
+    // A display's quantity changed offline: queued too (docs/decisions/0234).
+    await page.goto('/additional-merchandise');
+    await page.getByRole('button', { name: 'Increase Quantity of Field Tower Display' }).click();
+    await page.getByText('Added to cart').waitFor();
+
+    // Three more lines and the removed product added, and the sample order placed, all offline.
     await page.goto('/field');
     await page.getByText(/Offline: stock as of/).waitFor();
-    for (const id of [...ORDERED, REMOVED]) {
+    const lines = page.getByRole('list', { name: 'Sample order lines' });
+    for (const id of FROM_STOCK) await lines.getByText(String(id)).waitFor();
+    // The closed day kept on the device is named beside the greyed calendar.
+    await page.getByText(/Warehouse closed: .*Field stocktake/).waitFor();
+    for (const id of [...ORDERED.filter((o) => !FROM_STOCK.includes(o)), REMOVED]) {
       await page.getByLabel('Find a product').fill(String(id));
       await page.getByRole('list', { name: 'Matching products' }).getByRole('button').first().click();
       await page.getByRole('list', { name: 'Sample order lines' }).getByText(String(id)).waitFor();
@@ -168,9 +210,10 @@ describe('field mode', () => {
 
     const placed = await ordersOf(username);
     expect(placed).toHaveLength(1);
-    const lines = await page.request.get(`/api/orders/${placed[0]!.id}`);
-    const order = (await lines.json()) as { items: { productId: number; quantity: number }[] };
-    expect(order.items.map((i) => i.productId).sort()).toEqual([...ORDERED].sort());
+    const placedLines = await page.request.get(`/api/orders/${placed[0]!.id}`);
+    const order = (await placedLines.json()) as { items: { productId: number; quantity: number }[]; merchandise: { code: string; quantity: number }[] };
+    expect(order.items.map((i) => [i.productId, i.quantity]).sort()).toEqual(ORDERED.map((id) => [id, 1]).sort());
+    expect(order.merchandise.map((m) => [m.code, m.quantity])).toEqual([['FIELD-DS', 1]]);
 
     // Replayed five more times (the same key and body, as after a lost answer): nothing new.
     expect(orderPosts).toHaveLength(1);

@@ -14,6 +14,20 @@ export function setCatalogueReader(next: (() => Promise<Product[]>) | undefined)
   reader = next;
 }
 
+let preview: (() => { products: Product[]; total: number } | undefined) | undefined;
+
+/**
+ * Field mode's first rows for an offline start (docs/decisions/0234): the head of the rep's copy,
+ * shown while the whole copy is read from the device; undefined when there is none.
+ */
+export function setCataloguePreview(next: typeof preview): void {
+  preview = next;
+}
+
+export function cataloguePreview(): { products: Product[]; total: number } | undefined {
+  return preview?.();
+}
+
 /** The catalogue: the read the portal's entry started on /stock (ADR 0200), else a new one. */
 export function getProducts(): Promise<Product[]> {
   if (reader) return reader();

@@ -1,10 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@common/contracts/auth';
-import { productsQueryKey, setCatalogueReader } from '@client/api/get-products';
+import { setDeviceAvailability } from '@client/api/get-product-availability';
+import { setOfflineMerchandiseWriter } from '@client/api/offline-cart-writes';
+import { productsQueryKey, setCataloguePreview, setCatalogueReader } from '@client/api/get-products';
 import { userQueryKey } from '@client/features/auth/api/get-user';
-import { deviceUser, forgetDeviceUser, isFieldUser, rememberDeviceUser } from '@client/features/field-mode/lib/device-user';
+import { catalogueHead, deviceUser, forgetDeviceUser, isFieldUser, rememberDeviceUser } from '@client/features/field-mode/lib/device-user';
 import { isNetworkFailure, setFieldStatus } from '@client/features/field-mode/lib/field-status';
 import { registerServiceWorker } from '@client/features/field-mode/lib/service-worker';
+import { queueFieldWrite } from '@client/features/field-mode/lib/use-outbox';
 import type { FieldRuntime } from '@client/features/field-mode/lib/field-runtime';
 
 /**
@@ -35,12 +38,14 @@ export function startFieldMode(client: QueryClient): void {
     runtime = undefined;
     activeUserId = null;
     setCatalogueReader(undefined);
+    setCataloguePreview(undefined);
+    setDeviceAvailability(undefined);
+    setOfflineMerchandiseWriter(undefined);
     setFieldStatus({ active: false });
+    // At once: another rep signing in remembers themself right after this returns.
+    if (clear) forgetDeviceUser();
     (await running)?.stop();
-    if (clear) {
-      forgetDeviceUser();
-      await (await loadRuntime()).clearFieldData();
-    }
+    if (clear) await (await loadRuntime()).clearFieldData();
   };
 
   const follow = (user: CurrentUser | null | undefined) => {
@@ -55,11 +60,23 @@ export function startFieldMode(client: QueryClient): void {
     if (holder && holder.id !== user.id) void stop(true);
     activeUserId = user.id;
     rememberDeviceUser(user);
-    setCatalogueReader(() => loadRuntime().then((m) => m.fieldCatalogueReader(user.id)()));
+    const runtimeModule = loadRuntime();
+    // The device's copy is read at once, beside React and the page's chunks (docs/decisions/0234);
+    // offline, the page's first rows come from its head in localStorage meanwhile.
+    if (navigator.onLine === false) {
+      void runtimeModule.then((m) => m.startStoredRead(user.id));
+      setCataloguePreview(() => catalogueHead(user.id));
+    }
+    setCatalogueReader(() => runtimeModule.then((m) => m.fieldCatalogueReader(user.id)()));
+    setDeviceAvailability((productId) => runtimeModule.then((m) => m.deviceAvailability(user.id, productId)));
+    // Merchandise quantities changed offline wait in the same outbox as the sample order's lines.
+    setOfflineMerchandiseWriter(({ type, codes, delta, quantity, label }) =>
+      queueFieldWrite(client, user.id, { kind: 'merch', merchType: type, codes, delta, quantity, productName: label }),
+    );
     // A catalogue read before this (by the network) is read again through the device.
     void client.invalidateQueries({ queryKey: productsQueryKey });
     setFieldStatus({ active: true });
-    runtime = loadRuntime().then((m) => m.startFieldRuntime(client, user.id));
+    runtime = runtimeModule.then((m) => m.startFieldRuntime(client, user.id));
   };
 
   follow(client.getQueryData<CurrentUser | null>(userQueryKey));

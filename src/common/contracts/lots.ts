@@ -90,6 +90,16 @@ export const availabilityResponse = z.object({
 });
 export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
 
+/**
+ * GET /api/products/availability: every SKU's lots and incoming loads (no office references), for
+ * field mode's copy on a rep's device (docs/decisions/0234). Lots largest first and loads soonest
+ * first within a SKU, SKUs by id; answered with an ETag, so an unchanged list costs a 304.
+ */
+export const fieldLotView = z.extend(lotView, { productId: z.int() });
+export const fieldIncomingView = z.object({ productId: z.int(), quantity: z.int(), eta: z.string(), stage: incomingStageSchema, lot: z.nullable(z.string()) });
+export const allAvailabilityResponse = z.object({ lots: z.array(fieldLotView), incoming: z.array(fieldIncomingView) });
+export type AllAvailabilityResponse = z.infer<typeof allAvailabilityResponse>;
+
 /** What an order line took from one lot (copied when the order was placed). */
 export const allocationView = z.object({
   lot: z.string(),

@@ -11,6 +11,7 @@ import { createSettingsService } from '../modules/settings';
 import { createWebhookSender, WEBHOOK_POLICY, type DeliveryJob, type WebhookRetryPolicy } from '../modules/webhooks';
 import { createOutboxSender, OUTBOX_POLICY, smtpTransport } from './outbox-sender';
 import { pruneSessionsOnce } from './prune-sessions';
+import { pruneTombstonesOnce } from './prune-tombstones';
 import { runRetentionOnce } from './retention';
 
 /**
@@ -23,6 +24,8 @@ export const SCHEDULES = {
   [QUEUES.pruneSessions]: '*/15 * * * *',
   // "Notify me": lots changes send at once; this catches every other way stock arrives (a stock CSV, another server).
   [QUEUES.arrivalNotices]: '* * * * *',
+  // Field mode's deleted SKUs, kept the days a device may sync by changes (docs/decisions/0228, 0234).
+  [QUEUES.pruneTombstones]: '20 3 * * *',
 } as const;
 
 export interface BackgroundJobs {
@@ -78,6 +81,10 @@ export async function startBackgroundJobs(
     [QUEUES.retention]: retention,
     [QUEUES.pruneSessions]: () => pruneSessionsOnce(db, activity),
     [QUEUES.arrivalNotices]: () => sendArrivalNotices(arrivals),
+    [QUEUES.pruneTombstones]: async () => {
+      const removed = await pruneTombstonesOnce(db);
+      if (removed > 0) log.info({ removed }, 'removed product tombstones past the changes feed');
+    },
   };
   for (const [queue, work] of Object.entries(scheduled)) {
     await boss.schedule(queue, SCHEDULES[queue as keyof typeof SCHEDULES]);

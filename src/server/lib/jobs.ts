@@ -13,6 +13,7 @@ export const QUEUES = {
   retention: 'retention',
   pruneSessions: 'prune-sessions',
   arrivalNotices: 'arrival-notices',
+  pruneTombstones: 'prune-tombstones',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

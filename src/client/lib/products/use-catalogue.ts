@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useState } from 'react';
 import type { Product } from '@common/contracts/products';
-import { useProducts } from '@client/api/get-products';
+import { cataloguePreview, useProducts } from '@client/api/get-products';
 
 /** Set once a catalogue page has painted in this page load. */
 let painted = false;
@@ -39,11 +39,21 @@ export function afterNextPaint(done: () => void): () => void {
  * On /stock opened by address the request left with the page (a preload, ADR 0188), so the wait
  * only holds back drawing, not the download.
  */
-export function useCatalogue(): { products: Product[] | undefined; isPending: boolean; isError: boolean } {
+export function useCatalogue(): {
+  products: Product[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  /** Field mode's first rows only, the rest still being read from the device: the whole catalogue's count (docs/decisions/0234). */
+  partialOf?: number;
+} {
   const [ready, setReady] = useState(painted);
   const query = useProducts({ enabled: ready });
   const [initial] = useState(() => (painted ? query.data : undefined));
-  const products = useDeferredValue(query.data, initial);
+  // Offline, a rep's first rows come from the head of the copy on the device while the rest is read.
+  const [preview] = useState(() => (query.data === undefined ? cataloguePreview() : undefined));
+  const deferred = useDeferredValue(query.data, initial);
+  const partial = deferred === undefined && !query.isError ? preview : undefined;
+  const products = deferred ?? partial?.products;
   useEffect(() => {
     if (ready) return;
     return afterNextPaint(() => {
@@ -51,5 +61,5 @@ export function useCatalogue(): { products: Product[] | undefined; isPending: bo
       setReady(true);
     });
   }, [ready]);
-  return { products, isPending: !query.isError && products === undefined, isError: query.isError };
+  return { products, isPending: !query.isError && products === undefined, isError: query.isError, partialOf: partial?.total };
 }

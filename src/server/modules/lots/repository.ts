@@ -232,3 +232,12 @@ export async function setCartChoice(db: DbOrTx, cartId: number, productId: numbe
     .values({ cartId, productId, oneLot })
     .onConflictDoUpdate({ target: [cartLotChoices.cartId, cartLotChoices.productId], set: { oneLot } });
 }
+
+/** Every SKU's lots (largest first) and incoming loads (soonest first), SKUs by id: field mode's device copy (docs/decisions/0234). */
+export async function allLotsAndLoads(db: DbOrTx): Promise<{ lots: LotRecord[]; incoming: IncomingRecord[] }> {
+  const [lots, incoming] = await Promise.all([
+    db.select().from(productLots).orderBy(asc(productLots.productId), desc(productLots.quantity), asc(productLots.id)),
+    db.select().from(incomingLoads).orderBy(asc(incomingLoads.productId), asc(incomingLoads.eta), asc(incomingLoads.id)),
+  ]);
+  return { lots, incoming };
+}

@@ -1,5 +1,6 @@
 import { errorBody, idParams } from '@common/contracts/common';
 import {
+  allAvailabilityResponse,
   availabilityResponse,
   cartLotChoiceBody,
   cartLotChoiceParams,
@@ -14,6 +15,7 @@ import { notifyRequestsQuery, notifyRequestsResponse } from '@common/contracts/n
 import { stockUploadErrorBody } from '@common/contracts/stock';
 import { stockUploadIdParams } from '@common/contracts/stock-uploads';
 import { hasPermission, ORDERING_PERMISSION } from '@common/domain/permissions';
+import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
@@ -21,7 +23,7 @@ import { receiveOnlyFile } from '../../lib/upload';
 import type { LotsService } from './service';
 import { uploadRules } from './sheet';
 import { incomingTemplateCsv, lotsTemplateCsv } from './template';
-import { contentDisposition } from '../../lib/downloads';
+import { contentDisposition, isFresh } from '../../lib/downloads';
 
 const tags = ['Stock lots'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -135,6 +137,28 @@ export const lotsRoutes: FastifyPluginAsyncZod<{ lots: LotsService; maxUploadMb:
       },
     },
     (request) => lots.putIncoming(actorOf(request), request.body),
+  );
+
+  app.get(
+    '/api/products/availability',
+    {
+      config: { access: { permission: 'view_stock' }, scope: 'products:read' },
+      // Widened to FastifySchema (as GET /api/products): the handler sends the body it hashed, never serialised again.
+      schema: {
+        tags,
+        summary: "Every SKU's lots and incoming loads (field mode's device copy; ETag, 304)",
+        operationId: 'getAllAvailability',
+        otherResponses: { 304: 'Not modified: the If-None-Match ETag still matches; no body' },
+        response: { 200: allAvailabilityResponse, ...errors },
+      } as FastifySchema,
+    },
+    async (request, reply) => {
+      const { body, etag } = await lots.allAvailability();
+      // The device asks on every sync; the browser keeps the body and an unchanged list is a 304.
+      reply.header('Cache-Control', 'private, no-cache').header('ETag', etag);
+      if (isFresh(request, { etag })) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
   );
 
   app.get(

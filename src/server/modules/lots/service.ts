@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { NotifyRequestsQuery } from '@common/contracts/notify-requests';
 import {
   NOTIFY_MESSAGES,
+  type AllAvailabilityResponse,
   type AvailabilityResponse,
   type CartLotsResponse,
   type IncomingBody,
@@ -79,6 +81,22 @@ export function createLotsService(deps: {
      * A sum past what the columns hold is a 409 naming the SKU.
      */
     lotSums: (tx: DbOrTx, productIds: readonly number[]) => lotSumsOf(tx, productIds),
+
+    /**
+     * Every SKU's lots and incoming loads, for the copy field mode keeps on a rep's device
+     * (docs/decisions/0234), with a weak ETag of its content: an unchanged list costs a 304. No
+     * office references (docs/decisions/0204), whoever asks.
+     */
+    async allAvailability(): Promise<{ body: string; etag: string }> {
+      const { lots, incoming } = await repo.allLotsAndLoads(db);
+      const view: AllAvailabilityResponse = {
+        lots: lots.map((l) => ({ productId: l.productId, ...lotView(l) })),
+        incoming: incoming.map((i) => ({ productId: i.productId, quantity: i.quantity, eta: i.eta, stage: i.stage, lot: i.lot })),
+      };
+      // Serialised once: the ETag is its hash and the route sends it as it is.
+      const body = JSON.stringify(view);
+      return { body, etag: `W/"availability-${createHash('sha1').update(body).digest('base64url')}"` };
+    },
 
     /**
      * A SKU's lots and loads, bounded (docs/decisions/0204): the 100 largest lots and the 100 soonest

@@ -9,6 +9,6 @@
  * stockLevel text of a products row. No other module names the products table's stock columns.
  */
 export { productsRoutes } from './routes';
-export type { ProductRow, ProductSummary } from './repository';
+export { pruneProductTombstones, type ProductRow, type ProductSummary } from './repository';
 export { catalogueEtag, createProductsService, toApiProduct, type CatalogueSnapshot, type ProductsService } from './service';
 export { productAsSeenSql, stockLevelSql } from './stock-level-sql';

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, gt, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, inArray, lt, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, productTombstones } from '../../db/schema';
 import { stockLevelSql } from './stock-level-sql';
@@ -115,6 +115,24 @@ export async function listChangedProducts(db: DbOrTx, since: Date, limit: number
 }
 
 /** SKUs deleted after `since` (migration 0035). */
+/** Rows per statement when pruning tombstones: a first run over a big deletion never holds one long transaction. */
+const PRUNE_BATCH = 5_000;
+
+/**
+ * Drops the tombstones of SKUs deleted before `before` (docs/decisions/0228, 0234): a device whose
+ * last sync is older than the days they are kept downloads the whole catalogue instead, so nobody
+ * reads them again. Answers how many went.
+ */
+export async function pruneProductTombstones(db: DbOrTx, before: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const old = db.select({ id: productTombstones.id }).from(productTombstones).where(lt(productTombstones.deletedAt, before)).limit(PRUNE_BATCH);
+    const result = await db.delete(productTombstones).where(inArray(productTombstones.id, old));
+    total += result.rowCount ?? 0;
+    if ((result.rowCount ?? 0) < PRUNE_BATCH) return total;
+  }
+}
+
 export async function listDeletedSince(db: DbOrTx, since: Date): Promise<number[]> {
   const rows = await db.select({ id: productTombstones.id }).from(productTombstones).where(gt(productTombstones.deletedAt, since)).orderBy(asc(productTombstones.id));
   return rows.map((r) => r.id);

@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import type { MerchandiseType } from '@common/domain/cart-rules';
 import type { ReadableCatalogueColumns } from '@common/domain/catalogue-columns';
 
 /**
@@ -25,7 +26,8 @@ export interface StoredQuery {
   updatedAt: number;
 }
 
-export type OutboxKind = 'add' | 'set' | 'remove' | 'place';
+/** merch: a merchandise quantity (+1 / -1 as `delta`, a typed number as `quantity`), docs/decisions/0234. */
+export type OutboxKind = 'add' | 'set' | 'remove' | 'place' | 'merch';
 
 /** One write made on the device, sent with its own Idempotency-Key (docs/decisions/0228). */
 export interface OutboxOp {
@@ -37,6 +39,10 @@ export interface OutboxOp {
   productId?: number;
   productName?: string;
   quantity?: number;
+  /** merch: the merchandise type and codes, and the change (`delta`) when it is not a `quantity`. */
+  merchType?: MerchandiseType;
+  codes?: string[];
+  delta?: number;
   /** The sample order's requested date (place). */
   requestedDate?: string;
   notes?: string;

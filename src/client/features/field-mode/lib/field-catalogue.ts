@@ -4,6 +4,7 @@ import { decodeCatalogueColumns, encodeCatalogueColumns, packCatalogueColumns } 
 import { requestCatalogue, takeEarlyCatalogue } from '@client/api/catalogue-request';
 import { api, dataOf } from '@client/lib/api-client';
 import { deviceDb, readKv, writeKv, type StoredCatalogue } from './device-db';
+import { rememberCatalogueHead } from './device-user';
 import { isNetworkFailure, setFieldStatus } from './field-status';
 import { mergeChanges } from './merge-changes';
 
@@ -32,11 +33,31 @@ export async function readStoredCatalogue(userId: number): Promise<StoredCatalog
 export async function storeCatalogue(userId: number, products: readonly Product[], until: string, asOf = Date.now()): Promise<void> {
   const withPrices = products.length > 0 && 'price' in products[0]!;
   const { packed } = packCatalogueColumns(encodeCatalogueColumns(products, withPrices));
+  // The head first (synchronous): a page closed the moment the columns are committed still has it.
+  rememberCatalogueHead(userId, products);
   // One bulkPut is one transaction: the columns and their sync point change together.
   await deviceDb().kv.bulkPut([
     { key: CATALOGUE_KEY, value: packed },
     { key: SYNC_KEY, value: { userId, until, asOf } satisfies SyncPoint },
   ]);
+}
+
+let earlyRead: { userId: number; read: Promise<StoredCatalogue | undefined> } | undefined;
+
+/**
+ * Starts reading the device's copy as the portal starts (docs/decisions/0234), beside the loading
+ * of React and the page, rather than when the page asks for the catalogue after its first paint.
+ */
+export function startStoredRead(userId: number): void {
+  if (earlyRead?.userId === userId) return;
+  const read = readStoredCatalogue(userId).catch(() => undefined);
+  earlyRead = { userId, read };
+}
+
+function takeStoredRead(userId: number): Promise<StoredCatalogue | undefined> {
+  const early = earlyRead?.userId === userId ? earlyRead.read : undefined;
+  earlyRead = undefined;
+  return early ?? readStoredCatalogue(userId).catch(() => undefined);
 }
 
 /** Saved after the page has its rows: encoding and writing 50,000 products is not on the way to them. */
@@ -65,7 +86,7 @@ async function wholeDownload(userId: number, known?: CatalogueChanges): Promise<
  */
 export function fieldCatalogueReader(userId: number): () => Promise<Product[]> {
   return async () => {
-    const stored = await readStoredCatalogue(userId).catch(() => undefined);
+    const stored = await takeStoredRead(userId);
     if (!stored) return wholeDownload(userId);
     setFieldStatus({ stockAsOf: stored.asOf });
     let changes: CatalogueChanges;

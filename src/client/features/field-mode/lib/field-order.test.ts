@@ -20,6 +20,12 @@ describe('fieldOrderView (docs/decisions/0228)', () => {
     ]);
   });
 
+  it('leaves merchandise changes out of the product lines', () => {
+    const view = fieldOrderView(cart, [op(1, { kind: 'merch', merchType: 'display', codes: ['DS-01'], delta: 1, productName: 'Display DS-01' })]);
+    expect(view.lines).toEqual([{ productId: 1001, name: 'Calacatta', quantity: 2, waiting: false }]);
+    expect(view.placing).toEqual([]);
+  });
+
   it('empties the order when placing it is queued, and removes a removed line', () => {
     const view = fieldOrderView(cart, [op(1, { kind: 'remove', productId: 1001 }), op(2, { kind: 'add', productId: 7, quantity: 1 }), op(3, { kind: 'place' })]);
     expect(view.lines).toEqual([]);

@@ -19,7 +19,8 @@ export function fieldOrderView(cart: CartView | null | undefined, ops: readonly 
   for (const item of cart?.items ?? []) lines.set(item.productId, { productId: item.productId, name: item.product.name, quantity: item.quantity, waiting: false });
   const placing: OutboxOp[] = [];
   for (const op of ops) {
-    if (op.status !== 'waiting') continue;
+    // Merchandise changes are not product lines (the merchandise page shows them).
+    if (op.status !== 'waiting' || op.kind === 'merch') continue;
     const id = op.productId!;
     const line = lines.get(id);
     if (op.kind === 'add') lines.set(id, { productId: id, name: op.productName ?? line?.name ?? `SKU ${id}`, quantity: (line?.quantity ?? 0) + op.quantity!, waiting: true });

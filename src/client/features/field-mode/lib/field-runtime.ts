@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { deleteDeviceDb } from './device-db';
-import { fieldCatalogueReader } from './field-catalogue';
-import { fieldStatus, setFieldStatus } from './field-status';
+import { deviceAvailability, syncAvailability } from './field-availability';
+import { fieldCatalogueReader, startStoredRead } from './field-catalogue';
+import { fieldStatus, isNetworkFailure, setFieldStatus } from './field-status';
 import { refreshOutboxCounts, replayOutbox } from './outbox';
 import { keepQueries, restoreQueries } from './query-snapshots';
 
@@ -9,10 +10,12 @@ import { keepQueries, restoreQueries } from './query-snapshots';
  * Field mode for one signed-in rep (docs/decisions/0227), loaded only for salespeople: Dexie and
  * everything that uses it live behind this module's dynamic import.
  */
-export { fieldCatalogueReader };
+export { deviceAvailability, fieldCatalogueReader, startStoredRead };
 
 /** How often waiting writes are tried again while the browser says it is online (a signal that comes and goes). */
 const RETRY_MS = 30_000;
+/** How long after the portal opens the lots and loads are brought up to date. */
+const AVAILABILITY_DELAY_MS = 2_000;
 
 export interface FieldRuntime {
   stop(): void;
@@ -22,12 +25,24 @@ export function startFieldRuntime(client: QueryClient, userId: number): FieldRun
   const stopKeeping = keepQueries(client);
   let restored: (readonly unknown[])[] = [];
   const replay = () => void replayOutbox(userId, client);
+  // Lots and incoming loads for offline use (docs/decisions/0234): an unchanged list is a 304.
+  let stopped = false;
+  let availabilityTimer: ReturnType<typeof setTimeout> | undefined;
+  const refreshAvailability = () =>
+    // Not after a sign-out: its write would make the deleted database again.
+    void syncAvailability(userId, () => stopped).catch((error: unknown) => {
+      if (!isNetworkFailure(error)) console.warn('Field mode: lots and incoming were not saved on this device', error);
+    });
 
   void (async () => {
     if (navigator.onLine === false) restored = await restoreQueries(client).catch(() => []);
     await refreshOutboxCounts(userId).catch(() => undefined);
     // The app opening is a replay point (no Background Sync outside Chromium).
-    if (navigator.onLine !== false) replay();
+    if (navigator.onLine !== false) {
+      replay();
+      // After the page's own first requests, not beside them.
+      availabilityTimer = setTimeout(refreshAvailability, AVAILABILITY_DELAY_MS);
+    }
     if (navigator.storage?.persist) {
       // Safari clears script storage of sites not on the home screen after seven days of no use.
       const persisted = (await navigator.storage.persisted?.()) || (await navigator.storage.persist());
@@ -40,6 +55,7 @@ export function startFieldRuntime(client: QueryClient, userId: number): FieldRun
     // What was put back from the device is read again from the server.
     for (const queryKey of restored.splice(0)) void client.invalidateQueries({ queryKey });
     replay();
+    refreshAvailability();
   };
   window.addEventListener('online', onOnline);
   const timer = setInterval(() => {
@@ -48,6 +64,8 @@ export function startFieldRuntime(client: QueryClient, userId: number): FieldRun
 
   return {
     stop() {
+      stopped = true;
+      clearTimeout(availabilityTimer);
       stopKeeping();
       window.removeEventListener('online', onOnline);
       clearInterval(timer);

@@ -86,6 +86,14 @@ async function send(op: OutboxOp, cart: CartView): Promise<void> {
     case 'remove':
       if (line) await dataOf(api.DELETE('/api/carts/{id}/items/{itemId}', { params: { path: { id, itemId: line.id } } }));
       return;
+    case 'merch':
+      if (op.delta !== undefined) {
+        await dataOf(api.POST('/api/carts/{id}/merchandise/adjust', { params: { path: { id } }, body: { type: op.merchType!, codes: op.codes!, delta: op.delta }, headers }));
+      } else {
+        const path = { id, type: op.merchType!, code: op.codes![0]! };
+        await dataOf(api.PUT('/api/carts/{id}/merchandise/{type}/{code}', { params: { path }, body: { quantity: op.quantity! }, headers }));
+      }
+      return;
     case 'place': {
       let body = op.body as PlaceOrderBody | undefined;
       if (!body) {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import type * as OutboxModule from './outbox';
 import { subscribeFieldStatus } from './field-status';
@@ -33,4 +33,15 @@ export function useOutbox(userId: number) {
     [userId, client],
   );
   return { ops: outbox.data?.ops, sent: outbox.data?.sent ?? [], run };
+}
+
+/**
+ * One write queued from a screen other than /field (the stock row's and the catalog card's add,
+ * docs/decisions/0234): the same outbox, key and replay as the field sample order.
+ */
+export async function queueFieldWrite(client: QueryClient, userId: number, op: Parameters<typeof OutboxModule.enqueue>[1]): Promise<void> {
+  const module = await loadOutbox();
+  await module.enqueue(userId, op);
+  await client.invalidateQueries({ queryKey: ['field-outbox', userId] });
+  if (navigator.onLine !== false) await module.replayOutbox(userId, client);
 }

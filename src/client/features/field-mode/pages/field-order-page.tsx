@@ -13,6 +13,7 @@ import type { OutboxOp } from '../lib/device-db';
 import { fieldOrderView } from '../lib/field-order';
 import { useFieldStatus } from '../lib/field-status';
 import { useOutbox } from '../lib/use-outbox';
+import { FieldDatePicker } from '../components/field-date-picker';
 import { stockTime } from '../components/stock-time';
 
 const MAX_MATCHES = 8;
@@ -34,6 +35,7 @@ function describe(op: OutboxOp): string {
   if (op.kind === 'add') return `Add ${op.quantity} × ${what}`;
   if (op.kind === 'set') return `Set ${what} to ${op.quantity}`;
   if (op.kind === 'remove') return `Remove ${what}`;
+  if (op.kind === 'merch') return op.delta !== undefined ? `${op.delta > 0 ? '+' : ''}${op.delta} ${what}` : `Set ${what} to ${op.quantity}`;
   return `Place the sample order${op.requestedDate ? ` for ${op.requestedDate}` : ''}`;
 }
 
@@ -67,7 +69,9 @@ export function FieldOrderPage({ user }: { user: CurrentUser }) {
           <Badge variant={status.offline ? 'warning' : 'success'}>{status.offline ? 'Offline' : 'Online'}</Badge>
           {status.stockAsOf !== null && <Badge variant="outline">Stock as of {stockTime(status.stockAsOf)}</Badge>}
           {status.persisted === false && (
-            <Badge variant="warning">This browser may clear offline data: add the portal to your home screen to keep it</Badge>
+            <Badge variant="warning" className="rounded-md whitespace-normal">
+              This browser may clear offline data: add the portal to your home screen to keep it
+            </Badge>
           )}
         </section>
 
@@ -145,10 +149,11 @@ export function FieldOrderPage({ user }: { user: CurrentUser }) {
             </ul>
           )}
           <div className="flex flex-wrap items-end gap-3">
-            <div className="flex flex-col gap-1">
-              <Label htmlFor={dateId}>Requested date</Label>
-              <Input id={dateId} type="date" min={dates.data?.earliest} value={requestedDate} onChange={(e) => setDate(e.target.value)} />
-            </div>
+            {dates.data ? (
+              <FieldDatePicker dates={dates.data} value={requestedDate} onChange={setDate} />
+            ) : (
+              <p className="text-sm text-muted-foreground">The requested dates are not on this device yet: open this page once with a signal.</p>
+            )}
             <Button
               disabled={view.lines.length === 0 || !requestedDate}
               onClick={() => void run((o) => o.enqueue(user.id, { kind: 'place', requestedDate }))}

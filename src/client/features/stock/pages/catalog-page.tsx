@@ -88,7 +88,7 @@ export function CatalogPage({ renderAddAction }: { renderAddAction?: RenderStock
                 <Input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Marble look, hexagon, walnut…" className="pl-9" />
               </div>
             </div>
-            <ResultCount shown={shown.length} total={all.length} />
+            <ResultCount shown={shown.length} total={all.length} partialOf={query.partialOf} />
             <div ref={gridRef}>
               {shown.length === 0 ? (
                 <p className="rounded-card border border-dashed border-border px-4 py-10 text-center text-muted-foreground">

@@ -103,7 +103,7 @@ export function StockPage({
           <InventoryError />
         ) : (
           <>
-            <ResultCount shown={rows.length} total={all.length} appliedSearch={applied.search} />
+            <ResultCount shown={rows.length} total={all.length} appliedSearch={applied.search} partialOf={query.partialOf} />
             <ProductTable
               products={rows}
               columns={columns}
