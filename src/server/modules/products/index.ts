@@ -11,4 +11,6 @@
 export { productsRoutes } from './routes';
 export type { ProductRow, ProductSummary } from './repository';
 export { catalogueEtag, createProductsService, toApiProduct, type CatalogueSnapshot, type ProductsService } from './service';
+export { createPriceOverlay, type PriceOverlayService } from './price-overlay';
+export { readPricesVersion } from './prices-version';
 export { productAsSeenSql, stockLevelSql } from './stock-level-sql';
