@@ -23,5 +23,5 @@ export function StockRoute({ user }: { user: CurrentUser }) {
 
 /** /catalog: browsing leads to ordering, with the stock row's control. */
 export function CatalogRoute({ user }: { user: CurrentUser }) {
-  return <CatalogPage renderAddAction={addAction(user)} />;
+  return <CatalogPage user={user} renderAddAction={addAction(user)} />;
 }
