@@ -225,10 +225,10 @@ export async function run(): Promise<void> {
     }
 
     const page = process.env.BENCH_SKIP_PAGE ? null : await firstRows(app, contract);
-    const load = `load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after`;
+    const loadAverage = `load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after`;
 
     console.log(
-      `contract prices: ${formatNumber(SKUS)} SKUs, ${COMPANIES} companies x ${formatNumber(CONTRACT_ENTRIES)} contract entries, ${GROUPS} group lists x ${formatNumber(SKUS)} (+ a 100+ break on every tenth); seeded in ${formatNumber(seeding / 1000, 1)} s; ${RUNS} runs of ${DURATION} s at ${CONNECTIONS} connections; ${load}`,
+      `contract prices: ${formatNumber(SKUS)} SKUs, ${COMPANIES} companies x ${formatNumber(CONTRACT_ENTRIES)} contract entries, ${GROUPS} group lists x ${formatNumber(SKUS)} (+ a 100+ break on every tenth); seeded in ${formatNumber(seeding / 1000, 1)} s; ${RUNS} runs of ${DURATION} s at ${CONNECTIONS} connections; ${loadAverage}`,
     );
     console.log(`GET /api/products (${formatNumber(catalogue.body.length / 1024)} KB ${sameHeaders['content-encoding']}):`);
     console.log(line('contract dealer (session cache on)', portal));
