@@ -24,10 +24,10 @@ beforeAll(async () => {
 afterAll(async () => other?.close());
 
 /**
- * A change typed into SQL by this test has no fence (a write request has, sessions.ts): its notice
- * reaches the servers a moment after the commit, well within this.
+ * A change typed into SQL by this test has no fence of its own (a write request has, sessions.ts):
+ * each server drops what it kept once it hears it.
  */
-const delivered = () => sleep(50);
+const delivered = () => Promise.all([ctx.app.sessionChangesHeard(), other.sessionChangesHeard()]);
 
 /** Waits until this many servers LISTEN on this database. */
 async function listeners(count: number): Promise<void> {

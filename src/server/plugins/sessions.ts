@@ -37,6 +37,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The session cookie's name and options, for clearing it at logout. */
     sessionCookie: { name: string; options: { path: '/'; httpOnly: true; sameSite: 'lax'; secure: boolean | 'auto' } };
+    /**
+     * Resolves once this server has heard every session or user change committed before the call
+     * (session-cache.ts `fence`; at once without a cache). Tests that change rows by hand in SQL wait
+     * for it before their next request, as a write request does by itself (ADR 0232b).
+     */
+    sessionChangesHeard(): Promise<void>;
   }
 }
 
@@ -81,10 +87,12 @@ export async function registerSessions(
   // A write answers once this server heard every notice committed before (session-cache.ts `fence`):
   // the writer's next request, here, never meets the session or user its write changed (ADR 0232b).
   const cache = options.cache;
+  const notify = (token: string) => options.db.execute(sql`SELECT pg_notify(${SESSION_CACHE_CHANNEL}, ${token})`);
+  app.decorate('sessionChangesHeard', () => (cache ? cache.fence(notify) : Promise.resolve()));
   if (cache) {
     app.addHook('onSend', async (request, _reply, payload) => {
       if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
-      await cache.fence((token) => options.db.execute(sql`SELECT pg_notify(${SESSION_CACHE_CHANNEL}, ${token})`));
+      await cache.fence(notify);
       return payload;
     });
   }
