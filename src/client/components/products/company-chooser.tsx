@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -22,7 +22,12 @@ export function CompanyChooser({
 }) {
   const id = useId();
   const [text, setText] = useState(companyId === null ? '' : String(companyId));
-  useEffect(() => setText(companyId === null ? '' : String(companyId)), [companyId]);
+  // The URL's choice changed (Back, Base prices): the box shows it (React's "adjusting state on a prop change").
+  const [shown, setShown] = useState(companyId);
+  if (shown !== companyId) {
+    setShown(companyId);
+    setText(companyId === null ? '' : String(companyId));
+  }
   const invalid = text.trim() !== '' && !/^[1-9]\d{0,9}$/.test(text.trim());
 
   function submit(event: FormEvent) {
