@@ -30,7 +30,9 @@ if (process.env.BENCH_MODE === 'bare') {
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/bench-data', PORT: String(port), ...hashCap });
   // Started as main.ts starts the portal: listen, then the start-up tasks (the catalogue built, ADR 0200), then ready.
   const lifecycle = createLifecycle();
-  const app = await buildApp({ db: database.db, config, sessionSecret: 'b'.repeat(48), logger: false, clientDir: process.env.CLIENT_DIR || undefined, lifecycle });
+  // BENCH_SESSION_CACHE=off: every request reads its session row (ADR 0176), for bench/contract-prices.ts's comparison.
+  const sessionCache = process.env.BENCH_SESSION_CACHE !== 'off';
+  const app = await buildApp({ db: database.db, config, sessionSecret: 'b'.repeat(48), logger: false, clientDir: process.env.CLIENT_DIR || undefined, lifecycle, sessionCache });
   await app.listen({ port, host: '127.0.0.1' });
   await lifecycle.markReady();
   console.log('ready');

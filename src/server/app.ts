@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { todayIn } from '@common/domain/business-days';
 import type { Config } from './config';
 import { pingOf, type Db } from './db/client';
+import type pg from 'pg';
 import { createLifecycle, type Lifecycle } from './lifecycle';
 import { activityRoutes, createActivityService } from './modules/activity';
 import { announcementRoutes, createAnnouncementsService } from './modules/announcements';
@@ -18,9 +19,9 @@ import { apiTokenRoutes, createApiTokensService } from './modules/api-tokens';
 import { createMerchandiseAdmin, createMerchandiseService, createMerchandiseUploads, merchandiseRoutes } from './modules/merchandise';
 import { createLotsService, lotsRoutes } from './modules/lots';
 import { createOrdersService, orderReferences, orderRoutes } from './modules/orders';
-import { createPriceListService, priceListRoutes } from './modules/price-list';
-import { companyRoutes, createCompaniesService } from './modules/companies';
-import { createProductsService, productsRoutes } from './modules/products';
+import { companyRoutes, createCompaniesService, findCompany } from './modules/companies';
+import { createPriceListService, priceCandidates, priceListRoutes, pricesVersion } from './modules/price-list';
+import { createPriceOverlay, createProductsService, productsRoutes } from './modules/products';
 import { createSettingsService, settingsRoutes } from './modules/settings';
 import { createStockService, stockRoutes } from './modules/stock';
 import { createImportsService, importsRoutes } from './modules/imports';
@@ -34,6 +35,7 @@ import { registerHsts } from './plugins/hsts';
 import { registerLifecycleHooks } from './plugins/lifecycle';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
+import { listenForSessionChanges, SessionCache } from './plugins/session-cache';
 import { registerSessions, sessionOf } from './plugins/sessions';
 import { registerSpa } from './plugins/spa';
 
@@ -54,6 +56,11 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
   /** The health checks' way to the database; default the ping of the Database `db` came from (ADR 0170). */
   ping?: () => Promise<void>;
+  /**
+   * The session and user cache kept while a LISTEN connection hears every change (docs/decisions/0232);
+   * default on. A test of the database's own reads may turn it off.
+   */
+  sessionCache?: boolean;
   /** Tests: collect answers whose status the OpenAPI document does not list (app.undocumentedAnswers, ADR 0181). */
   checkUndocumentedStatuses?: boolean;
 }
@@ -100,14 +107,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: config.MAX_UPLOAD_MB * 1024 * 1024, files: 20, fields: 20, fieldSize: 64 * 1024, parts: 60 },
   });
-  // No per-process cache of sessions or users: an ended session is refused by every server at once (ADR 0176).
-  // One statement reads a request's session and its live user (the auth module's read).
+  // One statement reads a request's session and its live user (the auth module's read); a server keeps
+  // what it read only while it hears every change on its LISTEN connection, so an ended session is
+  // still refused by every server at once (ADRs 0176, 0232).
+  const sessionCache = deps.sessionCache === false ? undefined : new SessionCache();
   await registerSessions(app, {
     db,
     secret: deps.sessionSecret,
     trustProxy: config.TRUST_PROXY,
     readSessions: createSessionReads(db),
+    cache: sessionCache,
   });
+  if (sessionCache) {
+    let listener: ReturnType<typeof listenForSessionChanges> | undefined;
+    let closed = false;
+    const startListening = () => {
+      if (closed) return;
+      listener = listenForSessionChanges({ connection: (db as Db & { $client: pg.Pool }).$client.options, cache: sessionCache, log: app.log });
+    };
+    app.addHook('onClose', async () => {
+      closed = true;
+      await listener?.stop();
+    });
+    // The LISTEN connection needs the database; main.ts prepares it after listening.
+    if (deps.lifecycle) deps.lifecycle.whenPrepared(async () => startListening());
+    else startListening();
+  }
   // Before the routes: it collects each one as it is added.
   await registerOpenApi(app, { checkUndocumentedStatuses: deps.checkUndocumentedStatuses });
 
@@ -204,7 +229,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(activityRoutes, { activity, reportLimit: activityReportLimit(db) });
   const merchandiseAdmin = createMerchandiseAdmin({ db, activity, carts: cartReferences, orders: orderReferences });
   await app.register(merchandiseRoutes, { merchandise, admin: merchandiseAdmin, uploads: merchandiseUploads });
-  await app.register(productsRoutes, { products });
+  // A dealer's prices beside the one shared catalogue body (docs/decisions/0232).
+  const prices = createPriceOverlay({
+    db,
+    candidates: (tx, companyId) => priceCandidates(tx, companyId, null),
+    pricesVersion: (tx) => pricesVersion(tx),
+    catalogueVersion: async (tx) => (await products.versionIn(tx)) ?? 'none',
+    today: deps.today ?? (() => todayIn()),
+    company: (tx, companyId) => findCompany(tx, companyId),
+  });
+  await app.register(productsRoutes, { products, prices, today: deps.today ?? (() => todayIn()) });
   await app.register(stockRoutes, { stock, maxUploadMb: config.MAX_UPLOAD_MB });
   await app.register(lotsRoutes, { lots, maxUploadMb: config.MAX_UPLOAD_MB });
   await app.register(importsRoutes, { imports });

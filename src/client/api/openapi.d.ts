@@ -2228,6 +2228,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A dealer company's prices: the overlay on the catalogue
+         * @description Every SKU whose price for the company differs from the base price of GET /api/products, with its ladder of quantity breaks and the list each step comes from (`steps[0]` is the price of one unit; `list` indexes `lists`, null is the base price). A dealer gets their own company's; an admin may pass `companyId`; salespeople and dealers without a company get an empty overlay. ETag, 304. ADR 0232.
+         *
+         *     Who: users with the view_prices permission. Not open to API tokens.
+         */
+        get: operations["getProductPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quick-order/file": {
         parameters: {
             query?: never;
@@ -10923,6 +10945,81 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProductPrices: {
+        parameters: {
+            query?: {
+                companyId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyId: number | null;
+                        companyName: string | null;
+                        lists: {
+                            code: string;
+                            name: string;
+                        }[];
+                        prices: {
+                            id: number;
+                            steps: {
+                                from: number;
+                                list: number | null;
+                                price: string | null;
+                            }[];
+                        }[];
+                        today: string;
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag still matches; no body */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -3,6 +3,7 @@ import type { CurrentUser } from '@common/contracts/auth';
 import { firstRequestsOf, type FirstRequest } from '@common/domain/first-requests';
 import { cartsQueryOptions } from '@client/api/get-carts';
 import { productsQueryOptions } from '@client/api/get-products';
+import { productPricesQueryOptions } from '@client/api/get-product-prices';
 import { systemSettingsQueryOptions } from '@client/api/get-system-settings';
 import { announcementsQueryOptions } from '@client/features/announcements/api/get-announcements';
 import { userQueryKey } from '@client/features/auth/api/get-user';
@@ -13,6 +14,7 @@ const PREFETCH: Record<FirstRequest, (client: QueryClient) => Promise<void>> = {
   '/api/announcements': (client) => client.prefetchQuery(announcementsQueryOptions()),
   '/api/system/settings': (client) => client.prefetchQuery(systemSettingsQueryOptions()),
   '/api/products/columns': (client) => client.prefetchQuery(productsQueryOptions()),
+  '/api/products/prices': (client) => client.prefetchQuery(productPricesQueryOptions()),
 };
 
 /**

@@ -30,6 +30,13 @@ describe('a page\'s first requests (ADR 0152)', () => {
     expect(firstRequestsOf('/stock', as('admin', { permissions: ['manage_users'] }))).toEqual([]);
   });
 
+  it("names a company dealer's price overlay beside the catalogue on /stock, and nobody else's (ADR 0232)", () => {
+    expect(firstRequestsOf('/stock', as('bold_customer', { companyId: 7 }))).toEqual(['/api/carts', '/api/products/columns', '/api/products/prices']);
+    expect(firstRequestsOf('/stock', as('bold_customer', { companyId: null }))).toEqual(['/api/carts', '/api/products/columns']);
+    expect(firstRequestsOf('/stock', as('salesperson', { companyId: 7 }))).toEqual(['/api/carts', '/api/products/columns']);
+    expect(firstRequestsOf('/catalog', as('bold_customer', { companyId: 7 }))).toEqual(['/api/carts']);
+  });
+
   it('names the Last Updated setting only where the Check Stock tile shows, the cart only for those who order', () => {
     expect(firstRequestsOf('/dashboard', as('admin', { permissions: ['manage_users'] }))).toEqual([]);
     expect(firstRequestsOf('/dashboard', as('salesperson', { permissions: [] }))).toEqual(['/api/announcements']);

@@ -2,13 +2,15 @@ import { dashboardTilesFor } from './dashboard-tiles';
 import { ORDERING_PERMISSION, type Permission, type Role } from './permissions';
 
 /** The data calls a page may ask for before it renders (ADR 0152). */
-export type FirstRequest = '/api/carts' | '/api/announcements' | '/api/system/settings' | '/api/products/columns';
+export type FirstRequest = '/api/carts' | '/api/announcements' | '/api/system/settings' | '/api/products/columns' | '/api/products/prices';
 
 /** What decides a page's first requests: the signed-in user's role and permissions. */
 export interface FirstRequestsUser {
   activeRole: Role | null;
   permissions: readonly Permission[];
   isTemporaryPassword: boolean;
+  /** A dealer's company: their prices are an overlay on the catalogue (docs/decisions/0232). */
+  companyId?: number | null;
 }
 
 /** Who may read the catalogue (GET /api/products and its columns). */
@@ -34,7 +36,11 @@ export function firstRequestsOf(path: string, user: FirstRequestsUser): FirstReq
   const requests: FirstRequest[] = [];
   // The frame's cart link (features/cart/components/cart-link) on every framed page.
   if (user.permissions.includes(ORDERING_PERMISSION)) requests.push('/api/carts');
-  if (path === '/stock' && user.permissions.includes(CATALOGUE_PERMISSION)) requests.push('/api/products/columns');
+  if (path === '/stock' && user.permissions.includes(CATALOGUE_PERMISSION)) {
+    requests.push('/api/products/columns');
+    // A dealer's own prices leave with the catalogue, not after it (docs/decisions/0232).
+    if (user.activeRole === 'bold_customer' && user.companyId != null && user.permissions.includes('view_prices')) requests.push('/api/products/prices');
+  }
   if (path === '/dashboard') {
     if (user.activeRole === 'salesperson') requests.push('/api/announcements');
     if (dashboardTilesFor(user.activeRole, user.permissions).some((tile) => tile.id === 'check-stock')) requests.push('/api/system/settings');

@@ -10,13 +10,15 @@ const HOUR = 60 * 60 * 1000;
 
 /**
  * Moves the sign-in time of the user's sessions into the past, as if they had stayed active since.
- * The row changes behind the server's back; its next request reads it (no session cache, ADR 0176).
+ * The row changes behind the server's back; the server drops what it kept once it hears the change
+ * (ADR 0232b), which a change typed into SQL waits for.
  */
 async function signedInAgo(userId: number, ms: number) {
   await ctx.db
     .update(sessions)
     .set({ sess: sql`jsonb_set(${sessions.sess}, '{startedAt}', to_jsonb(${Date.now() - ms}::bigint))` })
     .where(eq(sessions.userId, userId));
+  await ctx.app.sessionChangesHeard();
 }
 
 describe('absolute session lifetime', () => {

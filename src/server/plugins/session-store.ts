@@ -3,6 +3,7 @@ import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { sessions, type users } from '../db/schema';
 import { batchedReads } from '../lib/batched-reads';
+import type { SessionCache } from './session-cache';
 
 /** A session that is not "remember me" ends after this long without a request (docs/product-decisions.md). */
 export const IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
@@ -58,6 +59,10 @@ export type ReadSessions = (sids: readonly string[]) => Promise<ReadonlyMap<stri
  * trip: get() returns the saved session with that user as its field `userReadWithSession`,
  * which the session plugin copies into the request's session like any other field, and
  * set() never saves. A session started during the request (a login) has no such field.
+ *
+ * With a `cache` (session-cache.ts, docs/decisions/0232) a read is kept until a notification of the
+ * session's or its user's change, sent in the changing transaction, reaches this server; without a
+ * live LISTEN connection the cache is bypassed.
  */
 export class PgSessionStore implements SessionStore {
   /** Every request reads its session; requests arriving together share one query (lib/batched-reads.ts). */
@@ -66,6 +71,7 @@ export class PgSessionStore implements SessionStore {
   constructor(
     private readonly db: Db,
     readSessions: ReadSessions,
+    private readonly cache?: SessionCache,
   ) {
     this.reads = batchedReads(readSessions);
   }
@@ -82,11 +88,22 @@ export class PgSessionStore implements SessionStore {
       .insert(sessions)
       .values({ sid, ...row })
       .onConflictDoUpdate({ target: sessions.sid, set: row })
-      .then(() => callback(), callback);
+      .then(() => {
+        this.cache?.forget(sid);
+        callback();
+      }, callback);
   }
 
   get(sid: string, callback: (err: unknown, result?: StoredSession | null) => void): void {
-    this.reads.load(sid).then((row) => {
+    const cached = this.cache?.get(sid);
+    const token = this.cache?.begin() ?? 0;
+    const read = cached
+      ? Promise.resolve(cached)
+      : this.reads.load(sid).then((row) => {
+          this.cache?.remember(sid, row, token);
+          return row;
+        });
+    read.then((row) => {
       if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
       // A fresh object for each request, even when two requests of one session shared the read:
       // the session plugin changes what it is given. The user is shared: nothing changes it.
@@ -99,7 +116,10 @@ export class PgSessionStore implements SessionStore {
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))
-      .then(() => callback(), callback);
+      .then(() => {
+        this.cache?.forget(sid);
+        callback();
+      }, callback);
   }
 }
 

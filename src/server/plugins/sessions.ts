@@ -3,6 +3,8 @@ import cookie from '@fastify/cookie';
 import session from '@fastify/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { SESSION_CACHE_CHANNEL, type SessionCache } from './session-cache';
 import { absoluteLifetime, PgSessionStore, type ReadSessions, REMEMBER_ME_MS, type SessionUser } from './session-store';
 
 declare module 'fastify' {
@@ -35,6 +37,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The session cookie's name and options, for clearing it at logout. */
     sessionCookie: { name: string; options: { path: '/'; httpOnly: true; sameSite: 'lax'; secure: boolean | 'auto' } };
+    /**
+     * Resolves once this server has heard every session or user change committed before the call
+     * (session-cache.ts `fence`; at once without a cache). Tests that change rows by hand in SQL wait
+     * for it before their next request, as a write request does by itself (ADR 0232b).
+     */
+    sessionChangesHeard(): Promise<void>;
   }
 }
 
@@ -42,8 +50,9 @@ declare module 'fastify' {
  * Cookie sessions stored in PostgreSQL. Not rolling: saving on every request
  * would write a row per API call; instead lastSeenAt is bumped once a minute,
  * which re-saves the session and pushes its idle expiry forward. Every request
- * reads its session row, so a session ended through any app server is refused
- * by all of them at once (ADR 0176).
+ * reads its session row, or a copy that a notification drops the moment the row changes
+ * (session-cache.ts), so a session ended through any app server is refused by all of them at once
+ * (ADRs 0176, 0232).
  *
  * `readSessions` reads each session with its live user in one statement (the auth module's);
  * the store puts that user on the session it returns (`userReadWithSession`), and
@@ -51,14 +60,14 @@ declare module 'fastify' {
  */
 export async function registerSessions(
   app: FastifyInstance,
-  options: { db: Db; secret: string; trustProxy?: boolean; readSessions: ReadSessions },
+  options: { db: Db; secret: string; trustProxy?: boolean; readSessions: ReadSessions; cache?: SessionCache },
 ): Promise<void> {
   // 'auto': Secure over HTTPS, plain on http://localhost; behind a TLS proxy always Secure.
   const cookieOptions = { httpOnly: true, sameSite: 'lax', secure: options.trustProxy ? true : 'auto', path: '/' } as const;
   const name = options.trustProxy ? HOST_SESSION_COOKIE : SESSION_COOKIE;
   app.decorate('sessionCookie', { name, options: cookieOptions });
   await app.register(cookie);
-  const store = new PgSessionStore(options.db, options.readSessions);
+  const store = new PgSessionStore(options.db, options.readSessions, options.cache);
   await app.register(session, {
     // @fastify/cookie's Signer (HMAC-SHA256); the plugin refuses a secret under 32 characters.
     secret: options.secret,
@@ -75,6 +84,18 @@ export async function registerSessions(
     const startedAt = s.get('startedAt');
     if (typeof startedAt !== 'number' || Date.now() - startedAt > absoluteLifetime(s.get('rememberMe'))) await s.destroy();
   });
+  // A write answers once this server heard every notice committed before (session-cache.ts `fence`):
+  // the writer's next request, here, never meets the session or user its write changed (ADR 0232b).
+  const cache = options.cache;
+  const notify = (token: string) => options.db.execute(sql`SELECT pg_notify(${SESSION_CACHE_CHANNEL}, ${token})`);
+  app.decorate('sessionChangesHeard', () => (cache ? cache.fence(notify) : Promise.resolve()));
+  if (cache) {
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
+      await cache.fence(notify);
+      return payload;
+    });
+  }
   app.addHook('preHandler', async (request) => {
     const s = request.session;
     if (typeof s.get('userId') !== 'number') return;

@@ -35,5 +35,5 @@ export function StockRoute({ user }: { user: CurrentUser }) {
 /** /catalog: browsing leads to ordering, with the stock row's control. */
 export function CatalogRoute({ user }: { user: CurrentUser }) {
   const renderAddAction = useMemo(() => addAction(user), [user]);
-  return <CatalogPage renderAddAction={renderAddAction} />;
+  return <CatalogPage user={user} renderAddAction={renderAddAction} />;
 }

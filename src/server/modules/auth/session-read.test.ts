@@ -87,9 +87,12 @@ describe('session read', () => {
     const c = new TestClient(ctx.app);
     await c.login(user.username, user.password);
     expect((await c.get('/api/user')).json()).toMatchObject({ role: 'salesperson' });
+    // Typed into SQL: the server drops what it kept once it hears the change (ADR 0232b); a write request waits by itself.
     await ctx.db.update(users).set({ role: 'bold_customer' }).where(eq(users.id, user.id));
+    await ctx.app.sessionChangesHeard();
     expect((await c.get('/api/user')).json()).toMatchObject({ role: 'bold_customer', activeRole: 'bold_customer' });
     await ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
+    await ctx.app.sessionChangesHeard();
     expect((await c.get('/api/user')).statusCode).toBe(401);
   });
 });

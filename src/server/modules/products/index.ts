@@ -11,4 +11,5 @@
 export { productsRoutes } from './routes';
 export { pruneProductTombstones, type ProductRow, type ProductSummary } from './repository';
 export { catalogueEtag, createProductsService, toApiProduct, type CatalogueSnapshot, type ProductsService } from './service';
+export { createPriceOverlay, type PriceOverlayService } from './price-overlay';
 export { productAsSeenSql, stockLevelSql } from './stock-level-sql';

@@ -137,3 +137,13 @@ export async function listDeletedSince(db: DbOrTx, since: Date): Promise<number[
   const rows = await db.select({ id: productTombstones.id }).from(productTombstones).where(gt(productTombstones.deletedAt, since)).orderBy(asc(productTombstones.id));
   return rows.map((r) => r.id);
 }
+
+/** The base price (null = CALL) of some products, for the price overlay (price-overlay.ts). */
+export async function findBasePrices(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, price: products.price })
+    .from(products)
+    .where(sql`${products.id} = ANY(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`);
+  return new Map(rows.map((row) => [row.id, row.price]));
+}

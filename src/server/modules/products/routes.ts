@@ -2,6 +2,7 @@ import { errorBody } from '@common/contracts/common';
 import { catalogueColumnsResponse } from '@common/contracts/catalogue-columns';
 import { catalogueChangesQuery, catalogueChangesResponse } from '@common/contracts/catalogue-changes';
 import { productsPage, productsQuery, productsResponse, type ProductsQuery } from '@common/contracts/products';
+import { PRODUCT_PRICES_MESSAGES, productPricesQuery, productPricesResponse, type ProductPricesQuery } from '@common/contracts/product-prices';
 import { hasPermission } from '@common/domain/permissions';
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,6 +10,8 @@ import { z } from '@common/contracts/zod';
 import { requireUser } from '../../plugins/access';
 import { pickEncoding } from '../../lib/content-encoding';
 import { isFresh } from '../../lib/downloads';
+import { HttpError } from '../../lib/http-error';
+import { emptyOverlay, type PriceOverlayService } from './price-overlay';
 import { catalogueEtag, compressOne, pageEtag, pageRequest, wantsPage, type CatalogueShape, type ProductsService } from './service';
 
 /**
@@ -37,10 +40,27 @@ const columnsSchema: FastifySchema = {
   response: { 200: catalogueColumnsResponse },
 };
 
+const pricesSchema: FastifySchema = {
+  summary: "A dealer company's prices: the overlay on the catalogue",
+  description:
+    'Every SKU whose price for the company differs from the base price of GET /api/products, with its ladder of quantity breaks and ' +
+    "the list each step comes from (`steps[0]` is the price of one unit; `list` indexes `lists`, null is the base price). A dealer gets their own company's; " +
+    'an admin may pass `companyId`; salespeople and dealers without a company get an empty overlay. ETag, 304. ADR 0232.',
+  tags: ['Products'],
+  operationId: 'getProductPrices',
+  otherResponses: { 304: 'Not modified: the If-None-Match ETag still matches; no body' },
+  querystring: productPricesQuery,
+  response: { 200: productPricesResponse, 400: errorBody, 403: errorBody, 404: errorBody },
+} as FastifySchema;
+
 const access = { config: { access: { permission: 'view_stock' as const }, scope: 'products:read' as const } };
 
 /** GET /api/products: the whole catalogue, sorted by numeric id; pages for integrations (ADR 0183). */
-export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (app, { products }) => {
+export const productsRoutes: FastifyPluginAsyncZod<{
+  products: ProductsService;
+  prices: PriceOverlayService;
+  today: () => string;
+}> = async (app, { products, prices, today }) => {
   /**
    * The body (common/contracts/products productsResponse, built by toApiProduct; or its columns)
    * is serialised and compressed once per catalogue version, so no per-request schema runs.
@@ -113,5 +133,28 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
   );
   app.get('/api/products/columns', { ...access, schema: columnsSchema, compress: false }, (request, reply) =>
     sendCatalogue(request, reply, 'columns'),
+  );
+
+  // The per-company overlay beside the shared catalogue body (docs/decisions/0232); closed to API tokens (no scope).
+  app.get(
+    '/api/products/prices',
+    { config: { access: { permission: 'view_prices' } }, schema: pricesSchema, compress: false },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const asked = (request.query as ProductPricesQuery).companyId;
+      if (asked !== undefined && user.activeRole !== 'admin') throw new HttpError(403, PRODUCT_PRICES_MESSAGES.adminOnly);
+      // Only a dealer has a company of their own; an admin sees one by choosing it.
+      const companyId = asked ?? (user.activeRole === 'bold_customer' ? user.companyId : null);
+      reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
+      if (companyId === null) return reply.send(emptyOverlay(today()));
+      if (asked !== undefined && !(await prices.exists(asked))) throw new HttpError(404, PRODUCT_PRICES_MESSAGES.noCompany);
+      const { key, etag } = await prices.currentEtag(companyId);
+      if (isFresh(request, { etag })) return reply.header('ETag', etag).code(304).send();
+      const body = await prices.body(companyId, key);
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      reply.header('ETag', body.etag).type('application/json; charset=utf-8');
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+      return reply.send(await prices.encoded(body, encoding));
+    },
   );
 };

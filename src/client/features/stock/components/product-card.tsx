@@ -1,5 +1,6 @@
 import type { Product } from '@common/contracts/products';
-import { formatPrice } from '@common/domain/money';
+import { DealerPriceText } from '@client/components/products/dealer-price';
+import type { DealerPrice } from '@client/lib/products/dealer-prices';
 import { parseStockLevel } from '@common/domain/stock-level';
 import { STOCK_STATE_LABEL } from '@common/domain/stock-status';
 import { sellingUnit } from '@common/domain/units';
@@ -13,7 +14,16 @@ import { TileSwatch } from './tile-swatch';
  * which tells the five states apart (a special-order item is not "Out of
  * Stock"), then quantity and add, the same control as the stock row.
  */
-export function ProductCard({ product, renderAddAction }: { product: Product; renderAddAction?: RenderStockAddAction }) {
+export function ProductCard({
+  product,
+  dealer,
+  renderAddAction,
+}: {
+  product: Product;
+  /** Where the dealer's price came from (docs/decisions/0232); `product.price` is already theirs. */
+  dealer?: DealerPrice;
+  renderAddAction?: RenderStockAddAction;
+}) {
   const state = parseStockLevel(product.stockLevel).kind;
   return (
     // Phones: a thumbnail beside the text, so a screen holds several tiles; wider: the swatch on top.
@@ -27,9 +37,8 @@ export function ProductCard({ product, renderAddAction }: { product: Product; re
         <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>
         <div className="mt-auto flex items-end justify-between gap-2 pt-1">
           {product.price !== undefined && (
-            <p className="nums">
-              <span className="text-base font-semibold">{formatPrice(product.price)}</span>
-              <span className="text-xs text-muted-foreground"> per {sellingUnit(product.soldBy).toLowerCase()}</span>
+            <p>
+              <DealerPriceText product={product} dealer={dealer} align="start" className="text-base" per={sellingUnit(product.soldBy).toLowerCase()} />
             </p>
           )}
           <span className="nums text-xs text-muted-foreground">SKU {product.id}</span>

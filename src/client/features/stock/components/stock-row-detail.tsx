@@ -1,6 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Product } from '@common/contracts/products';
 import { formatPrice } from '@common/domain/money';
+import { DealerPriceText } from '@client/components/products/dealer-price';
+import type { DealerPrice } from '@client/lib/products/dealer-prices';
 import { parseStockLevel } from '@common/domain/stock-level';
 import { describeCoverage, describeIncoming, describeQuantity, isSoldByEach } from '@common/domain/units';
 import { ProductLots, useLargestLot } from './product-lots';
@@ -27,10 +29,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export function StockRowDetail({
   product,
   showPrice,
+  dealer,
   renderAddAction,
 }: {
   product: Product;
   showPrice: boolean;
+  /** Where the dealer's price came from (docs/decisions/0232); `product.price` is already theirs. */
+  dealer?: DealerPrice;
   renderAddAction?: RenderStockAddAction;
 }) {
   const availability = parseStockLevel(product.stockLevel);
@@ -77,8 +82,7 @@ export function StockRowDetail({
         </Fact>
         {showPrice ? (
           <Fact label="Price">
-            <span className="font-semibold">{formatPrice(product.price)}</span>
-            <span className="text-muted-foreground"> per {each ? 'piece' : 'box'}</span>
+            <DealerPriceText product={product} dealer={dealer} align="start" per={each ? 'piece' : 'box'} />
             {!each && product.pricePerSqft !== undefined && (
               <span className="block text-muted-foreground">{formatPrice(product.pricePerSqft)} per sq ft</span>
             )}

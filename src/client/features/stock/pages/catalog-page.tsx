@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { CurrentUser } from '@common/contracts/auth';
 import type { Product } from '@common/contracts/products';
 import { PageTitle } from '@client/components/page-frame';
 import { Input } from '@client/components/ui/input';
@@ -9,7 +10,7 @@ import { InventoryError, InventoryLoading } from '@client/components/products/in
 import { ProductCard } from '../components/product-card';
 import type { RenderStockAddAction } from '../components/stock-add-row';
 import { ResultCount } from '@client/components/products/result-count';
-import { useCatalogue } from '@client/lib/products/use-catalogue';
+import { useDealerCatalogue } from '@client/lib/products/use-dealer-catalogue';
 import { useLoadingProgress } from '@client/lib/products/use-loading-progress';
 import { useWindowRows } from '@client/lib/products/use-window-rows';
 
@@ -38,10 +39,11 @@ function matchesText(product: Product, words: readonly string[]): boolean {
  * description. Rows of cards render only near the viewport. `renderAddAction` is
  * the cart feature's add button, the same slot the stock row takes.
  */
-export function CatalogPage({ renderAddAction }: { renderAddAction?: RenderStockAddAction }) {
+export function CatalogPage({ user, renderAddAction }: { user: CurrentUser; renderAddAction?: RenderStockAddAction }) {
   useDocumentTitle('Product Catalog');
   const searchId = useId();
-  const query = useCatalogue();
+  // The dealer's own prices on the cards (docs/decisions/0232).
+  const query = useDealerCatalogue(user);
   const progress = useLoadingProgress(query.isPending);
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
@@ -106,7 +108,7 @@ export function CatalogPage({ renderAddAction }: { renderAddAction?: RenderStock
                     >
                       {shown.slice(item.index * columns, item.index * columns + columns).map((product) => (
                         <li key={product.id}>
-                          <ProductCard product={product} renderAddAction={renderAddAction} />
+                          <ProductCard product={product} dealer={query.dealerPrices.get(product.id)} renderAddAction={renderAddAction} />
                         </li>
                       ))}
                     </ul>

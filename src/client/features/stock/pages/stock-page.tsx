@@ -11,7 +11,9 @@ import { StockFiltersBar } from '@client/components/products/stock-filters';
 import { StockRowDetail, type RenderStockAddAction } from '../components/stock-row-detail';
 import { ResultCount } from '@client/components/products/result-count';
 import { useFilteredProducts } from '@client/lib/products/use-filtered-products';
-import { useCatalogue } from '@client/lib/products/use-catalogue';
+import { CompanyChooser } from '@client/components/products/company-chooser';
+import { Alert, AlertDescription } from '@client/components/ui/alert';
+import { useCompanyChoice, useDealerCatalogue } from '@client/lib/products/use-dealer-catalogue';
 import { useLoadingProgress } from '@client/lib/products/use-loading-progress';
 import { useStockFilters } from '@client/lib/products/use-stock-filters';
 
@@ -51,7 +53,10 @@ export function StockPage({
   uploadStatus?: ReactNode;
 }) {
   useDocumentTitle('BOLD Stock Check');
-  const query = useCatalogue();
+  // The dealer's prices beside the shared catalogue (docs/decisions/0232); an admin may choose a company's.
+  const [chosenCompany, chooseCompany] = useCompanyChoice(user);
+  const query = useDealerCatalogue(user, chosenCompany);
+  const { dealerPrices } = query;
   const progress = useLoadingProgress(query.isPending);
   const { filters, setSearch, setFilter, reset } = useStockFilters();
   const all = query.products ?? NO_PRODUCTS;
@@ -80,8 +85,10 @@ export function StockPage({
   );
   const toggleRow = useCallback((id: number) => setOpenId((current) => (current === id ? null : id)), []);
   const renderDetail = useCallback(
-    (product: Product) => <StockRowDetail product={product} showPrice={showPrice} renderAddAction={renderAddAction} />,
-    [showPrice, renderAddAction],
+    (product: Product) => (
+      <StockRowDetail product={product} showPrice={showPrice} dealer={dealerPrices.get(product.id)} renderAddAction={renderAddAction} />
+    ),
+    [showPrice, dealerPrices, renderAddAction],
   );
   const renderCard = useCallback((product: Product) => <StockCard product={product} coloured={colouredSku} />, [colouredSku]);
 
@@ -93,6 +100,12 @@ export function StockPage({
       />
       <main className="mx-auto grid max-w-6xl gap-4 px-4 pt-4 pb-16 sm:px-6">
         {uploadStatus}
+        {user.activeRole === 'admin' && <CompanyChooser companyId={chosenCompany} onChoose={chooseCompany} problem={query.pricesProblem} companyName={query.companyName} />}
+        {query.pricesProblem && user.activeRole !== 'admin' && (
+          <Alert variant="destructive">
+            <AlertDescription>{query.pricesProblem}</AlertDescription>
+          </Alert>
+        )}
         {/* The filters come first, before the catalogue: the page is usable (and painted) while it loads. */}
         {!query.isError && (
           <StockFiltersBar filters={filters} options={options} search={search} onSearch={setSearch} onFilter={setFilter} onReset={reset} />
