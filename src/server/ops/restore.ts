@@ -39,7 +39,7 @@ export interface RestoreResult {
 
 /**
  * Restores a backup into the empty database at `url` (ADR 0060): our migrations
- * build the schema, then every table is loaded with COPY in the manifest's
+ * build the schema (and seed a few rows, which each table's load replaces), then every table is loaded with COPY in the manifest's
  * order (parents first) inside one transaction, the sequences are set, and the
  * row counts are checked against the manifest before the commit.
  */
@@ -91,6 +91,9 @@ export async function restoreDatabase(url: string, file: string): Promise<Restor
     for (const table of manifest.tables) {
       if ((await next(`table ${table.name}`)) !== `TABLE ${table.name}`) throw broken(file, `table ${table.name} missing`);
       const columns = table.columns.map(quoteIdent).join(', ');
+      // A row a migration seeds (price_list_version's one row) is the backup's to give: the table is
+      // loaded as the backup has it. Children come after their parents, so nothing references it yet.
+      await client.query(`delete from ${quoteIdent(table.name)}`);
       const copy = client.query(copyFrom(`copy ${quoteIdent(table.name)} (${columns}) from stdin`));
       const done = new Promise<void>((resolve, reject) => {
         copy.once('finish', resolve);

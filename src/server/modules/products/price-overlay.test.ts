@@ -167,10 +167,10 @@ describe('GET /api/products/prices', () => {
   it('answers new prices at once when a list changes, an assignment changes or the company changes group', async () => {
     const a = await as('dealerA');
     const first = await a.get('/api/products/prices');
-    // A price-list write moves its list's updated_at in the same transaction (docs/decisions/0232).
+    // A price-list write bumps the module's prices version in the same transaction (docs/decisions/0231).
     await ctx.db.transaction(async (tx) => {
       await tx.update(priceListEntries).set({ price: '8.10' }).where(sql`${priceListEntries.priceListId} = ${ids.contractA} AND ${priceListEntries.productId} = 101 AND ${priceListEntries.minQuantity} = 1`);
-      await tx.update(priceLists).set({ updatedAt: sql`clock_timestamp()` }).where(eq(priceLists.id, ids.contractA));
+      await tx.execute(sql`UPDATE price_list_version SET version = version + 1`);
     });
     const second = await a.request({ method: 'GET', url: '/api/products/prices', headers: { 'if-none-match': first.headers.etag as string } });
     expect(described(pricesOf(second))[0]).toBe('101: 1+ 8.10 Contract 2026, 100+ 7.90 Contract 2026');
@@ -179,17 +179,20 @@ describe('GET /api/products/prices', () => {
     const b = await as('dealerB');
     const bBefore = await b.get('/api/products/prices');
     await ctx.db.insert(priceListAssignments).values({ priceListId: ids.contractA, companyId: ids.b, priority: 50 });
+    await ctx.db.execute(sql`UPDATE price_list_version SET version = version + 1`);
     const bAfter = await b.request({ method: 'GET', url: '/api/products/prices', headers: { 'if-none-match': bBefore.headers.etag as string } });
     expect(described(pricesOf(bAfter))).toContain('101: 1+ 8.10 Contract 2026, 100+ 7.90 Contract 2026');
     await ctx.db.delete(priceListAssignments).where(sql`${priceListAssignments.companyId} = ${ids.b} AND ${priceListAssignments.priceListId} = ${ids.contractA}`);
+    await ctx.db.execute(sql`UPDATE price_list_version SET version = version + 1`);
 
     // Company C leaves the gold group: its overlay empties.
     const c = await as('dealerC');
     const cBefore = await c.get('/api/products/prices');
-    await ctx.db.update(companies).set({ priceGroup: null }).where(eq(companies.id, ids.c));
+    // The companies module moves updated_at with every edit (docs/decisions/0230).
+    await ctx.db.update(companies).set({ priceGroup: null, updatedAt: sql`clock_timestamp()` }).where(eq(companies.id, ids.c));
     const cAfter = await c.request({ method: 'GET', url: '/api/products/prices', headers: { 'if-none-match': cBefore.headers.etag as string } });
     expect(pricesOf(cAfter).prices).toEqual([]);
-    await ctx.db.update(companies).set({ priceGroup: 'gold' }).where(eq(companies.id, ids.c));
+    await ctx.db.update(companies).set({ priceGroup: 'gold', updatedAt: sql`clock_timestamp()` }).where(eq(companies.id, ids.c));
   });
 
   it('follows a base price change in the catalogue (an SKU priced at the base drops out)', async () => {
@@ -215,7 +218,7 @@ describe('the overlay cache', () => {
         reads += 1;
         return priceCandidates(tx, companyId, null);
       },
-      pricesVersion: async (tx, companyId) => `${version}/${await readPricesVersion(tx)}`,
+      pricesVersion: async (tx) => `${version}/${await readPricesVersion(tx)}`,
       catalogueVersion: async () => 'catalogue',
       today: () => today,
       company: async () => ({ name: 'Stone & Co' }),
