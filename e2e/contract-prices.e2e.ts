@@ -91,10 +91,11 @@ describe('a contract dealer', () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
     await page.screenshot({ path: join(tmpdir(), 'contract-prices-phone-catalog.png'), fullPage: true });
 
-    // 100 boxes on the PO: the break's price, named.
+    // 100 boxes on the PO: the break's price, named (the PO on a desktop, as the order-placing journeys do).
+    await page.setViewportSize({ width: 1280, height: 860 });
     const cart = (await api<{ id: number; isActive: boolean }[]>(page, 'GET', '/api/carts')).find((c) => c.isActive)!;
     await api(page, 'POST', `/api/carts/${cart.id}/items`, { productId: tile.id, quantity: 100 });
-    await page.getByTestId('frame-cart-link').click();
+    await page.goto('/cart');
     await page.getByText('Order Summary').waitFor();
     await page.getByText(`${listName}, 100+ boxes`).first().waitFor();
     await page.getByText(money(bulk)).first().waitFor();

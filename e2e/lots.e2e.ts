@@ -43,7 +43,7 @@ describe('shade lots', () => {
     await page.goto('/cart');
     const warning = page.getByRole('alert').filter({ hasText: 'No single lot has 60 boxes' });
     await warning.waitFor();
-    await page.getByRole('switch').click();
+    await page.getByRole('switch', { name: 'One lot: all boxes from one shade' }).click();
     await page.getByText('Mixed lots allowed').waitFor();
     await warning.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Place Order' }).click();

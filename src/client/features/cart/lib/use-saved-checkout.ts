@@ -9,7 +9,10 @@ function read<T extends object>(key: string, initial: T): T {
     if (saved) {
       const parsed = JSON.parse(saved) as Record<string, unknown>;
       const next = { ...initial } as Record<string, unknown>;
-      for (const [field, value] of Object.entries(initial)) if (typeof parsed[field] === typeof value || (value === null && typeof parsed[field] === 'string')) next[field] = parsed[field];
+      for (const [field, value] of Object.entries(initial)) {
+        const kept = typeof parsed[field];
+        if (kept === typeof value || (value === null && (kept === 'string' || kept === 'number'))) next[field] = parsed[field];
+      }
       return next as T;
     }
   } catch {
@@ -21,10 +24,11 @@ function read<T extends object>(key: string, initial: T): T {
 /**
  * What a buyer typed at checkout (notes, delivery, date, address, reference) survives a
  * reload. Kept per cart in sessionStorage (this tab only: it is a draft, not shared data) under
- * `checkout:<cartId>`, and cleared when the order is placed.
+ * `checkout:<cartId>` (a second part of the form under `checkout:<cartId>:<part>`), and cleared when the
+ * order is placed.
  */
-export function useSavedCheckout<T extends object>(cartId: number | undefined, initial: T) {
-  const key = cartId === undefined ? null : `${PREFIX}${cartId}`;
+export function useSavedCheckout<T extends object>(cartId: number | undefined, initial: T, part?: string) {
+  const key = cartId === undefined ? null : `${PREFIX}${cartId}${part ? `:${part}` : ''}`;
   const [state, setState] = useState<{ key: string | null; value: T; typed: boolean }>(() => ({ key, value: key ? read(key, initial) : initial, typed: false }));
   // Another cart (or the cart id arriving after the first render) brings its own draft.
   if (state.key !== key) setState({ key, value: key ? read(key, initial) : initial, typed: false });

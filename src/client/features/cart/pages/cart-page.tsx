@@ -43,9 +43,16 @@ export function CartPage({ user }: { user: CurrentUser }) {
   const active = carts.data?.find((c) => c.isActive);
   // What was typed survives a reload, per cart, until the order is placed.
   const [extras, setExtras, clearExtras] = useSavedCheckout(active?.id, emptyExtras(profileShipTo(user)));
+  // The company's ship-to choice and a typed one-off address survive a reload too (docs/decisions/0233).
+  const [shipChoice, setShipChoice, clearShipChoice] = useSavedCheckout<CompanyShipToChoice>(
+    active?.id,
+    { locationId: null, draft: EMPTY_SHIP_TO_DRAFT, save: false },
+    'ship-to',
+  );
   // docs/decisions/0208: Place Order lands on the order's confirmation page (number, PO, lines with lots, total, delivery).
   const checkout = useCheckout((order) => {
     clearExtras();
+    clearShipChoice();
     navigate(`/orders/${order.id}/placed`);
   }, active);
   // docs/decisions/0209: while a line's lots cannot fill it, Place Order is disabled and says which lines and why.
@@ -54,7 +61,6 @@ export function CartPage({ user }: { user: CurrentUser }) {
   // docs/decisions/0233: a dealer company's PO goes to a saved location and may need the company admin's approval.
   const inCompany = !isSalesperson && user.companyId !== null && active?.companyId != null;
   const locations = useShipToLocations(inCompany);
-  const [shipChoice, setShipChoice] = useState<CompanyShipToChoice>({ locationId: null, draft: EMPTY_SHIP_TO_DRAFT, save: false });
   const [showShipErrors, setShowShipErrors] = useState(false);
   const shipCheck = checkShipTo(shipChoice.draft);
   const shipErrors: ShipToErrors = showShipErrors && 'errors' in shipCheck ? shipCheck.errors : {};
