@@ -99,7 +99,7 @@ describe('a contract dealer', () => {
     await page.getByText('Order Summary').waitFor();
     await page.getByText(`${listName}, 100+ boxes`).first().waitFor();
     await page.getByText(money(bulk)).first().waitFor();
-    await page.screenshot({ path: join(tmpdir(), 'contract-prices-phone-po.png'), fullPage: true });
+    await page.screenshot({ path: join(tmpdir(), 'contract-prices-desktop-po.png'), fullPage: true });
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL(/\/orders\/\d+\/placed$/);
     const orderId = Number(page.url().split('/').at(-2));
