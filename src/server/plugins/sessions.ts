@@ -34,6 +34,14 @@ export const SESSION_COOKIE = 'bold.sid';
 export const HOST_SESSION_COOKIE = '__Host-bold.sid';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: this write never updates a users or sessions row, so its answer need not wait for the
+     * session cache's fence (the busiest writes: cart lines, placing an order). Every other write
+     * waits, so a new route is safe by default (docs/decisions/0232b).
+     */
+    sessionFence?: boolean;
+  }
   interface FastifyInstance {
     /** The session cookie's name and options, for clearing it at logout. */
     sessionCookie: { name: string; options: { path: '/'; httpOnly: true; sameSite: 'lax'; secure: boolean | 'auto' } };
@@ -92,6 +100,7 @@ export async function registerSessions(
   if (cache) {
     app.addHook('onSend', async (request, _reply, payload) => {
       if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
+      if (request.routeOptions.config?.sessionFence === false) return payload;
       await cache.fence(notify);
       return payload;
     });

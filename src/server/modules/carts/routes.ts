@@ -109,7 +109,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
   app.post(
     '/api/carts/:id/items',
     {
-      config: { access },
+      config: { access, sessionFence: false },
       // The answer is one cart line (~100 bytes), always under the compression threshold: skip
       // @fastify/compress's per-request hooks on the busiest write (ADR 0153).
       compress: false,
@@ -208,14 +208,14 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
 
   app.patch(
     '/api/carts/:id/items/:itemId',
-    { config: { access }, schema: { operationId: 'updateCartItem', summary: 'Change the quantity of a cart line', params: cartItemParams, body: updateCartItemBody, response: { 200: cartItemResponse } } },
+    { config: { access, sessionFence: false }, schema: { operationId: 'updateCartItem', summary: 'Change the quantity of a cart line', params: cartItemParams, body: updateCartItemBody, response: { 200: cartItemResponse } } },
     (request) =>
       carts.setItemQuantity(actorOf(request), request.params.id, request.params.itemId, request.body.quantity),
   );
 
   app.delete(
     '/api/carts/:id/items/:itemId',
-    { config: { access }, schema: { operationId: 'deleteCartItem', summary: 'Remove a line from a cart', errorStatuses: [409], params: cartItemParams, response: { 200: okBody } } },
+    { config: { access, sessionFence: false }, schema: { operationId: 'deleteCartItem', summary: 'Remove a line from a cart', errorStatuses: [409], params: cartItemParams, response: { 200: okBody } } },
     async (request) => {
       await carts.removeItem(actorOf(request), request.params.id, request.params.itemId);
       return ok;

@@ -58,7 +58,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
 
   app.post(
     '/api/orders',
-    { config: { access }, schema: { operationId: 'placeOrder', summary: 'Place an order from the active cart', errorStatuses: [404, 409], body: placeOrderBody, response: { 201: orderView } } },
+    { config: { access, sessionFence: false }, schema: { operationId: 'placeOrder', summary: 'Place an order from the active cart', errorStatuses: [404, 409], body: placeOrderBody, response: { 201: orderView } } },
     // An Idempotency-Key is plugins/idempotency.ts's: a retry is answered there and never reaches this handler.
     async (request, reply) => reply.code(201).send(await orders.place(actorOf(request), request.body)),
   );
