@@ -3775,7 +3775,7 @@ export interface operations {
                 page?: number;
                 search?: string;
                 to?: string;
-                type?: "login" | "logout" | "password_changed" | "order_created" | "order_updated" | "product_added" | "product_removed" | "user_created" | "user_updated" | "stock_updated" | "merchandise_updated" | "session_start" | "session_end" | "session_timeout" | "page_view" | "cart_created" | "cart_updated" | "cart_cleared" | "stock_searched" | "file_downloaded" | "filter_applied" | "button_click" | "form_submit" | "export_generated" | "report_viewed" | "menu_opened" | "modal_opened" | "tab_switched" | "integration_updated" | "email_resent" | "company_updated";
+                type?: "login" | "logout" | "password_changed" | "order_created" | "order_updated" | "product_added" | "product_removed" | "user_created" | "user_updated" | "stock_updated" | "merchandise_updated" | "session_start" | "session_end" | "session_timeout" | "page_view" | "cart_created" | "cart_updated" | "cart_cleared" | "stock_searched" | "file_downloaded" | "filter_applied" | "button_click" | "form_submit" | "export_generated" | "report_viewed" | "menu_opened" | "modal_opened" | "tab_switched" | "integration_updated" | "email_resent" | "company_updated" | "price_list_updated";
                 userId?: number;
             };
             header?: never;
@@ -3831,7 +3831,7 @@ export interface operations {
                 from?: string;
                 search?: string;
                 to?: string;
-                type?: "login" | "logout" | "password_changed" | "order_created" | "order_updated" | "product_added" | "product_removed" | "user_created" | "user_updated" | "stock_updated" | "merchandise_updated" | "session_start" | "session_end" | "session_timeout" | "page_view" | "cart_created" | "cart_updated" | "cart_cleared" | "stock_searched" | "file_downloaded" | "filter_applied" | "button_click" | "form_submit" | "export_generated" | "report_viewed" | "menu_opened" | "modal_opened" | "tab_switched" | "integration_updated" | "email_resent" | "company_updated";
+                type?: "login" | "logout" | "password_changed" | "order_created" | "order_updated" | "product_added" | "product_removed" | "user_created" | "user_updated" | "stock_updated" | "merchandise_updated" | "session_start" | "session_end" | "session_timeout" | "page_view" | "cart_created" | "cart_updated" | "cart_cleared" | "stock_searched" | "file_downloaded" | "filter_applied" | "button_click" | "form_submit" | "export_generated" | "report_viewed" | "menu_opened" | "modal_opened" | "tab_switched" | "integration_updated" | "email_resent" | "company_updated" | "price_list_updated";
                 userId?: number;
             };
             header?: never;

@@ -34,6 +34,8 @@ export const ACTIVITY_TYPES = [
   'email_resent',
   // A company, its locations or its buyers' roles changed (docs/decisions/0230).
   'company_updated',
+  // A price list's header, entries or assignments changed: by an admin, a file or the ERP (docs/decisions/0231).
+  'price_list_updated',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -18,7 +18,19 @@ export const COMPANY_PO_MESSAGES = {
   noteRequired: 'Say why the PO is returned.',
   notInCompany: 'Only buyers of a dealer company can do that.',
   locationNotFound: 'That ship-to location is not one of your company’s.',
+  onHold: 'Your company’s account is on hold, so orders cannot be placed or submitted. Please contact us to release it.',
+  closed: 'Your company’s account is closed, so orders cannot be placed or submitted.',
 } as const;
+
+/**
+ * Why a company's POs cannot become orders now, or null (docs/decisions/0230): an account on hold
+ * (a credit hold) or closed keeps its POs and history but places, submits and approves nothing.
+ */
+export function companyOrderingRefusal(status: string): string | null {
+  if (status === 'on_hold') return COMPANY_PO_MESSAGES.onHold;
+  if (status === 'closed') return COMPANY_PO_MESSAGES.closed;
+  return null;
+}
 
 export interface Placer {
   companyRole: CompanyRole | null | undefined;

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { bearer, createToken, signedInAdmin } from '../../../../test/integrations';
 import { multipartBody } from '../../../../test/multipart';
-import { activityLogs, companies, companyLocations, users, webhookDeliveries } from '../../db/schema';
+import { activityLogs, carts, companies, companyLocations, users, webhookDeliveries } from '../../db/schema';
 
 /*
  * Companies, locations and buyers (docs/decisions/0230): the admin screens' and the ERP's calls, a
@@ -231,6 +231,25 @@ describe('buyers', () => {
     expect(await userRow(boss.id)).toMatchObject({ companyId: own, companyRole: 'admin', spendingLimit: null });
     expect(await userRow(other.id)).toMatchObject({ companyId: company.id, companyRole: 'admin' });
     expect((await admin.delete(`/api/companies/${company.id}/buyers/${boss.id}`)).statusCode).toBe(404);
+  });
+
+  it("takes the buyer's POs along, private again, and a PO waiting for approval back to a draft", async () => {
+    const from = await newCompany();
+    const { user: mover, c: moverClient } = await dealerIn(from.id, 'buyer');
+    const { c: colleague } = await dealerIn(from.id, 'buyer');
+    const made = await moverClient.post('/api/carts', { name: 'Lobby job' });
+    expect(made.statusCode, made.body).toBe(201);
+    const poId = (made.json() as { id: number }).id;
+    await ctx.db.update(carts).set({ sharedWithCompany: true, approvalStatus: 'pending', submittedAt: new Date() }).where(eq(carts.id, poId));
+    expect(((await colleague.get('/api/carts/shared')).json() as { id: number }[]).map((c) => c.id)).toContain(poId);
+
+    const to = await newCompany();
+    await dealerIn(to.id, 'admin');
+    expect((await admin.post(`/api/companies/${to.id}/buyers`, { userId: mover.id, companyRole: 'buyer' })).statusCode).toBe(200);
+    const rows = await ctx.db.select().from(carts).where(eq(carts.userId, mover.id));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toMatchObject({ companyId: to.id, sharedWithCompany: false, approvalStatus: null, submittedAt: null });
+    expect(((await colleague.get('/api/carts/shared')).json() as { id: number }[]).map((c) => c.id)).not.toContain(poId);
   });
 });
 

@@ -1,5 +1,6 @@
 /** The companies module's public entry (docs/decisions/0229, 0230): other modules and app.ts import only this file. */
 export {
+  companyStatusForOrdering,
   findCompany,
   findLocation,
   locationAddress,
@@ -11,6 +12,6 @@ export {
   type LocationRow,
 } from './repository';
 export { placeNewDealer, type DealerPlacement } from './placement';
-export { ensureCompanyAdmin } from './repository';
+export { cartsFollowCompany, ensureCompanyAdmin } from './repository';
 export { companyRoutes } from './routes';
 export { createCompaniesService, type CompaniesService, type DealerAccounts } from './service';

@@ -18,6 +18,15 @@ export async function findCompany(db: DbOrTx, companyId: number): Promise<Compan
   return row;
 }
 
+/**
+ * The company's status, share-locked until the transaction ends: a placement reads it so, and a
+ * status change (which locks the row for update) waits for placements under way, and they for it.
+ */
+export async function companyStatusForOrdering(tx: DbOrTx, companyId: number): Promise<string | undefined> {
+  const [row] = await tx.select({ status: companies.status }).from(companies).where(eq(companies.id, companyId)).for('share');
+  return row?.status;
+}
+
 /** A company's locations, the default of each kind first, then by name. */
 export async function locationsOf(db: DbOrTx, companyId: number): Promise<LocationRow[]> {
   return db
@@ -277,7 +286,21 @@ export async function setMembership(tx: DbOrTx, userId: number, changes: Members
     .set({ ...changes, updatedAt: new Date() })
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .returning(buyerColumns);
+  if (row && changes.companyId !== undefined) await cartsFollowCompany(tx, userId, changes.companyId);
   return row;
+}
+
+/**
+ * A buyer who changes company takes their POs along (docs/decisions/0230): each becomes the new
+ * company's, private again, and a PO waiting for the old company's approval goes back to being an
+ * editable draft, so no company sees, prices or approves another's PO. Call in the transaction that
+ * changes `users.company_id`.
+ */
+export async function cartsFollowCompany(tx: DbOrTx, userId: number, companyId: number | null): Promise<void> {
+  await tx.execute(sql`
+    update carts set company_id = ${companyId}, shared_with_company = false, approval_status = null, approval_note = null,
+      submitted_at = null, submitted_checkout = null, last_modified = now()
+    where user_id = ${userId} and company_id is distinct from ${companyId}`);
 }
 
 /** When a company with live buyers has no company admin left, its earliest live buyer becomes one. */

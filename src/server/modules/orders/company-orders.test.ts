@@ -341,3 +341,39 @@ describe('approvals', () => {
     expect((await limited.client.post('/api/orders/submit', seen(cart))).statusCode).toBe(200);
   });
 });
+
+describe('a company on hold or closed', () => {
+  it('keeps its POs but places, submits and approves nothing until it is active again', async () => {
+    const c = await company();
+    const placer = await buyer(c.id, 'buyer');
+    const approver = await buyer(c.id, 'admin');
+    const requester = await buyer(c.id, 'requester');
+    const submitted = await fill(requester.client, 1);
+    expect((await requester.client.post('/api/orders/submit', seen(submitted, { deliveryType: 'pickup' }))).statusCode).toBe(200);
+
+    for (const [status, message] of [['on_hold', COMPANY_PO_MESSAGES.onHold], ['closed', COMPANY_PO_MESSAGES.closed]] as const) {
+      await ctx.db.update(companies).set({ status }).where(eq(companies.id, c.id));
+      const cart = await fill(placer.client, 1);
+      const placed = await placer.client.post('/api/orders', seen(cart, { deliveryType: 'pickup' }));
+      expect(placed.statusCode, placed.body).toBe(403);
+      expect(placed.json().message).toBe(message);
+      const shown = (await approver.client.get(`/api/approvals/${submitted.id}`)).json() as Cart;
+      const approved = await approver.client.post(`/api/approvals/${submitted.id}/approve`, { items: seen(shown).items });
+      expect(approved.statusCode, approved.body).toBe(403);
+      expect(approved.json().message).toBe(message);
+      const other = await buyer(c.id, 'requester');
+      const pending = await fill(other.client, 1);
+      const refused = await other.client.post('/api/orders/submit', seen(pending, { deliveryType: 'pickup' }));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(message);
+      // Nothing changed: no order, the POs as they were.
+      expect(await ctx.db.select().from(orders).where(eq(orders.companyId, c.id))).toHaveLength(0);
+      expect((await active(placer.client)).items.length).toBeGreaterThan(0);
+    }
+
+    await ctx.db.update(companies).set({ status: 'active' }).where(eq(companies.id, c.id));
+    const cart = await active(placer.client);
+    const placed = await placer.client.post('/api/orders', seen(cart, { deliveryType: 'pickup' }));
+    expect(placed.statusCode, placed.body).toBe(201);
+  });
+});

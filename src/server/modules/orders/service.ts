@@ -20,7 +20,7 @@ import {
 import { earliestRequestedDate, type IsoDate, requestedDateProblem } from '@common/domain/business-days';
 import { CART_MESSAGES, isSampleCartName, lineQuantityProblem, MERCHANDISE_LISTS, orderKindFor, sampleOrderName } from '@common/domain/cart-rules';
 import { displayName } from '@common/domain/display-name';
-import { COMPANY_PO_MESSAGES, placementRule } from '@common/domain/company-orders';
+import { COMPANY_PO_MESSAGES, companyOrderingRefusal, placementRule } from '@common/domain/company-orders';
 import { formatShipTo, type ShipToAddress } from '@common/domain/ship-to';
 import { describeAllocation } from '@common/domain/lots';
 import { emailReference } from '@common/domain/email-status';
@@ -38,7 +38,7 @@ import type { CartsService } from '../carts';
 import type { LotsService } from '../lots';
 import type { MailOutbox } from '../mail';
 import type { EventPublisher } from '../webhooks';
-import { findLocation, locationAddress, locationsOf, peopleOf, saveShipTo } from '../companies';
+import { companyStatusForOrdering, findLocation, locationAddress, locationsOf, peopleOf, saveShipTo } from '../companies';
 import { approvalApprovedEmail, approvalRequestEmail, approvalReturnedEmail, approvalSubmittedEmail } from './approval-emails';
 import { orderConfirmationEmail, type OrderEmailSettings } from './email';
 import { checkSeenPrices } from './price-check';
@@ -171,6 +171,12 @@ function checkPayloadAgainstCart(body: PlaceOrderInput, cart: CartView): void {
 }
 
 /** A dealer in a company and an order of that company (docs/decisions/0233). */
+/** An account on hold or closed places, submits and approves nothing (docs/decisions/0230). */
+async function requireOrderingCompany(tx: DbOrTx, companyId: number): Promise<void> {
+  const refusal = companyOrderingRefusal((await companyStatusForOrdering(tx, companyId)) ?? 'active');
+  if (refusal) throw new HttpError(403, refusal);
+}
+
 function sameCompany(actor: Actor, row: { companyId: number | null }): boolean {
   return actor.role === 'bold_customer' && actor.companyId != null && row.companyId === actor.companyId;
 }
@@ -296,6 +302,7 @@ export function createOrdersService(deps: {
     const sampleNumber = kind === 'sample' ? (await repo.countSampleOrders(tx, placer.userId)) + 1 : 0;
     const deliveryType = body.deliveryType ?? (kind === 'sample' ? 'pickup' : null);
     const companyId = kind === 'purchase' ? (cart.companyId ?? null) : null;
+    if (companyId !== null) await requireOrderingCompany(tx, companyId);
     const location = companyId === null ? { locationId: null, address: null } : await companyShipTo(tx, companyId, { ...body, deliveryType });
     // ADR 0192, docs/decisions/0210: where the buyer said, else the profile's store; a sample order's must be complete.
     const { shipTo, shipToAddress } = await orderShipTo(tx, placer.userId, kind, {
@@ -453,6 +460,7 @@ export function createOrdersService(deps: {
         if (body.cartId !== undefined && body.cartId !== cart.id) throw new HttpError(409, ORDER_MESSAGES.cartChanged);
         if (orderKindFor(actor.role) !== 'purchase' || !cart.companyId) throw new HttpError(403, COMPANY_PO_MESSAGES.notInCompany);
         if (cart.approvalStatus === 'pending') throw new HttpError(409, COMPANY_PO_MESSAGES.alreadyPending);
+        await requireOrderingCompany(tx, cart.companyId);
         checkPayloadAgainstCart(body, cart);
         checkSeenPrices(body, cart);
         const { rule } = await placerRule(tx, actor.userId, cart);

@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { priceCandidates } from './company-prices';
 import { countsOf, diffEntries } from './entries-diff';
 import * as repo from './repository';
-import { listChanged, replaceEntries, writeDiff, type ChangeSource, type Events } from './writes';
+import { listChanged, replaceEntries, writeDiff, type ChangeBy, type ChangeSinks } from './writes';
 
 /*
  * Price lists for the admin screens and the ERP (docs/decisions/0231-price-list-files-diff-and-version.md):
@@ -43,8 +43,8 @@ function codeTaken(error: unknown, code: string): never {
   throw error;
 }
 
-export function createPriceListAdmin(deps: { db: Db; events: Events; today: () => IsoDate }) {
-  const { db, events } = deps;
+export function createPriceListAdmin(deps: { db: Db; sinks: ChangeSinks; today: () => IsoDate }) {
+  const { db, sinks } = deps;
 
   async function summary(tx: DbOrTx, id: number): Promise<PriceListView> {
     const { rows } = await repo.listPage(tx, { limit: 1, offset: 0, ids: [id] });
@@ -78,11 +78,11 @@ export function createPriceListAdmin(deps: { db: Db; events: Events; today: () =
   }
 
   /** Sets a list's header; a header equal to what it was changes nothing. */
-  async function saveHeader(tx: DbOrTx, list: repo.PriceListRow, header: Header, source: ChangeSource): Promise<void> {
+  async function saveHeader(tx: DbOrTx, list: repo.PriceListRow, header: Header, by: ChangeBy): Promise<void> {
     const same = list.code === header.code && list.name === header.name && list.validFrom === header.validFrom && list.validTo === header.validTo;
     if (same) return;
     const updated = await repo.updateList(tx, list.id, header).catch((error: unknown) => codeTaken(error, header.code));
-    await listChanged(tx, events, updated!, { source });
+    await listChanged(tx, sinks, updated!, by);
   }
 
   return {
@@ -93,40 +93,40 @@ export function createPriceListAdmin(deps: { db: Db; events: Events; today: () =
 
     detail: (id: number) => detail(db, id),
 
-    async create(header: Header): Promise<PriceListDetail> {
+    async create(actor: Actor, header: Header): Promise<PriceListDetail> {
       return db.transaction(async (tx) => {
         const list = await repo.insertList(tx, header).catch((error: unknown) => codeTaken(error, header.code));
-        await listChanged(tx, events, list, { source: 'admin' });
+        await listChanged(tx, sinks, list, { source: 'admin', actor });
         return detail(tx, list.id);
       });
     },
 
-    async update(id: number, header: Header): Promise<PriceListDetail> {
+    async update(actor: Actor, id: number, header: Header): Promise<PriceListDetail> {
       return db.transaction(async (tx) => {
-        await saveHeader(tx, await requireList(tx, id, true), header, 'admin');
+        await saveHeader(tx, await requireList(tx, id, true), header, { source: 'admin', actor });
         return detail(tx, id);
       });
     },
 
-    async remove(id: number): Promise<void> {
+    async remove(actor: Actor, id: number): Promise<void> {
       await db.transaction(async (tx) => {
         const list = await requireList(tx, id, true);
         await repo.deleteList(tx, id);
-        await listChanged(tx, events, list, { source: 'admin', deleted: true });
+        await listChanged(tx, sinks, list, { source: 'admin', actor, deleted: true });
       });
     },
 
     /** PUT /api/price-lists/{code}: creates the list or sets its header. */
-    async putByCode(code: string, header: Omit<Header, 'code'>): Promise<{ created: boolean; list: PriceListView }> {
+    async putByCode(actor: Actor, code: string, header: Omit<Header, 'code'>): Promise<{ created: boolean; list: PriceListView }> {
       return db.transaction(async (tx) => {
         const existing = await repo.findListByCode(tx, code, true);
         if (existing) {
           // The ERP's code is the key: its spelling is kept as first written.
-          await saveHeader(tx, existing, { code: existing.code, ...header }, 'api');
+          await saveHeader(tx, existing, { code: existing.code, ...header }, { source: 'api', actor });
           return { created: false, list: await summary(tx, existing.id) };
         }
         const list = await repo.insertList(tx, { code, ...header }).catch((error: unknown) => codeTaken(error, code));
-        await listChanged(tx, events, list, { source: 'api' });
+        await listChanged(tx, sinks, list, { source: 'api', actor });
         return { created: true, list: await summary(tx, list.id) };
       });
     },
@@ -137,7 +137,7 @@ export function createPriceListAdmin(deps: { db: Db; events: Events; today: () =
     },
 
     /** PUT /api/price-lists/{code}/entries: the list's whole set; only the rows that differ are written. */
-    async putEntries(code: string, entries: readonly { sku: number; price: string; minQuantity: number }[]): Promise<PutPriceListEntriesResponse> {
+    async putEntries(actor: Actor, code: string, entries: readonly { sku: number; price: string; minQuantity: number }[]): Promise<PutPriceListEntriesResponse> {
       const seen = new Map<string, number>();
       const errors: { path: string; message: string }[] = [];
       entries.forEach((e, index) => {
@@ -153,7 +153,7 @@ export function createPriceListAdmin(deps: { db: Db; events: Events; today: () =
       if (errors.length > 0) throw new HttpError(400, errors.length === 1 ? errors[0]!.message : `${errors.length} entries have problems; nothing was changed`, errors.slice(0, 200));
       return db.transaction(async (tx) => {
         const list = await requireCode(tx, code, true);
-        const diff = await replaceEntries(tx, events, list, entries.map((e) => ({ productId: e.sku, minQuantity: e.minQuantity, price: e.price })), 'api');
+        const diff = await replaceEntries(tx, sinks, list, entries.map((e) => ({ productId: e.sku, minQuantity: e.minQuantity, price: e.price })), { source: 'api', actor });
         const { flagged: _flagged, ...counts } = countsOf(diff);
         return { code: list.code, ...counts };
       });
@@ -167,7 +167,7 @@ export function createPriceListAdmin(deps: { db: Db; events: Events; today: () =
     },
 
     /** One SKU's breaks as they should be; only the rows that differ are written. */
-    async putEntry(id: number, sku: number, breaks: readonly { minQuantity: number; price: string }[]): Promise<PriceListEntryView> {
+    async putEntry(actor: Actor, id: number, sku: number, breaks: readonly { minQuantity: number; price: string }[]): Promise<PriceListEntryView> {
       const facts = await repo.productFacts(db, [sku]);
       const product = facts.get(sku);
       return db.transaction(async (tx) => {
@@ -175,22 +175,22 @@ export function createPriceListAdmin(deps: { db: Db; events: Events; today: () =
         const before = await repo.entriesOfSku(tx, id, sku);
         if (!product && before.length === 0) throw new HttpError(400, PRICE_LIST_MESSAGES.unknownSku(sku), [{ path: 'sku', message: PRICE_LIST_MESSAGES.unknownSku(sku) }]);
         const diff = diffEntries(before, breaks.map((b) => ({ productId: sku, minQuantity: b.minQuantity, price: b.price })));
-        await writeDiff(tx, events, list, diff, 'admin');
+        await writeDiff(tx, sinks, list, diff, { source: 'admin', actor });
         const after = await repo.entriesOfSku(tx, id, sku);
         return { sku, name: product?.name ?? null, basePrice: product?.price ?? null, breaks: after.map((b) => ({ minQuantity: b.minQuantity, price: b.price })) };
       });
     },
 
-    async removeEntry(id: number, sku: number): Promise<void> {
+    async removeEntry(actor: Actor, id: number, sku: number): Promise<void> {
       await db.transaction(async (tx) => {
         const list = await requireList(tx, id, true);
         const before = await repo.entriesOfSku(tx, id, sku);
         if (before.length === 0) throw new HttpError(404, PRICE_LIST_MESSAGES.entryNotFound);
-        await writeDiff(tx, events, list, diffEntries(before, []), 'admin');
+        await writeDiff(tx, sinks, list, diffEntries(before, []), { source: 'admin', actor });
       });
     },
 
-    async assign(id: number, body: ReturnType<typeof normaliseAssignment>): Promise<PriceListDetail> {
+    async assign(actor: Actor, id: number, body: ReturnType<typeof normaliseAssignment>): Promise<PriceListDetail> {
       return db.transaction(async (tx) => {
         const list = await requireList(tx, id, true);
         if (body.companyId !== null && !(await repo.companyFact(tx, body.companyId))) {
@@ -198,16 +198,16 @@ export function createPriceListAdmin(deps: { db: Db; events: Events; today: () =
         }
         const target = body.companyId !== null ? { companyId: body.companyId } : { priceGroup: body.priceGroup! };
         await repo.upsertAssignment(tx, id, target, body.priority);
-        await listChanged(tx, events, list, { source: 'admin' });
+        await listChanged(tx, sinks, list, { source: 'admin', actor });
         return detail(tx, id);
       });
     },
 
-    async unassign(id: number, assignmentId: number): Promise<PriceListDetail> {
+    async unassign(actor: Actor, id: number, assignmentId: number): Promise<PriceListDetail> {
       return db.transaction(async (tx) => {
         const list = await requireList(tx, id, true);
         if (!(await repo.deleteAssignment(tx, id, assignmentId))) throw new HttpError(404, PRICE_LIST_MESSAGES.assignmentNotFound);
-        await listChanged(tx, events, list, { source: 'admin' });
+        await listChanged(tx, sinks, list, { source: 'admin', actor });
         return detail(tx, id);
       });
     },

@@ -14,7 +14,7 @@ import type { ImportKind } from '../imports';
 import { countsOf, diffEntries, type EntriesDiff } from './entries-diff';
 import { checkKnown, readPriceListFile, readStoredCsv, storedCsv, type PriceFileRow } from './price-list-file';
 import { entriesDigest, entriesOf, listsByCodes, productFacts, type PriceListRow } from './repository';
-import { writeDiff, type Events } from './writes';
+import { writeDiff, type ChangeSinks } from './writes';
 
 /*
  * The price list file as an import kind (docs/decisions/0220, docs/decisions/0231): the preview
@@ -86,9 +86,9 @@ function previewList({ list, diff }: ListDiff, names: ReadonlyMap<number, { name
 
 export function createPriceListImportKind(deps: {
   db: Db;
-  events: Events;
+  sinks: ChangeSinks;
 }): ImportKind<PriceListUploadPreview, PriceListUploadResult, void, PriceFileRow[], PriceListUploadErrorBody> {
-  const { db, events } = deps;
+  const { db, sinks } = deps;
 
   const refuse = (filename: string, problems: PriceListUploadErrorBody['schemaErrors'], problemCount: number, rows: number) => ({
     ok: false as const,
@@ -135,7 +135,7 @@ export function createPriceListImportKind(deps: {
       return readStoredCsv(kept.data);
     },
 
-    async apply(tx, { kept, read: rows }) {
+    async apply(tx, { actor, kept, read: rows }) {
       const byList = rowsByList(rows);
       // Held in id order, so two confirms naming the same lists wait for each other instead of deadlocking.
       const lists = await listsByCodes(tx, [...byList.keys()], true);
@@ -143,7 +143,7 @@ export function createPriceListImportKind(deps: {
       const ids = [...lists.values()].map((l) => l.id);
       if ((await entriesDigest(tx, ids)) !== kept.digest) throw new HttpError(409, PRICE_LIST_MESSAGES.changedSince);
       const diffs = diffAll(lists, byList, await entriesOf(tx, ids));
-      for (const { list, diff } of diffs) await writeDiff(tx, events, list, diff, 'upload');
+      for (const { list, diff } of diffs) await writeDiff(tx, sinks, list, diff, { source: 'upload', actor });
       const counts = totalCounts(rows.length, diffs);
       const written = counts.added + counts.changed + counts.removed;
       return {

@@ -5,7 +5,7 @@ import { insertCatalogue, put, withStock } from '../../../../test/cart-fixtures'
 import { bearer, createToken, signedInAdmin } from '../../../../test/integrations';
 import { multipartBody } from '../../../../test/multipart';
 import { dealerOf, insertCompany, pdfText } from '../../../../test/price-list-fixtures';
-import { companies, priceListEntries, products, webhookDeliveries } from '../../db/schema';
+import { activityLogs, companies, priceListEntries, products, webhookDeliveries } from '../../db/schema';
 import { pricesVersion } from './index';
 
 /*
@@ -399,6 +399,33 @@ describe("a company's prices", () => {
     const after = await coastalDealer.request({ method: 'GET', url: '/api/price-list.pdf', headers: { 'if-none-match': etag } });
     expect(after.statusCode).toBe(200);
     expect(pdfText(after.rawPayload)).toContain('$8.20');
+  });
+});
+
+describe('the activity log', () => {
+  it('records who changed a list and what, from the screens, a file and the ERP', async () => {
+    const list = await createList({ code: 'LOGGED', name: 'Logged list' });
+    expect((await put(admin, `/api/admin/price-lists/${list.id}/entries/1001`, { breaks: [{ minQuantity: 1, price: '40.00' }] })).statusCode).toBe(200);
+    const file = (await upload(admin, 'list,sku,price\nLOGGED,1001,41.00\nLOGGED,1002,12.00\n')).json();
+    expect((await admin.post(`/api/admin/price-lists/uploads/${file.uploadId}/confirm`)).statusCode).toBe(200);
+    const token = await createToken(admin, ['prices:write']);
+    expect((await bearer(ctx.app, token.token, { method: 'PUT', url: '/api/price-lists/LOGGED', json: { name: 'Logged list 2' } })).statusCode).toBe(200);
+    const rows = await ctx.db.select().from(activityLogs).where(eq(activityLogs.type, 'price_list_updated')).orderBy(activityLogs.id);
+    const ours = rows.filter((r) => (r.metadata as { code?: string } | null)?.code === 'LOGGED').map((r) => r.description);
+    expect(ours).toEqual([
+      'Price list LOGGED (Logged list) updated through the admin screens',
+      'Price list LOGGED (Logged list) updated through the admin screens: 1 added, 0 changed, 0 removed',
+      'Price list LOGGED (Logged list) updated through a price list file: 1 added, 1 changed, 0 removed',
+      'Price list LOGGED (Logged list 2) updated through the API',
+    ]);
+  });
+
+  it('writes no row for a change that changes nothing', async () => {
+    const list = await createList({ code: 'QUIET', name: 'Quiet list' });
+    const count = async () => (await ctx.db.select().from(activityLogs).where(eq(activityLogs.type, 'price_list_updated'))).filter((r) => (r.metadata as { code?: string } | null)?.code === 'QUIET').length;
+    const before = await count();
+    expect((await admin.patch(`/api/admin/price-lists/${list.id}`, { code: 'QUIET', name: 'Quiet list' })).statusCode).toBe(200);
+    expect(await count()).toBe(before);
   });
 });
 

@@ -90,7 +90,7 @@ export const priceListRoutes: FastifyPluginAsyncZod<{ priceList: PriceListServic
   app.post(
     '/api/admin/price-lists',
     { config: write, schema: { tags, operationId: 'createPriceList', summary: 'Create a price list (code, name, valid from and to)', body: priceListBody, response: { 201: priceListDetail, ...errors, 409: errorBody } } },
-    async (request, reply) => reply.code(201).send(await admin.create(request.body)),
+    async (request, reply) => reply.code(201).send(await admin.create(actorOf(request), request.body)),
   );
 
   app.get(
@@ -176,14 +176,14 @@ export const priceListRoutes: FastifyPluginAsyncZod<{ priceList: PriceListServic
   app.patch(
     '/api/admin/price-lists/:id',
     { config: write, schema: { tags, operationId: 'updatePriceList', summary: "Change a price list's code, name or dates", params: priceListIdParams, body: priceListBody, response: { 200: priceListDetail, ...errors, 409: errorBody } } },
-    (request) => admin.update(request.params.id, request.body),
+    (request) => admin.update(actorOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/admin/price-lists/:id',
     { config: write, schema: { tags, operationId: 'deletePriceList', summary: 'Delete a price list with its entries and assignments', params: priceListIdParams, response: { 200: okBody, ...errors } } },
     async (request) => {
-      await admin.remove(request.params.id);
+      await admin.remove(actorOf(request), request.params.id);
       return { ok: true as const };
     },
   );
@@ -200,14 +200,14 @@ export const priceListRoutes: FastifyPluginAsyncZod<{ priceList: PriceListServic
       config: { ...write, idempotent: true },
       schema: { tags, operationId: 'putPriceListEntry', summary: "Set one SKU's prices in a list (its plain price and breaks); only the rows that differ are written", params: priceListEntryParams, body: putPriceListEntryBody, response: { 200: priceListEntryView, ...errors } },
     },
-    (request) => admin.putEntry(request.params.id, request.params.sku, request.body.breaks),
+    (request) => admin.putEntry(actorOf(request), request.params.id, request.params.sku, request.body.breaks),
   );
 
   app.delete(
     '/api/admin/price-lists/:id/entries/:sku',
     { config: write, schema: { tags, operationId: 'deletePriceListEntry', summary: "Remove one SKU's prices from a list", params: priceListEntryParams, response: { 200: okBody, ...errors } } },
     async (request) => {
-      await admin.removeEntry(request.params.id, request.params.sku);
+      await admin.removeEntry(actorOf(request), request.params.id, request.params.sku);
       return { ok: true as const };
     },
   );
@@ -215,13 +215,13 @@ export const priceListRoutes: FastifyPluginAsyncZod<{ priceList: PriceListServic
   app.post(
     '/api/admin/price-lists/:id/assignments',
     { config: write, schema: { tags, operationId: 'assignPriceList', summary: 'Assign a list to a company or a price group with a priority (again: the new priority)', params: priceListIdParams, body: assignmentBody, response: { 200: priceListDetail, ...errors } } },
-    (request) => admin.assign(request.params.id, normaliseAssignment(request.body)),
+    (request) => admin.assign(actorOf(request), request.params.id, normaliseAssignment(request.body)),
   );
 
   app.delete(
     '/api/admin/price-lists/:id/assignments/:assignmentId',
     { config: write, schema: { tags, operationId: 'unassignPriceList', summary: 'Remove one assignment of a list', params: priceListAssignmentParams, response: { 200: priceListDetail, ...errors } } },
-    (request) => admin.unassign(request.params.id, request.params.assignmentId),
+    (request) => admin.unassign(actorOf(request), request.params.id, request.params.assignmentId),
   );
 
   // --- The ERP -------------------------------------------------------------------------------
@@ -233,7 +233,7 @@ export const priceListRoutes: FastifyPluginAsyncZod<{ priceList: PriceListServic
       schema: { tags, operationId: 'putPriceList', summary: "Create a price list or set its header (name, valid from and to); 201 when created", params: priceListCodeParams, body: putPriceListBody, response: { 200: putPriceListResponse, 201: putPriceListResponse, ...errors } },
     },
     async (request, reply) => {
-      const result = await admin.putByCode(request.params.code, request.body);
+      const result = await admin.putByCode(actorOf(request), request.params.code, request.body);
       return reply.code(result.created ? 201 : 200).send(result);
     },
   );
@@ -258,7 +258,7 @@ export const priceListRoutes: FastifyPluginAsyncZod<{ priceList: PriceListServic
         response: { 200: putPriceListEntriesResponse, ...errors },
       },
     },
-    (request) => admin.putEntries(request.params.code, request.body.entries),
+    (request) => admin.putEntries(actorOf(request), request.params.code, request.body.entries),
   );
 
   app.get(

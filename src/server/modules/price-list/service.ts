@@ -44,7 +44,7 @@ export function pricesVersion(db: DbOrTx): Promise<string> {
 export function createPriceListService(deps: {
   db: Db;
   products: ProductsService;
-  activity: Pick<ActivityService, 'recordOnce'>;
+  activity: Pick<ActivityService, 'recordOnce' | 'record'>;
   imports: Pick<ImportsService, 'register'>;
   events: Events;
   today?: () => IsoDate;
@@ -78,7 +78,8 @@ export function createPriceListService(deps: {
     return built;
   }
 
-  const importKind = deps.imports.register(createPriceListImportKind({ db, events: deps.events }));
+  const sinks = { events: deps.events, activity };
+  const importKind = deps.imports.register(createPriceListImportKind({ db, sinks }));
 
   return {
     currentVersion: () => products.currentVersion(),
@@ -122,7 +123,7 @@ export function createPriceListService(deps: {
       return pending;
     },
 
-    admin: createPriceListAdmin({ db, events: deps.events, today }),
+    admin: createPriceListAdmin({ db, sinks, today }),
 
     uploads: importKind,
   };

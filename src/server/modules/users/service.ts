@@ -19,7 +19,7 @@ import { generateTemporaryPassword, hashPassword } from '../../lib/password-hash
 import type { Actor } from '../../lib/actor';
 import { endUserSessions } from '../../plugins/session-store';
 import type { ActivityService } from '../activity';
-import { ensureCompanyAdmin, placeNewDealer } from '../companies';
+import { cartsFollowCompany, ensureCompanyAdmin, placeNewDealer } from '../companies';
 import type { CompanyRole } from '@common/domain/companies';
 import type { ImportsService } from '../imports';
 import type { MailOutbox } from '../mail';
@@ -236,6 +236,7 @@ export function createUsersService(deps: {
         if (Object.keys(changes).length === 0) return toUserView(row);
         const updated = await updateUser(tx, id, { ...changes, ...(await companyOnRoleChange(tx, row, changes)) });
         if (!updated) throw new HttpError(404, USER_MESSAGES.notFound);
+        if (updated.companyId !== row.companyId) await cartsFollowCompany(tx, row.id, updated.companyId);
         if (row.companyId !== null && updated.companyId !== row.companyId) await ensureCompanyAdmin(tx, row.companyId);
         // An admin's edit is direct (docs/decisions/0203); the user's own pending change and its link end.
         if (changes.email !== undefined) await dropChanges(tx, id);
