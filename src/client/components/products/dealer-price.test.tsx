@@ -75,6 +75,14 @@ describe('the dealer price on screen', () => {
     expect(withDealerPrices(catalogue, dealerPricesOf(undefined, catalogue))).toBe(catalogue);
   });
 
+  it('builds a SKU\'s price once, on first use, and knows nothing of SKUs outside the catalogue', () => {
+    const prices = dealerPricesOf(overlay, catalogue);
+    expect(prices.get(1)).toBe(prices.get(1));
+    expect(prices.get(1)).toMatchObject({ price: '8.40', basePrice: '9.00', listName: 'Contract 2026', breaks: [{ from: 100, price: '7.90' }] });
+    expect(prices.has(99)).toBe(false);
+    expect(prices.get(2)).toBeUndefined();
+  });
+
   it('asks for a dealer their own prices, for an admin the chosen company only, and never for salespeople', () => {
     const user = (activeRole: CurrentUser['activeRole'], companyId: number | null) =>
       ({ activeRole, companyId, permissions: ['view_stock', 'view_prices'] }) as unknown as CurrentUser;

@@ -1,4 +1,4 @@
-import type { ProductPrices } from '@common/contracts/product-prices';
+import type { OverlayPrice, ProductPrices } from '@common/contracts/product-prices';
 import type { Product } from '@common/contracts/products';
 import { readPrice } from '@common/domain/money';
 
@@ -22,35 +22,73 @@ export interface DealerPrice {
   breaks: DealerStep[];
 }
 
-export type DealerPrices = ReadonlyMap<number, DealerPrice>;
+/** The dealer's prices by SKU: what the screens ask (a Map satisfies it). */
+export interface DealerPrices {
+  readonly size: number;
+  has(id: number): boolean;
+  get(id: number): DealerPrice | undefined;
+  /** The dealer's price of one unit, without building the rest (`withDealerPrices` asks it for every product). */
+  unitPrice?(id: number): string | null | undefined;
+}
 
-export const NO_DEALER_PRICES: DealerPrices = new Map();
+export const NO_DEALER_PRICES: DealerPrices = new Map<number, DealerPrice>();
 
-/** The overlay by SKU, with each step's list named; base prices from the catalogue (the overlay leaves them out). */
+/**
+ * The overlay by SKU, with each step's list named; base prices from the catalogue (the overlay leaves
+ * them out). Built on first use per SKU: at 50,000 SKUs, building every price's object before the
+ * first rows cost the page's thread about 100 ms more (docs/performance.md "Contract prices"); a
+ * screen asks for the few dozen rows it draws.
+ */
 export function dealerPricesOf(overlay: ProductPrices | undefined, products: readonly Product[]): DealerPrices {
   if (!overlay || overlay.prices.length === 0) return NO_DEALER_PRICES;
-  const base = new Map(products.map((product) => [product.id, product.price ?? null]));
-  const byId = new Map<number, DealerPrice>();
-  for (const entry of overlay.prices) {
-    if (!base.has(entry.id)) continue;
+  const entries = new Map<number, OverlayPrice>();
+  for (const entry of overlay.prices) if (entry.steps.length > 0) entries.set(entry.id, entry);
+  let base: Map<number, string | null> | undefined;
+  const baseOf = () => (base ??= new Map(products.map((product) => [product.id, product.price ?? null])));
+  const built = new Map<number, DealerPrice>();
+  const listOf = (index: number | null) => (index === null ? undefined : overlay.lists[index]);
+
+  function get(id: number): DealerPrice | undefined {
+    const done = built.get(id);
+    if (done) return done;
+    const entry = entries.get(id);
+    if (!entry || !baseOf().has(id)) return undefined;
     const steps = entry.steps.map((step): DealerStep => {
-      const list = step.list === null ? undefined : overlay.lists[step.list];
+      const list = listOf(step.list);
       return { from: step.from, price: step.price, listCode: list?.code ?? null, listName: list?.name ?? null };
     });
-    const [first, ...breaks] = steps;
-    if (!first) continue;
-    byId.set(entry.id, { price: first.price, basePrice: base.get(entry.id) ?? null, listCode: first.listCode, listName: first.listName, breaks });
+    const [first, ...breaks] = steps as [DealerStep, ...DealerStep[]];
+    const price: DealerPrice = { price: first.price, basePrice: baseOf().get(id) ?? null, listCode: first.listCode, listName: first.listName, breaks };
+    built.set(id, price);
+    return price;
   }
-  return byId;
+
+  return {
+    // Entries for SKUs outside the catalogue are counted: `size` only says whether any price differs.
+    size: entries.size,
+    has: (id) => get(id) !== undefined,
+    get,
+    unitPrice: (id) => entries.get(id)?.steps[0]?.price,
+  };
+}
+
+/** Cents of a catalogue price: numeric text the fast way, anything else through readPrice. */
+function centsOf(value: string | null | undefined): number | null {
+  if (typeof value === 'string' && value !== '') {
+    const number = Number(value);
+    if (Number.isFinite(number) && number >= 0) return Math.round(number * 100);
+  }
+  const reading = readPrice(value);
+  return reading.kind === 'amount' ? reading.cents : null;
 }
 
 /** The price per square foot at the dealer's price: the base's per-sq-ft figure scaled like the price. */
 function scaledPerSqft(product: Product, price: string | null): string | null | undefined {
-  const perSqft = readPrice(product.pricePerSqft);
-  const base = readPrice(product.price);
-  const dealer = readPrice(price);
-  if (perSqft.kind !== 'amount' || base.kind !== 'amount' || dealer.kind !== 'amount' || base.cents === 0) return product.pricePerSqft;
-  return ((perSqft.cents * dealer.cents) / base.cents / 100).toFixed(2);
+  const perSqft = centsOf(product.pricePerSqft);
+  const base = centsOf(product.price);
+  const dealer = centsOf(price);
+  if (perSqft === null || base === null || dealer === null || base === 0) return product.pricePerSqft;
+  return ((perSqft * dealer) / base / 100).toFixed(2);
 }
 
 /**
@@ -59,10 +97,11 @@ function scaledPerSqft(product: Product, price: string | null): string | null | 
  */
 export function withDealerPrices(products: Product[], prices: DealerPrices): Product[] {
   if (prices.size === 0) return products;
+  const unitPrice = prices.unitPrice ?? ((id: number) => prices.get(id)?.price);
   return products.map((product) => {
-    const dealer = prices.get(product.id);
-    if (!dealer || product.price === undefined || dealer.price === product.price) return product;
-    return { ...product, price: dealer.price, pricePerSqft: scaledPerSqft(product, dealer.price) };
+    const price = unitPrice(product.id);
+    if (price === undefined || product.price === undefined || price === product.price) return product;
+    return { ...product, price, pricePerSqft: scaledPerSqft(product, price) };
   });
 }
 
