@@ -10,6 +10,7 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import type { OutboxOp } from '../lib/device-db';
+import { cartProductOf } from '../lib/field-cart';
 import { fieldOrderView } from '../lib/field-order';
 import { useFieldStatus } from '../lib/field-status';
 import { useOutbox } from '../lib/use-outbox';
@@ -102,7 +103,7 @@ export function FieldOrderPage({ user }: { user: CurrentUser }) {
                     size="sm"
                     variant="outline"
                     aria-label={`Add ${p.name}`}
-                    onClick={() => void run((o) => o.enqueue(user.id, { kind: 'add', productId: p.id, productName: p.name, quantity: count }))}
+                    onClick={() => void run((o) => o.enqueue(user.id, { kind: 'add', productId: p.id, productName: p.name, product: cartProductOf(p), quantity: count }))}
                   >
                     Add
                   </Button>
