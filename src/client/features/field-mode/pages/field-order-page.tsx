@@ -16,6 +16,7 @@ import { useFieldStatus } from '../lib/field-status';
 import { useOutbox } from '../lib/use-outbox';
 import { FieldDatePicker } from '../components/field-date-picker';
 import { stockTime } from '../components/stock-time';
+import { PORTAL_BUILD } from '../lib/service-worker';
 
 const MAX_MATCHES = 8;
 
@@ -69,6 +70,7 @@ export function FieldOrderPage({ user }: { user: CurrentUser }) {
         <section aria-label="Device status" className="flex flex-wrap gap-2 text-sm">
           <Badge variant={status.offline ? 'warning' : 'success'}>{status.offline ? 'Offline' : 'Online'}</Badge>
           {status.stockAsOf !== null && <Badge variant="outline">Stock as of {stockTime(status.stockAsOf)}</Badge>}
+          <Badge variant="outline">Version {PORTAL_BUILD}</Badge>
           {status.persisted === false && (
             <Badge variant="warning" className="rounded-md whitespace-normal">
               This browser may clear offline data: add the portal to your home screen to keep it
