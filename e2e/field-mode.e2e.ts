@@ -204,7 +204,8 @@ describe('field mode', () => {
 
     // /cart's own buttons offline (docs/decisions/0239): the lines added from /stock are there, marked
     // waiting; a quantity stepped and then typed, and a removal undone, each queued in order.
-    const [stockA, stockB] = FROM_STOCK.map((id) => syntheticProducts(300).find((p) => p.id === id)!) as [{ name: string }, { name: string }];
+    const nameOf = (id: number) => syntheticProducts(300).find((p) => p.id === id)!.name;
+    const [stockA, stockB] = [{ name: nameOf(FROM_STOCK[0]!) }, { name: nameOf(FROM_STOCK[1]!) }];
     await page.goto('/cart');
     await page.getByText(/Offline: stock as of/).waitFor();
     const quantityOf = (name: string) => page.getByLabel(`Quantity of ${name}`, { exact: true });
@@ -323,7 +324,7 @@ describe('field mode', () => {
     // No blank screen: each tab paints its page on the new build, and no asset was asked for in vain.
     await tabs[0]!.locator('table tbody tr').first().waitFor();
     await tabs[1]!.getByText(`Version ${next}`).waitFor();
-    await tabs[1]!.getByRole('heading', { name: 'Sample order' }).waitFor();
+    await tabs[1]!.getByRole('heading', { name: 'Sample order', exact: true }).waitFor();
     expect(await tabs[1]!.getByText('A new version of the portal is ready.').count()).toBe(0);
     expect(missing).toEqual([]);
     await context.close();
