@@ -104,8 +104,8 @@ describe('companies', () => {
     const dialog = admin.page.getByRole('dialog');
     await dialog.getByLabel('Username').fill(username);
     await dialog.getByLabel('Temporary Password').fill('Journey123');
-    await dialog.getByLabel('Role').selectOption('bold_customer');
-    await dialog.getByRole('combobox', { name: 'Company' }).fill(`Chooser Tile ${tag}`);
+    await dialog.getByLabel('Role', { exact: true }).selectOption('bold_customer');
+    await dialog.getByRole('combobox', { name: 'Company', exact: true }).fill(`Chooser Tile ${tag}`);
     await dialog.getByRole('option', { name: new RegExp(`Chooser Tile ${tag}`) }).click();
     await dialog.getByRole('button', { name: 'Create User' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -123,7 +123,8 @@ export function CartPage({ user, deviceWrites }: { user: CurrentUser; deviceWrit
         {deviceWrites && <DeviceWritesNote waiting={device?.waiting.size ?? 0} placing={device?.placing ?? false} toReview={deviceWrites.toReview} />}
         {carts.isPending ? (
           <CartLoading />
-        ) : carts.isError || !active ? (
+        ) : !active ? (
+          // A refetch that failed (offline, the signal gone) keeps the cart it had: only no cart at all is an error.
           <CartLoadError onRetry={() => void carts.refetch()} retrying={carts.isFetching} />
         ) : active.totalItems === 0 ? (
           <CartEmpty noun={isSalesperson ? 'sample order' : 'PO'}>
