@@ -112,41 +112,31 @@ export function CompanyCombobox({
           }
         }}
       />
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label="Companies"
-        hidden={!open}
-        className="absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-y-auto rounded-md border border-border bg-surface p-1 text-sm shadow-md"
-      >
-        {matches.map((company, index) => (
-          <li
-            key={company.id}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === active}
-            // Chosen on mousedown, before the box's blur would close the list.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              choose(company);
-            }}
-            className={cn('flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-sm px-2 py-1.5 md:min-h-9', index === active && 'bg-accent-soft')}
-          >
-            <span className="min-w-0 break-words">{company.name}</span>
-            {company.accountNumber && <span className="nums shrink-0 text-xs text-muted-foreground">{company.accountNumber}</span>}
-          </li>
-        ))}
+      <div hidden={!open} className="absolute inset-x-0 top-full z-30 mt-1 rounded-md border border-border bg-surface p-1 text-sm shadow-md">
+        <ul id={listId} role="listbox" aria-label="Companies" className="max-h-72 overflow-y-auto">
+          {matches.map((company, index) => (
+            <li
+              key={company.id}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              // Chosen on mousedown, before the box's blur would close the list.
+              onMouseDown={(event) => {
+                event.preventDefault();
+                choose(company);
+              }}
+              className={cn('flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-sm px-2 py-1.5 md:min-h-9', index === active && 'bg-accent-soft')}
+            >
+              <span className="min-w-0 break-words">{company.name}</span>
+              {company.accountNumber && <span className="nums shrink-0 text-xs text-muted-foreground">{company.accountNumber}</span>}
+            </li>
+          ))}
+        </ul>
         {open && !search.isPending && matches.length === 0 && (
-          <li role="presentation" className="px-2 py-1.5 text-muted-foreground">
-            {term ? `No company matches “${term}”` : 'No companies yet'}
-          </li>
+          <p className="px-2 py-1.5 text-muted-foreground">{term ? `No company matches “${term}”` : 'No companies yet'}</p>
         )}
-        {more > 0 && (
-          <li role="presentation" className="px-2 py-1.5 text-xs text-muted-foreground">
-            {more} more: type more of the name or account number
-          </li>
-        )}
-      </ul>
+        {more > 0 && <p className="px-2 py-1.5 text-xs text-muted-foreground">{more} more: type more of the name or account number</p>}
+      </div>
     </div>
   );
 }

@@ -10,8 +10,8 @@ import { useOutbox } from '@client/features/field-mode/lib/use-outbox';
 /** A rep's /cart: the sample order with the changes waiting on the device played over it (docs/decisions/0239). */
 function FieldCartRoute({ user }: { user: CurrentUser }) {
   const { ops } = useOutbox(user.id);
-  const { toReview } = useFieldStatus();
-  const deviceWrites = useMemo<DeviceCartWrites>(() => ({ apply: (cart) => withWaitingWrites(cart, ops ?? []), toReview }), [ops, toReview]);
+  const { toReview, offline } = useFieldStatus();
+  const deviceWrites = useMemo<DeviceCartWrites>(() => ({ apply: (cart) => withWaitingWrites(cart, ops ?? []), toReview, offline }), [ops, toReview, offline]);
   return <CartPage user={user} deviceWrites={deviceWrites} />;
 }
 

@@ -9,4 +9,6 @@ export interface DeviceCartWrites {
   apply(cart: CartView): { cart: CartView; waiting: ReadonlySet<number>; placing: boolean };
   /** Writes the server refused, kept for the rep's review on /field. */
   toReview: number;
+  /** No network: checkout and Clear need it, so the page points to /field, which places offline. */
+  offline: boolean;
 }

@@ -116,7 +116,7 @@ export function CartPage({ user, deviceWrites }: { user: CurrentUser; deviceWrit
         {active && (!isSalesperson || active.totalItems > 0) && (
           <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
             {!isSalesperson && carts.data ? <CartSwitcher carts={carts.data} active={active} wording={wording} /> : <span />}
-            {active.totalItems > 0 && <ClearCartButton cartId={active.id} cartName={cartDisplayName(active, user.activeRole)} label={wording.clearLabel} />}
+            {active.totalItems > 0 && !deviceWrites?.offline && <ClearCartButton cartId={active.id} cartName={cartDisplayName(active, user.activeRole)} label={wording.clearLabel} />}
           </div>
         )}
         {active && inCompany && <CompanyPoStatus cart={active} userId={user.id} />}
@@ -152,9 +152,10 @@ export function CartPage({ user, deviceWrites }: { user: CurrentUser; deviceWrit
               waiting={device?.waiting}
             />
             <OrderSummary cart={active} isSalesperson={isSalesperson} className="lg:sticky lg:top-[calc(var(--frame-height,0px)+1rem)]">
+              {/* Offline, a rep's sample order is placed from field mode's page, which queues it (docs/decisions/0239). */}
               {isSalesperson ? (
                 <Button asChild size="lg" className="w-full print:hidden">
-                  <Link href="/order-details">Continue</Link>
+                  {deviceWrites?.offline ? <Link href="/field">Continue on Field sample order</Link> : <Link href="/order-details">Continue</Link>}
                 </Button>
               ) : (
                 <>
