@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -25,6 +26,25 @@ function lucideIconsArePure(): Plugin {
   };
 }
 
+/**
+ * Which build this is (docs/decisions/0239): PORTAL_BUILD_ID when the deploy (or the update journey,
+ * e2e/field-mode.e2e.ts) sets it, else the commit. Written into index.html as a meta tag and into the
+ * entry's JavaScript, so a new id is a new entry chunk, a new precache manifest and a new service worker.
+ */
+function portalBuildId(): string {
+  if (process.env.PORTAL_BUILD_ID) return process.env.PORTAL_BUILD_ID;
+  const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' });
+  return git.status === 0 ? git.stdout.trim() : 'local';
+}
+const PORTAL_BUILD = portalBuildId();
+
+function portalBuildMeta(): Plugin {
+  return {
+    name: 'portal-build-meta',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { name: 'portal-build', content: PORTAL_BUILD }, injectTo: 'head' }],
+  };
+}
+
 const alias = [
   { find: '@common', replacement: fileURLToPath(new URL('./src/common', import.meta.url)) },
   { find: '@client', replacement: fileURLToPath(new URL('./src/client', import.meta.url)) },
@@ -37,8 +57,10 @@ export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
   resolve: { alias },
+  define: { __PORTAL_BUILD__: JSON.stringify(PORTAL_BUILD) },
   plugins: [
     react(),
+    portalBuildMeta(),
     tailwindcss(),
     lucideIconsArePure(),
     routeSizeReport({ pageModule: 'features/auth/pages/login-page', label: '/auth', limitBytes: AUTH_JS_LIMIT_BYTES }),

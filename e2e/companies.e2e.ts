@@ -80,4 +80,36 @@ describe('companies', () => {
     await mine.getByText(username, { exact: true }).waitFor();
     expect(await hasHorizontalScroll(dealer.page)).toBe(false);
   });
+
+  it('an admin finds a company by name for its prices on /stock, and creates a dealer in it from Create User', async () => {
+    const tag = Date.now().toString(36);
+    const admin = await browser.open();
+    await signInAs(admin.page, ACCOUNTS.admin, 'Admin');
+    const company = await api<{ id: number; name: string }>(admin.page, 'POST', '/api/companies', { name: `Chooser Tile ${tag}`, accountNumber: `K-${tag}` });
+
+    // /stock's chooser is a search by name or account number, used from the keyboard (docs/decisions/0232).
+    await admin.page.goto('/stock');
+    const chooser = admin.page.getByRole('combobox', { name: 'Prices for company' });
+    await chooser.fill(`K-${tag}`);
+    await admin.page.getByRole('option', { name: new RegExp(`Chooser Tile ${tag}`) }).waitFor();
+    await chooser.press('ArrowDown');
+    await chooser.press('Enter');
+    await admin.page.waitForURL(`**/stock?company=${company.id}`);
+    await admin.page.getByText(`Showing the prices of ${company.name}`).waitFor();
+
+    // Create User: a dealer placed in that company, found by name (docs/decisions/0230).
+    const username = `jpick-${tag}`;
+    await admin.page.goto('/users');
+    await admin.page.getByRole('button', { name: 'Create User' }).click();
+    const dialog = admin.page.getByRole('dialog');
+    await dialog.getByLabel('Username').fill(username);
+    await dialog.getByLabel('Temporary Password').fill('Journey123');
+    await dialog.getByLabel('Role', { exact: true }).selectOption('bold_customer');
+    await dialog.getByRole('combobox', { name: 'Company', exact: true }).fill(`Chooser Tile ${tag}`);
+    await dialog.getByRole('option', { name: new RegExp(`Chooser Tile ${tag}`) }).click();
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const detail = await api<{ buyers: { username: string }[] }>(admin.page, 'GET', `/api/companies/${company.id}`);
+    expect(detail.buyers.map((b) => b.username)).toEqual([username]);
+  });
 });

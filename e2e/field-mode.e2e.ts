@@ -1,4 +1,5 @@
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -83,6 +84,28 @@ function watch(page: Page): Page {
     errors.push(text);
   });
   return page;
+}
+
+/** The build id index.html carries (vite.config.ts, docs/decisions/0239). */
+function buildIdOf(html: string): string {
+  const id = /<meta name="portal-build" content="([^"]+)"/.exec(html)?.[1];
+  expect(id, 'index.html names its build').toBeTruthy();
+  return id!;
+}
+
+/** The entry script index.html loads. */
+function entryOf(html: string): string {
+  return /<script type="module" crossorigin src="([^"]+)"/.exec(html)![1]!;
+}
+
+/** A production build of the client with its own build id into `outDir`, as `npm run build` makes one. */
+function buildClient(outDir: string, buildId: string): void {
+  const vite = path.resolve('node_modules/vite/bin/vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', PORTAL_BUILD_ID: buildId },
+  });
+  expect(result.status, 'the second build').toBe(0);
 }
 
 /** A value of field mode's IndexedDB store, or null. */
@@ -179,6 +202,31 @@ describe('field mode', () => {
     await page.getByRole('button', { name: 'Increase Quantity of Field Tower Display' }).click();
     await page.getByText('Added to cart').waitFor();
 
+    // /cart's own buttons offline (docs/decisions/0239): the lines added from /stock are there, marked
+    // waiting; a quantity stepped and then typed, and a removal undone, each queued in order.
+    const nameOf = (id: number) => syntheticProducts(300).find((p) => p.id === id)!.name;
+    const [stockA, stockB] = [{ name: nameOf(FROM_STOCK[0]!) }, { name: nameOf(FROM_STOCK[1]!) }];
+    await page.goto('/cart');
+    await page.getByText(/Offline: stock as of/).waitFor();
+    const quantityOf = (name: string) => page.getByLabel(`Quantity of ${name}`, { exact: true });
+    for (const p of [stockA, stockB]) await quantityOf(p.name).waitFor();
+    expect(await page.getByText('Waiting to send', { exact: true }).count()).toBe(2);
+    await page.getByRole('button', { name: `Increase Quantity of ${stockA.name}` }).click();
+    await expect.poll(() => quantityOf(stockA.name).inputValue()).toBe('2');
+    await quantityOf(stockA.name).fill('3');
+    await quantityOf(stockA.name).press('Enter');
+    await expect.poll(() => quantityOf(stockA.name).inputValue()).toBe('3');
+    await page.getByRole('button', { name: `Remove ${stockB.name}` }).click();
+    await quantityOf(stockB.name).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await quantityOf(stockB.name).waitFor();
+    // Kept on the device: the cart opened again offline shows the same, still waiting.
+    await page.reload();
+    await page.getByText('2 lines changed on this device are waiting to send', { exact: false }).waitFor();
+    await expect.poll(() => quantityOf(stockA.name).inputValue()).toBe('3');
+    expect(await quantityOf(stockB.name).inputValue()).toBe('1');
+    expect(await ordersOf(username)).toHaveLength(0);
+
     // Three more lines and the removed product added, and the sample order placed, all offline.
     await page.goto('/field');
     await page.getByText(/Offline: stock as of/).waitFor();
@@ -212,7 +260,8 @@ describe('field mode', () => {
     expect(placed).toHaveLength(1);
     const placedLines = await page.request.get(`/api/orders/${placed[0]!.id}`);
     const order = (await placedLines.json()) as { items: { productId: number; quantity: number }[]; merchandise: { code: string; quantity: number }[] };
-    expect(order.items.map((i) => [i.productId, i.quantity]).sort()).toEqual(ORDERED.map((id) => [id, 1]).sort());
+    // The quantity typed on /cart offline (3) went in after the add it changed.
+    expect(order.items.map((i) => [i.productId, i.quantity]).sort()).toEqual(ORDERED.map((id) => [id, id === FROM_STOCK[0] ? 3 : 1]).sort());
     expect(order.merchandise.map((m) => [m.code, m.quantity])).toEqual([['FIELD-DS', 1]]);
 
     // Replayed five more times (the same key and body, as after a lost answer): nothing new.
@@ -238,33 +287,46 @@ describe('field mode', () => {
     await context.close();
   }, 180_000);
 
-  it('offers a new build with one tap that reloads every open tab into it', async () => {
+  it('offers a new build with one tap that reloads every open tab into it, with no blank screen', async () => {
+    // A real second build (docs/decisions/0239): the same sources with another build id, so the entry
+    // chunk, the chunks that import it, index.html, the precache manifest and sw.js all change.
+    const first = buildIdOf(await readFile(path.join(CLIENT_DIR, 'index.html'), 'utf8'));
+    const next = `${first}-next`;
+    buildClient(NEXT_CLIENT_DIR, next);
+    const firstEntry = entryOf(await readFile(path.join(CLIENT_DIR, 'index.html'), 'utf8'));
+    const nextEntry = entryOf(await readFile(path.join(NEXT_CLIENT_DIR, 'index.html'), 'utf8'));
+    expect(nextEntry).not.toBe(firstEntry);
+
     const context = await repContext('field-rep-update');
+    const missing: string[] = [];
     const tabs = [watch(await context.newPage()), watch(await context.newPage())];
+    for (const tab of tabs) tab.on('response', (r) => r.status() === 404 && new URL(r.url()).pathname.startsWith('/assets/') && missing.push(r.url()));
+    await tabs[0]!.goto('/stock');
+    await tabs[1]!.goto('/field');
     for (const tab of tabs) {
-      await tab.goto('/stock');
       await tab.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      expect(await tab.evaluate(() => document.documentElement.dataset.build)).toBe(first);
     }
 
-    // A new build: another index.html (with its build mark) and so another service worker.
-    await cp(CLIENT_DIR, NEXT_CLIENT_DIR, { recursive: true });
-    const indexFile = path.join(NEXT_CLIENT_DIR, 'index.html');
-    await writeFile(indexFile, (await readFile(indexFile, 'utf8')).replace('<head>', '<head>\n    <meta name="portal-build" content="next" />'));
-    const swFile = path.join(NEXT_CLIENT_DIR, 'sw.js');
-    const sw = await readFile(swFile, 'utf8');
-    expect(sw).toMatch(/url:"index.html",revision:"[^"]+"/);
-    await writeFile(swFile, sw.replace(/url:"index.html",revision:"[^"]+"/, 'url:"index.html",revision:"next"'));
     await server.stop();
     await startServer(NEXT_CLIENT_DIR);
+    // The old build's entry is gone from the server: only the old worker's precache still has it.
+    expect((await tabs[0]!.request.get(firstEntry)).status()).toBe(404);
 
     await tabs[0]!.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
-    const prompt = tabs[0]!.getByText('A new version of the portal is ready.');
-    await prompt.waitFor({ timeout: 30_000 });
+    // Every open tab is offered the new version, and one tap reloads them all.
+    for (const tab of tabs) await tab.getByText('A new version of the portal is ready.').waitFor({ timeout: 60_000 });
     await tabs[0]!.getByRole('button', { name: 'Reload' }).click();
     for (const tab of tabs) {
-      await expect.poll(() => tab.evaluate(() => document.querySelector('meta[name="portal-build"]')?.getAttribute('content') ?? null), { timeout: 30_000 }).toBe('next');
-      await tab.locator('table tbody tr').first().waitFor();
+      await expect.poll(() => tab.evaluate(() => document.querySelector('meta[name="portal-build"]')?.getAttribute('content') ?? null), { timeout: 30_000 }).toBe(next);
+      await expect.poll(() => tab.evaluate(() => document.documentElement.dataset.build ?? null), { timeout: 30_000 }).toBe(next);
     }
+    // No blank screen: each tab paints its page on the new build, and no asset was asked for in vain.
+    await tabs[0]!.locator('table tbody tr').first().waitFor();
+    await tabs[1]!.getByText(`Version ${next}`).waitFor();
+    await tabs[1]!.getByRole('heading', { name: 'Sample order', exact: true }).waitFor();
+    expect(await tabs[1]!.getByText('A new version of the portal is ready.').count()).toBe(0);
+    expect(missing).toEqual([]);
     await context.close();
-  }, 180_000);
+  }, 600_000);
 });

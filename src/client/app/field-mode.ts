@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@common/contracts/auth';
 import { setDeviceAvailability } from '@client/api/get-product-availability';
-import { setOfflineMerchandiseWriter } from '@client/api/offline-cart-writes';
+import { setOfflineLineWriter, setOfflineMerchandiseWriter } from '@client/api/offline-cart-writes';
 import { productsQueryKey, setCataloguePreview, setCatalogueReader } from '@client/api/get-products';
 import { userQueryKey } from '@client/features/auth/api/get-user';
 import { catalogueHead, deviceUser, forgetDeviceUser, isFieldUser, rememberDeviceUser } from '@client/features/field-mode/lib/device-user';
@@ -41,6 +41,7 @@ export function startFieldMode(client: QueryClient): void {
     setCataloguePreview(undefined);
     setDeviceAvailability(undefined);
     setOfflineMerchandiseWriter(undefined);
+    setOfflineLineWriter(undefined);
     setFieldStatus({ active: false });
     // At once: another rep signing in remembers themself right after this returns.
     if (clear) forgetDeviceUser();
@@ -72,6 +73,10 @@ export function startFieldMode(client: QueryClient): void {
     // Merchandise quantities changed offline wait in the same outbox as the sample order's lines.
     setOfflineMerchandiseWriter(({ type, codes, delta, quantity, label }) =>
       queueFieldWrite(client, user.id, { kind: 'merch', merchType: type, codes, delta, quantity, productName: label }),
+    );
+    // So are the sample order's lines changed on /cart (docs/decisions/0239).
+    setOfflineLineWriter(({ kind, productId, quantity, product }) =>
+      queueFieldWrite(client, user.id, { kind, productId, quantity, product, productName: product?.name }),
     );
     // A catalogue read before this (by the network) is read again through the device.
     void client.invalidateQueries({ queryKey: productsQueryKey });

@@ -9,7 +9,7 @@ import { preloadableLazy } from '@client/lib/preloadable-lazy';
  */
 export const ProfileCompletionPage = preloadableLazy(() => import('@client/features/auth/pages/profile-completion-page').then((m) => m.ProfileCompletionPage));
 export const RoleSelectPage = preloadableLazy(() => import('@client/features/auth/pages/role-select-page').then((m) => m.RoleSelectPage));
-export const CartPage = preloadableLazy(() => import('@client/features/cart/pages/cart-page').then((m) => m.CartPage));
+export const CartPage = preloadableLazy(() => import('./cart-route').then((m) => m.CartRoute));
 export const CartSelectPage = preloadableLazy(() => import('@client/features/cart/pages/cart-select-page').then((m) => m.CartSelectPage));
 export const CheckoutPage = preloadableLazy(() => import('@client/features/cart/pages/checkout-page').then((m) => m.CheckoutPage));
 export const PriceListPage = preloadableLazy(() => import('@client/features/price-list/pages/price-list-page').then((m) => m.PriceListPage));

@@ -34,7 +34,7 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/prices': { page: 'client/features/price-list/pages/prices-page' },
   '/price-list.pdf': { page: 'client/features/price-list/pages/price-list-page' },
   '/catalog': { page: 'client/app/routes/stock-route' },
-  '/cart': { page: 'client/features/cart/pages/cart-page' },
+  '/cart': { page: 'client/app/routes/cart-route' },
   '/cartselect': { page: 'client/features/cart/pages/cart-select-page' },
   '/order-details': { page: 'client/features/cart/pages/checkout-page' },
   '/orders': { page: 'client/app/routes/orders-route' },

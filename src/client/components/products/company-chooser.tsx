@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { CompanyCombobox, type CompanyChoice } from '@client/components/company-combobox';
 import { Button } from '@client/components/ui/button';
-import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 
 /**
- * An admin's choice of whose prices a catalogue page shows (docs/decisions/0232): a company number,
- * kept in the URL by the page (`?company=`); empty shows base prices.
+ * An admin's choice of whose prices a catalogue page shows (docs/decisions/0232): a company found by
+ * its name or account number, kept in the URL by the page (`?company=`); none shows base prices.
  */
 export function CompanyChooser({
   companyId,
@@ -21,39 +21,29 @@ export function CompanyChooser({
   companyName?: string | null;
 }) {
   const id = useId();
-  const [text, setText] = useState(companyId === null ? '' : String(companyId));
-  // The URL's choice changed (Back, Base prices): the box shows it (React's "adjusting state on a prop change").
-  const [shown, setShown] = useState(companyId);
-  if (shown !== companyId) {
-    setShown(companyId);
-    setText(companyId === null ? '' : String(companyId));
-  }
-  const invalid = text.trim() !== '' && !/^[1-9]\d{0,9}$/.test(text.trim());
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (invalid) return;
-    onChoose(text.trim() === '' ? null : Number(text.trim()));
-  }
-
+  // The company picked here keeps its name and account number; one named by the URL alone is known
+  // by its number until its prices (and name) arrive.
+  const [picked, setPicked] = useState<CompanyChoice | null>(null);
+  const value =
+    companyId === null ? null : picked?.id === companyId ? picked : { id: companyId, name: companyName ?? `Company ${companyId}`, accountNumber: null };
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Prices for a company">
-      <div className="grid gap-1">
-        <Label htmlFor={id}>Prices for company number</Label>
-        <Input
+    <div role="group" aria-labelledby={`${id}-label`} className="flex flex-wrap items-end gap-2">
+      <div className="grid w-full gap-1 sm:w-80">
+        <Label id={`${id}-label`} htmlFor={id}>
+          Prices for company
+        </Label>
+        <CompanyCombobox
           id={id}
-          inputMode="numeric"
-          className="w-40"
-          placeholder="Base prices"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          aria-invalid={invalid || Boolean(problem)}
-          aria-describedby={invalid || problem ? `${id}-problem` : undefined}
+          value={value}
+          onChange={(company) => {
+            setPicked(company);
+            onChoose(company?.id ?? null);
+          }}
+          placeholder="Base prices: type a name or account number"
+          aria-invalid={Boolean(problem) || undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
         />
       </div>
-      <Button type="submit" variant="outline" size="sm" className="max-sm:min-h-11">
-        Show prices
-      </Button>
       {companyId !== null && (
         <Button type="button" variant="ghost" size="sm" className="max-sm:min-h-11" onClick={() => onChoose(null)}>
           Base prices
@@ -64,11 +54,11 @@ export function CompanyChooser({
           Showing the prices of {companyName}
         </p>
       )}
-      {(invalid || problem) && (
+      {problem && (
         <p id={`${id}-problem`} role="alert" className="basis-full text-sm text-destructive">
-          {invalid ? 'Enter a company number, such as 12' : problem}
+          {problem}
         </p>
       )}
-    </form>
+    </div>
   );
 }

@@ -44,6 +44,7 @@ export function CartContents({
   otherCarts = [],
   priceChanges = null,
   refusals = new Map(),
+  waiting,
 }: {
   cart: CartView;
   showPrices: boolean;
@@ -52,6 +53,8 @@ export function CartContents({
   priceChanges?: PriceChanges | null;
   /** The lines Place Order's last 409 named (docs/decisions/0209): shown on those lines. */
   refusals?: ReadonlyMap<number, LineRefusal>;
+  /** The products whose line has a rep's change waiting on the device (docs/decisions/0239). */
+  waiting?: ReadonlySet<number>;
 }) {
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
@@ -60,7 +63,7 @@ export function CartContents({
   const cartLots = useCartLots(cart.id, cart.items.length > 0);
   const setLotChoice = useSetCartLotChoice(cart.id);
   const setQuantity = (item: CartItem, quantity: number) =>
-    update.mutate({ cartId: cart.id, itemId: item.id, quantity }, { onError: (error) => toastCartError(error, 'Error Updating Item') });
+    update.mutate({ cartId: cart.id, itemId: item.id, quantity, productId: item.productId, product: item.product }, { onError: (error) => toastCartError(error, 'Error Updating Item') });
   const lotLine = (item: CartItem) => {
     const line = cartLots.data?.lines.find((l) => l.productId === item.productId);
     const refusal = refusals.get(item.productId);
@@ -117,11 +120,12 @@ export function CartContents({
               priceNote={priceNote(item.productId)}
               // A PO waiting for approval is locked (docs/decisions/0233): no quantity, move or remove.
               locked={cart.approvalStatus === 'pending'}
+              waiting={waiting?.has(item.productId)}
               moveAction={cart.approvalStatus === 'pending' ? undefined : <MoveLineMenu item={item} from={cart} others={otherCarts} />}
               onQuantity={(quantity) => setQuantity(item, quantity)}
               onRemove={() =>
                 remove.mutate(
-                  { cartId: cart.id, itemId: item.id },
+                  { cartId: cart.id, itemId: item.id, productId: item.productId, product: item.product },
                   {
                     // 3 s; with Undo, which puts the line back as it was.
                     onSuccess: () =>
@@ -134,7 +138,7 @@ export function CartContents({
                           altText: `Undo removing ${item.product.name}`,
                           onClick: () =>
                             restore.mutate(
-                              { cartId: cart.id, productId: item.productId, quantity: item.quantity },
+                              { cartId: cart.id, productId: item.productId, quantity: item.quantity, product: item.product },
                               { onError: (error) => toastCartError(error, 'Could not undo') },
                             ),
                         },

@@ -6,6 +6,7 @@ import { MAX_LINE_QUANTITY, parseStockLevel, type StockAvailability } from '@com
 import { formatCents, formatPrice, lineTotalCents } from '@common/domain/money';
 import { describePriceSource } from '@common/domain/contract-prices';
 import { sellingUnit } from '@common/domain/units';
+import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { QuantityStepper } from '@client/components/quantity-stepper';
 import { formatCount } from '@common/domain/format';
@@ -55,6 +56,7 @@ export function CartLineItem({
   moveAction,
   priceNote,
   locked = false,
+  waiting = false,
 }: {
   item: CartItem;
   showPrices: boolean;
@@ -69,6 +71,8 @@ export function CartLineItem({
   priceNote?: ReactNode;
   /** Waiting for approval: the line cannot change (docs/decisions/0233). */
   locked?: boolean;
+  /** A rep's change to this line waits on the device to be sent (docs/decisions/0239). */
+  waiting?: boolean;
 }) {
   const availability = parseStockLevel(item.product.stockLevel);
   const unorderable = !availability.orderable;
@@ -81,7 +85,14 @@ export function CartLineItem({
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
-        <p className="font-medium">{item.product.name}</p>
+        <p className="font-medium">
+          {item.product.name}
+          {waiting && (
+            <Badge variant="warning" className="ml-2 align-middle">
+              Waiting to send
+            </Badge>
+          )}
+        </p>
         <p className="nums text-sm text-muted-foreground">{details(item)}</p>
         <p className={unorderable ? 'text-sm font-medium text-destructive' : 'text-xs text-muted-foreground'}>{note}</p>
         {limitNote && (

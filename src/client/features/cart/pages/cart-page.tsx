@@ -27,20 +27,25 @@ import { PricesChangedAlert } from '../components/prices-changed-alert';
 import { PlaceOrderBlockers, PLACE_ORDER_BLOCKERS_ID } from '../components/place-order-blockers';
 import { useCartLots } from '../api/get-cart-lots';
 import { blockingLines, showLotConflict } from '../lib/lot-conflicts';
+import type { DeviceCartWrites } from '../lib/device-writes';
+import { DeviceWritesNote } from '../components/device-writes-note';
 
 /**
  * /cart (Cart): Current Sample Order for salespeople (Continue to
  * /order-details), Current Purchase Order for everyone else (Place Order posts
  * at once, then the order's confirmation page, docs/decisions/0208). The active role decides (docs/product-decisions.md).
  */
-export function CartPage({ user }: { user: CurrentUser }) {
+export function CartPage({ user, deviceWrites }: { user: CurrentUser; deviceWrites?: DeviceCartWrites }) {
   const wording = cartWording(user.activeRole);
   const isSalesperson = wording.kind === 'sample';
   useDocumentTitle(wording.cartTitle);
   const [, navigate] = useLocation();
   // docs/decisions/0206: the prices on screen are refreshed on open and when the window regains focus.
   const carts = useFreshCarts();
-  const active = carts.data?.find((c) => c.isActive);
+  const serverActive = carts.data?.find((c) => c.isActive);
+  // A rep's changes still on the device are shown as made (docs/decisions/0239).
+  const device = serverActive && deviceWrites ? deviceWrites.apply(serverActive) : undefined;
+  const active = device?.cart ?? serverActive;
   // What was typed survives a reload, per cart, until the order is placed.
   const [extras, setExtras, clearExtras] = useSavedCheckout(active?.id, emptyExtras(profileShipTo(user)));
   // The company's ship-to choice and a typed one-off address survive a reload too (docs/decisions/0233).
@@ -111,13 +116,15 @@ export function CartPage({ user }: { user: CurrentUser }) {
         {active && (!isSalesperson || active.totalItems > 0) && (
           <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
             {!isSalesperson && carts.data ? <CartSwitcher carts={carts.data} active={active} wording={wording} /> : <span />}
-            {active.totalItems > 0 && <ClearCartButton cartId={active.id} cartName={cartDisplayName(active, user.activeRole)} label={wording.clearLabel} />}
+            {active.totalItems > 0 && !deviceWrites?.offline && <ClearCartButton cartId={active.id} cartName={cartDisplayName(active, user.activeRole)} label={wording.clearLabel} />}
           </div>
         )}
         {active && inCompany && <CompanyPoStatus cart={active} userId={user.id} />}
+        {deviceWrites && <DeviceWritesNote waiting={device?.waiting.size ?? 0} placing={device?.placing ?? false} toReview={deviceWrites.toReview} />}
         {carts.isPending ? (
           <CartLoading />
-        ) : carts.isError || !active ? (
+        ) : !active ? (
+          // A refetch that failed (offline, the signal gone) keeps the cart it had: only no cart at all is an error.
           <CartLoadError onRetry={() => void carts.refetch()} retrying={carts.isFetching} />
         ) : active.totalItems === 0 ? (
           <CartEmpty noun={isSalesperson ? 'sample order' : 'PO'}>
@@ -142,11 +149,13 @@ export function CartPage({ user }: { user: CurrentUser }) {
               priceChanges={checkout.priceChanges}
               refusals={checkout.lineRefusals}
               otherCarts={isSalesperson ? [] : (carts.data ?? []).filter((c) => c.id !== active.id)}
+              waiting={device?.waiting}
             />
             <OrderSummary cart={active} isSalesperson={isSalesperson} className="lg:sticky lg:top-[calc(var(--frame-height,0px)+1rem)]">
+              {/* Offline, a rep's sample order is placed from field mode's page, which queues it (docs/decisions/0239). */}
               {isSalesperson ? (
                 <Button asChild size="lg" className="w-full print:hidden">
-                  <Link href="/order-details">Continue</Link>
+                  {deviceWrites?.offline ? <Link href="/field">Continue on Field sample order</Link> : <Link href="/order-details">Continue</Link>}
                 </Button>
               ) : (
                 <>

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '@client/components/ui/button';
+import type { Product } from '@common/contracts/products';
+import { cartProductOf } from '../lib/field-cart';
 import { queueFieldWrite } from '../lib/use-outbox';
 
 /** The "Waiting to send" mark a row shows after a queued add (docs/decisions/0234). */
@@ -19,7 +21,7 @@ export function FieldAddButton({
   onAdded,
 }: {
   userId: number;
-  product: { id: number; name: string };
+  product: Product;
   quantity: number;
   canAdd: boolean;
   onAdded: (label: string) => void;
@@ -39,7 +41,7 @@ export function FieldAddButton({
         aria-describedby={targetId}
         onClick={() => {
           setPending(true);
-          queueFieldWrite(client, userId, { kind: 'add', productId: product.id, productName: product.name, quantity })
+          queueFieldWrite(client, userId, { kind: 'add', productId: product.id, productName: product.name, product: cartProductOf(product), quantity })
             .then(() => onAdded(QUEUED_LABEL))
             .catch((error: unknown) => console.warn('Field mode: the add was not queued', error))
             .finally(() => setPending(false));

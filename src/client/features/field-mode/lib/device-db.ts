@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import type { CartProduct } from '@common/contracts/carts';
 import type { MerchandiseType } from '@common/domain/cart-rules';
 import type { ReadableCatalogueColumns } from '@common/domain/catalogue-columns';
 
@@ -38,6 +39,8 @@ export interface OutboxOp {
   key: string;
   productId?: number;
   productName?: string;
+  /** What a line added on the device shows on /cart until the server has it (docs/decisions/0239). */
+  product?: CartProduct;
   quantity?: number;
   /** merch: the merchandise type and codes, and the change (`delta`) when it is not a `quantity`. */
   merchType?: MerchandiseType;

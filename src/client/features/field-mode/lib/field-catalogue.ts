@@ -5,7 +5,7 @@ import { requestCatalogue, takeEarlyCatalogue } from '@client/api/catalogue-requ
 import { api, dataOf } from '@client/lib/api-client';
 import { deviceDb, readKv, writeKv, type StoredCatalogue } from './device-db';
 import { rememberCatalogueHead } from './device-user';
-import { isNetworkFailure, setFieldStatus } from './field-status';
+import { fieldStatus, isNetworkFailure, setFieldStatus } from './field-status';
 import { mergeChanges } from './merge-changes';
 
 const CATALOGUE_KEY = 'catalogue';
@@ -27,6 +27,16 @@ export async function fetchCatalogueChanges(since?: string): Promise<CatalogueCh
 export async function readStoredCatalogue(userId: number): Promise<StoredCatalogue | undefined> {
   const [sync, columns] = await Promise.all([readKv<SyncPoint>(SYNC_KEY), readKv<StoredCatalogue['columns']>(CATALOGUE_KEY)]);
   return sync?.userId === userId && columns ? { ...sync, columns } : undefined;
+}
+
+/**
+ * When this device's stock was last brought up to date, from the small sync point alone: the
+ * banner says "stock as of" on every page offline (/cart, the dashboard), not only after a page
+ * read the whole catalogue.
+ */
+export async function loadStockAsOf(userId: number): Promise<void> {
+  const sync = await readKv<SyncPoint>(SYNC_KEY);
+  if (sync?.userId === userId && fieldStatus().stockAsOf === null) setFieldStatus({ stockAsOf: sync.asOf });
 }
 
 /** The catalogue kept as the columns the stock page reads (ADR 0188), not a second format. */

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { deleteDeviceDb } from './device-db';
 import { deviceAvailability, syncAvailability } from './field-availability';
-import { fieldCatalogueReader, startStoredRead } from './field-catalogue';
+import { fieldCatalogueReader, loadStockAsOf, startStoredRead } from './field-catalogue';
 import { fieldStatus, isNetworkFailure, setFieldStatus } from './field-status';
 import { refreshOutboxCounts, replayOutbox } from './outbox';
 import { keepQueries, restoreQueries } from './query-snapshots';
@@ -37,6 +37,7 @@ export function startFieldRuntime(client: QueryClient, userId: number): FieldRun
   void (async () => {
     if (navigator.onLine === false) restored = await restoreQueries(client).catch(() => []);
     await refreshOutboxCounts(userId).catch(() => undefined);
+    await loadStockAsOf(userId).catch(() => undefined);
     // The app opening is a replay point (no Background Sync outside Chromium).
     if (navigator.onLine !== false) {
       replay();

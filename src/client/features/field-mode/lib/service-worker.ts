@@ -8,7 +8,12 @@ import { setFieldStatus } from './field-status';
  */
 let applyWaiting: (() => void) | undefined;
 
+/** The build this tab runs (docs/decisions/0239): what a rep reads out to support, and what tells an old tab from a new one. */
+export const PORTAL_BUILD = typeof __PORTAL_BUILD__ === 'string' ? __PORTAL_BUILD__ : 'dev';
+
 export function registerServiceWorker(): void {
+  // The page's HTML says which build it came from (a meta tag); this says which JavaScript runs.
+  document.documentElement.dataset.build = PORTAL_BUILD;
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const start = () => {
     void import('workbox-window').then(({ Workbox }) => {

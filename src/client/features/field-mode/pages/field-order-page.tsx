@@ -10,11 +10,13 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import type { OutboxOp } from '../lib/device-db';
+import { cartProductOf } from '../lib/field-cart';
 import { fieldOrderView } from '../lib/field-order';
 import { useFieldStatus } from '../lib/field-status';
 import { useOutbox } from '../lib/use-outbox';
 import { FieldDatePicker } from '../components/field-date-picker';
 import { stockTime } from '../components/stock-time';
+import { PORTAL_BUILD } from '../lib/service-worker';
 
 const MAX_MATCHES = 8;
 
@@ -68,6 +70,7 @@ export function FieldOrderPage({ user }: { user: CurrentUser }) {
         <section aria-label="Device status" className="flex flex-wrap gap-2 text-sm">
           <Badge variant={status.offline ? 'warning' : 'success'}>{status.offline ? 'Offline' : 'Online'}</Badge>
           {status.stockAsOf !== null && <Badge variant="outline">Stock as of {stockTime(status.stockAsOf)}</Badge>}
+          <Badge variant="outline">Version {PORTAL_BUILD}</Badge>
           {status.persisted === false && (
             <Badge variant="warning" className="rounded-md whitespace-normal">
               This browser may clear offline data: add the portal to your home screen to keep it
@@ -102,7 +105,7 @@ export function FieldOrderPage({ user }: { user: CurrentUser }) {
                     size="sm"
                     variant="outline"
                     aria-label={`Add ${p.name}`}
-                    onClick={() => void run((o) => o.enqueue(user.id, { kind: 'add', productId: p.id, productName: p.name, quantity: count }))}
+                    onClick={() => void run((o) => o.enqueue(user.id, { kind: 'add', productId: p.id, productName: p.name, product: cartProductOf(p), quantity: count }))}
                   >
                     Add
                   </Button>

@@ -10,7 +10,8 @@ import { InventoryError, InventoryLoading } from '@client/components/products/in
 import { ProductCard } from '../components/product-card';
 import type { RenderStockAddAction } from '../components/stock-add-row';
 import { ResultCount } from '@client/components/products/result-count';
-import { useDealerCatalogue } from '@client/lib/products/use-dealer-catalogue';
+import { useCompanyChoice, useDealerCatalogue } from '@client/lib/products/use-dealer-catalogue';
+import { CompanyChooser } from '@client/components/products/company-chooser';
 import { useLoadingProgress } from '@client/lib/products/use-loading-progress';
 import { useWindowRows } from '@client/lib/products/use-window-rows';
 
@@ -42,8 +43,9 @@ function matchesText(product: Product, words: readonly string[]): boolean {
 export function CatalogPage({ user, renderAddAction }: { user: CurrentUser; renderAddAction?: RenderStockAddAction }) {
   useDocumentTitle('Product Catalog');
   const searchId = useId();
-  // The dealer's own prices on the cards (docs/decisions/0232).
-  const query = useDealerCatalogue(user);
+  // The dealer's own prices on the cards (docs/decisions/0232); an admin may choose a company's, as on /stock.
+  const [chosenCompany, chooseCompany] = useCompanyChoice(user);
+  const query = useDealerCatalogue(user, chosenCompany);
   const progress = useLoadingProgress(query.isPending);
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
@@ -75,6 +77,7 @@ export function CatalogPage({ user, renderAddAction }: { user: CurrentUser; rend
     <div className="min-h-dvh">
       <PageTitle title="Product Catalog" />
       <main className="mx-auto grid max-w-6xl gap-4 px-4 pt-4 pb-16 sm:px-6">
+        {user.activeRole === 'admin' && <CompanyChooser companyId={chosenCompany} onChoose={chooseCompany} problem={query.pricesProblem} companyName={query.companyName} />}
         {query.isPending ? (
           <InventoryLoading progress={progress} />
         ) : query.isError ? (

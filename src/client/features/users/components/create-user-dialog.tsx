@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff, Wand2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { createUserBody, type CreateUserBody, type CreateUserInput } from '@common/contracts/users';
 import { applyFieldErrors } from '@client/lib/apply-field-errors';
-import { errorMessage } from '@client/lib/api-client';
+import { errorMessage, isApiError } from '@client/lib/api-client';
 import { FormDialog, FormDialogFooter } from '@client/components/form-dialog';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
@@ -13,6 +13,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { useCreateUser } from '../api/create-user';
 import { generatePassword } from '../lib/generate-password';
 import { PROFILE_FIELDS, ProfileFields } from './profile-fields';
+import { CHOOSE_COMPANY_MESSAGE, DealerCompanyFields, NO_DEALER_COMPANY, type DealerCompany } from './dealer-company-fields';
 
 const EMPTY: CreateUserInput = {
   username: '',
@@ -55,14 +56,26 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
   const mutation = useCreateUser();
   const form = useForm<CreateUserInput, unknown, CreateUserBody>({ resolver: zodResolver(createUserBody), defaultValues: EMPTY });
   const { errors } = form.formState;
+  // A BOLD Customer's company (docs/decisions/0230): one found by search, or a new one by name.
+  const isDealer = useWatch({ control: form.control, name: 'role' }) === 'bold_customer';
+  const [dealerCompany, setDealerCompany] = useState<DealerCompany>(NO_DEALER_COMPANY);
+  const [companyError, setCompanyError] = useState<string | undefined>();
 
-  const submit = form.handleSubmit(async (body) => {
+  const submit = form.handleSubmit(async (fields) => {
+    let body: CreateUserBody = { ...fields, companyId: undefined };
+    if (isDealer && dealerCompany.kind === 'existing') {
+      if (!dealerCompany.company) return setCompanyError(CHOOSE_COMPANY_MESSAGE);
+      body = { ...fields, companyId: dealerCompany.company.id, company: dealerCompany.company.name };
+    }
     try {
       const user = await mutation.mutateAsync(body);
       toast({ title: 'User Created', description: `${user.username} can now sign in with the temporary password.`, variant: 'success' });
       onDone();
     } catch (error) {
       applyFieldErrors(error, ['username', 'password', ...PROFILE_FIELDS], form.setError);
+      // A company deleted since it was chosen.
+      const companyProblem = isApiError(error) ? error.fieldErrors.find((e) => e.path === 'companyId') : undefined;
+      if (companyProblem) setCompanyError(companyProblem.message);
       // "Failed to create user" or the server's message.
       toast({ title: 'Failed to create user', description: errorMessage(error, 'Failed to create user'), variant: 'destructive' });
     }
@@ -101,7 +114,24 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
           </div>
         )}
       </FormField>
-      <ProfileFields register={(name) => form.register(name)} errors={errors} />
+      <ProfileFields
+        register={(name) => form.register(name)}
+        errors={errors}
+        afterRole={
+          isDealer && (
+            <DealerCompanyFields
+              value={dealerCompany}
+              onChange={(next) => {
+                setDealerCompany(next);
+                setCompanyError(undefined);
+              }}
+              registerName={form.register('company')}
+              error={companyError}
+              nameError={errors.company?.message}
+            />
+          )
+        }
+      />
       <FormDialogFooter className="sm:col-span-2" submitLabel="Create User" pendingLabel="Creating..." pending={mutation.isPending} />
     </form>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PROFILE_FIELDS } from '@common/contracts/users';
 import { ROLES, ROLE_LABELS } from '@common/domain/permissions';
@@ -78,14 +79,18 @@ export function ProfileTextFields({
   register,
   errors,
   own = false,
+  omitCompany = false,
 }: {
   register: (name: OwnProfileField) => UseFormRegisterReturn;
   errors: Partial<Record<OwnProfileField, { message?: string }>>;
   own?: boolean;
+  /** The company is asked for elsewhere (Create User's company picker for a dealer). */
+  omitCompany?: boolean;
 }) {
+  const person = PERSON_FIELDS.filter((field) => !(own && field.name === 'email') && !(omitCompany && field.name === 'company'));
   return (
     <>
-      <Fields fields={PERSON_FIELDS.filter((field) => !own || field.name !== 'email')} register={register} errors={errors} own={own} />
+      <Fields fields={person} register={register} errors={errors} own={own} />
       <fieldset className="grid items-start gap-4 border-t border-border pt-4 sm:col-span-2 sm:grid-cols-6">
         <legend className="float-left mb-1 text-sm font-semibold sm:col-span-6">Store address</legend>
         <p className="-mt-2 text-xs text-muted-foreground sm:col-span-6">
@@ -106,11 +111,14 @@ export function ProfileFields({
   register,
   errors,
   roleLocked = false,
+  afterRole,
 }: {
   register: (name: ProfileField) => UseFormRegisterReturn;
   errors: Partial<Record<ProfileField, { message?: string }>>;
   /** An admin editing themselves may not change their own role (the server refuses it too). */
   roleLocked?: boolean;
+  /** Fields that depend on the role (Create User's company for a dealer), asked for in place of the Company text. */
+  afterRole?: ReactNode;
 }) {
   return (
     <>
@@ -130,7 +138,8 @@ export function ProfileFields({
           </NativeSelect>
         )}
       </FormField>
-      <ProfileTextFields register={register} errors={errors} />
+      {afterRole}
+      <ProfileTextFields register={register} errors={errors} omitCompany={Boolean(afterRole)} />
     </>
   );
 }
