@@ -8,6 +8,8 @@ import {
   type IncomingBody,
   type LotsBody,
 } from '@common/contracts/lots';
+import type { CartBackordersResponse } from '@common/contracts/backorders';
+import type { BackorderShipping } from '@common/domain/backorders';
 import { AVAILABILITY_LIST_LIMIT, CART_LINE_LOTS_LIMIT } from '@common/domain/lot-limits';
 import { LOT_MESSAGES } from '@common/domain/lots';
 import { parseStockLevel } from '@common/domain/stock-level';
@@ -23,6 +25,8 @@ import type { ProductsService } from '../products';
 import type { SettingsService } from '../settings';
 import type { EventPublisher } from '../webhooks';
 import { allocateOrder, allocationsOf, plannedAllocations, planLines } from './allocation';
+import { allocateBackorders, backordersOf, cartBackorderLines } from './backorders';
+import { setCartShipping } from './backorder-repository';
 import { sendArrivalNotices } from './notify';
 import { notifyRequestsPage } from './notify-list';
 import { createReplacer, type Kind } from './replace';
@@ -64,7 +68,15 @@ export function createLotsService(deps: {
     sendArrivalNotices({ db, mail: deps.mail, products, from: deps.mailFrom }).catch((error: unknown) => deps.log?.error({ err: error }, 'arrival notices failed'));
   }
 
-  const replacer = createReplacer({ db, activity: deps.activity, products, events: deps.events, settings: deps.settings, afterStockChange: notifyArrivals });
+  const replacer = createReplacer({
+    db,
+    activity: deps.activity,
+    products,
+    events: deps.events,
+    settings: deps.settings,
+    afterStockChange: notifyArrivals,
+    mail: { outbox: deps.mail, from: deps.mailFrom },
+  });
   const uploads = createLotsUploads({ db, replacer, products, imports: deps.imports });
 
   return {
@@ -174,6 +186,20 @@ export function createLotsService(deps: {
       return this.cartLots(actor, cartId);
     },
 
+    /** The cart's lines past the stock, split as placing now would (docs/decisions/0238). */
+    async cartBackorders(actor: Actor, cartId: number): Promise<CartBackordersResponse> {
+      const cart = await deps.carts.view(actor, cartId);
+      const lines = await cartBackorderLines(db, cartId, cart.items.map((i) => ({ productId: i.productId, quantity: i.quantity, stockLevel: i.product.stockLevel })));
+      return { lines };
+    },
+
+    async setCartShipping(actor: Actor, cartId: number, productId: number, shipping: BackorderShipping): Promise<CartBackordersResponse> {
+      const cart = await deps.carts.view(actor, cartId);
+      if (!cart.items.some((i) => i.productId === productId)) throw new HttpError(404, 'That item is not in this cart');
+      await setCartShipping(db, cartId, productId, shipping);
+      return this.cartBackorders(actor, cartId);
+    },
+
     async requestNotify(actor: Actor, productId: number) {
       const product = await products.summary(productId);
       if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
@@ -220,6 +246,9 @@ export function createLotsService(deps: {
       return allocations;
     },
     allocationsOf,
+    /** In the order's transaction, after the lots and stock took what they cover (backorders.ts, docs/decisions/0238). */
+    allocateBackorders,
+    backordersOf,
     /** After an order with allocations committed: this server's catalogue is stale. */
     stockChanged: () => products.changed(),
   };
