@@ -7084,6 +7084,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         lines: {
+                            cap: number;
                             later: {
                                 eta: string;
                                 quantity: number;
@@ -7171,6 +7172,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         lines: {
+                            cap: number;
                             later: {
                                 eta: string;
                                 quantity: number;

@@ -20,6 +20,8 @@ export const backorderPart = z.object({
 export const cartBackorderLine = z.object({
   productId: z.int(),
   quantity: z.int(),
+  /** The most boxes the line may hold: stock + what the loads can still promise. */
+  cap: z.int(),
   /** Boxes from stock on hand. */
   now: z.int(),
   /** Boxes promised from loads, soonest first. */
@@ -27,12 +29,12 @@ export const cartBackorderLine = z.object({
   /** Boxes neither stock nor loads cover: placing is refused while this is above 0. */
   uncovered: z.int(),
   shipping: backorderShippingSchema,
-  /** "3 now, 47 about Dec 20 (on vessel)". */
+  /** "3 now, 47 about Dec 20 (on vessel)"; empty while the line is within the stock. */
   text: z.string(),
 });
 export type CartBackorderLine = z.infer<typeof cartBackorderLine>;
 
-/** GET /api/carts/{id}/backorders: the lines past the stock, in cart order. */
+/** GET /api/carts/{id}/backorders: the lines past the stock or with loads to pass it, in cart order. */
 export const cartBackordersResponse = z.object({ lines: z.array(cartBackorderLine) });
 export type CartBackordersResponse = z.infer<typeof cartBackordersResponse>;
 

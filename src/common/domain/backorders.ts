@@ -169,3 +169,19 @@ export function planBulkLineWithLoads(
   if (quantity === requested) return { status: 'added', quantity, reason: null, backorder };
   return { status: 'capped', quantity, reason: BACKORDER_MESSAGES.cappedWithLoads(inStock, room, held, quantity, requested), backorder };
 }
+
+/**
+ * The quick order pad's offer before it asks the server (the catalogue knows each SKU's boxes on
+ * order, not what earlier orders were promised): the line up to stock + `onOrder`, said as
+ * "3 now, 47 on incoming loads". The server's answer then names the loads' dates, or cuts it.
+ */
+export function padOffer(stockLevel: string | null | undefined, requested: number, held: number, onOrder: number): { quantity: number; text: string } | null {
+  if (onOrder <= 0 || !backorderable(stockLevel)) return null;
+  const inStock = parseStockLevel(stockLevel).quantity ?? 0;
+  if (held + requested <= inStock) return null;
+  const quantity = Math.min(requested, Math.max(0, lineCap(stockLevel, onOrder) - held));
+  if (quantity === 0) return null;
+  const now = Math.max(0, Math.min(quantity, inStock - held));
+  const later = quantity - now;
+  return { quantity, text: `${now > 0 ? `${formatCount(now)} now, ` : ''}${formatCount(later)} on incoming loads` };
+}

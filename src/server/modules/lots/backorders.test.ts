@@ -74,7 +74,7 @@ describe('the cart and the quick order pad', () => {
     const split = await dealer.get(`/api/carts/${added.cart.id}/backorders`);
     expect(split.statusCode, split.body).toBe(200);
     expect(split.json().lines).toEqual([
-      { productId: SKU, quantity: 103, now: 3, later: [{ quantity: 100, eta: '2027-12-20', stage: 'on_vessel' }], uncovered: 0, shipping: 'split', text: '3 now, 100 about Dec 20 (on vessel)' },
+      { productId: SKU, quantity: 103, cap: 103, now: 3, later: [{ quantity: 100, eta: '2027-12-20', stage: 'on_vessel' }], uncovered: 0, shipping: 'split', text: '3 now, 100 about Dec 20 (on vessel)' },
     ]);
   });
 

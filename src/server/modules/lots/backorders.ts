@@ -1,5 +1,5 @@
 import type { CartBackorderLine, OrderBackorderView } from '@common/contracts/backorders';
-import { BACKORDER_MESSAGES, describeBackorder, nowPartOf, splitLine, type BackorderShipping, type LoadRoom } from '@common/domain/backorders';
+import { backorderable, BACKORDER_MESSAGES, describeBackorder, incomingRoom, lineCap, nowPartOf, splitLine, type BackorderShipping, type LoadRoom } from '@common/domain/backorders';
 import { formatCount } from '@common/domain/format';
 import { formatMonthDay } from '@common/domain/format-date';
 import { orderNumber } from '@common/domain/order-status';
@@ -49,23 +49,31 @@ function splitAll(lines: readonly SplitInput[], loads: readonly repo.LoadWithRoo
   });
 }
 
-/** GET /api/carts/{id}/backorders: the cart's lines past the stock, split as placing now would split them. */
+/**
+ * GET /api/carts/{id}/backorders: every line of a counted SKU that passes the stock or has loads with
+ * room, split as placing now would split it, with the most the line may hold (stock + the loads' room).
+ */
 export async function cartBackorderLines(db: DbOrTx, cartId: number, lines: readonly SplitInput[]): Promise<CartBackorderLine[]> {
-  const past = lines.filter((l) => l.quantity > nowPart(l));
-  if (past.length === 0) return [];
-  const [loads, choices] = await Promise.all([repo.loadsWithRoom(db, past.map((l) => l.productId)), repo.cartShippingChoices(db, cartId)]);
-  const splits = splitAll(past, loads);
-  return past.map((line, i) => {
+  const counted = lines.filter((l) => backorderable(l.stockLevel));
+  if (counted.length === 0) return [];
+  const [loads, choices] = await Promise.all([repo.loadsWithRoom(db, counted.map((l) => l.productId)), repo.cartShippingChoices(db, cartId)]);
+  const splits = splitAll(counted, loads);
+  return counted.flatMap((line, i) => {
     const split = splits[i]!;
-    return {
-      productId: line.productId,
-      quantity: line.quantity,
-      now: split.now,
-      later: split.later.map((p) => ({ quantity: p.quantity, eta: p.eta, stage: p.stage })),
-      uncovered: split.uncovered,
-      shipping: choices.get(line.productId) ?? DEFAULT_SHIPPING,
-      text: describeBackorder(split),
-    };
+    const room = incomingRoom(loads.filter((l) => l.productId === line.productId));
+    if (room === 0 && split.now === line.quantity) return [];
+    return [
+      {
+        productId: line.productId,
+        quantity: line.quantity,
+        cap: lineCap(line.stockLevel, room),
+        now: split.now,
+        later: split.later.map((p) => ({ quantity: p.quantity, eta: p.eta, stage: p.stage })),
+        uncovered: split.uncovered,
+        shipping: choices.get(line.productId) ?? DEFAULT_SHIPPING,
+        text: split.later.length > 0 || split.uncovered > 0 ? describeBackorder(split) : '',
+      },
+    ];
   });
 }
 
