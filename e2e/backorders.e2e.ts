@@ -57,11 +57,11 @@ describe('backorders against incoming stock', () => {
     // The quick order pad offers the backorder instead of "added 3 of 50".
     await page.goto('/quick-order');
     await page.getByLabel('SKU and quantity, one per line').fill(`${tile.id} 50`);
-    await page.getByText('3 now, 47 on incoming loads').first().waitFor();
+    await page.getByText('3 now, 47 on incoming loads').filter({ visible: true }).first().waitFor();
     await page.getByTestId('quick-order-add').click();
-    await page.getByText(SPLIT).first().waitFor();
+    await page.getByText(SPLIT).filter({ visible: true }).first().waitFor();
     await expect.poll(async () => (await page.getByText(/added 3 of 50/).count())).toBe(0);
-    await atBothSizes(page, 'quick-order', () => page.getByText(SPLIT).first().waitFor());
+    await atBothSizes(page, 'quick-order', () => page.getByText(SPLIT).filter({ visible: true }).first().waitFor());
 
     // The PO: the split on the line and the shipping choice.
     await page.getByTestId('frame-cart-link').click();
@@ -69,7 +69,7 @@ describe('backorders against incoming stock', () => {
     const line = page.getByTestId('cart-line-backorder');
     await line.getByText(SPLIT).waitFor();
     await expect.poll(() => page.getByRole('textbox', { name: `Quantity of ${tile.name}`, exact: true }).inputValue()).toBe('50');
-    await line.getByLabel('Ship all together').check();
+    await line.getByLabel('Ship all together').click();
     await expect.poll(() => line.getByLabel('Ship all together').isChecked()).toBe(true);
     await atBothSizes(page, 'po', () => line.getByText(SPLIT).waitFor());
 

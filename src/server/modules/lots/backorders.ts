@@ -61,7 +61,8 @@ export async function cartBackorderLines(db: DbOrTx, cartId: number, lines: read
   return counted.flatMap((line, i) => {
     const split = splits[i]!;
     const room = incomingRoom(loads.filter((l) => l.productId === line.productId));
-    if (room === 0 && split.now === line.quantity) return [];
+    // Without loads' room the stock's own rules speak for the line (the cart's stock note, the lots' warning).
+    if (room === 0) return [];
     return [
       {
         productId: line.productId,

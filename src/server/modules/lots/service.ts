@@ -9,7 +9,7 @@ import {
   type LotsBody,
 } from '@common/contracts/lots';
 import type { CartBackordersResponse } from '@common/contracts/backorders';
-import type { BackorderShipping } from '@common/domain/backorders';
+import { incomingRoom, nowPartOf, type BackorderShipping } from '@common/domain/backorders';
 import { AVAILABILITY_LIST_LIMIT, CART_LINE_LOTS_LIMIT } from '@common/domain/lot-limits';
 import { LOT_MESSAGES } from '@common/domain/lots';
 import { parseStockLevel } from '@common/domain/stock-level';
@@ -25,7 +25,7 @@ import type { ProductsService } from '../products';
 import type { SettingsService } from '../settings';
 import type { EventPublisher } from '../webhooks';
 import { allocateOrder, allocationsOf, plannedAllocations, planLines } from './allocation';
-import { allocateBackorders, backordersOf, cartBackorderLines } from './backorders';
+import { allocateBackorders, backordersOf, cartBackorderLines, incomingLoadsOf } from './backorders';
 import { setCartShipping } from './backorder-repository';
 import { sendArrivalNotices } from './notify';
 import { notifyRequestsPage } from './notify-list';
@@ -147,7 +147,15 @@ export function createLotsService(deps: {
     async cartLots(actor: Actor, cartId: number): Promise<CartLotsResponse> {
       const cart = await deps.carts.view(actor, cartId);
       const [lots, choices] = await Promise.all([repo.findLots(db, cart.items.map((i) => i.productId)), repo.findCartChoices(db, cartId)]);
-      const plans = planLines(lots, choices, cart.items);
+      // Lots plan what stock covers; the rest of a line is a backorder on incoming loads (docs/decisions/0238).
+      // A line the loads cannot cover is planned whole, so the lots' warning says what to order.
+      const loads = await incomingLoadsOf(db, cart.items.map((i) => i.productId));
+      const nowItems = cart.items.map((i) => {
+        const now = nowPartOf(i.quantity, i.product.stockLevel);
+        const covered = i.quantity - now <= incomingRoom(loads.get(i.productId) ?? []);
+        return { productId: i.productId, quantity: covered ? now : i.quantity };
+      });
+      const plans = planLines(lots, choices, nowItems);
       const lines = cart.items.flatMap((item, i) => {
         // findLots answers largest first (ties by id), as the list shows them.
         const own = lots.filter((l) => l.productId === item.productId);
@@ -157,8 +165,9 @@ export function createLotsService(deps: {
         const oneLot = choices.get(item.productId) ?? true;
         const totalBoxes = own.reduce((sum, l) => sum + Math.max(0, l.quantity), 0);
         const conflict = plan.ok ? null : plan.reason;
+        const planned = nowItems[i]!.quantity;
         const warning =
-          conflict === 'no_single_lot' ? LOT_MESSAGES.noSingleLot(item.quantity, largest.quantity > 0 ? largest : null) : conflict === 'not_enough' ? LOT_MESSAGES.notEnough(item.quantity, totalBoxes) : null;
+          conflict === 'no_single_lot' ? LOT_MESSAGES.noSingleLot(planned, largest.quantity > 0 ? largest : null) : conflict === 'not_enough' ? LOT_MESSAGES.notEnough(planned, totalBoxes) : null;
         const listed = own.slice(0, CART_LINE_LOTS_LIMIT);
         return [
           {

@@ -72,6 +72,7 @@ export function CartContents({
       <CartLineBackorder
         line={line}
         busy={setShipping.isPending || update.isPending}
+        pending={setShipping.isPending && setShipping.variables.productId === item.productId ? setShipping.variables.shipping : undefined}
         onShipping={(shipping) => setShipping.mutate({ productId: item.productId, shipping }, { onError: (error) => toastCartError(error, 'Error Updating Item') })}
       />
     );
