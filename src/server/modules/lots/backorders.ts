@@ -1,5 +1,6 @@
 import type { CartBackorderLine, OrderBackorderView } from '@common/contracts/backorders';
 import { backorderable, BACKORDER_MESSAGES, describeBackorder, incomingRoom, lineCap, nowPartOf, splitLine, type BackorderShipping, type LoadRoom } from '@common/domain/backorders';
+import { CART_MESSAGES } from '@common/domain/cart-rules';
 import { formatCount } from '@common/domain/format';
 import { formatMonthDay } from '@common/domain/format-date';
 import { orderNumber } from '@common/domain/order-status';
@@ -107,7 +108,11 @@ export async function allocateBackorders(
   const refused = past.flatMap((line, i) => {
     const split = splits[i]!;
     if (split.uncovered === 0) return [];
-    return [{ path: `items.${line.productId}`, message: BACKORDER_MESSAGES.notCovered(line, line.quantity - split.uncovered) }];
+    // A SKU with no loads at all keeps the stock rule's sentence (the cart's own cap).
+    const message = loads.some((l) => l.productId === line.productId)
+      ? BACKORDER_MESSAGES.notCovered(line, line.quantity - split.uncovered)
+      : `${CART_MESSAGES.stockLimit(split.now, line.productName)}. Please update your cart.`;
+    return [{ path: `items.${line.productId}`, message }];
   });
   if (refused.length > 0) throw new HttpError(409, refused[0]!.message, refused);
   const byId = new Map(loads.map((l) => [l.id, l]));
