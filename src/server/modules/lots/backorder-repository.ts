@@ -137,3 +137,12 @@ export async function emailsOf(db: DbOrTx, userIds: readonly number[]): Promise<
   const rows = await db.select().from(live).where(inArray(live.id, [...userIds]));
   return new Map(rows.flatMap((r) => (r.email ? [[r.id, r.email] as [number, string]] : [])));
 }
+
+/** A cancelled order's waiting promises end, so their boxes go back to the load's room (docs/decisions/0238). */
+export async function releaseWaiting(tx: DbOrTx, orderId: number): Promise<number> {
+  const released = await tx
+    .delete(backorderAllocations)
+    .where(and(eq(backorderAllocations.orderId, orderId), eq(backorderAllocations.state, 'allocated')))
+    .returning({ id: backorderAllocations.id });
+  return released.length;
+}

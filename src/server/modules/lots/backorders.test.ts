@@ -153,6 +153,22 @@ describe('placing a backorder', () => {
   });
 });
 
+describe('cancelling a backordered order', () => {
+  it('gives its promise back to the load', async () => {
+    await loads([VESSEL]);
+    const { client: dealer } = await signedIn('bold_customer');
+    const { cart } = await added(dealer, SKU, 103);
+    const placed = await place(dealer, cart.id);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { client: next } = await signedIn('bold_customer');
+    expect((await add(next, SKU, 1)).response.statusCode).toBe(400);
+    const cancelled = await admin.request({ method: 'PATCH', url: `/api/orders/${placed.json().id}`, json: { status: 'cancelled' } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().items[0].backorder).toBeNull();
+    expect((await add(next, SKU, 100)).response.statusCode).toBe(200);
+  });
+});
+
 describe('when the load arrives in a lots upload', () => {
   it('gives its boxes to the backorders first, first placed first served, and emails each buyer', async () => {
     await loads([VESSEL]);

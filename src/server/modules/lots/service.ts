@@ -26,7 +26,7 @@ import type { SettingsService } from '../settings';
 import type { EventPublisher } from '../webhooks';
 import { allocateOrder, allocationsOf, plannedAllocations, planLines } from './allocation';
 import { allocateBackorders, backordersOf, cartBackorderLines, incomingLoadsOf } from './backorders';
-import { setCartShipping } from './backorder-repository';
+import { releaseWaiting, setCartShipping } from './backorder-repository';
 import { sendArrivalNotices } from './notify';
 import { notifyRequestsPage } from './notify-list';
 import { createReplacer, type Kind } from './replace';
@@ -258,6 +258,8 @@ export function createLotsService(deps: {
     /** In the order's transaction, after the lots and stock took what they cover (backorders.ts, docs/decisions/0238). */
     allocateBackorders,
     backordersOf,
+    /** In the transaction that cancels an order: its waiting backorders end (docs/decisions/0238). */
+    releaseBackorders: (tx: DbOrTx, orderId: number) => releaseWaiting(tx, orderId),
     /** After an order with allocations committed: this server's catalogue is stale. */
     stockChanged: () => products.changed(),
   };

@@ -99,7 +99,7 @@ function toOrderFields(row: repo.OrderRow) {
 }
 
 /** What orders ask of the lots module: allocation in the order's transaction, and reading it back. */
-export type OrderLots = Pick<LotsService, 'allocateOrder' | 'allocationsOf' | 'stockChanged' | 'sameLotNotes' | 'allocateBackorders' | 'backordersOf'>;
+export type OrderLots = Pick<LotsService, 'allocateOrder' | 'allocationsOf' | 'stockChanged' | 'sameLotNotes' | 'allocateBackorders' | 'backordersOf' | 'releaseBackorders'>;
 
 async function loadOrderView(db: DbOrTx, row: repo.OrderRow, lots: OrderLots): Promise<OrderView> {
   const [lines, allocations] = await Promise.all([repo.findOrderLines(db, row.id), lots.allocationsOf(db, [row.id])]);
@@ -672,6 +672,8 @@ export function createOrdersService(deps: {
         }
         const row = await repo.updateOrderStatus(tx, id, status);
         if (!row) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+        // A cancelled order no longer waits for a load: its promise goes back to the load (docs/decisions/0238).
+        if (status === 'cancelled') await lots.releaseBackorders(tx, id);
         await activity.record(
           actor,
           {
