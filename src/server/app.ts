@@ -17,7 +17,7 @@ import { healthRoutes } from './modules/health';
 import { createEmailsService, createMailOutbox, emailRoutes } from './modules/mail';
 import { apiTokenRoutes, createApiTokensService } from './modules/api-tokens';
 import { createMerchandiseAdmin, createMerchandiseService, createMerchandiseUploads, merchandiseRoutes } from './modules/merchandise';
-import { createLotsService, lotsRoutes } from './modules/lots';
+import { backorderRoutes, createLotsService, incomingLoadsOf, lotsRoutes } from './modules/lots';
 import { createOrdersService, orderReferences, orderRoutes } from './modules/orders';
 import { companyRoutes, createCompaniesService, findCompany } from './modules/companies';
 import { createPriceListService, priceCandidates, priceListRoutes, pricesVersion } from './modules/price-list';
@@ -155,7 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every file upload's preview, confirm, cancel and history; each kind registers itself (docs/decisions/0220).
   const imports = createImportsService(db);
   const merchandiseUploads = createMerchandiseUploads({ db, activity, imports });
-  const carts = createCartsService({ db, activity, products, merchandise, orders: orderReferences, today: deps.today });
+  // A line past the stock is a backorder when incoming loads cover it (docs/decisions/0238).
+  const carts = createCartsService({ db, activity, products, merchandise, orders: orderReferences, today: deps.today, incoming: { loadsOf: incomingLoadsOf } });
   const calendar = createCalendarService({ db, activity, today: deps.today ?? (() => todayIn()) });
   const webhooks = createWebhooksService({ db, activity, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, log: app.log });
   const lots = createLotsService({
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(productsRoutes, { products, prices, today: deps.today ?? (() => todayIn()) });
   await app.register(stockRoutes, { stock, maxUploadMb: config.MAX_UPLOAD_MB });
   await app.register(lotsRoutes, { lots, maxUploadMb: config.MAX_UPLOAD_MB });
+  await app.register(backorderRoutes, { lots });
   await app.register(importsRoutes, { imports });
   const priceList = createPriceListService({ db, products, activity, imports, events: webhooks.publisher, today: deps.today });
   await app.register(priceListRoutes, { priceList, imports, maxUploadMb: config.MAX_UPLOAD_MB });

@@ -946,6 +946,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/carts/{id}/backorders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A cart's lines past the stock: what ships now, what each incoming load brings, the shipping choice
+         * @description Who: any signed-in user. Not open to API tokens.
+         */
+        get: operations["getCartBackorders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carts/{id}/backorders/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose how a backordered cart line ships: what is here now first, or all together
+         * @description Who: users with the view_stock permission. Not open to API tokens.
+         */
+        put: operations["setCartLineBackorderShipping"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/carts/{id}/bulk-items": {
         parameters: {
             query?: never;
@@ -3363,6 +3403,21 @@ export interface components {
                 shade: string | null;
                 warehouse: string;
             }[];
+            backorder?: {
+                later: {
+                    eta: string;
+                    promisedEta: string;
+                    quantity: number;
+                    /** @enum {string} */
+                    stage: "ordered" | "in_production" | "on_vessel" | "in_transit";
+                    /** @enum {string} */
+                    state: "allocated" | "arrived";
+                }[];
+                now: number;
+                /** @enum {string} */
+                shipping: "split" | "together";
+                text: string;
+            } | null;
             basePrice?: string | null;
             id: number;
             price: string | null;
@@ -7010,6 +7065,173 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getCartBackorders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lines: {
+                            cap: number;
+                            later: {
+                                eta: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                stage: "ordered" | "in_production" | "on_vessel" | "in_transit";
+                            }[];
+                            now: number;
+                            productId: number;
+                            quantity: number;
+                            /** @enum {string} */
+                            shipping: "split" | "together";
+                            text: string;
+                            uncovered: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setCartLineBackorderShipping: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                id: number;
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    shipping: "split" | "together";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lines: {
+                            cap: number;
+                            later: {
+                                eta: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                stage: "ordered" | "in_production" | "on_vessel" | "in_transit";
+                            }[];
+                            now: number;
+                            productId: number;
+                            quantity: number;
+                            /** @enum {string} */
+                            shipping: "split" | "together";
+                            text: string;
+                            uncovered: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     bulkAddCartItems: {
         parameters: {
             query?: never;
@@ -7048,6 +7270,7 @@ export interface operations {
                         count: number;
                         lines: {
                             added: number;
+                            backorder?: string;
                             name: string | null;
                             productId: number;
                             reason: string | null;

@@ -233,6 +233,8 @@ export const bulkAddLine = z.object({
   added: z.int(),
   status: z.enum(BULK_LINE_STATUSES),
   reason: z.nullable(z.string()),
+  /** The PO line's split when it passes the stock and incoming loads cover it: "3 now, 47 about Dec 20 (on vessel)" (docs/decisions/0238). */
+  backorder: z.optional(z.string()),
 });
 export type BulkAddLine = z.infer<typeof bulkAddLine>;
 

@@ -1,4 +1,5 @@
 import { allocationView } from './lots';
+import { orderBackorderView } from './backorders';
 import { z } from './zod';
 import { blankAsMissing, idSchema, MAX_ID } from './common';
 import { cursorId, cursorStamp, pageCursor } from './page-cursor';
@@ -168,6 +169,8 @@ export const orderItemView = z.object({
   priceBreakMin: z.optional(z.nullable(z.int())),
   /** The lots this line was allocated from; empty for a SKU without lots. */
   allocations: z.optional(z.array(allocationView)),
+  /** The part stock did not cover, promised from incoming loads (docs/decisions/0238); null or absent when none. */
+  backorder: z.optional(z.nullable(orderBackorderView)),
 });
 
 export const orderMerchandiseView = z.object({

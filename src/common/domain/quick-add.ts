@@ -1,3 +1,4 @@
+import { padOffer } from './backorders';
 import { outOfStockNote, planBulkLine } from './bulk-add';
 import { parseStockLevel } from './stock-level';
 import { isSoldByEach } from './units';
@@ -63,7 +64,7 @@ export function isOutOfStock(product: Pick<QuickAddProduct, 'stockLevel'>): bool
 
 export type PastedLineResult =
   /** `note` when the quantity was cut down to the stock left (ADR 0189: cap, never refuse the list). */
-  | { line: number; text: string; status: 'added'; productId: number; name: string; quantity: number; note?: string }
+  | { line: number; text: string; status: 'added'; productId: number; name: string; quantity: number; note?: string; backorder?: string }
   | { line: number; text: string; status: 'merged'; productId: number; name: string; quantity: number; intoLine: number }
   | { line: number; text: string; status: 'refused'; reason: string };
 
@@ -79,6 +80,8 @@ export const MAX_PASTED_LINES = 500;
 export interface PastedListOptions {
   /** Why a product may not come through this list at all (quick add's exclusions by default). */
   exclusion?: (product: QuickAddProduct) => string | null;
+  /** Boxes on incoming loads a line may also take, as a backorder (the quick order pad, docs/decisions/0238). */
+  onOrder?: (productId: number) => number;
 }
 
 /**
@@ -134,7 +137,9 @@ export function planPastedList(
     }
     const earlier = planned.get(product.id);
     const held = (earlier?.quantity ?? 0) + (inCart.get(product.id) ?? 0);
-    const plan = planBulkLine(product, Number(quantityText), held);
+    // Past the stock, the quick order pad offers a backorder when loads are on order (docs/decisions/0238).
+    const offer = padOffer(product.stockLevel, Number(quantityText), held, options.onOrder?.(product.id) ?? 0);
+    const plan = offer ? { status: 'added' as const, quantity: offer.quantity, reason: null } : planBulkLine(product, Number(quantityText), held);
     if (plan.status === 'skipped') {
       refuse(plan.reason ?? 'Cannot be added');
       continue;
@@ -152,6 +157,7 @@ export function planPastedList(
         name: product.name,
         quantity: plan.quantity,
         ...(plan.reason ? { note: plan.reason } : {}),
+        ...(offer ? { backorder: offer.text } : {}),
       });
     }
   }
@@ -166,14 +172,16 @@ export function planPastedList(
  */
 export function withBulkAnswer(
   lines: readonly PastedLineResult[],
-  answer: readonly { productId: number; status: 'added' | 'capped' | 'skipped'; added: number; reason: string | null }[],
+  answer: readonly { productId: number; status: 'added' | 'capped' | 'skipped'; added: number; reason: string | null; backorder?: string }[],
 ): PastedLineResult[] {
   const byProduct = new Map(answer.map((line) => [line.productId, line]));
   return lines.map((line) => {
     if (line.status === 'refused') return line;
     const server = byProduct.get(line.productId);
+    // The server's split names the loads' dates ("3 now, 47 about Dec 20 (on vessel)", docs/decisions/0238).
+    if (server?.status === 'added' && line.status === 'added') return { ...line, backorder: server.backorder };
     if (!server || server.status === 'added') return line;
     if (server.status === 'skipped') return { line: line.line, text: line.text, status: 'refused', reason: server.reason ?? 'Could not be added' };
-    return line.status === 'added' ? { ...line, quantity: server.added, note: server.reason ?? undefined } : line;
+    return line.status === 'added' ? { ...line, quantity: server.added, note: server.reason ?? undefined, backorder: server.backorder } : line;
   });
 }

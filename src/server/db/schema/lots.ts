@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { BACKORDER_SHIPPING, type BackorderShipping } from '../../../common/domain/backorders';
 import { INCOMING_STAGES, type IncomingStage } from '../../../common/domain/lots';
 import { carts } from './carts';
 import { oneOf } from './one-of';
@@ -120,4 +121,64 @@ export const stockNotifyRequests = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('stock_notify_user_product_idx').on(t.userId, t.productId), index('stock_notify_product_idx').on(t.productId)],
+);
+
+/**
+ * Backorders against incoming loads (docs/decisions/0238-backorder-allocation.md): the part of an order
+ * line that stock did not cover, promised from one load, first placed first served. The load's lot code
+ * and reference are copied, so the promise follows the load when an incoming file replaces the rows, and
+ * `eta` moves with it when it slips (`promisedEta` is what the buyer was first told). When the load's
+ * lot arrives in a lots upload the boxes are allocated to the line (order_line_allocations) before
+ * anything else, and the row becomes `arrived`.
+ */
+export const backorderAllocations = pgTable(
+  'backorder_allocations',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    /** Who placed the order: the arrival email goes to their address as it is when it is sent. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    incomingLoadId: integer('incoming_load_id').references(() => incomingLoads.id, { onDelete: 'set null' }),
+    lot: text('lot'),
+    reference: text('reference'),
+    quantity: integer('quantity').notNull(),
+    promisedEta: date('promised_eta').notNull(),
+    eta: date('eta').notNull(),
+    stage: text('stage').$type<IncomingStage>().notNull(),
+    /** The line's shipping choice: 'split' (what is here now first) or 'together'. */
+    shipping: text('shipping').$type<BackorderShipping>().notNull(),
+    state: text('state').$type<'allocated' | 'arrived'>().notNull().default('allocated'),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('backorder_allocations_order_idx').on(t.orderId),
+    index('backorder_allocations_load_idx').on(t.incomingLoadId),
+    index('backorder_allocations_waiting_idx').on(t.productId).where(sql`${t.state} = 'allocated'`),
+    check('backorder_allocations_quantity_check', sql`${t.quantity} >= 1`),
+    check('backorder_allocations_state_check', oneOf(t.state, ['allocated', 'arrived'])),
+    check('backorder_allocations_shipping_check', oneOf(t.shipping, BACKORDER_SHIPPING)),
+    check('backorder_allocations_stage_check', oneOf(t.stage, INCOMING_STAGES)),
+  ],
+);
+
+/** A cart line's shipping choice for its backordered part; no row means 'split' (the default). */
+export const cartBackorderChoices = pgTable(
+  'cart_backorder_choices',
+  {
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    shipping: text('shipping').$type<BackorderShipping>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.productId] }), check('cart_backorder_choices_shipping_check', oneOf(t.shipping, BACKORDER_SHIPPING))],
 );

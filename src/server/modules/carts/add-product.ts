@@ -1,12 +1,12 @@
 import type { CartItemResponse } from '@common/contracts/carts';
 import { lineQuantityProblem, unorderableReason } from '@common/domain/cart-rules';
-import { parseStockLevel } from '@common/domain/stock-level';
+import { backorderable, backorderLineProblem, incomingRoom, lineCap } from '@common/domain/backorders';
 import type { DbOrTx } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import type { ProductSummary } from '../products';
 import { cartNotFound, pastTheStock, poLocked, productNotFound } from './errors';
 import * as repo from './repository';
-import type { CartsDeps } from './deps';
+import type { CartsDeps, IncomingLoads } from './deps';
 
 /**
  * The product as it is now, read through the products module's public interface (its prepared
@@ -43,10 +43,17 @@ export async function addProduct(
   product: AddedProduct,
   quantity: number,
   activity: string | null = null,
+  incoming?: IncomingLoads,
 ): Promise<CartItemResponse> {
-  const refusal = unorderableReason(product) ?? lineQuantityProblem(product, quantity);
+  let refusal = unorderableReason(product) ?? lineQuantityProblem(product, quantity);
+  let room = 0;
+  // Past the stock: incoming loads may cover the rest as a backorder (docs/decisions/0238). Read only then.
+  if (refusal && incoming && backorderable(product.stockLevel)) {
+    room = await roomOf(incoming, executor, product.id);
+    refusal = backorderLineProblem(product, quantity, room);
+  }
   if (refusal) throw new HttpError(400, refusal);
-  const item = await grow(executor, { who, cartId, product, quantity, activity, remembered: false });
+  const item = await grow(executor, { who, cartId, product, quantity, activity, remembered: false, room, incoming });
   if (!item) throw new Error('a product read just now cannot fail the as-seen check: it is not asked');
   return item;
 }
@@ -65,24 +72,31 @@ export async function addRememberedProduct(
   product: AddedProduct,
   quantity: number,
   activity: string | null,
+  incoming?: IncomingLoads,
 ): Promise<CartItemResponse | undefined> {
   if (unorderableReason(product) ?? lineQuantityProblem(product, quantity)) return undefined;
-  return grow(executor, { who, cartId, product, quantity, activity, remembered: true });
+  return grow(executor, { who, cartId, product, quantity, activity, remembered: true, incoming });
+}
+
+/** What a SKU's incoming loads can still promise. */
+async function roomOf(incoming: IncomingLoads, executor: DbOrTx, productId: number): Promise<number> {
+  return incomingRoom((await incoming.loadsOf(executor, [productId])).get(productId) ?? []);
 }
 
 /** The statement, and the answer to a line that would pass the stock. Undefined: the remembered product was not as seen. */
 async function grow(
   executor: DbOrTx,
-  add: { who: Adder; cartId: number; product: AddedProduct; quantity: number; activity: string | null; remembered: boolean },
+  add: { who: Adder; cartId: number; product: AddedProduct; quantity: number; activity: string | null; remembered: boolean; room?: number; incoming?: IncomingLoads },
 ): Promise<CartItemResponse | undefined> {
   const { who, cartId, product, quantity, activity } = add;
+  const room = add.room ?? 0;
   const result = await repo.addToCartItem(executor, {
     userId: who.userId,
     companyId: who.companyId,
     cartId,
     productId: product.id,
     quantity,
-    max: parseStockLevel(product.stockLevel).maxQuantity,
+    max: lineCap(product.stockLevel, room),
     activity,
     seenName: add.remembered ? product.name : null,
     seenStockLevel: add.remembered ? product.stockLevel : null,
@@ -97,6 +111,12 @@ async function grow(
     throw cartNotFound();
   }
   if (result.item) return result.item;
+  // Past the stock on a remembered product: read it again and let the loads' room count (addProduct).
+  if (add.remembered && add.incoming && backorderable(product.stockLevel)) return undefined;
+  if (room === 0 && add.incoming && backorderable(product.stockLevel)) {
+    const loadsRoom = await roomOf(add.incoming, executor, product.id);
+    if (loadsRoom > 0) return grow(executor, { ...add, room: loadsRoom, incoming: undefined });
+  }
   const inCart = (await repo.findCartItemByProduct(executor, cartId, product.id))?.quantity ?? 0;
-  throw pastTheStock(product, inCart, quantity);
+  throw pastTheStock(product, inCart, quantity, room);
 }

@@ -1,5 +1,5 @@
 import type { BulkAddBody, BulkAddLine, BulkAddResponse } from '@common/contracts/carts';
-import { planBulkLine } from '@common/domain/bulk-add';
+import { incomingRoom as incomingRoomOf, lineCap, planBulkLineWithLoads } from '@common/domain/backorders';
 import { parseStockLevel } from '@common/domain/stock-level';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -15,14 +15,15 @@ import * as repo from './repository';
  * (common/domain/bulk-add.ts), through the same capped upsert as every add (ADR 0174). Any error
  * rolls the whole call back: never some lines in and the answer lost.
  */
-export function createBulkAdd({ db, activity, products }: CartsDeps, { ownCart }: Pick<OwnCarts, 'ownCart'>) {
+export function createBulkAdd({ db, activity, products, incoming }: CartsDeps, { ownCart }: Pick<OwnCarts, 'ownCart'>) {
   async function addAll(tx: DbOrTx, actor: Actor, cartId: number, body: BulkAddBody): Promise<BulkAddResponse> {
     const cart = await ownCart(actor, cartId, tx, { shared: true });
     // Same product twice in one call counts once with the summed quantity, in the order first seen.
     const merged = new Map<number, number>();
     for (const line of body.items) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
     const ids = [...merged.keys()];
-    const [found, heldRows] = await Promise.all([products.summaries(ids, tx), repo.listCartItems(tx, [cart.id])]);
+    // Incoming loads let a line pass the stock as a backorder (docs/decisions/0238).
+    const [found, heldRows, loads] = await Promise.all([products.summaries(ids, tx), repo.listCartItems(tx, [cart.id]), incoming?.loadsOf(tx, ids)]);
     const byId = new Map(found.map((p) => [p.id, p]));
     const held = new Map(heldRows.map((row) => [row.productId, row.quantity]));
 
@@ -30,7 +31,8 @@ export function createBulkAdd({ db, activity, products }: CartsDeps, { ownCart }
     let outOfStock = 0;
     for (const [productId, requested] of merged) {
       const product = byId.get(productId);
-      const plan = planBulkLine(product, requested, held.get(productId) ?? 0);
+      const own = loads?.get(productId) ?? [];
+      const plan = planBulkLineWithLoads(product, requested, held.get(productId) ?? 0, own);
       const added = plan.quantity;
       if (product && added > 0) {
         const result = await repo.addToCartItem(tx, {
@@ -40,7 +42,7 @@ export function createBulkAdd({ db, activity, products }: CartsDeps, { ownCart }
           cartId: cart.id,
           productId,
           quantity: added,
-          max: parseStockLevel(product.stockLevel).maxQuantity,
+          max: plan.backorder ? lineCap(product.stockLevel, incomingRoomOf(own)) : parseStockLevel(product.stockLevel).maxQuantity,
           activity: null,
           seenName: null,
           seenStockLevel: null,
@@ -49,7 +51,7 @@ export function createBulkAdd({ db, activity, products }: CartsDeps, { ownCart }
         if (!result.item) throw new Error(`bulk add: the capped upsert refused product ${productId}`);
       }
       if (product && plan.status === 'skipped' && parseStockLevel(product.stockLevel).kind === 'out_of_stock') outOfStock += 1;
-      lines.push({ productId, name: product?.name ?? null, requested, added, status: plan.status, reason: plan.reason });
+      lines.push({ productId, name: product?.name ?? null, requested, added, status: plan.status, reason: plan.reason, ...(plan.backorder ? { backorder: plan.backorder } : {}) });
     }
     const count = lines.filter((l) => l.status !== 'skipped').length;
     const capped = lines.filter((l) => l.status === 'capped').length;

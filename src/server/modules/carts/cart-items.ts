@@ -1,4 +1,5 @@
 import type { AddCartItemBody, CartItemResponse } from '@common/contracts/carts';
+import { backorderable, backorderLineProblem, incomingRoom } from '@common/domain/backorders';
 import { lineQuantityProblem } from '@common/domain/cart-rules';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -11,7 +12,7 @@ import type { OwnCarts } from './own-carts';
 import * as repo from './repository';
 
 /** Product lines of a cart: add, change a quantity, remove. The bulk add is bulk-add.ts. */
-export function createCartItems({ db, activity, products }: CartsDeps, { ownCart }: Pick<OwnCarts, 'ownCart'>) {
+export function createCartItems({ db, activity, products, incoming }: CartsDeps, { ownCart }: Pick<OwnCarts, 'ownCart'>) {
   return {
     /**
      * Adds a product (ADR 0174). Without an Idempotency-Key, usually ONE round trip: the rules
@@ -33,11 +34,11 @@ export function createCartItems({ db, activity, products }: CartsDeps, { ownCart
       const adder = { userId: actor.userId, companyId: actor.companyId ?? null };
       const addFresh = async (executor: DbOrTx) => {
         const product = await currentProduct(products, executor, body.productId);
-        return addProduct(executor, adder, cartId, product, body.quantity, entry(product));
+        return addProduct(executor, adder, cartId, product, body.quantity, entry(product), incoming);
       };
       return cartWrite(async () => {
         const seen = products.rememberedSummary(body.productId);
-        const item = seen && (await addRememberedProduct(db, adder, cartId, seen, body.quantity, entry(seen)));
+        const item = seen && (await addRememberedProduct(db, adder, cartId, seen, body.quantity, entry(seen), incoming));
         return item || addFresh(db);
       });
     },
@@ -48,7 +49,12 @@ export function createCartItems({ db, activity, products }: CartsDeps, { ownCart
         const item = await repo.findCartItem(tx, cartId, itemId);
         if (!item) throw itemNotFound();
         const product = await currentProduct(products, tx, item.productId);
-        const problem = lineQuantityProblem(product, quantity);
+        let problem = lineQuantityProblem(product, quantity);
+        // Past the stock: a backorder when incoming loads can cover the rest (docs/decisions/0238).
+        if (problem && incoming && backorderable(product.stockLevel)) {
+          const loads = (await incoming.loadsOf(tx, [product.id])).get(product.id) ?? [];
+          problem = backorderLineProblem(product, quantity, incomingRoom(loads));
+        }
         if (problem) throw new HttpError(400, problem);
         const updated = await repo.setCartItemQuantity(tx, cartId, itemId, quantity);
         if (!updated) throw itemNotFound();

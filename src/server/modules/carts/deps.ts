@@ -1,5 +1,6 @@
+import type { LoadRoom } from '@common/domain/backorders';
 import type { IsoDate } from '@common/domain/business-days';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { ActivityService } from '../activity';
 import type { MerchandiseService } from '../merchandise';
 import type { OrderReferences } from '../orders';
@@ -17,4 +18,13 @@ export interface CartsDeps {
   orders: Pick<OrderReferences, 'defaultPoNames'>;
   /** The business's today, for the contract price lists' dates (docs/decisions/0229); todayIn() unless given. */
   today?: () => IsoDate;
+  /**
+   * Each SKU's incoming loads with what they can still promise (the lots module's): a line may pass the
+   * stock by that much, as a backorder (docs/decisions/0238). Without it lines stay capped at the stock.
+   */
+  incoming?: IncomingLoads;
+}
+
+export interface IncomingLoads {
+  loadsOf(executor: DbOrTx, productIds: readonly number[]): Promise<Map<number, LoadRoom[]>>;
 }

@@ -1,4 +1,5 @@
 import { CART_MESSAGES, lineQuantityProblem, merchandiseList, type MerchandiseType } from '@common/domain/cart-rules';
+import { backorderLineProblem } from '@common/domain/backorders';
 import { COMPANY_PO_MESSAGES } from '@common/domain/company-orders';
 import { HttpError } from '../../lib/http-error';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
@@ -14,8 +15,9 @@ export const productNotFound = () => new HttpError(404, CART_MESSAGES.productNot
  * An add that would take the line past what may be ordered: the rule's own sentence, then
  * what the cart already holds. Every add path (add, quick add) says it this way.
  */
-export function pastTheStock(product: { name: string; stockLevel: string | null }, inCart: number, adding: number): HttpError {
-  const rule = lineQuantityProblem(product, inCart + adding) ?? CART_MESSAGES.quantityMax;
+export function pastTheStock(product: { name: string; stockLevel: string | null }, inCart: number, adding: number, room = 0): HttpError {
+  // With incoming loads' room, the backorder's cap (docs/decisions/0238).
+  const rule = (room > 0 ? backorderLineProblem(product, inCart + adding, room) : lineQuantityProblem(product, inCart + adding)) ?? CART_MESSAGES.quantityMax;
   return new HttpError(400, `${rule}. You already have ${inCart} in your cart.`);
 }
 

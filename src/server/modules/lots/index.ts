@@ -1,5 +1,8 @@
 /** The lots module's public entry: other modules, jobs and app.ts import only this file. */
 export { lotsRoutes } from './routes';
+export { backorderRoutes } from './backorder-routes';
+/** What incoming loads can still promise per SKU: the cart's and the quick order pad's cap (docs/decisions/0238). */
+export { incomingLoadsOf } from './backorders';
 export { createLotsService, type LotsService } from './service';
 export { sendArrivalNotices } from './notify';
 export type { OrderLine } from './allocation';

@@ -12,8 +12,10 @@ import type { ProductsService } from '../products';
 import type { SettingsService } from '../settings';
 import { createIssueCollector, parseSku } from '../imports';
 import { removeArrivedLoads } from './arrived-loads';
+import { fillArrivedBackorders, followReplacedLoads } from './backorders';
 import { publishLotEvents } from './change-events';
 import type { EventPublisher } from '../webhooks';
+import type { MailOutbox } from '../mail';
 import { lockLotsImport, lockLotsOf, refreshLotStatistics, replaceIncoming, replaceLots, unknownProductIds } from './repository';
 import { syncOnOrderWithLoads, syncStockWithLots } from './sync-sums';
 import {
@@ -65,6 +67,8 @@ export interface ReplaceDeps {
   settings: Pick<SettingsService, 'put'>;
   /** Called after a replacement committed: stock may have risen above 0 for someone waiting (notify me). */
   afterStockChange: () => void;
+  /** A backorder whose load arrived is emailed to its buyer in the replacement's transaction (docs/decisions/0238). */
+  mail: { outbox: Pick<MailOutbox, 'enqueue'>; from: string };
 }
 
 /**
@@ -220,7 +224,13 @@ export function createReplacer(deps: ReplaceDeps) {
         const arrived = await removeArrivedLoads(tx, skus);
         arrivedLoads = arrived.length;
         await syncOnOrderWithLoads(tx, arrived);
-      } else await syncOnOrderWithLoads(tx, await replaceIncoming(tx, skus, rows as IncomingRow[]));
+        // Backorders waiting for a lot now in stock take its boxes before anyone else (docs/decisions/0238).
+        await fillArrivedBackorders(tx, skus, deps.mail);
+      } else {
+        await syncOnOrderWithLoads(tx, await replaceIncoming(tx, skus, rows as IncomingRow[]));
+        // The loads are new rows: waiting backorders follow theirs, and a load that slipped moves their ETA (docs/decisions/0238).
+        await followReplacedLoads(tx, skus);
+      }
       await deps.products.recordChange(tx);
       await deps.settings.put(LAST_INVENTORY_UPDATE, new Date().toISOString(), tx);
       const what = kind === 'lots' ? 'lots' : 'incoming loads';

@@ -8,6 +8,8 @@ import {
   type IncomingBody,
   type LotsBody,
 } from '@common/contracts/lots';
+import type { CartBackordersResponse } from '@common/contracts/backorders';
+import { incomingRoom, nowPartOf, type BackorderShipping } from '@common/domain/backorders';
 import { AVAILABILITY_LIST_LIMIT, CART_LINE_LOTS_LIMIT } from '@common/domain/lot-limits';
 import { LOT_MESSAGES } from '@common/domain/lots';
 import { parseStockLevel } from '@common/domain/stock-level';
@@ -23,6 +25,8 @@ import type { ProductsService } from '../products';
 import type { SettingsService } from '../settings';
 import type { EventPublisher } from '../webhooks';
 import { allocateOrder, allocationsOf, plannedAllocations, planLines } from './allocation';
+import { allocateBackorders, backordersOf, cartBackorderLines, incomingLoadsOf } from './backorders';
+import { releaseWaiting, setCartShipping } from './backorder-repository';
 import { sendArrivalNotices } from './notify';
 import { notifyRequestsPage } from './notify-list';
 import { createReplacer, type Kind } from './replace';
@@ -64,7 +68,15 @@ export function createLotsService(deps: {
     sendArrivalNotices({ db, mail: deps.mail, products, from: deps.mailFrom }).catch((error: unknown) => deps.log?.error({ err: error }, 'arrival notices failed'));
   }
 
-  const replacer = createReplacer({ db, activity: deps.activity, products, events: deps.events, settings: deps.settings, afterStockChange: notifyArrivals });
+  const replacer = createReplacer({
+    db,
+    activity: deps.activity,
+    products,
+    events: deps.events,
+    settings: deps.settings,
+    afterStockChange: notifyArrivals,
+    mail: { outbox: deps.mail, from: deps.mailFrom },
+  });
   const uploads = createLotsUploads({ db, replacer, products, imports: deps.imports });
 
   return {
@@ -135,7 +147,15 @@ export function createLotsService(deps: {
     async cartLots(actor: Actor, cartId: number): Promise<CartLotsResponse> {
       const cart = await deps.carts.view(actor, cartId);
       const [lots, choices] = await Promise.all([repo.findLots(db, cart.items.map((i) => i.productId)), repo.findCartChoices(db, cartId)]);
-      const plans = planLines(lots, choices, cart.items);
+      // Lots plan what stock covers; the rest of a line is a backorder on incoming loads (docs/decisions/0238).
+      // A line the loads cannot cover is planned whole, so the lots' warning says what to order.
+      const loads = await incomingLoadsOf(db, cart.items.map((i) => i.productId));
+      const nowItems = cart.items.map((i) => {
+        const now = nowPartOf(i.quantity, i.product.stockLevel);
+        const covered = i.quantity - now <= incomingRoom(loads.get(i.productId) ?? []);
+        return { productId: i.productId, quantity: covered ? now : i.quantity };
+      });
+      const plans = planLines(lots, choices, nowItems);
       const lines = cart.items.flatMap((item, i) => {
         // findLots answers largest first (ties by id), as the list shows them.
         const own = lots.filter((l) => l.productId === item.productId);
@@ -145,8 +165,9 @@ export function createLotsService(deps: {
         const oneLot = choices.get(item.productId) ?? true;
         const totalBoxes = own.reduce((sum, l) => sum + Math.max(0, l.quantity), 0);
         const conflict = plan.ok ? null : plan.reason;
+        const planned = nowItems[i]!.quantity;
         const warning =
-          conflict === 'no_single_lot' ? LOT_MESSAGES.noSingleLot(item.quantity, largest.quantity > 0 ? largest : null) : conflict === 'not_enough' ? LOT_MESSAGES.notEnough(item.quantity, totalBoxes) : null;
+          conflict === 'no_single_lot' ? LOT_MESSAGES.noSingleLot(planned, largest.quantity > 0 ? largest : null) : conflict === 'not_enough' ? LOT_MESSAGES.notEnough(planned, totalBoxes) : null;
         const listed = own.slice(0, CART_LINE_LOTS_LIMIT);
         return [
           {
@@ -172,6 +193,20 @@ export function createLotsService(deps: {
       if (!cart.items.some((i) => i.productId === productId)) throw new HttpError(404, 'That item is not in this cart');
       await repo.setCartChoice(db, cartId, productId, oneLot);
       return this.cartLots(actor, cartId);
+    },
+
+    /** The cart's lines past the stock, split as placing now would (docs/decisions/0238). */
+    async cartBackorders(actor: Actor, cartId: number): Promise<CartBackordersResponse> {
+      const cart = await deps.carts.view(actor, cartId);
+      const lines = await cartBackorderLines(db, cartId, cart.items.map((i) => ({ productId: i.productId, quantity: i.quantity, stockLevel: i.product.stockLevel })));
+      return { lines };
+    },
+
+    async setCartShipping(actor: Actor, cartId: number, productId: number, shipping: BackorderShipping): Promise<CartBackordersResponse> {
+      const cart = await deps.carts.view(actor, cartId);
+      if (!cart.items.some((i) => i.productId === productId)) throw new HttpError(404, 'That item is not in this cart');
+      await setCartShipping(db, cartId, productId, shipping);
+      return this.cartBackorders(actor, cartId);
     },
 
     async requestNotify(actor: Actor, productId: number) {
@@ -220,6 +255,11 @@ export function createLotsService(deps: {
       return allocations;
     },
     allocationsOf,
+    /** In the order's transaction, after the lots and stock took what they cover (backorders.ts, docs/decisions/0238). */
+    allocateBackorders,
+    backordersOf,
+    /** In the transaction that cancels an order: its waiting backorders end (docs/decisions/0238). */
+    releaseBackorders: (tx: DbOrTx, orderId: number) => releaseWaiting(tx, orderId),
     /** After an order with allocations committed: this server's catalogue is stale. */
     stockChanged: () => products.changed(),
   };

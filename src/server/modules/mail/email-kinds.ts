@@ -3,12 +3,13 @@
  * (docs/decisions/0212-words-and-times-people-read.md). An email's template gives its `kind`
  * (OutgoingEmail.kind is one of these), so a new template cannot be queued without a name here.
  * The templates: orders/email.ts, orders/approval-emails.ts, users/welcome-email.ts, users/email-change-emails.ts,
- * lots/notify-email.ts.
+ * lots/notify-email.ts, lots/backorders.ts.
  */
 export const EMAIL_KIND_NAMES = {
   order_confirmation: 'Order confirmation',
   welcome: 'Welcome (new account)',
   stock_arrival: 'Stock arrived (notify me)',
+  backorder_arrival: 'Backorder arrived',
   email_change_confirm: 'Email change: confirm the new address',
   email_change_notice: 'Email change: notice to the old address',
   approval_request: 'PO submitted for approval',

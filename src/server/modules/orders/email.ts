@@ -3,6 +3,7 @@ import { merchandiseList, merchandiseTitle } from '@common/domain/cart-rules';
 import { formatCalendarDate } from '@common/domain/format-date';
 import { emailReference } from '@common/domain/email-status';
 import { describeAllocation } from '@common/domain/lots';
+import { BACKORDER_SHIPPING_LABELS } from '@common/domain/backorders';
 import { formatPrice } from '@common/domain/money';
 import { describePriceSource } from '@common/domain/contract-prices';
 import { DELIVERY_LABELS, ORDER_KIND_LABELS, orderNumber } from '@common/domain/order-status';
@@ -22,7 +23,9 @@ function escapeHtml(text: string): string {
 /** The lots a line was allocated from, after its text. */
 function lotsOf(item: OrderView['items'][number]): string {
   const taken = item.allocations ?? [];
-  return taken.length === 0 ? '' : ` - lot ${taken.map(describeAllocation).join('; ')}`;
+  const lots = taken.length === 0 ? '' : ` - lot ${taken.map(describeAllocation).join('; ')}`;
+  // "3 now, 47 about Dec 20 (on vessel)" and how it ships (docs/decisions/0238).
+  return item.backorder ? `${lots} - ${item.backorder.text}; ${BACKORDER_SHIPPING_LABELS[item.backorder.shipping].toLowerCase()}` : lots;
 }
 
 /** " (Contract 2026, 100+ boxes; base $42.50)" after a contract price (docs/decisions/0233). */

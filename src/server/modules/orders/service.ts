@@ -18,7 +18,10 @@ import {
   type RequestedDatesResponse,
 } from '@common/contracts/orders';
 import { earliestRequestedDate, type IsoDate, requestedDateProblem } from '@common/domain/business-days';
-import { CART_MESSAGES, isSampleCartName, lineQuantityProblem, MERCHANDISE_LISTS, orderKindFor, sampleOrderName } from '@common/domain/cart-rules';
+import { CART_MESSAGES, isSampleCartName, MERCHANDISE_LISTS, orderKindFor, sampleOrderName } from '@common/domain/cart-rules';
+import { backorderLineProblem, nowPartOf } from '@common/domain/backorders';
+import { MAX_LINE_QUANTITY } from '@common/domain/stock-level';
+import type { OrderBackorderView } from '@common/contracts/backorders';
 import { displayName } from '@common/domain/display-name';
 import { COMPANY_PO_MESSAGES, companyOrderingRefusal, placementRule } from '@common/domain/company-orders';
 import { formatShipTo, type ShipToAddress } from '@common/domain/ship-to';
@@ -96,14 +99,21 @@ function toOrderFields(row: repo.OrderRow) {
 }
 
 /** What orders ask of the lots module: allocation in the order's transaction, and reading it back. */
-export type OrderLots = Pick<LotsService, 'allocateOrder' | 'allocationsOf' | 'stockChanged' | 'sameLotNotes'>;
+export type OrderLots = Pick<LotsService, 'allocateOrder' | 'allocationsOf' | 'stockChanged' | 'sameLotNotes' | 'allocateBackorders' | 'backordersOf' | 'releaseBackorders'>;
 
 async function loadOrderView(db: DbOrTx, row: repo.OrderRow, lots: OrderLots): Promise<OrderView> {
   const [lines, allocations] = await Promise.all([repo.findOrderLines(db, row.id), lots.allocationsOf(db, [row.id])]);
-  return toOrderView(row, lines, allocations);
+  // Backorders against incoming loads (docs/decisions/0238): what each line waits for.
+  const backorders = await lots.backordersOf(db, lines.items, [row.id]);
+  return toOrderView(row, lines, allocations, backorders);
 }
 
-function toOrderView(row: repo.OrderRow, lines: repo.OrderLines, allocations: ReadonlyMap<number, AllocationView[]>): OrderView {
+function toOrderView(
+  row: repo.OrderRow,
+  lines: repo.OrderLines,
+  allocations: ReadonlyMap<number, AllocationView[]>,
+  backorders: ReadonlyMap<number, OrderBackorderView> = new Map(),
+): OrderView {
   return {
     ...toOrderFields(row),
     items: lines.items.map((i) => ({
@@ -117,6 +127,7 @@ function toOrderView(row: repo.OrderRow, lines: repo.OrderLines, allocations: Re
       priceListName: i.priceListName,
       priceBreakMin: i.priceBreakMin,
       allocations: allocations.get(i.id) ?? [],
+      backorder: backorders.get(i.id) ?? null,
     })),
     merchandise: lines.merchandise.map((m) => ({
       id: m.id,
@@ -294,7 +305,8 @@ export function createOrdersService(deps: {
       if (problem) throw new HttpError(400, problem, [{ path: 'requestedDate', message: problem }]);
     }
     for (const item of cart.items) {
-      const problem = lineQuantityProblem(item.product, item.quantity);
+      // Past the stock is a backorder (docs/decisions/0238): the loads are checked under lock below.
+      const problem = backorderLineProblem(item.product, item.quantity, MAX_LINE_QUANTITY);
       // Named by path too, so the cart shows it on the line (docs/decisions/0209).
       if (problem) throw new HttpError(409, `${problem}. Please update your cart.`, [{ path: `items.${item.productId}`, message: `${problem}. Please update your cart.` }]);
     }
@@ -352,9 +364,14 @@ export function createOrdersService(deps: {
     // Built from the rows just written: a new order has no allocations yet, nothing to read back.
     const placed = toOrderView(row, lines, new Map());
     // Before anything else is written about the order: a line no lot can fill refuses it whole (409).
-    const allocations = await lots.allocateOrder(tx, { orderId: row.id, cartId: cart.id, lines: placed.items });
-    const order = { ...placed, items: placed.items.map((i) => ({ ...i, allocations: allocations.get(i.id) ?? [] })) };
-    const lowered = await lowerStockOfUnallocatedLines(tx, deps.stock, placed.items, allocations);
+    // Lots and stock take the part stock covers; incoming loads the rest, locked after the lots (docs/decisions/0238).
+    const stockLevels = new Map(cart.items.map((i) => [i.productId, i.product.stockLevel]));
+    const split = placed.items.map((i) => ({ ...i, stockLevel: stockLevels.get(i.productId) }));
+    const nowLines = split.map((i) => ({ ...i, quantity: nowPartOf(i.quantity, i.stockLevel) })).filter((i) => i.quantity > 0);
+    const allocations = await lots.allocateOrder(tx, { orderId: row.id, cartId: cart.id, lines: nowLines });
+    const lowered = await lowerStockOfUnallocatedLines(tx, deps.stock, nowLines, allocations);
+    const backorders = await lots.allocateBackorders(tx, { orderId: row.id, userId: placer.userId, cartId: cart.id, lines: split });
+    const order = { ...placed, items: placed.items.map((i) => ({ ...i, allocations: allocations.get(i.id) ?? [], backorder: backorders.get(i.id) ?? null })) };
     // A placed PO leaves Current POs; the salesperson's one sample order is cleared (ADR 0189).
     if (kind === 'purchase') await after.retire();
     else await carts.emptyCart(tx, cart.id, isSampleCartName(cart.name) ? sampleOrderName(sampleNumber + 1) : undefined);
@@ -663,6 +680,8 @@ export function createOrdersService(deps: {
         }
         const row = await repo.updateOrderStatus(tx, id, status);
         if (!row) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+        // A cancelled order no longer waits for a load: its promise goes back to the load (docs/decisions/0238).
+        if (status === 'cancelled') await lots.releaseBackorders(tx, id);
         await activity.record(
           actor,
           {

@@ -10,6 +10,8 @@ import { toastCartError } from '../lib/cart-errors';
 import { useCartLots, useSetCartLotChoice } from '../api/get-cart-lots';
 import { CartLineItem } from './cart-line-item';
 import { CartLineLots } from './cart-line-lots';
+import { CartLineBackorder } from './cart-line-backorder';
+import { useCartBackorders, useSetBackorderShipping } from '../api/get-cart-backorders';
 import { MoveLineMenu } from './move-line-menu';
 import { MerchandiseLine } from './merchandise-line';
 import { PriceChangeNote } from './price-change-note';
@@ -62,6 +64,22 @@ export function CartContents({
   const setMerchandise = useSetCartMerchandise();
   const cartLots = useCartLots(cart.id, cart.items.length > 0);
   const setLotChoice = useSetCartLotChoice(cart.id);
+  // Lines past the stock that incoming loads cover (docs/decisions/0238).
+  const backorders = useCartBackorders(cart.id, cart.items.length > 0);
+  const setShipping = useSetBackorderShipping(cart.id);
+  const backorderOf = (item: CartItem) => backorders.data?.lines.find((l) => l.productId === item.productId && l.quantity === item.quantity);
+  const backorderLine = (item: CartItem) => {
+    const line = backorderOf(item);
+    if (!line) return undefined;
+    return (
+      <CartLineBackorder
+        line={line}
+        busy={setShipping.isPending || update.isPending}
+        pending={setShipping.isPending && setShipping.variables.productId === item.productId ? setShipping.variables.shipping : undefined}
+        onShipping={(shipping) => setShipping.mutate({ productId: item.productId, shipping }, { onError: (error) => toastCartError(error, 'Error Updating Item') })}
+      />
+    );
+  };
   const setQuantity = (item: CartItem, quantity: number) =>
     update.mutate({ cartId: cart.id, itemId: item.id, quantity, productId: item.productId, product: item.product }, { onError: (error) => toastCartError(error, 'Error Updating Item') });
   const lotLine = (item: CartItem) => {
@@ -116,7 +134,13 @@ export function CartContents({
               key={item.id}
               item={item}
               showPrices={showPrices}
-              lots={lotLine(item)}
+              lots={
+                <>
+                  {lotLine(item)}
+                  {backorderLine(item)}
+                </>
+              }
+              cap={backorders.data?.lines.find((l) => l.productId === item.productId)?.cap}
               priceNote={priceNote(item.productId)}
               // A PO waiting for approval is locked (docs/decisions/0233): no quantity, move or remove.
               locked={cart.approvalStatus === 'pending'}

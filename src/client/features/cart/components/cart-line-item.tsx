@@ -57,6 +57,7 @@ export function CartLineItem({
   priceNote,
   locked = false,
   waiting = false,
+  cap,
 }: {
   item: CartItem;
   showPrices: boolean;
@@ -73,13 +74,16 @@ export function CartLineItem({
   locked?: boolean;
   /** A rep's change to this line waits on the device to be sent (docs/decisions/0239). */
   waiting?: boolean;
+  /** Stock + what incoming loads can still promise, when loads let the line pass the stock (docs/decisions/0238). */
+  cap?: number;
 }) {
   const availability = parseStockLevel(item.product.stockLevel);
-  const unorderable = !availability.orderable;
-  const max = unorderable ? Math.min(item.quantity, MAX_LINE_QUANTITY) : availability.maxQuantity;
+  const backordered = cap !== undefined && cap > availability.maxQuantity;
+  const unorderable = !availability.orderable && !backordered;
+  const max = backordered ? cap : unorderable ? Math.min(item.quantity, MAX_LINE_QUANTITY) : availability.maxQuantity;
   const total = lineTotalCents(item.product.price, item.quantity);
   // CALL lines have no total; the price column says so.
-  const note = stockNote(availability);
+  const note = backordered ? `${formatCount(availability.quantity ?? 0)} in stock, up to ${formatCount(cap)} with incoming loads` : stockNote(availability);
   // More than the stock is held at the stock, and the line says why.
   const [limitNote, setLimitNote] = useState<string | null>(null);
   return (
@@ -114,7 +118,7 @@ export function CartLineItem({
             setLimitNote(null);
             onQuantity(quantity);
           }}
-          onAboveMax={(limit) => setLimitNote(`Only ${formatCount(limit)} in stock`)}
+          onAboveMax={(limit) => setLimitNote(backordered ? `Only ${formatCount(limit)} in stock and on incoming loads` : `Only ${formatCount(limit)} in stock`)}
           disabled={busy || locked}
         />
         {showPrices && (

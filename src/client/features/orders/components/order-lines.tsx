@@ -4,6 +4,7 @@ import { merchandiseTitle } from '@common/domain/cart-rules';
 import { formatCents, formatPrice, lineTotalCents } from '@common/domain/money';
 import { describeAllocation } from '@common/domain/lots';
 import { describePriceSource } from '@common/domain/contract-prices';
+import { LineBackorder } from './line-backorder';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 
 /** The lots an order line was allocated from: lot, shade, caliber, warehouse, boxes. */
@@ -61,6 +62,7 @@ export function OrderLines({ order }: { order: OrderView }) {
               </span>
               {showPrices && <PriceSource item={item} />}
               <LineLots item={item} />
+              <LineBackorder item={item} />
             </span>
             {showPrices && <span className="nums shrink-0 font-medium">{lineTotal(item.price, item.quantity)}</span>}
           </li>
@@ -101,6 +103,7 @@ function OrderLinesTable({ order, showPrices }: { order: OrderView; showPrices: 
               {item.productName}
               {showPrices && <PriceSource item={item} />}
               <LineLots item={item} />
+              <LineBackorder item={item} />
             </TableCell>
             <TableCell className="nums">{item.productId}</TableCell>
             {showPrices && <TableCell className="nums text-right">{formatPrice(item.price)}</TableCell>}

@@ -13,6 +13,8 @@ const STATUS = {
 
 function statusOf(line: PastedLineResult, done: boolean) {
   if (line.status === 'added' && line.note) return { word: 'Capped', variant: 'warning' as const };
+  // More than the stock, the rest from incoming loads (docs/decisions/0238).
+  if (line.status === 'added' && line.backorder) return { word: 'Backorder', variant: 'accent' as const };
   if (done && line.status === 'added') return { word: 'Added', variant: 'success' as const };
   if (done && line.status === 'refused') return { word: 'Not added', variant: 'destructive' as const };
   return STATUS[line.status];
@@ -21,7 +23,7 @@ function statusOf(line: PastedLineResult, done: boolean) {
 function detail(line: PastedLineResult): string {
   if (line.status === 'refused') return line.reason;
   if (line.status === 'merged') return `Same SKU as line ${line.intoLine}`;
-  return line.note ?? '';
+  return [line.note, line.backorder].filter(Boolean).join('. ');
 }
 
 /**

@@ -42,7 +42,11 @@ export function QuickOrderPage({ activeRole }: { activeRole: Role | null }) {
   const all = products.data ?? NO_PRODUCTS;
   const byId = useMemo(() => new Map(all.map((p) => [p.id, p])), [all]);
   const inCart = useMemo(() => new Map((cart.data?.items ?? []).map((item) => [item.productId, item.quantity])), [cart.data]);
-  const plan = useMemo(() => planPastedList(text, all, inCart, { exclusion: quickOrderExclusion }), [text, all, inCart]);
+  // Past the stock, a line may take boxes on incoming loads as a backorder (docs/decisions/0238).
+  const plan = useMemo(
+    () => planPastedList(text, all, inCart, { exclusion: quickOrderExclusion, onOrder: (id) => byId.get(id)?.quantityOnOrder ?? 0 }),
+    [text, all, inCart, byId],
+  );
   const poName = cart.data ? cartDisplayName(cart.data, activeRole) : '';
   const problems = plan.lines.filter((l) => l.status === 'refused').length;
   // docs/decisions/0233: each line at the price the PO will charge for what it will then hold.
