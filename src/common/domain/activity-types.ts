@@ -34,6 +34,8 @@ export const ACTIVITY_TYPES = [
   'email_resent',
   // A company, its locations or its buyers' roles changed (docs/decisions/0230).
   'company_updated',
+  // A quote was requested, priced, sent, accepted, declined, extended, closed or ordered from (docs/decisions/0237).
+  'quote_updated',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
