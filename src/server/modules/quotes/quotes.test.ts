@@ -300,7 +300,7 @@ describe('expiry', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect(await lotQuantity(TRIM, 'B1')).toBe(before - 25);
     await ctx.db.update(quotes).set({ validUntil: addDays(todayIn(), -1) }).where(eq(quotes.id, quote.id));
-    const mailAndEvents = { products: { summaries: async () => [], changed: () => {} }, mail: { enqueue: async () => {} }, events: { publish: async () => {} }, email: { from: 'a@b.c', to: 'd@e.f' }, today: () => todayIn() };
+    const mailAndEvents = { products: { summaries: async () => [], changed: () => {} }, mail: { enqueue: async () => 0 }, events: { publish: async () => {} }, email: { from: 'a@b.c', to: 'd@e.f' }, today: () => todayIn() };
     const done = await expireQuotesOnce(ctx.db, mailAndEvents);
     expect(done.quotes).toBeGreaterThanOrEqual(1);
     expect((await client.get(`/api/quotes/${quote.id}`)).json().status).toBe('expired');
