@@ -50,7 +50,7 @@ export function PriceQuoteForm({ quote, isAdmin }: { quote: QuoteView; isAdmin: 
             const floorWarning = line.floorPrice && prices[line.id] && belowFloor(prices[line.id]!, line.floorPrice);
             const heldNow = line.heldLot ? line.quantity - line.quantityUsed : 0;
             return (
-              <fieldset key={line.id} className="grid gap-3 rounded-md border p-3 sm:grid-cols-2">
+              <fieldset key={line.id} className="grid gap-3 rounded-md border border-border p-3 sm:grid-cols-2">
                 <legend className="px-1 text-sm font-medium">
                   {line.productName} (SKU {line.productId}), {line.quantity} boxes
                 </legend>

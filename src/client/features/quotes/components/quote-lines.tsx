@@ -46,7 +46,7 @@ export function QuoteLines({ quote }: { quote: QuoteView }) {
         </Table>
         <ul className="grid gap-3 md:hidden" aria-label="Lines">
           {quote.lines.map((line) => (
-            <li key={line.id} className="rounded-md border p-3 text-sm">
+            <li key={line.id} className="rounded-md border border-border p-3 text-sm">
               <p className="font-medium">
                 {line.productName} <span className="nums text-muted-foreground">SKU {line.productId}</span>
               </p>

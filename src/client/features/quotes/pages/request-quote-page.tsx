@@ -90,7 +90,7 @@ function RequestQuoteForm() {
           </CardHeader>
           <CardContent className="grid gap-4">
             {lines.map((line, index) => (
-              <fieldset key={line.key} className="grid grid-cols-2 gap-3 rounded-md border p-3 sm:grid-cols-[8rem_9rem_1fr_7rem_auto_auto] sm:items-end">
+              <fieldset key={line.key} className="grid grid-cols-2 gap-3 rounded-md border border-border p-3 sm:grid-cols-[8rem_9rem_1fr_7rem_auto_auto] sm:items-end">
                 <legend className="sr-only">Line {index + 1}</legend>
                 <FormField label="SKU">{(control) => <Input {...control} inputMode="numeric" value={line.sku} onChange={(e) => setLine(line.key, { sku: e.target.value })} />}</FormField>
                 <FormField label="Quantity in">
