@@ -94,7 +94,7 @@ function QuotesList({ pricer }: { pricer: boolean }) {
           <ul className="grid gap-3 sm:hidden" aria-label="Quotes">
             {rows.map((q) => (
               <li key={q.id}>
-                <Link href={`/quotes/${q.id}`} className="block rounded-lg border border-border bg-card p-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                <Link href={`/quotes/${q.id}`} className="block rounded-lg border border-border bg-surface p-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
                   <div className="flex items-center justify-between gap-2">
                     <span className="font-medium">
                       {q.number} {q.projectName}
