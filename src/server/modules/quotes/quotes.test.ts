@@ -284,7 +284,41 @@ describe('lot holds', () => {
     expect(after.reduce((s, h) => s + h.quantity, 0)).toBe(100);
     // Newest holds are cut first: this quote's, the last placed, lost its boxes before older ones.
     expect(after.find((h) => h.quoteLineId === quote.lines[0]!.id)?.quantity ?? 0).toBe(0);
+    // The shelf back as it was, for the tests after this one.
+    await put(admin, '/api/stock/lots', { items: [{ sku: LOBBY, lots: [{ lot: 'H1', shade: 'S1', quantity: 2000 }, { lot: 'H2', shade: 'S2', quantity: 100 }] }] });
     expect(after.every((h) => h.quantity >= 0)).toBe(true);
+  });
+});
+
+describe('decline, close and extend', () => {
+  it('a decline gives the held boxes back; only an admin extends, and the hold moves with the date', async () => {
+    const first = await dealerCompany();
+    const declined = await requestLobby(first.client);
+    const before = await lotQuantity(LOBBY, 'H1');
+    expect((await priceAndSend(declined)).statusCode).toBe(200);
+    expect(await lotQuantity(LOBBY, 'H1')).toBe(before - 165);
+    const answer = await first.client.post(`/api/quotes/${declined.id}/decline`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().status).toBe('declined');
+    expect(await lotQuantity(LOBBY, 'H1')).toBe(before);
+    expect((await first.client.post(`/api/quotes/${declined.id}/accept`)).statusCode, 'a declined quote stays declined').toBe(409);
+
+    const second = await dealerCompany();
+    const extended = await requestLobby(second.client);
+    expect((await priceAndSend(extended)).statusCode).toBe(200);
+    const later = addDays(todayIn(), 60);
+    const sales = await new TestClient(ctx.app).signInAs(await createUser(ctx.db, { role: 'salesperson' }));
+    expect((await sales.post(`/api/quotes/${extended.id}/extend`, { validUntil: later })).statusCode).toBe(403);
+    expect((await second.client.post(`/api/quotes/${extended.id}/extend`, { validUntil: later })).statusCode).toBe(403);
+    const moved = await admin.post(`/api/quotes/${extended.id}/extend`, { validUntil: later });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().validUntil).toBe(later);
+    const [hold] = await ctx.db.select().from(lotHolds).where(eq(lotHolds.quoteLineId, extended.lines[0]!.id));
+    expect(hold!.expiresAt.toISOString()).toBe(`${later}T23:59:59.999Z`);
+
+    const closed = await admin.post(`/api/quotes/${extended.id}/close`);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await ctx.db.select().from(lotHolds).where(eq(lotHolds.quoteLineId, extended.lines[0]!.id))).toEqual([]);
   });
 });
 

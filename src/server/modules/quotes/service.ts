@@ -166,7 +166,8 @@ export function createQuotesService(deps: QuotesDeps) {
         if (unpriced) throw new HttpError(400, QUOTE_MESSAGES.unpriced(unpriced.productId), [{ path: `lines.${unpriced.id}`, message: QUOTE_MESSAGES.unpriced(unpriced.productId) }]);
         if (actor.role !== 'admin') {
           const skus = lines.map((l) => l.productId);
-          const [products, lowest] = await Promise.all([deps.products.summaries(skus, tx), lowestListPrices(tx, skus)]);
+          const products = await deps.products.summaries(skus, tx);
+          const lowest = await lowestListPrices(tx, skus);
           for (const line of lines) {
             const base = products.find((p) => p.id === line.productId)?.price ?? null;
             const floor = floorPrice(base, lowest.has(line.productId) ? [lowest.get(line.productId)!] : []);

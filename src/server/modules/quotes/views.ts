@@ -37,7 +37,10 @@ export function toSummary(row: QuoteRow, companyName: string, lineCount: number)
  */
 export async function quoteView(db: DbOrTx, deps: ViewDeps, row: QuoteRow, lines: readonly QuoteLineRow[], pricer: boolean): Promise<QuoteView> {
   const skus = [...new Set(lines.map((l) => l.productId))];
-  const [company, products, holds] = await Promise.all([findCompany(db, row.companyId), deps.products.summaries(skus, db), holdsOf(db, lines.map((l) => l.id))]);
+  // One after another: `db` may be the step's transaction, one connection that runs one query at a time.
+  const company = await findCompany(db, row.companyId);
+  const products = await deps.products.summaries(skus, db);
+  const holds = await holdsOf(db, lines.map((l) => l.id));
   const bySku = new Map(products.map((p) => [p.id, p]));
   const contract = await priceLines(
     db,
@@ -45,7 +48,8 @@ export async function quoteView(db: DbOrTx, deps: ViewDeps, row: QuoteRow, lines
     lines.map((l) => ({ productId: l.productId, quantity: l.quantity, basePrice: bySku.get(l.productId)?.price ?? null })),
     deps.today(),
   );
-  const [lowest, lots] = pricer ? await Promise.all([lowestListPrices(db, skus), lotsOf(db, skus)]) : [new Map<number, string>(), []];
+  const lowest = pricer ? await lowestListPrices(db, skus) : new Map<number, string>();
+  const lots = pricer ? await lotsOf(db, skus) : [];
   let totalCents: number | null = null;
   const views: QuoteLineView[] = lines.map((line, i) => {
     const product = bySku.get(line.productId);
