@@ -69,7 +69,10 @@ describe('a project quote', () => {
     await page.getByText(`${boxes} Boxes for 2400.00 sq ft + 10% waste`).waitFor();
 
     // The admin prices it, holds the big lot and sends it.
+    await admin.setViewportSize({ width: 1280, height: 800 });
     await admin.goto('/quotes');
+    await admin.getByRole('link', { name: `Q-${quoteId}` }).waitFor();
+    await admin.screenshot({ path: join(tmpdir(), 'quotes-desktop-list.png'), fullPage: true });
     await admin.getByRole('link', { name: `Q-${quoteId}` }).click();
     await admin.waitForURL(`**/quotes/${quoteId}`);
     const price = (Math.round(toCents(tile.price!)! * 0.85) / 100).toFixed(2);
@@ -102,6 +105,10 @@ describe('a project quote', () => {
     expect(order.poReference).toBe('Lobby phase 1');
     expect(order.items).toEqual([expect.objectContaining({ productId: tile.id, quantity: 60, price, allocations: [expect.objectContaining({ lot: lotCode, quantity: 60 })] })]);
     const quote = await api<{ status: string; lines: { quantityUsed: number; heldBoxes: number }[] }>(page, 'GET', `/api/quotes/${quoteId}`);
+    await page.goto('/quotes');
+    await page.getByRole('link', { name: new RegExp(`Q-${quoteId} Harbor Hotel lobby`) }).waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.screenshot({ path: join(tmpdir(), 'quotes-phone-list.png'), fullPage: true });
     expect(quote).toMatchObject({ status: 'accepted', lines: [{ quantityUsed: 60, heldBoxes: boxes - 60 }] });
   });
 });
