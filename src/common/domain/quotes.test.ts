@@ -49,6 +49,12 @@ describe('recountHeldLot: a lots upload on a held lot', () => {
   });
 });
 
+it('names the quotes of a held lot a lots file brings short', () => {
+  expect(QUOTE_MESSAGES.heldLotShort({ sku: 7001, lot: 'H1', onShelf: 100, held: 165, quotes: ['Q-3 Harbor Hotel lobby'] })).toBe(
+    'SKU 7001 lot H1: the file counts 100 boxes, 165 are held for Q-3 Harbor Hotel lobby. Confirming cuts the newest holds to what is there.',
+  );
+});
+
 describe('statuses, validity and floor', () => {
   it('moves only forward', () => {
     expect(canMoveQuote('requested', 'quoted')).toBe(true);

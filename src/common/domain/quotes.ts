@@ -59,6 +59,9 @@ export const QUOTE_MESSAGES = {
   emptyOrder: 'Choose at least one line to order',
   lineNotOnQuote: 'That line is not on this quote',
   sqftNoCoverage: (sku: number) => `SKU ${sku} has no square-feet coverage per box; enter boxes`,
+  /** A lots upload's preview (docs/decisions/0236): a held lot the file counts below its holds. */
+  heldLotShort: (w: { sku: number; lot: string; onShelf: number; held: number; quotes: readonly string[] }) =>
+    `SKU ${w.sku} lot ${w.lot}: the file counts ${boxes(w.onShelf)}, ${formatCount(w.held)} are held for ${w.quotes.join(', ')}. Confirming cuts the newest holds to what is there.`,
 } as const;
 
 function boxes(n: number): string {
