@@ -53,6 +53,10 @@ export async function holdLot(
 /** Ends the holds of some quote lines: their boxes go back to their lots. Answers the SKUs whose stock rose. */
 export async function releaseHolds(tx: DbOrTx, quoteLineIds: readonly number[]): Promise<number[]> {
   if (quoteLineIds.length === 0) return [];
+  // Their lots locked in id order first, as every writer of lots takes them (ADR 0185): no deadlock with an order.
+  await tx.execute(sql`
+    select id from product_lots where id in (select lot_id from lot_holds where quote_line_id = any(${sql.param([...quoteLineIds])}::integer[]))
+    order by id for update`);
   return giveBack(tx, sql`delete from lot_holds where quote_line_id = any(${sql.param([...quoteLineIds])}::integer[]) returning lot_id, quantity`);
 }
 

@@ -178,14 +178,18 @@ export function createQuotesService(deps: QuotesDeps) {
           }
         }
         const expiresAt = holdExpiry(body.validUntil, now());
-        for (const line of lines) {
+        // A revised quote places its holds again: the old ones go first, then the new ones lot by lot in
+        // id order, the order placement locks lots in (docs/decisions/0185), so the two never deadlock.
+        await releaseHolds(tx, lines.map((l) => l.id));
+        const byLot = [...lines].sort((a, b) => (sent.get(a.id)!.holdLotId ?? 0) - (sent.get(b.id)!.holdLotId ?? 0));
+        for (const line of byLot) {
           const asked = sent.get(line.id)!;
           let held: { id: number | null; lot: string | null } = { id: null, lot: null };
           if (asked.holdLotId) {
-            // The whole line is held; a revised quote places its holds again (releasing the old first).
+            // The whole line (what orders have not used) is held.
             const hold = await holdLot(tx, { quoteLineId: line.id, productId: line.productId, lotId: asked.holdLotId, boxes: line.quantity - line.quantityUsed, expiresAt });
             held = { id: hold.lotId, lot: hold.lot };
-          } else await releaseHolds(tx, [line.id]);
+          }
           await repo.updateLine(tx, line.id, { quotedPrice: asked.quotedPrice, heldLotId: held.id, heldLot: held.lot });
         }
         const updated = await repo.updateQuote(tx, row.id, {
