@@ -22,6 +22,7 @@ import { createOrdersService, orderReferences, orderRoutes } from './modules/ord
 import { companyRoutes, createCompaniesService, findCompany } from './modules/companies';
 import { createPriceListService, priceCandidates, priceListRoutes, pricesVersion } from './modules/price-list';
 import { createPriceOverlay, createProductsService, productsRoutes } from './modules/products';
+import { createQuotesService, quoteRoutes } from './modules/quotes';
 import { createSettingsService, settingsRoutes } from './modules/settings';
 import { createStockService, stockRoutes } from './modules/stock';
 import { createImportsService, importsRoutes } from './modules/imports';
@@ -216,6 +217,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes, { settings });
   await app.register(cartRoutes, { carts });
   await app.register(orderRoutes, { orders });
+  // Project quotes and their lot holds (docs/decisions/0236, 0237).
+  const quotes = createQuotesService({
+    db,
+    activity,
+    products,
+    orders,
+    mail,
+    events: webhooks.publisher,
+    email: { from: config.ORDER_EMAIL_FROM, to: config.ORDER_EMAIL_TO },
+    today: deps.today ?? (() => todayIn()),
+  });
+  await app.register(quoteRoutes, { quotes });
   await app.register(calendarRoutes, { calendar });
   await app.register(filesRoutes, { files: createFilesService({ db, activity }), maxUploadMegabytes: config.MAX_UPLOAD_MB });
   const users = createUsersService({ db, activity, mail, mailFrom: config.ORDER_EMAIL_FROM, notifyRequests: lots, imports });

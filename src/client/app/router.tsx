@@ -39,6 +39,9 @@ import {
   OrderPlacedRoute,
   OrdersRoute,
   ApprovalsPage,
+  QuotePage,
+  QuotesPage,
+  RequestQuotePage,
   PriceListPage,
   PricesPage,
   ProfileCompletionPage,
@@ -142,6 +145,16 @@ export function AppRouter() {
         </Route>
         <Route path="/approvals/:id">
           {(params) => <SignedIn>{() => <ApprovalsPage id={/^\d{1,9}$/.test(params.id) ? Number(params.id) : 0} />}</SignedIn>}
+        </Route>
+        {/* Project quotes and lot holds (docs/decisions/0236, 0237): dealers ask and order, admins and salespeople price. */}
+        <Route path="/quotes">
+          <SignedIn>{(user) => <QuotesPage user={user} />}</SignedIn>
+        </Route>
+        <Route path="/quotes/new">
+          <SignedIn>{(user) => <RequestQuotePage user={user} />}</SignedIn>
+        </Route>
+        <Route path="/quotes/:id">
+          {(params) => <SignedIn>{(user) => <QuotePage user={user} id={/^\d{1,9}$/.test(params.id) ? Number(params.id) : 0} />}</SignedIn>}
         </Route>
         <Route path="/files">
           <SignedIn>{(user) => <FilesPage user={user} />}</SignedIn>

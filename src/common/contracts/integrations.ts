@@ -15,6 +15,8 @@ export const API_SCOPES = [
   'prices:write',
   'companies:read',
   'companies:write',
+  'quotes:read',
+  'quotes:write',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
@@ -28,6 +30,8 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'prices:write': 'Create and update price lists and their entries',
   'companies:read': 'Read companies and their locations',
   'companies:write': 'Create and edit companies and their locations',
+  'quotes:read': 'Read project quotes, their prices and held lots',
+  'quotes:write': 'Price and send, extend and close project quotes',
 };
 
 export const INTEGRATION_MESSAGES = {
@@ -79,8 +83,11 @@ export type ApiTokenList = z.infer<typeof apiTokenList>;
 export const createdApiToken = z.extend(apiTokenView, { token: z.string() });
 export type CreatedApiToken = z.infer<typeof createdApiToken>;
 
+/** A quote's steps (docs/decisions/0237): one event each, the quote as it is after the step. */
+export const QUOTE_EVENTS = ['quote.requested', 'quote.sent', 'quote.accepted', 'quote.declined', 'quote.expired', 'quote.closed'] as const;
+
 /** The events an endpoint may subscribe to; their payloads are in ./webhook-events.ts. */
-export const WEBHOOK_EVENTS = ['order.created', 'order.status_changed', 'stock.updated', 'product.updated', 'price_list.updated', 'company.updated'] as const;
+export const WEBHOOK_EVENTS = ['order.created', 'order.status_changed', 'stock.updated', 'product.updated', 'price_list.updated', 'company.updated', ...QUOTE_EVENTS] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** `ping` is the "Send test event" event: sent to one endpoint on request, never subscribed to. */
@@ -93,6 +100,12 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'product.updated': 'Products added, changed or removed',
   'price_list.updated': 'Price lists changed (entries, dates or assignments)',
   'company.updated': 'Companies and their locations added or changed',
+  'quote.requested': 'Quote requested by a dealer',
+  'quote.sent': 'Quote priced and sent',
+  'quote.accepted': 'Quote accepted',
+  'quote.declined': 'Quote declined',
+  'quote.expired': 'Quote expired (its holds released)',
+  'quote.closed': 'Quote closed (used up, or closed by hand)',
 };
 
 /** Standard Webhooks headers of every delivery (docs/integrations.md, ADR 0184). */

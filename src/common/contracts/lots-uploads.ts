@@ -49,6 +49,10 @@ function skuChanges<T extends typeof lotView | typeof incomingView>(entry: T) {
   });
 }
 
+/** A held lot that a lots file brings below what quotes hold of it. */
+export const heldLotWarning = z.object({ sku: z.int(), lot: z.string(), onShelf: z.int(), held: z.int(), quotes: z.array(z.string()) });
+export type HeldLotWarningView = z.infer<typeof heldLotWarning>;
+
 const lotSkuChanges = skuChanges(lotView);
 const incomingSkuChanges = skuChanges(incomingView);
 export type LotSkuChanges = z.infer<typeof lotSkuChanges>;
@@ -70,6 +74,8 @@ function previewResponse<K extends 'lots' | 'incoming', S extends typeof lotSkuC
     /** Unknown columns, ignored (the rows still apply). */
     warnings: stockUploadWarnings,
     moreWarnings: z.int(),
+    /** Held lots the file brings below their holds or leaves out, naming the quotes (docs/decisions/0236); their holds are cut on confirm. */
+    heldLots: z.optional(z.array(heldLotWarning)),
   });
 }
 

@@ -1,6 +1,7 @@
 import { WEBHOOK_TEST_EVENT, type WebhookEvent } from './integrations';
 import { companyView, locationView } from './companies';
 import { orderStatusSchema, orderView } from './orders';
+import { quoteView } from './quotes';
 import { z } from './zod';
 
 /**
@@ -94,6 +95,9 @@ export const companyUpdatedData = z.object({
   locationId: z.optional(z.int()),
 });
 
+/** A quote after one of its steps (docs/decisions/0237): the dealer's view, prices and held lots included. */
+export const quoteEventData = z.object({ quote: quoteView });
+
 export const WEBHOOK_EVENT_DATA = {
   [WEBHOOK_TEST_EVENT]: z.object({ message: z.string(), endpointId: z.int() }),
   'order.created': z.object({ order: orderView }),
@@ -102,6 +106,12 @@ export const WEBHOOK_EVENT_DATA = {
   'product.updated': productUpdatedData,
   'price_list.updated': priceListUpdatedData,
   'company.updated': companyUpdatedData,
+  'quote.requested': quoteEventData,
+  'quote.sent': quoteEventData,
+  'quote.accepted': quoteEventData,
+  'quote.declined': quoteEventData,
+  'quote.expired': quoteEventData,
+  'quote.closed': quoteEventData,
 } as const satisfies Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT, z.ZodMiniType>;
 
 export type DeliveredEvent = keyof typeof WEBHOOK_EVENT_DATA;
@@ -115,6 +125,12 @@ export const WEBHOOK_EVENT_SUMMARIES: Record<DeliveredEvent, string> = {
   'product.updated': 'Products were added, changed or removed by a stock upload; one event per upload, at most 1,000 SKUs listed',
   'price_list.updated': "A price list's header, entries or assignments changed, or the list was deleted; one event per list and write",
   'company.updated': 'A company was created or edited (admin screen or API), or one of its locations added, changed or removed',
+  'quote.requested': 'A dealer requested a project quote',
+  'quote.sent': 'A quote was priced and sent to the dealer (again, when revised)',
+  'quote.accepted': 'The dealer accepted a quote; orders may draw it down',
+  'quote.declined': 'The dealer declined a quote; its holds were released',
+  'quote.expired': 'A quote passed its valid-until date; its holds were released',
+  'quote.closed': 'A quote was closed: every line ordered, or closed by an admin or the dealer',
 };
 
 /**

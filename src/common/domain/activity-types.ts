@@ -36,6 +36,8 @@ export const ACTIVITY_TYPES = [
   'company_updated',
   // A price list's header, entries or assignments changed: by an admin, a file or the ERP (docs/decisions/0231).
   'price_list_updated',
+  // A quote was requested, priced, sent, accepted, declined, extended, closed or ordered from (docs/decisions/0237).
+  'quote_updated',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -15,6 +15,7 @@ describe('dashboardTilesFor', () => {
       'Prices',
       'Product Catalog',
       'All Orders',
+      'Quotes to Price',
       'Files & Links',
       'Stock Uploads',
       'Notify-me Requests',
@@ -40,6 +41,7 @@ describe('dashboardTilesFor', () => {
       'Prices',
       'Product Catalog',
       'Order History',
+      'Quotes to Price',
       'Files & Links',
     ]);
   });
@@ -53,13 +55,14 @@ describe('dashboardTilesFor', () => {
       'Prices',
       'Product Catalog',
       'Order History',
+      'Project Quotes',
       'Files & Links',
     ]);
   });
 
   it('follows the permissions the server reports, not the role name', () => {
     const tiles = dashboardTilesFor('admin', ['view_prices']);
-    expect(tiles.map((t) => t.id)).toEqual(['prices']);
+    expect(tiles.map((t) => t.id)).toEqual(['prices', 'quotes']);
   });
 
   it('puts the admin tiles in the admin section and the rest in the main section', () => {
@@ -104,6 +107,7 @@ describe('dashboardTilesFor', () => {
           "main prices /prices | Prices | Prices per box and per square foot",
           "main catalog /catalog | Product Catalog | Browse tiles with photos and descriptions",
           "main orders /orders | Order History | Track past orders and reorder",
+          "main quotes /quotes | Quotes to Price | Price requested quotes for your dealers, above the floor price",
           "main files /files | Files & Links | Brochures, spec sheets and useful links",
         ]
       `);
@@ -120,6 +124,7 @@ describe('dashboardTilesFor', () => {
           "main prices /prices | Prices | Prices per box and per square foot",
           "main catalog /catalog | Product Catalog | Browse tiles with photos and descriptions",
           "main orders /orders | All Orders | Every customer's and salesperson's orders: status, search, export",
+          "main quotes /quotes | Quotes to Price | Price requested quotes, hold lots for them and send them",
           "main files /files | Files & Links | Brochures, spec sheets and useful links",
           "admin stock-uploads /admin/uploads | Stock Uploads | Upload the stock, lots and incoming files; the upload history",
           "admin notify-requests /admin/notify-requests | Notify-me Requests | Who asked to be emailed when a SKU is back in stock",

@@ -30,7 +30,8 @@ export type DashboardTileId =
   | 'api-tokens'
   | 'webhooks'
   | 'email-outbox'
-  | 'price-lists';
+  | 'price-lists'
+  | 'quotes';
 
 /** Who sees a tile besides its permission: a salesperson works on sample orders, others on POs. */
 export type TileAudience = 'everyone' | 'salesperson' | 'not-salesperson';
@@ -147,6 +148,19 @@ export const DASHBOARD_TILES: readonly DashboardTileDefinition[] = [
     adminDescription: "Every customer's and salesperson's orders: status, search, export",
     href: '/orders',
     permission: ORDERING_PERMISSION,
+    audience: 'everyone',
+    section: 'main',
+  },
+  {
+    id: 'quotes',
+    title: 'Project Quotes',
+    description: 'Ask for a price on a job, hold one lot for it, order it in phases',
+    adminTitle: 'Quotes to Price',
+    adminDescription: 'Price requested quotes, hold lots for them and send them',
+    salespersonTitle: 'Quotes to Price',
+    salespersonDescription: 'Price requested quotes for your dealers, above the floor price',
+    href: '/quotes',
+    permission: 'view_prices',
     audience: 'everyone',
     section: 'main',
   },

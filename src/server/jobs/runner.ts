@@ -7,8 +7,10 @@ import { createActivityService } from '../modules/activity';
 import { sendArrivalNotices } from '../modules/lots';
 import { createMailOutbox } from '../modules/mail';
 import { createProductsService } from '../modules/products';
+import { expireQuotesOnce } from '../modules/quotes';
+import { todayIn } from '@common/domain/business-days';
 import { createSettingsService } from '../modules/settings';
-import { createWebhookSender, WEBHOOK_POLICY, type DeliveryJob, type WebhookRetryPolicy } from '../modules/webhooks';
+import { createWebhooksService, createWebhookSender, WEBHOOK_POLICY, type DeliveryJob, type WebhookRetryPolicy } from '../modules/webhooks';
 import { createOutboxSender, OUTBOX_POLICY, smtpTransport } from './outbox-sender';
 import { pruneSessionsOnce } from './prune-sessions';
 import { pruneTombstonesOnce } from './prune-tombstones';
@@ -26,6 +28,8 @@ export const SCHEDULES = {
   [QUEUES.arrivalNotices]: '* * * * *',
   // Field mode's deleted SKUs, kept the days a device may sync by changes (docs/decisions/0228, 0234).
   [QUEUES.pruneTombstones]: '20 3 * * *',
+  // Quotes past their valid-until day expire and their lot holds are released within a minute (docs/decisions/0236).
+  [QUEUES.expireQuotes]: '* * * * *',
 } as const;
 
 export interface BackgroundJobs {
@@ -77,10 +81,21 @@ export async function startBackgroundJobs(
     if (Object.values(removed).some((n) => n > 0)) log.info({ removed }, 'retention removed old rows');
   };
   const arrivals = { db, mail: createMailOutbox(db), products: createProductsService({ db, settings: createSettingsService(db) }), from: config.ORDER_EMAIL_FROM };
+  const quoteSteps = {
+    products: arrivals.products,
+    mail: arrivals.mail,
+    events: createWebhooksService({ db, activity, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, log }).publisher,
+    email: { from: config.ORDER_EMAIL_FROM, to: config.ORDER_EMAIL_TO },
+    today: () => todayIn(),
+  };
   const scheduled: Record<keyof typeof SCHEDULES, () => Promise<unknown>> = {
     [QUEUES.retention]: retention,
     [QUEUES.pruneSessions]: () => pruneSessionsOnce(db, activity),
     [QUEUES.arrivalNotices]: () => sendArrivalNotices(arrivals),
+    [QUEUES.expireQuotes]: async () => {
+      const expired = await expireQuotesOnce(db, quoteSteps);
+      if (expired.quotes > 0 || expired.holds > 0) log.info({ expired }, 'expired quotes and released their lot holds');
+    },
     [QUEUES.pruneTombstones]: async () => {
       const removed = await pruneTombstonesOnce(db);
       if (removed > 0) log.info({ removed }, 'removed product tombstones past the changes feed');

@@ -14,6 +14,7 @@ export const QUEUES = {
   pruneSessions: 'prune-sessions',
   arrivalNotices: 'arrival-notices',
   pruneTombstones: 'prune-tombstones',
+  expireQuotes: 'expire-quotes',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

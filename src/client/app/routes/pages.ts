@@ -28,6 +28,9 @@ export const DashboardRoute = preloadableLazy(() => import('./dashboard-route').
 export const OrderDetailRoute = preloadableLazy(() => import('./order-detail-route').then((m) => m.OrderDetailRoute));
 export const OrderPlacedRoute = preloadableLazy(() => import('./order-placed-route').then((m) => m.OrderPlacedRoute));
 export const OrdersRoute = preloadableLazy(() => import('./orders-route').then((m) => m.OrdersRoute));
+export const QuotesPage = preloadableLazy(() => import('@client/features/quotes/pages/quotes-page').then((m) => m.QuotesPage));
+export const RequestQuotePage = preloadableLazy(() => import('@client/features/quotes/pages/request-quote-page').then((m) => m.RequestQuotePage));
+export const QuotePage = preloadableLazy(() => import('@client/features/quotes/pages/quote-page').then((m) => m.QuotePage));
 export const ApprovalsPage = preloadableLazy(() => import('@client/features/orders/pages/approvals-page').then((m) => m.ApprovalsPage));
 
 /** The page each address without a parameter opens on; others (admin screens, an order) suspend on first render. */
@@ -46,6 +49,8 @@ const PAGE_OF: Record<string, { preload(): Promise<void> }> = {
   '/order-details': CheckoutPage,
   '/orders': OrdersRoute,
   '/approvals': ApprovalsPage,
+  '/quotes': QuotesPage,
+  '/quotes/new': RequestQuotePage,
   '/files': FilesPage,
   '/additional-merchandise': AdditionalMerchandisePage,
   '/quick-add': QuickAddPage,

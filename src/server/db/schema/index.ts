@@ -22,3 +22,4 @@ export * from './webhooks';
 export * from './idempotency';
 export * from './lots';
 export * from './imports';
+export * from './quotes';

@@ -182,3 +182,29 @@ export const cartBackorderChoices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.cartId, t.productId] }), check('cart_backorder_choices_shipping_check', oneOf(t.shipping, BACKORDER_SHIPPING))],
 );
+
+/**
+ * Boxes of one lot held for one quote line (migration 0043, docs/decisions/0236-lot-holds.md). While
+ * the hold lasts its boxes are out of product_lots.quantity, so nobody else sees or takes them; the
+ * hold gives them back when it ends. At most 90 days from when it was placed or extended.
+ */
+export const lotHolds = pgTable(
+  'lot_holds',
+  {
+    id: serial('id').primaryKey(),
+    lotId: integer('lot_id')
+      .notNull()
+      .references(() => productLots.id, { onDelete: 'cascade' }),
+    quoteLineId: integer('quote_line_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('lot_holds_line_idx').on(t.quoteLineId),
+    index('lot_holds_lot_idx').on(t.lotId),
+    index('lot_holds_expires_idx').on(t.expiresAt),
+    check('lot_holds_quantity_check', sql`${t.quantity} >= 0`),
+    check('lot_holds_expiry_check', sql`${t.expiresAt} <= ${t.placedAt} + interval '90 days'`),
+  ],
+);

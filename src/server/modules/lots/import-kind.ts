@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import type { ImportKind } from '../imports';
 import type { ProductsService } from '../products';
+import { heldLotsShort } from './holds';
 import { diffIncoming, diffLots } from './preview-diff';
 import { loadsBefore, lotsBefore, lotsDigest } from './preview-repository';
 import type { createReplacer, Kind, Replacement } from './replace';
@@ -33,7 +34,7 @@ export function createLotsImportKind(
         const digest = await lotsDigest(tx, kind, skus);
         if (kind === 'lots') {
           const diff = diffLots({ skus, before: await lotsBefore(tx, skus), after: rows as LotRow[], facts });
-          return { digest, diff: { kind, ...diff } as const };
+          return { digest, diff: { kind, ...diff } as const, heldLots: await heldLotsShort(tx, skus, rows as LotRow[]) };
         }
         const diff = diffIncoming({ skus, before: await loadsBefore(tx, skus), after: rows as IncomingRow[], facts });
         return { digest, diff: { kind, ...diff } as const };
@@ -53,7 +54,7 @@ export function createLotsImportKind(
         const refused = { filename: storedName(file.filename), data: Buffer.alloc(0), problems: body.schemaErrors, problemCount: collector.totalErrors() };
         return { ok: false, body, refused };
       }
-      const { digest, diff } = await compare(replacement.skus, replacement.rows);
+      const { digest, diff, heldLots } = await compare(replacement.skus, replacement.rows);
       const { validationIssues, nulledFields } = collector.lists();
       const counts = { ...diff.counts, warnings: validationIssues.length + nulledFields.length + collector.unlistedWarnings() };
       const filename = storedName(file.filename);
@@ -61,7 +62,7 @@ export function createLotsImportKind(
       return {
         ok: true,
         keep: { filename, data: storedCsv(kind, replacement.rows), counts, digest },
-        answer: (uploadId) => (diff.kind === 'lots' ? { uploadId, ...common, kind: 'lots', skus: diff.skus } : { uploadId, ...common, kind: 'incoming', skus: diff.skus }),
+        answer: (uploadId) => (diff.kind === 'lots' ? { uploadId, ...common, kind: 'lots', skus: diff.skus, ...(heldLots?.length ? { heldLots } : {}) } : { uploadId, ...common, kind: 'incoming', skus: diff.skus }),
       };
     },
 

@@ -9,3 +9,6 @@ export type { OrderLine } from './allocation';
 export { LOTS_SHEET_LIMITS } from './sheet';
 /** Stock = sum of lots, quantity on order = sum of loads, for SKUs whose rows a writer touched (docs/decisions/0223). */
 export { syncOnOrderWithLoads, syncStockWithLots, SUM_OVERFLOW } from './sync-sums';
+/** Lot holds for quotes (docs/decisions/0236): placed, drawn by the quote's orders, released, expired. */
+export { allocateHeldOrder, expireHolds, extendHold, holdLot, holdsOf, releaseHolds, type HeldOrderLine, type HoldView } from './holds';
+export { findLots as lotsOf, type LotRecord } from './repository';

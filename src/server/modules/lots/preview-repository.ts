@@ -33,7 +33,9 @@ export type LoadBefore = IncomingRow;
 
 export async function lotsBefore(db: DbOrTx, productIds: readonly number[]): Promise<LotBefore[]> {
   const result = await db.execute(sql`
-    select product_id as "productId", lot, shade, caliber, warehouse, quantity
+    select product_id as "productId", lot, shade, caliber, warehouse,
+      -- The shelf, as a file counts it: free boxes and held ones (docs/decisions/0236).
+      quantity + coalesce((select sum(h.quantity)::integer from lot_holds h where h.lot_id = product_lots.id), 0) as quantity
     from product_lots where product_id = any(${sql.param([...productIds])}::integer[]) order by product_id, lot`);
   return result.rows as unknown as LotBefore[];
 }

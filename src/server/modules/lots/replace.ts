@@ -14,6 +14,7 @@ import { createIssueCollector, parseSku } from '../imports';
 import { removeArrivedLoads } from './arrived-loads';
 import { fillArrivedBackorders, followReplacedLoads } from './backorders';
 import { publishLotEvents } from './change-events';
+import { recountHolds } from './holds';
 import type { EventPublisher } from '../webhooks';
 import type { MailOutbox } from '../mail';
 import { lockLotsImport, lockLotsOf, refreshLotStatistics, replaceIncoming, replaceLots, unknownProductIds } from './repository';
@@ -218,7 +219,10 @@ export function createReplacer(deps: ReplaceDeps) {
       let arrivedLoads = 0;
       if (kind === 'lots') {
         // Stock = the sum of the lots, quantity on order = the sum of the loads, for the SKUs touched (sync-sums.ts).
-        await syncStockWithLots(tx, await replaceLots(tx, skus, rows as LotRow[]));
+        const replaced = await replaceLots(tx, skus, rows as LotRow[]);
+        // The file counts the shelf; held boxes stay out of what is free (docs/decisions/0236).
+        const recounted = await recountHolds(tx, skus);
+        await syncStockWithLots(tx, recounted.length > 0 ? skus : replaced);
         await refreshLotStatistics(tx, rows.length);
         // A load whose lot is now in stock has arrived: no longer incoming (docs/decisions/0207).
         const arrived = await removeArrivedLoads(tx, skus);

@@ -14,6 +14,7 @@ export const EMAIL_KIND_NAMES = {
   email_change_notice: 'Email change: notice to the old address',
   approval_request: 'PO submitted for approval',
   approval_decision: 'PO approved or returned',
+  quote_update: 'Quote requested, sent, accepted, declined or expired',
 } as const satisfies Record<string, string>;
 
 export type EmailKind = keyof typeof EMAIL_KIND_NAMES;

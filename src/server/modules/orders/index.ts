@@ -2,3 +2,4 @@
 export { orderReferences, type OrderReferences } from './references';
 export { orderRoutes } from './routes';
 export { createOrdersService, ORDER_MESSAGES, type OrdersService } from './service';
+export type { GivenLine, GivenOrder } from './place-lines';

@@ -46,6 +46,7 @@ import { approvalApprovedEmail, approvalRequestEmail, approvalReturnedEmail, app
 import { orderConfirmationEmail, type OrderEmailSettings } from './email';
 import { checkSeenPrices } from './price-check';
 import * as repo from './repository';
+import { placeGivenLines, type GivenOrder } from './place-lines';
 import { orderShipTo } from './ship-to';
 import { lowerStockOfUnallocatedLines, type OrderStock } from './stock-rule';
 
@@ -457,6 +458,9 @@ export function createOrdersService(deps: {
       const closedDays = await deps.calendar.upcoming(today);
       return { today, earliest: earliestRequestedDate(today, new Set(closedDays.map((d) => d.day))), closedDays };
     },
+
+    /** An order from lines a caller priced, in its transaction: an accepted quote's (place-lines.ts, docs/decisions/0237). */
+    placeGivenLines: (tx: DbOrTx, placer: Actor, given: GivenOrder) => placeGivenLines(deps, tx, placer, given),
 
     async place(actor: Actor, body: PlaceOrderInput): Promise<OrderView> {
       const { stockMoved, order } = await db.transaction((tx) => placeInTransaction(tx, actor, body));

@@ -2,3 +2,4 @@
 export { PRICE_LIST_API_PATH, priceListRoutes } from './routes';
 export { createPriceListService, pricesVersion, type PriceListService } from './service';
 export { priceCandidates, priceLines, type PriceLine } from './company-prices';
+export { lowestListPrices } from './floor-prices';

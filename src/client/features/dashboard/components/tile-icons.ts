@@ -1,4 +1,5 @@
 import {
+  FileSignature,
   Activity,
   Building2,
   BellRing,
@@ -48,4 +49,5 @@ export const TILE_ICONS: Record<DashboardTileId, LucideIcon> = {
   webhooks: Webhook,
   'email-outbox': Mail,
   'price-lists': Tags,
+  quotes: FileSignature,
 };

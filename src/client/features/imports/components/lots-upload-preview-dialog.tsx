@@ -3,6 +3,7 @@ import type { IncomingView, LotsApplyResponse, LotView } from '@common/contracts
 import type { LotsFilePreview } from '@common/contracts/lots-uploads';
 import { formatCount } from '@common/domain/format';
 import { INCOMING_STAGE_LABELS } from '@common/domain/lots';
+import { QUOTE_MESSAGES } from '@common/domain/quotes';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { errorMessage, isApiError } from '@client/lib/api-client';
@@ -136,6 +137,7 @@ export function LotsUploadPreviewDialog({
     );
 
   const warnings = fileWarningLines(preview.warnings);
+  const heldLots = preview.kind === 'lots' ? (preview.heldLots ?? []).map(QUOTE_MESSAGES.heldLotShort) : [];
   const confirmButton = confirmLabel(counts.warnings);
   const levelLabel = lots ? 'Stock levels that change' : 'Quantities on order that change';
 
@@ -152,7 +154,14 @@ export function LotsUploadPreviewDialog({
         </DialogHeader>
 
         <WarningsNotice total={counts.warnings} />
-        <WarningGroups groups={warnings.length > 0 ? [{ title: 'Warnings', lines: warnings }] : []} unlisted={preview.moreWarnings} />
+        <WarningGroups
+          groups={[
+            // Held lots the file brings below their holds, naming the quotes (docs/decisions/0236).
+            ...(heldLots.length > 0 ? [{ title: 'Held lots short of their holds', lines: heldLots }] : []),
+            ...(warnings.length > 0 ? [{ title: 'Warnings', lines: warnings }] : []),
+          ]}
+          unlisted={preview.moreWarnings}
+        />
         <dl className="nums grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Summary">
           <Count label={lots ? 'Lots added' : 'Loads added'} value={counts.added} />
           <Count label="Changed" value={counts.changed} />
