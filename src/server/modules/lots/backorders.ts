@@ -1,6 +1,6 @@
 import type { CartBackorderLine, OrderBackorderView } from '@common/contracts/backorders';
 import { backorderable, BACKORDER_MESSAGES, describeBackorder, incomingRoom, lineCap, nowPartOf, splitLine, type BackorderShipping, type LoadRoom } from '@common/domain/backorders';
-import { CART_MESSAGES } from '@common/domain/cart-rules';
+import { CART_MESSAGES, lineQuantityProblem } from '@common/domain/cart-rules';
 import { formatCount } from '@common/domain/format';
 import { formatMonthDay } from '@common/domain/format-date';
 import { orderNumber } from '@common/domain/order-status';
@@ -111,7 +111,7 @@ export async function allocateBackorders(
     // A SKU with no loads at all keeps the stock rule's sentence (the cart's own cap).
     const message = loads.some((l) => l.productId === line.productId)
       ? BACKORDER_MESSAGES.notCovered(line, line.quantity - split.uncovered)
-      : `${CART_MESSAGES.stockLimit(split.now, line.productName)}. Please update your cart.`;
+      : `${lineQuantityProblem({ name: line.productName, stockLevel: String(split.now) }, line.quantity) ?? CART_MESSAGES.stockLimit(split.now, line.productName)}. Please update your cart.`;
     return [{ path: `items.${line.productId}`, message }];
   });
   if (refused.length > 0) throw new HttpError(409, refused[0]!.message, refused);
