@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/api/acting/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The companies you may order for: assigned ones (salespeople) or any (admins, searched)
+         * @description Who: any signed-in user. Not open to API tokens.
+         */
+        get: operations["listActingCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/activity": {
         parameters: {
             query?: never;
@@ -1422,6 +1442,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/companies/{id}/reps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The salespeople assigned to a company
+         * @description Who: admins. API token scope: `companies:read`.
+         */
+        get: operations["listCompanyReps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{id}/reps/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign a salesperson to a company (assigning twice changes nothing)
+         * @description Who: admins. API token scope: `companies:write`.
+         */
+        put: operations["assignCompanyRep"];
+        post?: never;
+        /**
+         * Remove a salesperson from a company; their ordering for it ends at once
+         * @description Who: admins. API token scope: `companies:write`.
+         */
+        delete: operations["unassignCompanyRep"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/company": {
         parameters: {
             query?: never;
@@ -2329,6 +2393,30 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/acting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order for a dealer company: a salesperson for an assigned one, an admin for any
+         * @description Who: any signed-in user. Not open to API tokens.
+         */
+        post: operations["startActing"];
+        /**
+         * Stop ordering for a dealer: back to your own account
+         * @description Who: any signed-in user. Not open to API tokens.
+         */
+        delete: operations["stopActing"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3252,6 +3340,7 @@ export interface components {
                     notes: string | null;
                     paymentTerms: string | null;
                     priceGroup: string | null;
+                    repOrdersNeedConfirmation?: boolean;
                     /** @enum {string} */
                     status: "active" | "on_hold" | "closed";
                     updatedAt: string;
@@ -3279,6 +3368,11 @@ export interface components {
             type: "company.updated";
         };
         CurrentUser: {
+            actingFor?: {
+                companyId: number;
+                companyName: string;
+            } | null;
+            actingLost?: boolean;
             activeRole: ("admin" | "salesperson" | "bold_customer") | null;
             company: string | null;
             companyId: number | null;
@@ -3312,8 +3406,19 @@ export interface components {
         Order: {
             approvedByName?: string | null;
             cartName: string | null;
+            company?: {
+                id: number;
+                name: string;
+            } | null;
             companyId?: number | null;
             createdAt: string;
+            dealerConfirmation?: {
+                at: string | null;
+                byName: string | null;
+                note: string | null;
+                /** @enum {string} */
+                status: "awaiting" | "confirmed" | "declined";
+            } | null;
             deliveryType: ("pickup" | "ship") | null;
             emailStatus?: ("pending" | "sent" | "failed") | null;
             hasCallPrices: boolean;
@@ -3325,6 +3430,10 @@ export interface components {
             merchandise: components["schemas"]["OrderMerchandiseLine"][];
             notes: string | null;
             placedBy: string;
+            placedByRep?: {
+                name: string;
+                userId: number;
+            } | null;
             poReference: string | null;
             requestedDate: string | null;
             shipTo: string | null;
@@ -3408,8 +3517,19 @@ export interface components {
         OrderSummary: {
             approvedByName?: string | null;
             cartName: string | null;
+            company?: {
+                id: number;
+                name: string;
+            } | null;
             companyId?: number | null;
             createdAt: string;
+            dealerConfirmation?: {
+                at: string | null;
+                byName: string | null;
+                note: string | null;
+                /** @enum {string} */
+                status: "awaiting" | "confirmed" | "declined";
+            } | null;
             deliveryType: ("pickup" | "ship") | null;
             emailStatus?: ("pending" | "sent" | "failed") | null;
             hasCallPrices: boolean;
@@ -3420,6 +3540,10 @@ export interface components {
             locationId?: number | null;
             notes: string | null;
             placedBy: string;
+            placedByRep?: {
+                name: string;
+                userId: number;
+            } | null;
             poReference: string | null;
             requestedDate: string | null;
             shipTo: string | null;
@@ -3718,6 +3842,41 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listActingCompanies: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companies: {
+                            accountNumber: string | null;
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            status: "active" | "on_hold" | "closed";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     recordClientActivity: {
         parameters: {
             query?: never;
@@ -3775,7 +3934,7 @@ export interface operations {
                 page?: number;
                 search?: string;
                 to?: string;
-                type?: "login" | "logout" | "password_changed" | "order_created" | "order_updated" | "product_added" | "product_removed" | "user_created" | "user_updated" | "stock_updated" | "merchandise_updated" | "session_start" | "session_end" | "session_timeout" | "page_view" | "cart_created" | "cart_updated" | "cart_cleared" | "stock_searched" | "file_downloaded" | "filter_applied" | "button_click" | "form_submit" | "export_generated" | "report_viewed" | "menu_opened" | "modal_opened" | "tab_switched" | "integration_updated" | "email_resent" | "company_updated";
+                type?: "login" | "logout" | "password_changed" | "order_created" | "order_updated" | "product_added" | "product_removed" | "user_created" | "user_updated" | "stock_updated" | "merchandise_updated" | "session_start" | "session_end" | "session_timeout" | "page_view" | "cart_created" | "cart_updated" | "cart_cleared" | "stock_searched" | "file_downloaded" | "filter_applied" | "button_click" | "form_submit" | "export_generated" | "report_viewed" | "menu_opened" | "modal_opened" | "tab_switched" | "integration_updated" | "email_resent" | "company_updated" | "acting_started" | "acting_stopped";
                 userId?: number;
             };
             header?: never;
@@ -3831,7 +3990,7 @@ export interface operations {
                 from?: string;
                 search?: string;
                 to?: string;
-                type?: "login" | "logout" | "password_changed" | "order_created" | "order_updated" | "product_added" | "product_removed" | "user_created" | "user_updated" | "stock_updated" | "merchandise_updated" | "session_start" | "session_end" | "session_timeout" | "page_view" | "cart_created" | "cart_updated" | "cart_cleared" | "stock_searched" | "file_downloaded" | "filter_applied" | "button_click" | "form_submit" | "export_generated" | "report_viewed" | "menu_opened" | "modal_opened" | "tab_switched" | "integration_updated" | "email_resent" | "company_updated";
+                type?: "login" | "logout" | "password_changed" | "order_created" | "order_updated" | "product_added" | "product_removed" | "user_created" | "user_updated" | "stock_updated" | "merchandise_updated" | "session_start" | "session_end" | "session_timeout" | "page_view" | "cart_created" | "cart_updated" | "cart_cleared" | "stock_searched" | "file_downloaded" | "filter_applied" | "button_click" | "form_submit" | "export_generated" | "report_viewed" | "menu_opened" | "modal_opened" | "tab_switched" | "integration_updated" | "email_resent" | "company_updated" | "acting_started" | "acting_stopped";
                 userId?: number;
             };
             header?: never;
@@ -7831,6 +7990,7 @@ export interface operations {
                             notes: string | null;
                             paymentTerms: string | null;
                             priceGroup: string | null;
+                            repOrdersNeedConfirmation?: boolean;
                             /** @enum {string} */
                             status: "active" | "on_hold" | "closed";
                             updatedAt: string;
@@ -7868,6 +8028,7 @@ export interface operations {
                     notes?: string | null;
                     paymentTerms?: string | null;
                     priceGroup?: string | null;
+                    repOrdersNeedConfirmation?: boolean;
                     /**
                      * @default active
                      * @enum {string}
@@ -7892,6 +8053,7 @@ export interface operations {
                         notes: string | null;
                         paymentTerms: string | null;
                         priceGroup: string | null;
+                        repOrdersNeedConfirmation?: boolean;
                         /** @enum {string} */
                         status: "active" | "on_hold" | "closed";
                         updatedAt: string;
@@ -7947,6 +8109,7 @@ export interface operations {
                             notes: string | null;
                             paymentTerms: string | null;
                             priceGroup: string | null;
+                            repOrdersNeedConfirmation?: boolean;
                             /** @enum {string} */
                             status: "active" | "on_hold" | "closed";
                             updatedAt: string;
@@ -7999,6 +8162,7 @@ export interface operations {
                     notes?: string | null;
                     paymentTerms?: string | null;
                     priceGroup?: string | null;
+                    repOrdersNeedConfirmation?: boolean;
                     /** @enum {string} */
                     status?: "active" | "on_hold" | "closed";
                 };
@@ -8020,6 +8184,7 @@ export interface operations {
                         notes: string | null;
                         paymentTerms: string | null;
                         priceGroup: string | null;
+                        repOrdersNeedConfirmation?: boolean;
                         /** @enum {string} */
                         status: "active" | "on_hold" | "closed";
                         updatedAt: string;
@@ -8561,6 +8726,126 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listCompanyReps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reps: {
+                            assignedAt: string;
+                            assignedByName: string | null;
+                            name: string;
+                            userId: number;
+                            username: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    assignCompanyRep: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                id: number;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reps: {
+                            assignedAt: string;
+                            assignedByName: string | null;
+                            name: string;
+                            userId: number;
+                            username: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    unassignCompanyRep: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                id: number;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reps: {
+                            assignedAt: string;
+                            assignedByName: string | null;
+                            name: string;
+                            userId: number;
+                            username: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getOwnCompany: {
         parameters: {
             query?: never;
@@ -8597,6 +8882,7 @@ export interface operations {
                             notes: string | null;
                             paymentTerms: string | null;
                             priceGroup: string | null;
+                            repOrdersNeedConfirmation?: boolean;
                             /** @enum {string} */
                             status: "active" | "on_hold" | "closed";
                             updatedAt: string;
@@ -11185,6 +11471,72 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    startActing: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    companyId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    stopActing: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -34,6 +34,9 @@ export const ACTIVITY_TYPES = [
   'email_resent',
   // A company, its locations or its buyers' roles changed (docs/decisions/0230).
   'company_updated',
+  // A rep or admin started or stopped ordering for a dealer company (docs/decisions/0235).
+  'acting_started',
+  'acting_stopped',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -14,3 +14,5 @@ export { placeNewDealer, type DealerPlacement } from './placement';
 export { ensureCompanyAdmin } from './repository';
 export { companyRoutes } from './routes';
 export { createCompaniesService, type CompaniesService, type DealerAccounts } from './service';
+export { createRepAssignmentsService, type RepAssignmentsService } from './reps';
+export { repAssignmentRoutes } from './reps-routes';
