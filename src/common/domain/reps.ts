@@ -32,6 +32,12 @@ export function placedForLine(repName: string, companyName: string | null): stri
   return companyName ? `Placed by ${repName} (BOLD) for ${companyName}` : `Placed by ${repName} (BOLD)`;
 }
 
+/** Who placed an order, in words: "Jane Rep (BOLD) for Garcia Tile" for a rep's, else the placer's name. */
+export function placerText(order: { placedBy: string; placedByRep?: { name: string } | null; company?: { name: string } | null }): string {
+  if (!order.placedByRep) return order.placedBy;
+  return order.company ? `${order.placedByRep.name} (BOLD) for ${order.company.name}` : `${order.placedByRep.name} (BOLD)`;
+}
+
 export const REP_MESSAGES = {
   notAssigned: 'You are not assigned to this company',
   actingLost: 'You are no longer assigned to the company you were ordering for. Stop ordering for them to continue.',
