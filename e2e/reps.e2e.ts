@@ -87,9 +87,7 @@ describe('a rep orders for a dealer', () => {
 
     // The dealer's buyer sees both names in their history.
     const dealer = (await browser.open(PHONE)).page;
-    await dealer.goto('/auth');
-    await signIn(dealer, { username: buyerName, password: 'Journey123' });
-    await dealer.waitForURL('**/dashboard');
+    await signInAs(dealer, { username: buyerName, password: 'Journey123' }, 'BOLD Customer');
     await dealer.goto('/orders');
     await dealer.getByText(`Placed by Jane Rep (BOLD) for ${company.name}`).first().waitFor();
     await dealer.screenshot({ path: join(tmpdir(), 'reps-phone-dealer-history.png'), fullPage: true });

@@ -186,6 +186,12 @@ describe('ordering for a dealer', () => {
 
     const [created] = await ctx.db.select().from(activityLogs).where(and(eq(activityLogs.type, 'order_created'), eq(activityLogs.userId, user.id)));
     expect(created!.metadata).toMatchObject({ orderId: order.id, actingFor: { companyId: c.id, companyName: c.name } });
+    // The dealer's export names the company and the rep.
+    const exported = await dealer.client.get('/api/orders/export?format=csv');
+    expect(exported.statusCode, exported.body).toBe(200);
+    const [header, ...rows] = exported.body.replace(/^\ufeff/, '').trim().split(/\r?\n/);
+    expect(header).toMatch(/,Company,Placed By Rep$/);
+    expect(rows[0]).toContain(`,${c.name},${name}`);
     const [stored] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
     expect(stored).toMatchObject({ placedByRepId: user.id, companyName: c.name });
   });
