@@ -1974,6 +1974,26 @@ export interface paths {
         patch: operations["updateOrderStatus"];
         trace?: never;
     };
+    "/api/orders/{id}/dealer-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm or decline (with a note) an order a rep placed for your company
+         * @description Who: users acting as bold_customer. Not open to API tokens.
+         */
+        post: operations["answerDealerConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}/reorder": {
         parameters: {
             query?: never;
@@ -10173,6 +10193,51 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     status: "submitted" | "confirmed" | "ready_for_pickup" | "shipped" | "completed" | "cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    answerDealerConfirmation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "confirmed" | "declined";
+                    note?: string;
                 };
             };
         };

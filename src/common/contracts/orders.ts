@@ -394,6 +394,17 @@ export const approveBody = z.object({
 export type ApproveBody = z.input<typeof approveBody>;
 
 /** POST /api/approvals/{id}/return: the note the owner reads. */
+/** POST /api/orders/{id}/dealer-confirmation: a buyer's answer to an order a rep placed for the company (docs/decisions/0235). */
+export const dealerConfirmationBody = z
+  .object({
+    decision: z.enum(['confirmed', 'declined'], { error: 'Choose confirm or decline' }),
+    note: z.optional(z.string().check(z.trim(), z.maxLength(2000, { error: 'The note must be at most 2000 characters' }))),
+  })
+  .check(
+    z.refine((body) => body.decision !== 'declined' || (body.note ?? '').length > 0, { error: 'Say why the order is declined.', path: ['note'] }),
+  );
+export type DealerConfirmationBody = z.infer<typeof dealerConfirmationBody>;
+
 export const returnPoBody = z.object({
   note: z.string({ error: 'Say why the PO is returned.' }).check(
     z.trim(),

@@ -196,6 +196,48 @@ describe('ordering for a dealer', () => {
     expect(stored).toMatchObject({ placedByRepId: user.id, companyName: c.name });
   });
 
+  it('a company that confirms reps\' orders: awaiting until a buyer confirms or declines with a note; the rep is told', async () => {
+    const c = await company({ repOrdersNeedConfirmation: true });
+    const { user, client } = await rep();
+    await assign(user.id, c.id);
+    const dealer = await buyer(c.id);
+    const requester = await buyer(c.id, 'requester');
+
+    const place = async () => {
+      await client.post('/api/session/acting', { companyId: c.id });
+      const cart = await activeCart(client);
+      await client.post(`/api/carts/${cart.id}/items`, { productId: SKU, quantity: 2 });
+      const filled = await activeCart(client);
+      const placed = await client.post('/api/orders', { cartId: filled.id, items: filled.items.map((i) => ({ productId: i.productId, quantity: i.quantity, seenPrice: i.product.price })), deliveryType: 'pickup' });
+      expect(placed.statusCode, placed.body).toBe(201);
+      return placed.json() as { id: number; dealerConfirmation: { status: string } | null };
+    };
+    const first = await place();
+    expect(first.dealerConfirmation).toMatchObject({ status: 'awaiting' });
+
+    const url = `/api/orders/${first.id}/dealer-confirmation`;
+    // The rep cannot answer for the dealer, nor a requester; a decline needs a note.
+    expect((await client.post(url, { decision: 'confirmed' })).statusCode).toBe(403);
+    expect((await requester.client.post(url, { decision: 'confirmed' })).statusCode).toBe(403);
+    const noNote = await dealer.client.post(url, { decision: 'declined' });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json().message).toBe('Say why the order is declined.');
+
+    const declined = await dealer.client.post(url, { decision: 'declined', note: 'Wrong lot for the job' });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json().dealerConfirmation).toMatchObject({ status: 'declined', note: 'Wrong lot for the job' });
+    expect((await dealer.client.post(url, { decision: 'confirmed' })).statusCode).toBe(409);
+    // The rep sees the answer on the order and by email.
+    expect((await client.get(`/api/orders/${first.id}`)).json().dealerConfirmation).toMatchObject({ status: 'declined', note: 'Wrong lot for the job' });
+    const [told] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.reference, `dealer-answer:${first.id}`));
+    expect(told!.toAddresses).toEqual([user.email]);
+    expect(told!.textBody).toContain('Wrong lot for the job');
+
+    const second = await place();
+    const confirmed = await dealer.client.post(`/api/orders/${second.id}/dealer-confirmation`, { decision: 'confirmed' });
+    expect(confirmed.json().dealerConfirmation).toMatchObject({ status: 'confirmed' });
+  });
+
   it('an admin acts for any company without an assignment', async () => {
     const c = await company();
     const a = await new TestClient(ctx.app).signInAs(await createUser(ctx.db, { role: 'admin' }), 'admin');

@@ -16,6 +16,7 @@ import {
   type ReorderBody,
   type ReorderResponse,
   type RequestedDatesResponse,
+  type DealerConfirmationBody,
 } from '@common/contracts/orders';
 import { earliestRequestedDate, type IsoDate, requestedDateProblem } from '@common/domain/business-days';
 import { CART_MESSAGES, isSampleCartName, lineQuantityProblem, MERCHANDISE_LISTS, orderKindFor, sampleOrderName } from '@common/domain/cart-rules';
@@ -41,6 +42,7 @@ import type { EventPublisher } from '../webhooks';
 import { findCompany, findLocation, locationAddress, locationsOf, peopleOf, saveShipTo } from '../companies';
 import { approvalApprovedEmail, approvalRequestEmail, approvalReturnedEmail, approvalSubmittedEmail } from './approval-emails';
 import { orderConfirmationEmail, type OrderEmailSettings } from './email';
+import { answerDealerConfirmation, dealerAnswerEmail, repAddress } from './dealer-confirmation';
 import { checkSeenPrices } from './price-check';
 import * as repo from './repository';
 import { orderShipTo } from './ship-to';
@@ -662,6 +664,26 @@ export function createOrdersService(deps: {
     async get(actor: Actor, id: number): Promise<OrderView> {
       const [order] = await withEmailStatus(actor, [await view(db, await visibleOrder(actor, id))]);
       return order!;
+    },
+
+    /** A buyer confirms or declines an order a rep placed for the company (docs/decisions/0235); the rep is emailed. */
+    async answerDealerConfirmation(actor: Actor, id: number, body: DealerConfirmationBody): Promise<OrderView> {
+      return db.transaction(async (tx) => {
+        const { row } = await answerDealerConfirmation(tx, actor, id, body);
+        await activity.record(
+          actor,
+          {
+            type: 'order_updated',
+            description: `${actor.username} ${body.decision} order ${orderNumber(id)} placed for their company by ${row.placedByRepName ?? 'a rep'}`,
+            targetUserId: row.placedByRepId,
+            metadata: { orderId: id, dealerConfirmation: body.decision },
+          },
+          tx,
+        );
+        const to = row.placedByRepId === null ? [] : await repAddress(tx, row.placedByRepId);
+        if (to.length > 0) await deps.mail.enqueue(dealerAnswerEmail(deps.email, to, row), tx);
+        return view(tx, row);
+      });
     },
 
     async updateStatus(actor: Actor, id: number, status: OrderStatus): Promise<OrderView> {
