@@ -38,3 +38,21 @@ export const actingCompaniesQuery = z.object({
 });
 export const actingCompaniesResponse = z.object({ companies: z.array(actingCompanyView) });
 export type ActingCompaniesResponse = z.infer<typeof actingCompaniesResponse>;
+
+/** The rep assignments file (docs/decisions/0235): a CSV with columns username and accountNumber. */
+export const REP_IMPORT_COLUMNS = ['username', 'accountNumber'] as const;
+export const MAX_REP_IMPORT_ROWS = 5000;
+
+export const repImportPreview = z.object({
+  uploadId: z.int(),
+  filename: z.string(),
+  counts: z.object({ rows: z.int(), assigned: z.int(), alreadyAssigned: z.int() }),
+  rows: z.array(z.object({ row: z.int(), username: z.string(), accountNumber: z.string(), companyName: z.string(), isNew: z.boolean() })),
+});
+export type RepImportPreview = z.infer<typeof repImportPreview>;
+
+export const repImportResult = z.object({ assigned: z.int(), alreadyAssigned: z.int() });
+export type RepImportResult = z.infer<typeof repImportResult>;
+
+export const repImportIdParams = z.object({ id: idSchema('Invalid upload id') });
+export const cancelRepImportResponse = z.object({ id: z.int(), status: z.literal('cancelled') });

@@ -36,3 +36,7 @@ CREATE INDEX "orders_placed_by_rep_idx" ON "orders" USING btree ("placed_by_rep_
 -- A rep keeps an active cart of their own (sample cart) and one per company they act for.
 DROP INDEX "carts_one_active_idx";--> statement-breakpoint
 CREATE UNIQUE INDEX "carts_one_active_idx" ON "carts" USING btree ("user_id", coalesce("company_id", 0)) WHERE "is_active";
+--> statement-breakpoint
+-- The rep assignments file goes through the imports module like every upload (docs/decisions/0220).
+ALTER TABLE "stock_uploads" DROP CONSTRAINT "stock_uploads_kind_check";--> statement-breakpoint
+ALTER TABLE "stock_uploads" ADD CONSTRAINT "stock_uploads_kind_check" CHECK ("stock_uploads"."kind" in ('stock', 'lots', 'incoming', 'users', 'price_list', 'merchandise', 'rep_assignments'));

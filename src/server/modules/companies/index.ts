@@ -16,3 +16,4 @@ export { companyRoutes } from './routes';
 export { createCompaniesService, type CompaniesService, type DealerAccounts } from './service';
 export { createRepAssignmentsService, type RepAssignmentsService } from './reps';
 export { repAssignmentRoutes } from './reps-routes';
+export { createRepsImport } from './reps-import';

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REP_MESSAGES } from '@common/domain/reps';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
+import { multipartBody } from '../../../../test/multipart';
 import { CATALOGUE, insertCatalogue } from '../../../../test/cart-fixtures';
 import { buildApp } from '../../app';
 import { activityLogs, companies, emailOutbox, orders, priceListAssignments, priceListEntries, priceLists, repAssignments, users } from '../../db/schema';
@@ -97,6 +98,37 @@ describe('assignments', () => {
     expect(listed.json().companies.map((c: { id: number }) => c.id)).toEqual([mine.id]);
     const dealer = await buyer(mine.id);
     expect((await dealer.client.get('/api/acting/companies')).statusCode).toBe(403);
+  });
+});
+
+describe('the assignments file', () => {
+  const upload = (content: string) => {
+    const body = multipartBody([{ filename: 'reps.csv', content, contentType: 'text/csv' }]);
+    return admin.request({ method: 'POST', url: '/api/companies/reps/import/preview', payload: body.payload, headers: body.headers });
+  };
+
+  it('previews a CSV of username and account number, refuses a bad file whole, and assigns on confirm', async () => {
+    const [a, b] = [await company(), await company()];
+    const { user } = await rep();
+    const dealer = await createUser(ctx.db, { role: 'bold_customer' });
+
+    const refused = await upload(`username,accountNumber\n${user.username},${a.accountNumber}\n${dealer.username},${b.accountNumber}\nnobody,C-NOPE\n`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.map((e: { path: string }) => e.path)).toEqual(['rows.3.username', 'rows.4.username', 'rows.4.accountNumber']);
+    expect(await ctx.db.select().from(repAssignments).where(eq(repAssignments.userId, user.id))).toEqual([]);
+
+    const previewed = await upload(`Username,Account Number\n${user.username},${a.accountNumber!.toLowerCase()}\n${user.username},${b.accountNumber}\n`);
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    const preview = previewed.json();
+    expect(preview.counts).toEqual({ rows: 2, assigned: 2, alreadyAssigned: 0 });
+    expect(await ctx.db.select().from(repAssignments).where(eq(repAssignments.userId, user.id))).toEqual([]);
+
+    const confirmed = await admin.post(`/api/companies/reps/imports/${preview.uploadId}/confirm`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toEqual({ assigned: 2, alreadyAssigned: 0 });
+    const rows = await ctx.db.select().from(repAssignments).where(eq(repAssignments.userId, user.id));
+    expect(rows.map((r) => r.companyId).sort()).toEqual([a.id, b.id].sort());
+    expect((await admin.post(`/api/companies/reps/imports/${preview.uploadId}/confirm`)).statusCode).toBe(409);
   });
 });
 
