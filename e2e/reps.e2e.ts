@@ -47,6 +47,12 @@ describe('a rep orders for a dealer', () => {
     await api(admin, 'POST', `/api/bypass-password-reset/${rep.id}`);
     await admin.request.put(`/api/companies/${company.id}/reps/${rep.id}`, { headers: { 'x-request-timestamp': String(Date.now()), 'content-type': 'application/json' }, data: {} });
 
+    // The admin's company page lists the assigned rep.
+    await admin.setViewportSize({ width: 1280, height: 800 });
+    await admin.goto(`/admin/companies/${company.id}`);
+    await admin.getByRole('list', { name: 'Sales reps' }).getByText('Jane Rep').waitFor();
+    await admin.screenshot({ path: join(tmpdir(), 'reps-desktop-company.png'), fullPage: true });
+
     // The rep, on a phone, from /.
     const started = Date.now();
     const { page } = await browser.open(PHONE);
@@ -80,6 +86,11 @@ describe('a rep orders for a dealer', () => {
     expect(order.items).toEqual([expect.objectContaining({ productId: tile.id, quantity: 40, price: contract })]);
     expect(order.placedByRep?.name).toBe('Jane Rep');
     expect(order.company?.name).toBe(company.name);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await banner.waitFor();
+    await page.screenshot({ path: join(tmpdir(), 'reps-desktop-acting.png') });
+    await page.setViewportSize(PHONE);
 
     // One tap to stop.
     await page.getByRole('button', { name: 'Stop ordering for them' }).click();
