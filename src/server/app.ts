@@ -19,7 +19,7 @@ import { apiTokenRoutes, createApiTokensService } from './modules/api-tokens';
 import { createMerchandiseAdmin, createMerchandiseService, createMerchandiseUploads, merchandiseRoutes } from './modules/merchandise';
 import { backorderRoutes, createLotsService, incomingLoadsOf, lotsRoutes } from './modules/lots';
 import { createOrdersService, orderReferences, orderRoutes } from './modules/orders';
-import { companyRoutes, createCompaniesService, findCompany } from './modules/companies';
+import { companyRoutes, createCompaniesService, createRepAssignmentsService, createRepsImport, findCompany, repAssignmentRoutes } from './modules/companies';
 import { createPriceListService, priceCandidates, priceListRoutes, pricesVersion } from './modules/price-list';
 import { createPriceOverlay, createProductsService, productsRoutes } from './modules/products';
 import { createQuotesService, quoteRoutes } from './modules/quotes';
@@ -235,6 +235,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { users });
   // Companies, locations and buyers (docs/decisions/0230); a new buyer is made by Create User.
   await app.register(companyRoutes, { companies: createCompaniesService({ db, activity, events: webhooks.publisher, users }) });
+  // Salespeople assigned to companies order for them (docs/decisions/0235).
+  const reps = createRepAssignmentsService({ db, activity });
+  await app.register(repAssignmentRoutes, { reps, repsImport: createRepsImport({ db, reps, imports }) });
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   await app.register(emailChangeRoutes, {
     emailChanges: createEmailChanges({ db, activity, mail, mailFrom: config.ORDER_EMAIL_FROM, publicUrl, passwords: auth }),

@@ -5,6 +5,12 @@ import { MIN_USERNAME_LENGTH, PASSWORD_MESSAGES, newPasswordSchema } from '../do
 import { PERMISSIONS, ROLES } from '../domain/permissions';
 import { COMPANY_ROLES } from '../domain/companies';
 
+export const actingForView = z.object({ companyId: z.int(), companyName: z.string() });
+
+/** POST /api/session/acting: the company to order for (docs/decisions/0235). */
+export const startActingBody = z.object({ companyId: z.int().check(z.positive()) });
+export type StartActingBody = z.infer<typeof startActingBody>;
+
 export const roleSchema = z.enum(ROLES, { error: 'Role must be admin, salesperson or bold_customer' });
 
 /** An account as the API shows it (User): never the password hash. */
@@ -38,6 +44,13 @@ export const currentUser = z.extend(accountView, {
   /** The role chosen for this session (null until chosen; salespeople get theirs at login). */
   activeRole: z.nullable(roleSchema),
   permissions: z.array(z.enum(PERMISSIONS)),
+  /**
+   * The dealer company this session orders for (docs/decisions/0235): companyId and companyRole are
+   * then that company's and buyer, activeRole bold_customer. Absent or null when not acting.
+   */
+  actingFor: z.optional(z.nullable(actingForView)),
+  /** The session orders for a company it may no longer (assignment removed): stop acting to go on. */
+  actingLost: z.optional(z.boolean()),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 

@@ -58,6 +58,8 @@ export const createCompanyBody = z.object({
   priceGroup,
   paymentTerms: optionalText('Payment terms', 100),
   notes: optionalText('Notes', 2000),
+  /** "Orders placed for us by reps need our confirmation" (docs/decisions/0235). */
+  repOrdersNeedConfirmation: z.optional(z.boolean()),
 });
 export type CreateCompanyInput = z.input<typeof createCompanyBody>;
 export type CreateCompanyBody = z.output<typeof createCompanyBody>;
@@ -70,6 +72,7 @@ export const updateCompanyBody = z.object({
   priceGroup,
   paymentTerms: optionalText('Payment terms', 100),
   notes: optionalText('Notes', 2000),
+  repOrdersNeedConfirmation: z.optional(z.boolean()),
 });
 export type UpdateCompanyInput = z.input<typeof updateCompanyBody>;
 export type UpdateCompanyBody = z.output<typeof updateCompanyBody>;
@@ -84,6 +87,8 @@ export const companyView = z.object({
   notes: z.nullable(z.string()),
   /** Live buyers of every role. */
   buyerCount: z.int(),
+  /** Orders placed for it by reps wait for a buyer's confirmation (docs/decisions/0235). */
+  repOrdersNeedConfirmation: z.optional(z.boolean()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

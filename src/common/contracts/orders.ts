@@ -15,6 +15,7 @@ import { readPrice, toCents } from '../domain/money';
 import { PRICE_MESSAGES } from '../domain/seen-prices';
 import { REORDER_MESSAGES, REORDER_TARGETS } from '../domain/reorder';
 import { shipToAddress, shipToAddressView } from './ship-to';
+import { DEALER_CONFIRMATIONS } from '../domain/reps';
 
 /** Order lines may carry 0 (never below 0); lines at 0 are left out. */
 const lineQuantity = z
@@ -209,6 +210,16 @@ const orderFields = () => ({
   companyId: z.optional(z.nullable(z.int())),
   /** The saved ship-to location it went to, when one was picked. */
   locationId: z.optional(z.nullable(z.int())),
+  /** The dealer company by name as placed (docs/decisions/0235); null outside a company. */
+  company: z.optional(z.nullable(z.object({ id: z.int(), name: z.string() }))),
+  /** The BOLD rep who placed it for the company (docs/decisions/0235); `placedBy` then names the rep too. */
+  placedByRep: z.optional(z.nullable(z.object({ userId: z.int(), name: z.string() }))),
+  /** When the company confirms reps' orders: awaiting, confirmed or declined, with the buyer's note. */
+  dealerConfirmation: z.optional(
+    z.nullable(
+      z.object({ status: z.enum(DEALER_CONFIRMATIONS), note: z.nullable(z.string()), byName: z.nullable(z.string()), at: z.nullable(z.string()) }),
+    ),
+  ),
   /** The company admin who approved it, when it needed approval. */
   approvedByName: z.optional(z.nullable(z.string())),
   createdAt: z.string(),
@@ -386,6 +397,17 @@ export const approveBody = z.object({
 export type ApproveBody = z.input<typeof approveBody>;
 
 /** POST /api/approvals/{id}/return: the note the owner reads. */
+/** POST /api/orders/{id}/dealer-confirmation: a buyer's answer to an order a rep placed for the company (docs/decisions/0235). */
+export const dealerConfirmationBody = z
+  .object({
+    decision: z.enum(['confirmed', 'declined'], { error: 'Choose confirm or decline' }),
+    note: z.optional(z.string().check(z.trim(), z.maxLength(2000, { error: 'The note must be at most 2000 characters' }))),
+  })
+  .check(
+    z.refine((body) => body.decision !== 'declined' || (body.note ?? '').length > 0, { error: 'Say why the order is declined.', path: ['note'] }),
+  );
+export type DealerConfirmationBody = z.infer<typeof dealerConfirmationBody>;
+
 export const returnPoBody = z.object({
   note: z.string({ error: 'Say why the PO is returned.' }).check(
     z.trim(),

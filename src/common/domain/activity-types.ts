@@ -38,6 +38,9 @@ export const ACTIVITY_TYPES = [
   'price_list_updated',
   // A quote was requested, priced, sent, accepted, declined, extended, closed or ordered from (docs/decisions/0237).
   'quote_updated',
+  // A rep or admin started or stopped ordering for a dealer company (docs/decisions/0235).
+  'acting_started',
+  'acting_stopped',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -29,7 +29,7 @@ export type StockUploadKind = (typeof STOCK_UPLOAD_KINDS)[number];
  * workbook, previewed and confirmed through the same table (docs/decisions/0214). The stock upload
  * history lists only STOCK_UPLOAD_KINDS.
  */
-export const UPLOAD_KINDS = [...STOCK_UPLOAD_KINDS, 'merchandise'] as const;
+export const UPLOAD_KINDS = [...STOCK_UPLOAD_KINDS, 'merchandise', 'rep_assignments'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export const STOCK_UPLOAD_KIND_LABELS: Record<StockUploadKind, string> = {
@@ -65,5 +65,6 @@ export function confirmPathOf(kind: UploadKind, id: number | string = '{id}'): s
   if (kind === 'merchandise') return `/api/admin/merchandise/uploads/${id}/confirm`;
   if (kind === 'users') return `/api/users/imports/${id}/confirm`;
   if (kind === 'price_list') return `/api/admin/price-lists/uploads/${id}/confirm`;
+  if (kind === 'rep_assignments') return `/api/companies/reps/imports/${id}/confirm`;
   return kind === 'stock' ? `/api/stock/uploads/${id}/confirm` : `/api/stock/${kind}/uploads/${id}/confirm`;
 }

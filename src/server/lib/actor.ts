@@ -1,5 +1,6 @@
 import type { CompanyRole } from '@common/domain/companies';
 import type { Role } from '@common/domain/permissions';
+import type { ActingFor } from '@common/domain/reps';
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../plugins/access';
 
@@ -31,6 +32,8 @@ export interface Actor extends Origin {
   /** A dealer's company and role in it (docs/decisions/0229); absent or null for everyone else. */
   companyId?: number | null;
   companyRole?: CompanyRole | null;
+  /** The dealer company a rep or admin acts for (docs/decisions/0235); `userId` is then still the rep's. */
+  actingFor?: ActingFor | null;
 }
 
 /** Activity nobody's request caused (a job, a script): there is no IP, browser or page. */
@@ -66,5 +69,6 @@ export function actorOf(request: FastifyRequest): Actor {
     role: user.activeRole,
     companyId: user.companyId,
     companyRole: user.companyRole,
+    actingFor: user.actingFor,
   };
 }

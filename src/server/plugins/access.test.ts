@@ -12,6 +12,8 @@ const user = (overrides: Partial<RequestUser> = {}): RequestUser => ({
   activeRole: 'admin',
   companyId: null,
   companyRole: null,
+  actingFor: null,
+  actingLost: false,
   ...overrides,
 });
 

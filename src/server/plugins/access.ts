@@ -1,4 +1,5 @@
 import type { CompanyRole } from '@common/domain/companies';
+import { REP_MESSAGES, type ActingFor } from '@common/domain/reps';
 import type { ApiScope } from '@common/contracts/integrations';
 import { hasPermission, type Permission, type Role } from '@common/domain/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -29,6 +30,13 @@ export interface RequestUser {
   /** A dealer's company and role in it (docs/decisions/0229); null for admins, salespeople and tokens. */
   companyId: number | null;
   companyRole: CompanyRole | null;
+  /**
+   * The dealer company a rep or admin acts for (docs/decisions/0235): then activeRole is bold_customer,
+   * companyId that company and companyRole buyer, while id stays the rep's. Null when not acting.
+   */
+  actingFor: ActingFor | null;
+  /** The session acts for a company it may no longer (assignment removed): every guarded route answers 403. */
+  actingLost: boolean;
 }
 
 /** Where a token stands in its one-minute rate window (docs/decisions/0160, 0182). */
@@ -51,6 +59,8 @@ declare module 'fastify' {
     access?: Access;
     /** The scope an API token needs to call this route; a route without one is closed to tokens. */
     scope?: ApiScope;
+    /** true: the route answers even when the session's acting company was taken away (stop acting, docs/decisions/0235). */
+    whileActingLost?: boolean;
   }
   interface FastifyRequest {
     user: RequestUser | null;
@@ -131,7 +141,12 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessOptio
       return;
     }
     request.user = await options.loadUser(request);
-    checkAccess(request.routeOptions.config.access, request.user);
+    // "This rep, for this assigned company" on every request (docs/decisions/0235): once the assignment
+    // is gone, nothing but the way out answers until the rep stops acting.
+    if (request.user?.actingLost && access !== 'public' && access !== 'signed-in' && !request.routeOptions.config.whileActingLost) {
+      throw new HttpError(403, REP_MESSAGES.actingLost);
+    }
+    checkAccess(access, request.user);
   });
 });
 

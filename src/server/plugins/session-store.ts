@@ -1,3 +1,4 @@
+import type { ActingFor } from '@common/domain/reps';
 import type { SessionStore } from '@fastify/session';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
@@ -41,6 +42,8 @@ export interface SessionRead {
   expire: Date;
   /** The live user the session names; null when it names none, or one deleted since. */
   user: SessionUser | null;
+  /** The company the session acts for, if it may still (docs/decisions/0235); null otherwise. */
+  acting?: ActingFor | null;
 }
 
 /**
@@ -78,7 +81,7 @@ export class PgSessionStore implements SessionStore {
 
   set(sid: string, session: StoredSession, callback: (err?: unknown) => void): void {
     // The user came from the users table with this read; it is not part of the session.
-    const { userReadWithSession: _readNotSaved, ...saved } = session;
+    const { userReadWithSession: _readNotSaved, actingReadWithSession: _actingNotSaved, ...saved } = session;
     const row = {
       sess: JSON.parse(JSON.stringify(saved)) as unknown,
       expire: expiryOf(session),
@@ -108,7 +111,7 @@ export class PgSessionStore implements SessionStore {
       // A fresh object for each request, even when two requests of one session shared the read:
       // the session plugin changes what it is given. The user is shared: nothing changes it.
       const saved = structuredClone(row.sess) as StoredSession;
-      callback(null, { ...saved, userReadWithSession: row.user });
+      callback(null, { ...saved, userReadWithSession: row.user, actingReadWithSession: row.acting ?? null });
     }, callback);
   }
 

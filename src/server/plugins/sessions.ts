@@ -1,4 +1,5 @@
 import type { Role } from '@common/domain/permissions';
+import type { ActingFor } from '@common/domain/reps';
 import cookie from '@fastify/cookie';
 import session from '@fastify/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,6 +22,13 @@ declare module 'fastify' {
      * null when it names none. Absent on a session started during the request (login, registration).
      */
     userReadWithSession?: SessionUser | null;
+    /** The dealer company a rep or admin acts for (docs/decisions/0235); absent or null when not acting. */
+    actingCompanyId?: number | null;
+    /**
+     * Never saved: the acting company as the session's read checked it live (assignment or admin role),
+     * null when the session may not act for it (or acts for nobody). Absent as userReadWithSession is.
+     */
+    actingReadWithSession?: ActingFor | null;
   }
 }
 
@@ -129,6 +137,12 @@ export interface SessionPort {
    * names none (or a deleted one), undefined when the session was not read so (none, or started since).
    */
   readonly userReadWithSession: SessionUser | null | undefined;
+  /** The company this session asks to act for (docs/decisions/0235); null when not acting. */
+  readonly actingCompanyId: number | null;
+  /** The acting company as the session's read checked it: null when it may not act so; undefined when not read so. */
+  readonly actingReadWithSession: ActingFor | null | undefined;
+  /** Starts acting for a company (checked by the caller), or stops with null. */
+  actFor(companyId: number | null): void;
   /** Starts a fresh session for the user (a new id defeats session fixation) and returns its id. */
   start(user: { userId: number; activeRole: Role | null; rememberMe: boolean }): Promise<string | null>;
   chooseRole(role: Role): void;
@@ -153,6 +167,18 @@ export function sessionOf(request: FastifyRequest): SessionPort {
     get userReadWithSession() {
       // A session replaced during the request (login, logout) is a new object without it.
       return request.session?.get?.('userReadWithSession');
+    },
+    get actingCompanyId() {
+      const companyId = request.session?.get?.('actingCompanyId');
+      return typeof companyId === 'number' ? companyId : null;
+    },
+    get actingReadWithSession() {
+      return request.session?.get?.('actingReadWithSession');
+    },
+    actFor(companyId) {
+      request.session.set('actingCompanyId', companyId);
+      // Checked by the caller just now; this request's user is rebuilt from it.
+      request.session.set('actingReadWithSession', undefined);
     },
     async start({ userId, activeRole, rememberMe }) {
       await request.session.regenerate();

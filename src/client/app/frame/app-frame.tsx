@@ -8,6 +8,7 @@ import { FrameContext, type FrameTitle } from '@client/components/page-frame';
 import { CartLink } from '@client/features/cart/components/cart-link';
 import { AccountMenuOnDemand } from './account-menu-on-demand';
 import { AdminMenuOnDemand } from './admin-menu-on-demand';
+import { ActingBanner, OrderForDealerButton } from './order-for-dealer';
 import { SwitchToAdminButton } from './switch-to-admin-button';
 import { useFrameHeight } from './use-frame-height';
 
@@ -48,11 +49,13 @@ export function AppFrame({ user, children }: { user: CurrentUser; children: Reac
             </div>
             {/* Phones: takes the rest of the first row (basis 0, so it never wraps) and the PO name truncates into it. */}
             <div className="order-2 ml-auto flex min-w-0 flex-1 basis-0 items-center justify-end gap-1 sm:order-3 sm:flex-none sm:basis-auto print:hidden">
+              <OrderForDealerButton user={user} />
               {canOrder && <CartLink activeRole={user.activeRole} />}
               {user.activeRole === 'admin' && <AdminMenuOnDemand user={user} />}
               <AccountMenuOnDemand user={user} />
             </div>
           </div>
+          <ActingBanner user={user} />
         </header>
         {children}
       </div>

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { publicHolidays } from '../../lib/public-holidays';
 import { syncOnOrderWithLoads, syncStockWithLots } from '../../modules/lots';
-import { announcements, closedDays, companies, companyLocations, incomingLoads, merchandise, productLots, products, systemSettings, users } from '../schema';
+import { announcements, closedDays, companies, companyLocations, incomingLoads, merchandise, productLots, products, repAssignments, systemSettings, users } from '../schema';
 import { demoCompanies } from './companies';
 import { demoAccounts } from './accounts';
 import { demoAnnouncements } from './announcements';
@@ -106,6 +106,16 @@ export async function loadDemoData(db: Db, deps: DemoDataDeps): Promise<DemoData
     // No conflict target: the username index is a partial expression index (lower(username), live users only).
     const createdUsers = await tx.insert(users).values(placedUsers).onConflictDoNothing().returning({ username: users.username });
     const created = new Set(createdUsers.map((u) => u.username));
+
+    // The demo rep "sales" orders for Coastal Floors and Garcia Tile (docs/decisions/0235).
+    const [rep] = await tx.select({ id: users.id }).from(users).where(and(sql`lower(${users.username}) = 'sales'`, isNull(users.deletedAt)));
+    const repCompanies = ['C-1001', 'C-1002'].flatMap((account) => (companyIds.has(account) ? [companyIds.get(account)!] : []));
+    if (rep && repCompanies.length > 0) {
+      await tx
+        .insert(repAssignments)
+        .values(repCompanies.map((companyId) => ({ userId: rep.id, companyId, assignedByUserId: deps.adminUserId, assignedAt: now })))
+        .onConflictDoNothing();
+    }
 
     const wanted = demoAnnouncements(deps.adminUserId, now);
     const existing = await tx

@@ -32,8 +32,8 @@ export const carts = pgTable(
     index('carts_user_idx').on(t.userId),
     index('carts_company_idx').on(t.companyId),
     check('carts_approval_status_check', sql`${t.approvalStatus} is null or ${oneOf(t.approvalStatus, APPROVAL_STATUSES)}`),
-    // One active cart per user, enforced by the database.
-    uniqueIndex('carts_one_active_idx').on(t.userId).where(sql`${t.isActive}`),
+    // One active cart per user and company acted for (a rep's own is company 0), enforced by the database (migration 0042).
+    uniqueIndex('carts_one_active_idx').on(t.userId, sql`coalesce(${t.companyId}, 0)`).where(sql`${t.isActive}`),
   ],
 );
 

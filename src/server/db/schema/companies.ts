@@ -19,6 +19,8 @@ export const companies = pgTable(
     priceGroup: text('price_group'),
     paymentTerms: text('payment_terms'),
     notes: text('notes'),
+    /** "Orders placed for us by reps need our confirmation" (migration 0042, docs/decisions/0235). */
+    repOrdersNeedConfirmation: boolean('rep_orders_need_confirmation').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

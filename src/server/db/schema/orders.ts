@@ -10,6 +10,7 @@ import {
   type OrderKind,
   type OrderStatus,
 } from '../../../common/domain/order-status';
+import { DEALER_CONFIRMATIONS, type DealerConfirmation } from '../../../common/domain/reps';
 import { companies, companyLocations } from './companies';
 import { oneOf } from './one-of';
 import { users } from './users';
@@ -47,6 +48,16 @@ export const orders = pgTable(
     locationId: integer('location_id').references(() => companyLocations.id, { onDelete: 'set null' }),
     approvedByUserId: integer('approved_by_user_id').references(() => users.id),
     approvedByName: text('approved_by_name'),
+    /** The company's name as placed (migration 0042): exports, the API and webhooks carry it. */
+    companyName: text('company_name'),
+    /** The rep who placed it for the company (docs/decisions/0235); `userId` is then the rep too. */
+    placedByRepId: integer('placed_by_rep_id').references(() => users.id),
+    placedByRepName: text('placed_by_rep_name'),
+    /** awaiting / confirmed / declined when the company confirms reps' orders; null otherwise. */
+    dealerConfirmation: text('dealer_confirmation').$type<DealerConfirmation>(),
+    dealerConfirmationNote: text('dealer_confirmation_note'),
+    dealerConfirmedByName: text('dealer_confirmed_by_name'),
+    dealerConfirmedAt: timestamp('dealer_confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -60,6 +71,8 @@ export const orders = pgTable(
     index('orders_po_search_trgm_idx').using('gin', sql`(coalesce(${t.cartName}, '') || ' ' || coalesce(${t.poReference}, '')) gin_trgm_ops`),
     check('orders_kind_check', oneOf(t.kind, ORDER_KINDS)),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
+    index('orders_placed_by_rep_idx').on(t.placedByRepId, t.createdAt).where(sql`${t.placedByRepId} is not null`),
+    check('orders_dealer_confirmation_check', sql`${t.dealerConfirmation} is null or ${oneOf(t.dealerConfirmation, DEALER_CONFIRMATIONS)}`),
     check('orders_delivery_check', sql`${t.deliveryType} is null or ${oneOf(t.deliveryType, DELIVERY_TYPES)}`),
   ],
 );

@@ -3,7 +3,7 @@ import { COMPANY_ROLES, type CompanyRole } from '../../../common/domain/companie
 import { ROLES, type Role } from '../../../common/domain/permissions';
 import { companies } from './companies';
 import { oneOf } from './one-of';
-import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -71,4 +71,24 @@ export const emailChanges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('email_changes_token_hash_idx').on(t.tokenHash), index('email_changes_user_idx').on(t.userId)],
+);
+
+/**
+ * Salespeople assigned to companies (migration 0042, docs/decisions/0235); beside users because
+ * the auth module's session read checks it (shared like the users table): a rep acts only for an
+ * assigned company. A trigger drops the rep's cached sessions when a row changes or goes (ADR 0232).
+ */
+export const repAssignments = pgTable(
+  'rep_assignments',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    assignedByUserId: integer('assigned_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index('rep_assignments_company_idx').on(t.companyId)],
 );

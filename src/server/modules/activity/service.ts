@@ -54,6 +54,12 @@ function toView(row: ActivityLogRow): ActivityLogView {
   };
 }
 
+function withIdentities(by: Origin | Actor, metadata: Record<string, unknown> | undefined): Record<string, unknown> | null {
+  const actingFor = 'actingFor' in by ? by.actingFor : null;
+  if (!by.apiToken && !actingFor) return metadata ?? null;
+  return { ...metadata, ...(by.apiToken ? { apiToken: by.apiToken } : {}), ...(actingFor ? { actingFor } : {}) };
+}
+
 /** `by` is the actor, or only the origin when nobody is signed in (a failed login, a registration). */
 function rowOf(by: Origin | Actor, entry: ActivityEntry): NewActivity {
   return {
@@ -66,8 +72,9 @@ function rowOf(by: Origin | Actor, entry: ActivityEntry): NewActivity {
     description: entry.description,
     userId: entry.userId ?? ('userId' in by ? by.userId : null),
     targetUserId: entry.targetUserId ?? null,
-    // A machine's rows name its token, beside the admin it acts for (docs/decisions/0160).
-    metadata: by.apiToken ? { ...entry.metadata, apiToken: by.apiToken } : (entry.metadata ?? null),
+    // A machine's rows name its token, beside the admin it acts for (docs/decisions/0160); a rep's
+    // rows while ordering for a dealer name the company too (both identities, docs/decisions/0235).
+    metadata: withIdentities(by, entry.metadata),
     duration: entry.duration ?? null,
   };
 }

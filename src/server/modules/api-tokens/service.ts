@@ -109,6 +109,8 @@ export function createApiTokensService(deps: { db: Db; activity: ActivityService
           isTemporaryPassword: false,
           companyId: null,
           companyRole: null,
+          actingFor: null,
+          actingLost: false,
         },
       };
       const windowEnds = found.windowStartedAt.getTime() + RATE_WINDOW_SECONDS * 1000;

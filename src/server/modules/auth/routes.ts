@@ -6,6 +6,7 @@ import {
   passwordResetBody,
   registerBody,
   sessionProbeResponse,
+  startActingBody,
 } from '@common/contracts/auth';
 import { okBody } from '@common/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,12 +18,12 @@ import type { AuthService } from './service';
 /** Auth calls and docs/product-decisions.md#accounts. Thin: validate, call the service. */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.get('/api/user', { config: { access: 'signed-in' }, schema: { operationId: 'getCurrentUser', summary: 'The signed-in user and their active role', response: { 200: currentUser } } }, (request) =>
-    auth.me(actorOf(request)),
+    auth.me(actorOf(request), request.user?.actingLost),
   );
 
   // The browser's probe (docs/decisions/0212): "no one" is an answer, not a 401 the console logs.
   app.get('/api/session', { config: { access: 'public' }, schema: { operationId: 'getSession', summary: 'Who is signed in, or null: always 200 (what the browser asks)', response: { 200: sessionProbeResponse } } }, async (request) => ({
-    user: request.user ? await auth.me(actorOf(request)) : null,
+    user: request.user ? await auth.me(actorOf(request), request.user.actingLost) : null,
   }));
 
   // Session changes and passwords take no Idempotency-Key (ADR 0182): a replay could not set the cookie again.
@@ -59,5 +60,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.post('/api/session/role', { config: { access: 'user', idempotent: false }, schema: { operationId: 'chooseRole', summary: 'Choose the role to act as for this session', body: chooseRoleBody, response: { 200: currentUser } } }, (request) =>
     auth.chooseRole(actorOf(request), sessionOf(request), request.body.role),
+  );
+
+  // Ordering for a dealer (docs/decisions/0235): the session keeps both identities.
+  app.post(
+    '/api/session/acting',
+    { config: { access: 'user', idempotent: false, whileActingLost: true }, schema: { operationId: 'startActing', summary: 'Order for a dealer company: a salesperson for an assigned one, an admin for any', errorStatuses: [403], body: startActingBody, response: { 200: currentUser } } },
+    (request) => auth.startActing(actorOf(request), sessionOf(request), request.body.companyId),
+  );
+  app.delete(
+    '/api/session/acting',
+    { config: { access: 'user', idempotent: false, whileActingLost: true }, schema: { operationId: 'stopActing', summary: 'Stop ordering for a dealer: back to your own account', response: { 200: currentUser } } },
+    (request) => auth.stopActing(actorOf(request), sessionOf(request)),
   );
 };

@@ -1,5 +1,6 @@
 import type { CurrentUser, LoginBody, PasswordChangeBody, RegisterBody } from '@common/contracts/auth';
 import { canActAs, permissionsOf, type Role } from '@common/domain/permissions';
+import { mayActForDealers, REP_MESSAGES, type ActingFor } from '@common/domain/reps';
 import type { Db } from '../../db/client';
 import { toAccountView } from '../../lib/account-view';
 import { refuseCommonPassword } from '../../lib/common-passwords';
@@ -20,6 +21,7 @@ import {
   findLiveUserByUsername,
   insertUser,
   readLiveUsersByIds,
+  readActingFor,
   readSessionsWithUsers,
   recordSignIn,
   updatePassword,
@@ -36,9 +38,19 @@ function initialActiveRole(role: Role): Role | null {
   return role === 'admin' ? null : role;
 }
 
-export function toCurrentUser(row: UserRow, activeRole: Role | null): CurrentUser {
-  return { ...toAccountView(row), activeRole, permissions: activeRole ? [...permissionsOf(activeRole)] : [] };
+export function toCurrentUser(row: UserRow, activeRole: Role | null, acting: Acting = NOT_ACTING): CurrentUser {
+  const view = { ...toAccountView(row), activeRole, permissions: activeRole ? [...permissionsOf(activeRole)] : [] };
+  if (!acting.actingFor) return acting.actingLost ? { ...view, actingFor: null, actingLost: true } : view;
+  // Working as the company's buyer (docs/decisions/0235): the dealer's screens see a buyer of it.
+  return { ...view, companyId: acting.actingFor.companyId, companyRole: 'buyer', actingFor: acting.actingFor, actingLost: false };
 }
+
+/** Whether a session acts for a dealer company, as its live read found it (docs/decisions/0235). */
+interface Acting {
+  actingFor: ActingFor | null;
+  actingLost: boolean;
+}
+const NOT_ACTING: Acting = { actingFor: null, actingLost: false };
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -53,7 +65,7 @@ export function createSessionReads(db: Db): ReadSessions {
 }
 
 /** The parts of the caller's session that say who is signed in. */
-type SessionIdentity = Pick<SessionPort, 'userId' | 'activeRole' | 'userReadWithSession'>;
+type SessionIdentity = Pick<SessionPort, 'userId' | 'activeRole' | 'userReadWithSession' | 'actingCompanyId' | 'actingReadWithSession'>;
 
 export function createAuthService(deps: {
   db: Db;
@@ -107,7 +119,7 @@ export function createAuthService(deps: {
    * The session's account, read on every request (ADR 0176), and the role it acts as. `userReadWithSession`
    * is the user the session read brought for this request; it is used when it is that session's user.
    */
-  async function sessionAccount(session: SessionIdentity): Promise<{ row: UserRow; activeRole: Role | null } | null> {
+  async function sessionAccount(session: SessionIdentity): Promise<{ row: UserRow; activeRole: Role | null; acting: Acting } | null> {
     const userId = session.userId;
     if (userId === null) return null;
     // undefined: the session was not read from the store this request (started since), so the user is read here;
@@ -116,8 +128,23 @@ export function createAuthService(deps: {
     const row = read === undefined || (read && read.id !== userId) ? await liveUsers.load(userId) : read;
     if (!row) return null;
     const chosen = session.activeRole;
+    const acting = await actingOf(session, row);
+    // Acting for a dealer, the session works as its buyer (docs/decisions/0235).
+    if (acting.actingFor) return { row, activeRole: 'bold_customer', acting };
     // An admin demoted since choosing a role loses it at once (the role is checked on every request).
-    return { row, activeRole: chosen && canActAs(row.role, chosen) ? chosen : initialActiveRole(row.role) };
+    return { row, activeRole: chosen && canActAs(row.role, chosen) ? chosen : initialActiveRole(row.role), acting };
+  }
+
+  /**
+   * The company the session acts for, checked live: by the session's own read (its assignment or
+   * the admin role held in that statement), or, for a session changed during this request, here.
+   */
+  async function actingOf(session: SessionIdentity, row: UserRow): Promise<Acting> {
+    const asked = session.actingCompanyId;
+    if (asked === null) return NOT_ACTING;
+    const read = session.actingReadWithSession;
+    const found = read === undefined || (read && read.companyId !== asked) ? await readActingFor(db, row.id, asked) : read;
+    return found ? { actingFor: found, actingLost: false } : { actingFor: null, actingLost: true };
   }
 
   return {
@@ -125,7 +152,7 @@ export function createAuthService(deps: {
     async loadSessionUser(session: SessionIdentity): Promise<RequestUser | null> {
       const found = await sessionAccount(session);
       if (!found) return null;
-      const { row, activeRole } = found;
+      const { row, activeRole, acting } = found;
       return {
         id: row.id,
         username: row.username,
@@ -133,19 +160,20 @@ export function createAuthService(deps: {
         email: row.email,
         isTemporaryPassword: row.isTemporaryPassword,
         activeRole,
-        companyId: row.companyId,
-        companyRole: row.companyRole,
+        companyId: acting.actingFor ? acting.actingFor.companyId : row.companyId,
+        companyRole: acting.actingFor ? 'buyer' : row.companyRole,
+        ...acting,
       };
     },
 
     /** What GET /api/user answers for this session, or null: the app page carries it (ADR 0152). */
     async sessionUser(session: SessionIdentity): Promise<CurrentUser | null> {
       const found = await sessionAccount(session);
-      return found ? toCurrentUser(found.row, found.activeRole) : null;
+      return found ? toCurrentUser(found.row, found.activeRole, found.acting) : null;
     },
 
-    async me(actor: Actor): Promise<CurrentUser> {
-      return toCurrentUser(await currentRow(actor.userId), actor.role);
+    async me(actor: Actor, actingLost = false): Promise<CurrentUser> {
+      return toCurrentUser(await currentRow(actor.userId), actor.role, { actingFor: actor.actingFor ?? null, actingLost });
     },
 
     async login(origin: Origin, session: SessionPort, body: Required<LoginBody>): Promise<CurrentUser> {
@@ -254,6 +282,42 @@ export function createAuthService(deps: {
         metadata: { wasTemporary: row.isTemporaryPassword },
       });
       return toCurrentUser({ ...row, isTemporaryPassword: false }, actor.role);
+    },
+
+    /** Starts ordering for a dealer company (docs/decisions/0235): assigned (a salesperson) or any (an admin). */
+    async startActing(actor: Actor, session: SessionPort, companyId: number): Promise<CurrentUser> {
+      const row = await currentRow(actor.userId);
+      // The account's own role decides, not the one it acts as now.
+      if (!mayActForDealers(row.role)) throw new HttpError(403, REP_MESSAGES.notARep);
+      const actingFor = await readActingFor(db, row.id, companyId);
+      if (!actingFor) throw new HttpError(403, REP_MESSAGES.notAssigned);
+      const was = actor.actingFor ?? null;
+      session.actFor(companyId);
+      const by = { ...actor, role: 'bold_customer' as const, companyId, companyRole: 'buyer' as const, actingFor };
+      await activity.record(by, {
+        type: 'acting_started',
+        description: `${row.username} started ordering for ${actingFor.companyName}`,
+        userId: row.id,
+        metadata: { companyId, ...(was && was.companyId !== companyId ? { stoppedCompanyId: was.companyId } : {}) },
+      });
+      return toCurrentUser(row, 'bold_customer', { actingFor, actingLost: false });
+    },
+
+    /** Back to the account itself; fine when not acting (a lost assignment ends here too). */
+    async stopActing(actor: Actor, session: SessionPort): Promise<CurrentUser> {
+      const row = await currentRow(actor.userId);
+      const asked = session.actingCompanyId;
+      session.actFor(null);
+      if (asked !== null) {
+        await activity.record(actor, {
+          type: 'acting_stopped',
+          description: actor.actingFor ? `${row.username} stopped ordering for ${actor.actingFor.companyName}` : `${row.username} stopped ordering for a dealer`,
+          userId: row.id,
+          metadata: { companyId: asked },
+        });
+      }
+      const chosen = session.activeRole;
+      return toCurrentUser(row, chosen && canActAs(row.role, chosen) ? chosen : initialActiveRole(row.role));
     },
 
     async chooseRole(actor: Actor, session: SessionPort, role: Role): Promise<CurrentUser> {

@@ -24,6 +24,9 @@ type AddedProduct = Pick<ProductSummary, 'id' | 'name' | 'stockLevel'>;
 export interface Adder {
   userId: number;
   companyId: number | null;
+  /** The owner's scope (carts/owner.ts, docs/decisions/0235): a rep's own carts are those of one company. */
+  scoped: boolean;
+  ownCompanyId: number | null;
 }
 
 /**
@@ -93,6 +96,8 @@ async function grow(
   const result = await repo.addToCartItem(executor, {
     userId: who.userId,
     companyId: who.companyId,
+    scoped: who.scoped,
+    ownCompanyId: who.ownCompanyId,
     cartId,
     productId: product.id,
     quantity,

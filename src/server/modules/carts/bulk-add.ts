@@ -7,6 +7,7 @@ import type { CartsDeps } from './deps';
 import { cartWrite } from './errors';
 import type { OwnCarts } from './own-carts';
 import * as repo from './repository';
+import { adderOf } from './owner';
 
 /**
  * Quick add, paste a list and the quick order pad (ADR 0189): one request, one transaction. The
@@ -36,9 +37,8 @@ export function createBulkAdd({ db, activity, products, incoming }: CartsDeps, {
       const added = plan.quantity;
       if (product && added > 0) {
         const result = await repo.addToCartItem(tx, {
-          userId: actor.userId,
           // The quick order pad may fill a PO shared with the company (docs/decisions/0233).
-          companyId: actor.companyId ?? null,
+          ...adderOf(actor),
           cartId: cart.id,
           productId,
           quantity: added,

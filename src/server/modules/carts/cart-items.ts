@@ -10,6 +10,7 @@ import type { CartsDeps } from './deps';
 import { cartWrite, itemNotFound } from './errors';
 import type { OwnCarts } from './own-carts';
 import * as repo from './repository';
+import { adderOf } from './owner';
 
 /** Product lines of a cart: add, change a quantity, remove. The bulk add is bulk-add.ts. */
 export function createCartItems({ db, activity, products, incoming }: CartsDeps, { ownCart }: Pick<OwnCarts, 'ownCart'>) {
@@ -31,7 +32,7 @@ export function createCartItems({ db, activity, products, incoming }: CartsDeps,
           description: `${actor.username} added ${body.quantity} x ${product.name} to their cart`,
           metadata: { cartId, productId: product.id, quantity: body.quantity },
         });
-      const adder = { userId: actor.userId, companyId: actor.companyId ?? null };
+      const adder = adderOf(actor);
       const addFresh = async (executor: DbOrTx) => {
         const product = await currentProduct(products, executor, body.productId);
         return addProduct(executor, adder, cartId, product, body.quantity, entry(product), incoming);

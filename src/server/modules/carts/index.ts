@@ -3,3 +3,5 @@ export { cartReferences, type CartReferences } from './references';
 export { cartRoutes } from './routes';
 export { createCartsService, type CartsService, type ReorderResult } from './service';
 export { QUICK_ORDER_SHEET_LIMITS } from './quick-order-file';
+export { adderOf, cartOwner } from './owner';
+export type { CartOwner } from './repository';

@@ -14,6 +14,7 @@ import { COMPANY_PO_MESSAGES } from '@common/domain/company-orders';
 import type { RequireMerchandise } from './merchandise-check';
 import * as repo from './repository';
 import { toCartViews, type CartCatalogue } from './view';
+import { cartOwner } from './owner';
 
 export type OwnCarts = ReturnType<typeof createOwnCarts>;
 
@@ -64,10 +65,10 @@ export function createOwnCarts({ db, activity, products, merchandise, orders, to
   const catalogue: CartCatalogue = { products, merchandise, today };
 
   /** A new active PO named "Purchase Order N", N the first number no PO or order of the user carries (docs/decisions/0213). Call under lockUserCarts. */
-  async function insertDefaultCart(tx: DbOrTx, userId: number): Promise<repo.CartRow> {
-    const ownNames = await repo.defaultNamesInUse(tx, userId);
-    const name = nextDefaultCartName([...ownNames, ...(await orders.defaultPoNames(tx, userId))]);
-    return repo.insertCart(tx, { userId, name, isActive: true });
+  async function insertDefaultCart(tx: DbOrTx, owner: repo.CartOwner): Promise<repo.CartRow> {
+    const ownNames = await repo.defaultNamesInUse(tx, owner);
+    const name = nextDefaultCartName([...ownNames, ...(await orders.defaultPoNames(tx, repo.ownerUserId(owner)))]);
+    return repo.insertCart(tx, owner, { name, isActive: true });
   }
 
   /**
@@ -75,7 +76,7 @@ export function createOwnCarts({ db, activity, products, merchandise, orders, to
    * one only when the user has no cart at all, so it never meets the cap (ADR 0179) and never
    * stands in the way of an add, a reorder or a login.
    */
-  async function ensureActiveCart(userId: number, tx?: DbOrTx): Promise<repo.CartRow> {
+  async function ensureActiveCart(userId: repo.CartOwner, tx?: DbOrTx): Promise<repo.CartRow> {
     const existing = await repo.findActiveCart(tx ?? db, userId);
     if (existing) return existing;
     const run = async (t: DbOrTx) => {
@@ -96,7 +97,7 @@ export function createOwnCarts({ db, activity, products, merchandise, orders, to
    * After the active PO is placed or deleted (ADR 0189): the most recently changed other PO
    * becomes active, or a fresh "Purchase Order N" when none is left. Call under lockUserCarts.
    */
-  async function activateMostRecent(tx: DbOrTx, userId: number): Promise<void> {
+  async function activateMostRecent(tx: DbOrTx, userId: repo.CartOwner): Promise<void> {
     const next = await repo.mostRecentCartId(tx, userId);
     if (next === undefined) await insertDefaultCart(tx, userId);
     else await repo.activateCart(tx, userId, next);
@@ -109,7 +110,7 @@ export function createOwnCarts({ db, activity, products, merchandise, orders, to
    */
   async function ownCart(actor: Actor, cartId: number, tx?: DbOrTx, options: { shared?: boolean; edit?: boolean } = {}): Promise<repo.CartRow> {
     const sharedIn = options.shared ? (actor.companyId ?? null) : null;
-    const cart = await repo.findOwnCart(tx ?? db, actor.userId, cartId, { lock: tx !== undefined, sharedIn });
+    const cart = await repo.findOwnCart(tx ?? db, cartOwner(actor), cartId, { lock: tx !== undefined, sharedIn });
     if (!cart) throw cartNotFound();
     if (tx !== undefined && options.edit !== false && cart.approvalStatus === 'pending') throw poLocked();
     return cart;
@@ -124,7 +125,7 @@ export function createOwnCarts({ db, activity, products, merchandise, orders, to
   }
 
   /** PO names are unique per user, ignoring case ("Kitchen" and "kitchen" are one name). */
-  async function assertNameFree(tx: DbOrTx, userId: number, name: string, exceptCartId?: number) {
+  async function assertNameFree(tx: DbOrTx, userId: repo.CartOwner, name: string, exceptCartId?: number) {
     if (await repo.findCartNamed(tx, userId, name, exceptCartId)) {
       const message = CART_MESSAGES.nameTaken(name.trim());
       throw new HttpError(409, message, [{ path: 'name', message }]);
@@ -150,9 +151,9 @@ export function createOwnCarts({ db, activity, products, merchandise, orders, to
      */
     async list(actor: Actor, query: CartsQuery): Promise<CartPage> {
       const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-      await ensureActiveCart(actor.userId);
+      await ensureActiveCart(cartOwner(actor));
       // One row more than the page says whether another page follows.
-      const { rows, total } = await repo.listCartPage(db, actor.userId, after, query.limit + 1);
+      const { rows, total } = await repo.listCartPage(db, cartOwner(actor), after, query.limit + 1);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
@@ -189,16 +190,17 @@ export function createOwnCarts({ db, activity, products, merchandise, orders, to
       }
       // A salesperson has no cart switching, so one sample order.
       if (actor.role === 'salesperson') throw new HttpError(403, CART_MESSAGES.oneSampleOrder);
+      const owner = cartOwner(actor);
       const cart = await db.transaction(async (tx) => {
         // Under the lock every path that adds a cart takes, so two creates at 49 cannot both pass.
-        await repo.lockUserCarts(tx, actor.userId);
-        if ((await repo.countCarts(tx, actor.userId)) >= MAX_CARTS_PER_USER) throw new HttpError(409, CART_LIMIT_MESSAGES.tooMany);
-        await assertNameFree(tx, actor.userId, body.name);
-        const hasActive = (await repo.findActiveCart(tx, actor.userId)) !== undefined;
+        await repo.lockUserCarts(tx, owner);
+        if ((await repo.countCarts(tx, owner)) >= MAX_CARTS_PER_USER) throw new HttpError(409, CART_LIMIT_MESSAGES.tooMany);
+        await assertNameFree(tx, owner, body.name);
+        const hasActive = (await repo.findActiveCart(tx, owner)) !== undefined;
         // Creating a PO makes it the one you work on (spec/decisions.md turn 3, ADR 0189); `isActive: false` keeps the old one.
         const makeActive = body.isActive !== false || !hasActive;
-        const created = await repo.insertCart(tx, { userId: actor.userId, name: body.name, isActive: false });
-        if (makeActive) await repo.activateCart(tx, actor.userId, created.id);
+        const created = await repo.insertCart(tx, owner, { name: body.name, isActive: false });
+        if (makeActive) await repo.activateCart(tx, owner, created.id);
         await activity.record(
           actor,
           { type: 'cart_created', description: `${actor.username} created cart "${body.name}"`, metadata: { cartId: created.id } },
@@ -211,8 +213,9 @@ export function createOwnCarts({ db, activity, products, merchandise, orders, to
 
     /** Rename, switch to, and replace whole merchandise lists (PATCH with arrays), in one transaction. */
     async update(actor: Actor, cartId: number, body: z.infer<typeof updateCartBody>): Promise<CartView> {
+      const owner = cartOwner(actor);
       await db.transaction(async (tx) => {
-        if (body.isActive || body.name !== undefined) await repo.lockUserCarts(tx, actor.userId);
+        if (body.isActive || body.name !== undefined) await repo.lockUserCarts(tx, owner);
         // Switching to a PO or sharing it is not an edit of its contents: a pending PO allows both.
         const edits = body.name !== undefined || MERCHANDISE_LISTS.some((list) => body[list.key] !== undefined);
         const cart = await ownCart(actor, cartId, tx, { edit: edits });
@@ -221,10 +224,10 @@ export function createOwnCarts({ db, activity, products, merchandise, orders, to
           await repo.setSharing(tx, cart.id, body.sharedWithCompany);
         }
         if (body.name !== undefined) {
-          await assertNameFree(tx, actor.userId, body.name, cart.id);
+          await assertNameFree(tx, owner, body.name, cart.id);
           await repo.renameCart(tx, cart.id, body.name);
         }
-        if (body.isActive) await repo.activateCart(tx, actor.userId, cart.id);
+        if (body.isActive) await repo.activateCart(tx, owner, cart.id);
         const changedLists: string[] = [];
         for (const list of MERCHANDISE_LISTS) {
           const entries = body[list.key];
@@ -259,10 +262,11 @@ export function createOwnCarts({ db, activity, products, merchandise, orders, to
     /** Deletes a cart; if it was active, the most recently changed other cart (or a new default one) takes over (ADR 0189). */
     async remove(actor: Actor, cartId: number): Promise<void> {
       await db.transaction(async (tx) => {
-        await repo.lockUserCarts(tx, actor.userId);
+        const owner = cartOwner(actor);
+        await repo.lockUserCarts(tx, owner);
         const cart = await ownCart(actor, cartId, tx);
-        await repo.deleteCart(tx, actor.userId, cart.id);
-        if (cart.isActive) await activateMostRecent(tx, actor.userId);
+        await repo.deleteCart(tx, owner, cart.id);
+        if (cart.isActive) await activateMostRecent(tx, owner);
         await activity.record(
           actor,
           { type: 'cart_updated', description: `${actor.username} deleted cart "${cart.name}"`, metadata: { cartId, deleted: true } },
@@ -287,10 +291,10 @@ export function createOwnCarts({ db, activity, products, merchandise, orders, to
     // ---- for the orders service, inside its transaction ----
 
     /** Serialises with cart switching and deletion for the rest of `tx`. */
-    lockCarts: (tx: DbOrTx, userId: number) => repo.lockUserCarts(tx, userId),
+    lockCarts: (tx: DbOrTx, owner: repo.CartOwner) => repo.lockUserCarts(tx, owner),
 
     /** The user's active cart with its contents, or undefined. */
-    async activeCartIn(tx: DbOrTx, userId: number): Promise<CartView | undefined> {
+    async activeCartIn(tx: DbOrTx, userId: repo.CartOwner): Promise<CartView | undefined> {
       const row = await repo.findActiveCart(tx, userId, { lock: true });
       if (!row) return undefined;
       const [cart] = await toCartViews(tx, catalogue, [row]);
@@ -302,7 +306,7 @@ export function createOwnCarts({ db, activity, products, merchandise, orders, to
      * cart goes, and the most recently changed other PO, or a fresh "Purchase Order N", becomes
      * active. Call under lockCarts, in the order's transaction.
      */
-    async retirePlacedCart(tx: DbOrTx, userId: number, cartId: number): Promise<void> {
+    async retirePlacedCart(tx: DbOrTx, userId: repo.CartOwner, cartId: number): Promise<void> {
       await repo.deleteCart(tx, userId, cartId);
       await activateMostRecent(tx, userId);
     },

@@ -9,6 +9,7 @@ import { cartNotFound, poLocked, cartWrite, itemNotFound, pastTheStock } from '.
 import type { OwnCarts } from './own-carts';
 import * as repo from './repository';
 import { parseStockLevel } from '@common/domain/stock-level';
+import { cartOwner } from './owner';
 
 /**
  * POs as shopping lists (ADR 0190): duplicate a PO, move a line to another PO. Rename
@@ -22,14 +23,14 @@ export function createPoLists({ db, activity, products }: CartsDeps, own: Pick<O
       if (actor.role === 'salesperson') throw new HttpError(403, CART_MESSAGES.oneSampleOrder);
       const name = body.name.trim();
       const copy = await db.transaction(async (tx) => {
-        await repo.lockUserCarts(tx, actor.userId);
+        await repo.lockUserCarts(tx, cartOwner(actor));
         // Duplicating reads the PO: one waiting for approval may be copied (docs/decisions/0233).
         const source = await own.ownCart(actor, cartId, tx, { edit: false });
-        if ((await repo.countCarts(tx, actor.userId)) >= MAX_CARTS_PER_USER) throw new HttpError(409, CART_LIMIT_MESSAGES.tooMany);
-        await own.assertNameFree(tx, actor.userId, name);
-        const created = await repo.insertCart(tx, { userId: actor.userId, name, isActive: false });
+        if ((await repo.countCarts(tx, cartOwner(actor))) >= MAX_CARTS_PER_USER) throw new HttpError(409, CART_LIMIT_MESSAGES.tooMany);
+        await own.assertNameFree(tx, cartOwner(actor), name);
+        const created = await repo.insertCart(tx, cartOwner(actor), { name, isActive: false });
         await repo.copyCartContents(tx, source.id, created.id);
-        await repo.activateCart(tx, actor.userId, created.id);
+        await repo.activateCart(tx, cartOwner(actor), created.id);
         await activity.record(
           actor,
           { type: 'cart_created', description: `${actor.username} duplicated cart "${source.name}" as "${name}"`, metadata: { cartId: created.id, from: source.id } },
@@ -50,7 +51,7 @@ export function createPoLists({ db, activity, products }: CartsDeps, own: Pick<O
       if (toCartId === cartId) throw new HttpError(400, 'Choose another PO to move the line to', [{ path: 'toCartId', message: 'Choose another PO to move the line to' }]);
       return cartWrite(() =>
         db.transaction(async (tx) => {
-          const locked = await repo.lockOwnCarts(tx, actor.userId, [cartId, toCartId]);
+          const locked = await repo.lockOwnCarts(tx, cartOwner(actor), [cartId, toCartId]);
           const from = locked.find((c) => c.id === cartId);
           const to = locked.find((c) => c.id === toCartId);
           if (!from || !to) throw cartNotFound();
@@ -61,6 +62,9 @@ export function createPoLists({ db, activity, products }: CartsDeps, own: Pick<O
           const result = await repo.addToCartItem(tx, {
             userId: actor.userId,
             companyId: null,
+            // Both carts were just found the caller's (lockOwnCarts, in its scope).
+            scoped: false,
+            ownCompanyId: null,
             cartId: to.id,
             productId: product.id,
             quantity: line.quantity,

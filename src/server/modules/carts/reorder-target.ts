@@ -6,6 +6,7 @@ import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
 import type { OwnCarts } from './own-carts';
 import * as repo from './repository';
+import { cartOwner } from './owner';
 
 /** Where a reorder goes: the caller's PO (locked) and whether the reorder created it. */
 export interface ReorderDestination {
@@ -33,19 +34,19 @@ export function createReorderTarget({ ensureActiveCart, ownCart }: Pick<OwnCarts
     const isSalesperson = actor.role === 'salesperson';
     const target = where.target ?? (isSalesperson ? 'active' : 'new');
     if (target === 'active') {
-      const active = await ensureActiveCart(actor.userId, tx);
+      const active = await ensureActiveCart(cartOwner(actor), tx);
       return { cart: await ownCart(actor, active.id, tx), created: false };
     }
     if (target === 'cart') {
       const cart = await ownCart(actor, where.cartId ?? 0, tx);
-      if (!cart.isActive) await repo.activateCart(tx, actor.userId, cart.id);
+      if (!cart.isActive) await repo.activateCart(tx, cartOwner(actor), cart.id);
       return { cart, created: false };
     }
     if (isSalesperson) throw new HttpError(403, CART_MESSAGES.oneSampleOrder);
-    if ((await repo.countCarts(tx, actor.userId)) >= MAX_CARTS_PER_USER) throw new HttpError(409, CART_LIMIT_MESSAGES.tooMany);
-    const name = firstFreeName(where.newName, await repo.cartNames(tx, actor.userId));
-    const created = await repo.insertCart(tx, { userId: actor.userId, name, isActive: false });
-    await repo.activateCart(tx, actor.userId, created.id);
+    if ((await repo.countCarts(tx, cartOwner(actor))) >= MAX_CARTS_PER_USER) throw new HttpError(409, CART_LIMIT_MESSAGES.tooMany);
+    const name = firstFreeName(where.newName, await repo.cartNames(tx, cartOwner(actor)));
+    const created = await repo.insertCart(tx, cartOwner(actor), { name, isActive: false });
+    await repo.activateCart(tx, cartOwner(actor), created.id);
     return { cart: created, created: true };
   };
 }

@@ -55,7 +55,7 @@ export function createReorder({ products, merchandise }: CartsDeps, own: Pick<Ow
         continue;
       }
       // The same capped upsert as every add (repository addToCartItem).
-      await repo.addToCartItem(tx, { userId: actor.userId, companyId: null, cartId: cart.id, productId: product.id, quantity, max, activity: null, seenName: null, seenStockLevel: null });
+      await repo.addToCartItem(tx, { userId: actor.userId, companyId: null, scoped: false, ownCompanyId: null, cartId: cart.id, productId: product.id, quantity, max, activity: null, seenName: null, seenStockLevel: null });
       added.push({ name: product.name, quantity, requested: line.quantity });
     }
     for (const list of MERCHANDISE_LISTS) {

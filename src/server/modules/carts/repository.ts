@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_NAME_SQL_PATTERN, type MerchandiseType } from '@common/domain/cart-rules';
 import type { DbOrTx } from '../../db/client';
 import { cartItems, cartMerchandise, carts } from '../../db/schema';
@@ -8,6 +8,27 @@ import { displayName } from '@common/domain/display-name';
 
 export type CartRow = typeof carts.$inferSelect;
 
+/**
+ * Whose carts a call reaches: a user's (a dealer: all of them), or, for an account that may order
+ * for dealers, its carts for one company, or its own (company null) when not acting for any
+ * (docs/decisions/0235). A rep keeps separate POs per dealer and a sample cart of their own.
+ */
+export type CartOwner = number | { userId: number; companyId: number | null };
+
+export function ownerUserId(owner: CartOwner): number {
+  return typeof owner === 'number' ? owner : owner.userId;
+}
+
+function owns(owner: CartOwner): SQL {
+  if (typeof owner === 'number') return eq(carts.userId, owner);
+  return and(eq(carts.userId, owner.userId), owner.companyId === null ? isNull(carts.companyId) : eq(carts.companyId, owner.companyId))!;
+}
+
+/** The add statement's own-cart condition for an owner (placeholders `scoped`, `ownCompanyId`). */
+export function ownerScope(owner: CartOwner): { scoped: boolean; ownCompanyId: number | null } {
+  return typeof owner === 'number' ? { scoped: false, ownCompanyId: null } : { scoped: true, ownCompanyId: owner.companyId };
+}
+
 /** Key of the per-user advisory lock that serialises changes to which carts exist and which is active. */
 const CART_SET_LOCK = 4_401;
 
@@ -16,8 +37,8 @@ const CART_SET_LOCK = 4_401;
  * transaction, so two tabs cannot both activate a cart (the partial unique
  * index would refuse the second with an error instead of a clear answer).
  */
-export async function lockUserCarts(tx: DbOrTx, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CART_SET_LOCK}, ${userId})`);
+export async function lockUserCarts(tx: DbOrTx, owner: CartOwner): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CART_SET_LOCK}, ${ownerUserId(owner)})`);
 }
 
 /*
@@ -27,25 +48,25 @@ export async function lockUserCarts(tx: DbOrTx, userId: number): Promise<void> {
  * Deleting a cart locks the cart row first too, so the two queue up.
  */
 
-export async function findActiveCart(db: DbOrTx, userId: number, options: { lock?: boolean } = {}): Promise<CartRow | undefined> {
+export async function findActiveCart(db: DbOrTx, owner: CartOwner, options: { lock?: boolean } = {}): Promise<CartRow | undefined> {
   const query = db
     .select()
     .from(carts)
-    .where(and(eq(carts.userId, userId), eq(carts.isActive, true)));
+    .where(and(owns(owner), eq(carts.isActive, true)));
   const [row] = options.lock ? await query.for('no key update') : await query;
   return row;
 }
 
 export async function findOwnCart(
   db: DbOrTx,
-  userId: number,
+  owner: CartOwner,
   cartId: number,
   options: { lock?: boolean; sharedIn?: number | null } = {},
 ): Promise<CartRow | undefined> {
   // `sharedIn`: a company's buyer reaches its shared POs too (docs/decisions/0233).
   const reach = options.sharedIn
-    ? or(eq(carts.userId, userId), and(eq(carts.sharedWithCompany, true), eq(carts.companyId, options.sharedIn)))
-    : eq(carts.userId, userId);
+    ? or(owns(owner), and(eq(carts.sharedWithCompany, true), eq(carts.companyId, options.sharedIn)))
+    : owns(owner);
   const query = db
     .select()
     .from(carts)
@@ -71,12 +92,12 @@ export interface CartPosition {
  */
 export async function listCartPage(
   db: DbOrTx,
-  userId: number,
+  owner: CartOwner,
   after: CartPosition | undefined,
   limit: number,
 ): Promise<{ rows: { cart: CartRow; position: CartPosition }[]; total: number }> {
   const where = and(
-    eq(carts.userId, userId),
+    owns(owner),
     after
       ? sql`(${carts.isActive}, ${carts.lastModified}, ${carts.id}) < (${after.isActive}::boolean, ${after.lastModified}::timestamptz, ${after.id}::integer)`
       : undefined,
@@ -89,40 +110,40 @@ export async function listCartPage(
       .where(where)
       .orderBy(desc(carts.isActive), desc(carts.lastModified), desc(carts.id))
       .limit(limit),
-    countCarts(db, userId),
+    countCarts(db, owner),
   ]);
   return { rows: rows.map((r) => ({ cart: r.cart, position: { isActive: r.cart.isActive, lastModified: r.stamp, id: r.cart.id } })), total };
 }
 
 /** How many carts the user keeps (the cap, ADR 0179). Under lockUserCarts the answer holds until commit. */
-export async function countCarts(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(carts).where(eq(carts.userId, userId));
+export async function countCarts(db: DbOrTx, owner: CartOwner): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(carts).where(owns(owner));
   return row?.n ?? 0;
 }
 
 /** The names of the user's carts (reorder picks a free one, docs/decisions/0208). Call under lockUserCarts. */
-export async function cartNames(db: DbOrTx, userId: number): Promise<string[]> {
-  const rows = await db.select({ name: carts.name }).from(carts).where(eq(carts.userId, userId));
+export async function cartNames(db: DbOrTx, owner: CartOwner): Promise<string[]> {
+  const rows = await db.select({ name: carts.name }).from(carts).where(owns(owner));
   return rows.map((r) => r.name);
 }
 
 /** The default-looking names ("Purchase Order N") of the user's POs (docs/decisions/0213). Call under lockUserCarts. */
-export async function defaultNamesInUse(db: DbOrTx, userId: number): Promise<string[]> {
+export async function defaultNamesInUse(db: DbOrTx, owner: CartOwner): Promise<string[]> {
   const rows = await db
     .select({ name: carts.name })
     .from(carts)
-    .where(and(eq(carts.userId, userId), sql`${carts.name} ~* ${DEFAULT_NAME_SQL_PATTERN}`));
+    .where(and(owns(owner), sql`${carts.name} ~* ${DEFAULT_NAME_SQL_PATTERN}`));
   return rows.map((r) => r.name);
 }
 
 /** Another cart of the user with this name, ignoring case and surrounding spaces. Call under lockUserCarts. */
-export async function findCartNamed(db: DbOrTx, userId: number, name: string, exceptCartId?: number): Promise<CartRow | undefined> {
+export async function findCartNamed(db: DbOrTx, owner: CartOwner, name: string, exceptCartId?: number): Promise<CartRow | undefined> {
   const [row] = await db
     .select()
     .from(carts)
     .where(
       and(
-        eq(carts.userId, userId),
+        owns(owner),
         sql`lower(btrim(${carts.name})) = lower(btrim(${name}))`,
         exceptCartId === undefined ? undefined : sql`${carts.id} <> ${exceptCartId}`,
       ),
@@ -132,22 +153,22 @@ export async function findCartNamed(db: DbOrTx, userId: number, name: string, ex
 }
 
 /** With no active cart, the first cart the user owns becomes active. */
-export async function firstCartId(db: DbOrTx, userId: number): Promise<number | undefined> {
+export async function firstCartId(db: DbOrTx, owner: CartOwner): Promise<number | undefined> {
   const [row] = await db
     .select({ id: carts.id })
     .from(carts)
-    .where(eq(carts.userId, userId))
+    .where(owns(owner))
     .orderBy(asc(carts.createdAt), asc(carts.id))
     .limit(1);
   return row?.id;
 }
 
 /** The user's most recently changed cart (id breaks ties): who becomes active after a placed or deleted PO (ADR 0189). */
-export async function mostRecentCartId(db: DbOrTx, userId: number): Promise<number | undefined> {
+export async function mostRecentCartId(db: DbOrTx, owner: CartOwner): Promise<number | undefined> {
   const [row] = await db
     .select({ id: carts.id })
     .from(carts)
-    .where(eq(carts.userId, userId))
+    .where(owns(owner))
     .orderBy(desc(carts.lastModified), desc(carts.id))
     .limit(1);
   return row?.id;
@@ -162,36 +183,38 @@ export async function copyCartContents(tx: DbOrTx, fromCartId: number, toCartId:
 }
 
 /** Locks the user's carts of `ids` in id order (the lock order above, for moves between two carts). */
-export async function lockOwnCarts(tx: DbOrTx, userId: number, ids: readonly number[]): Promise<CartRow[]> {
+export async function lockOwnCarts(tx: DbOrTx, owner: CartOwner, ids: readonly number[]): Promise<CartRow[]> {
   return tx
     .select()
     .from(carts)
-    .where(and(eq(carts.userId, userId), inArray(carts.id, [...ids])))
+    .where(and(owns(owner), inArray(carts.id, [...ids])))
     .orderBy(asc(carts.id))
     .for('no key update');
 }
 
-export async function insertCart(db: DbOrTx, values: { userId: number; name: string; isActive: boolean }): Promise<CartRow> {
-  // A new PO belongs to its owner's company (docs/decisions/0233); null for everyone outside one.
-  const companyId = sql<number | null>`(select u.company_id from users u where u.id = ${values.userId})`;
+export async function insertCart(db: DbOrTx, owner: CartOwner, values: { name: string; isActive: boolean }): Promise<CartRow> {
+  // A new PO belongs to its owner's company (docs/decisions/0233), or the company a rep acts for
+  // (docs/decisions/0235); null for everyone outside one.
+  const companyId =
+    typeof owner === 'number' ? sql<number | null>`(select u.company_id from users u where u.id = ${owner})` : owner.companyId;
   const [row] = await db
     .insert(carts)
-    .values({ ...values, companyId })
+    .values({ ...values, userId: ownerUserId(owner), companyId })
     .returning();
   if (!row) throw new Error('cart not created');
   return row;
 }
 
 /** Makes one cart the user's only active cart. Call under lockUserCarts. */
-export async function activateCart(tx: DbOrTx, userId: number, cartId: number): Promise<void> {
+export async function activateCart(tx: DbOrTx, owner: CartOwner, cartId: number): Promise<void> {
   await tx
     .update(carts)
     .set({ isActive: false })
-    .where(and(eq(carts.userId, userId), eq(carts.isActive, true), sql`${carts.id} <> ${cartId}`));
+    .where(and(owns(owner), eq(carts.isActive, true), sql`${carts.id} <> ${cartId}`));
   await tx
     .update(carts)
     .set({ isActive: true })
-    .where(and(eq(carts.id, cartId), eq(carts.userId, userId)));
+    .where(and(eq(carts.id, cartId), owns(owner)));
 }
 
 export async function renameCart(db: DbOrTx, cartId: number, name: string): Promise<void> {
@@ -202,10 +225,10 @@ export async function touchCart(db: DbOrTx, cartId: number): Promise<void> {
   await db.update(carts).set({ lastModified: new Date() }).where(eq(carts.id, cartId));
 }
 
-export async function deleteCart(db: DbOrTx, userId: number, cartId: number): Promise<boolean> {
+export async function deleteCart(db: DbOrTx, owner: CartOwner, cartId: number): Promise<boolean> {
   const deleted = await db
     .delete(carts)
-    .where(and(eq(carts.id, cartId), eq(carts.userId, userId)))
+    .where(and(eq(carts.id, cartId), owns(owner)))
     .returning({ id: carts.id });
   return deleted.length > 0;
 }
@@ -264,6 +287,9 @@ type AddArgs = {
   userId: number;
   /** The adder's company: a PO shared with it may be added to (null: own POs only). */
   companyId: number | null;
+  /** true: only the adder's carts of `ownCompanyId` are their own (a rep, docs/decisions/0235; ownerScope). */
+  scoped: boolean;
+  ownCompanyId: number | null;
   cartId: number;
   productId: number;
   quantity: number;
@@ -309,7 +335,8 @@ function addStatement(db: DbOrTx) {
     .as(
       // The owner's PO, or a PO shared with the adder's company (docs/decisions/0233); never one waiting for approval.
       sql`select id from ${carts} where id = ${value('cartId')}
-        and (user_id = ${value('userId')} or (shared_with_company and company_id = ${value('companyId')}::integer))
+        and ((user_id = ${value('userId')} and (not ${value('scoped')}::boolean or company_id is not distinct from ${value('ownCompanyId')}::integer))
+          or (shared_with_company and company_id = ${value('companyId')}::integer))
         and approval_status is distinct from 'pending'
         and (select ok from checked) for no key update`,
     );

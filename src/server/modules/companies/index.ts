@@ -15,3 +15,6 @@ export { placeNewDealer, type DealerPlacement } from './placement';
 export { cartsFollowCompany, ensureCompanyAdmin } from './repository';
 export { companyRoutes } from './routes';
 export { createCompaniesService, type CompaniesService, type DealerAccounts } from './service';
+export { createRepAssignmentsService, type RepAssignmentsService } from './reps';
+export { repAssignmentRoutes } from './reps-routes';
+export { createRepsImport } from './reps-import';

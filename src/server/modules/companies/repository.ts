@@ -144,7 +144,7 @@ export async function lockCompany(tx: DbOrTx, companyId: number): Promise<Compan
   return row;
 }
 
-export type CompanyChanges = Partial<Pick<CompanyRow, 'name' | 'accountNumber' | 'status' | 'priceGroup' | 'paymentTerms' | 'notes'>>;
+export type CompanyChanges = Partial<Pick<CompanyRow, 'name' | 'accountNumber' | 'status' | 'priceGroup' | 'paymentTerms' | 'notes' | 'repOrdersNeedConfirmation'>>;
 
 export async function insertCompany(tx: DbOrTx, values: CompanyChanges & { name: string }): Promise<CompanyRow> {
   const [row] = await tx.insert(companies).values(values).returning();

@@ -61,6 +61,7 @@ export function toCompanyView(row: CompanyWithCount): CompanyView {
     paymentTerms: row.paymentTerms,
     notes: row.notes,
     buyerCount: row.buyerCount,
+    repOrdersNeedConfirmation: row.repOrdersNeedConfirmation,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -199,6 +200,7 @@ export function createCompaniesService(deps: {
           priceGroup: body.priceGroup ?? null,
           paymentTerms: body.paymentTerms ?? null,
           notes: body.notes ?? null,
+          repOrdersNeedConfirmation: body.repOrdersNeedConfirmation ?? false,
         });
         await record(tx, actor, `${actor.username} created company ${row.name}`, { action: 'company_created', companyId: row.id });
         await publish(tx, row.id, 'created');
@@ -210,7 +212,7 @@ export function createCompaniesService(deps: {
       return inTransaction(async (tx) => {
         const before = await locked(tx, companyId);
         const changes: CompanyChanges = {};
-        for (const key of ['name', 'accountNumber', 'status', 'priceGroup', 'paymentTerms', 'notes'] as const) {
+        for (const key of ['name', 'accountNumber', 'status', 'priceGroup', 'paymentTerms', 'notes', 'repOrdersNeedConfirmation'] as const) {
           const value = body[key];
           if (value !== undefined && value !== before[key]) Object.assign(changes, { [key]: value });
         }

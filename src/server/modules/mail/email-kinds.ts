@@ -3,7 +3,7 @@
  * (docs/decisions/0212-words-and-times-people-read.md). An email's template gives its `kind`
  * (OutgoingEmail.kind is one of these), so a new template cannot be queued without a name here.
  * The templates: orders/email.ts, orders/approval-emails.ts, users/welcome-email.ts, users/email-change-emails.ts,
- * lots/notify-email.ts, lots/backorders.ts.
+ * lots/notify-email.ts, lots/backorders.ts, orders/dealer-confirmation.ts.
  */
 export const EMAIL_KIND_NAMES = {
   order_confirmation: 'Order confirmation',
@@ -15,6 +15,7 @@ export const EMAIL_KIND_NAMES = {
   approval_request: 'PO submitted for approval',
   approval_decision: 'PO approved or returned',
   quote_update: 'Quote requested, sent, accepted, declined or expired',
+  dealer_confirmation: "Dealer's answer to a rep's order",
 } as const satisfies Record<string, string>;
 
 export type EmailKind = keyof typeof EMAIL_KIND_NAMES;

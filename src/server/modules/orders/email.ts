@@ -7,6 +7,7 @@ import { BACKORDER_SHIPPING_LABELS } from '@common/domain/backorders';
 import { formatPrice } from '@common/domain/money';
 import { describePriceSource } from '@common/domain/contract-prices';
 import { DELIVERY_LABELS, ORDER_KIND_LABELS, orderNumber } from '@common/domain/order-status';
+import { placedForLine } from '@common/domain/reps';
 import type { OutgoingEmail } from '../mail';
 
 export interface OrderEmailSettings {
@@ -41,6 +42,8 @@ export function orderConfirmationEmail(
   order: OrderView,
   user: { username: string; email: string | null },
   settings: OrderEmailSettings,
+  /** A rep's order for a dealer (docs/decisions/0235): the company's buyers hear of it too. */
+  dealerAddresses: readonly string[] = [],
 ): OutgoingEmail {
   const kind = ORDER_KIND_LABELS[order.kind];
   const showPrices = order.kind === 'purchase';
@@ -48,6 +51,9 @@ export function orderConfirmationEmail(
     ['Order', orderNumber(order.id)],
     ['Placed by', `${order.placedBy}${order.placedBy === user.username ? '' : ` (${user.username})`}${user.email ? ` <${user.email}>` : ''}`],
   ];
+  // Both names (docs/decisions/0235): "Placed by Jane Rep (BOLD) for Garcia Tile".
+  if (order.placedByRep) facts.push(['Ordered for', placedForLine(order.placedByRep.name, order.company?.name ?? null)]);
+  if (order.dealerConfirmation?.status === 'awaiting') facts.push(['Dealer confirmation', 'Awaiting your confirmation: confirm or decline it in Order History']);
   if (order.approvedByName) facts.push(['Approved by', order.approvedByName]);
   if (order.poReference) facts.push(['PO reference', order.poReference]);
   // A sample order has no PO name: its cart's name ("Sample Order #1") is not one (docs/guide.md "Words we use").
@@ -92,8 +98,10 @@ export function orderConfirmationEmail(
     kind: 'order_confirmation',
     from: settings.from,
     to: [settings.to],
-    cc: user.email ? [user.email] : [],
-    subject: `${kind} ${orderNumber(order.id)} from ${user.username}`,
+    cc: [...new Set([...(user.email ? [user.email] : []), ...dealerAddresses])],
+    subject: order.placedByRep && order.company
+      ? `${kind} ${orderNumber(order.id)} for ${order.company.name} from ${order.placedByRep.name} (BOLD)`
+      : `${kind} ${orderNumber(order.id)} from ${user.username}`,
     text,
     html,
     reference: emailReference.order(order.id),

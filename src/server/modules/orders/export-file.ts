@@ -64,6 +64,9 @@ const COLUMNS: Column[] = [
   { header: 'Base Price', width: 10, money: true, value: (l) => (l.basePrice === null || l.basePrice === undefined ? null : Number(l.basePrice)) },
   { header: 'Price List', width: 20, value: (l) => l.priceList ?? null },
   { header: 'Price Break', width: 10, value: (l) => (l.priceBreakMin ? `${l.priceBreakMin}+` : null) },
+  // docs/decisions/0235, added last: the dealer company, and the BOLD rep who placed it for the company.
+  { header: 'Company', width: 24, value: (l) => l.order.companyName },
+  { header: 'Placed By Rep', width: 20, value: (l) => l.order.placedByRepName },
 ];
 
 /** "Placed (America/Chicago)": a moment's column names the zone it is written in. */

@@ -2,6 +2,7 @@ import { cartsResponse, cartView } from '@common/contracts/carts';
 import { idParams, okBody } from '@common/contracts/common';
 import {
   approveBody,
+  dealerConfirmationBody,
   returnPoBody,
   submitForApprovalResponse,
   shipToLocationsResponse,
@@ -136,6 +137,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
       await orders.returnPo(actorOf(request), request.params.id, request.body.note);
       return { ok: true as const };
     },
+  );
+
+  // A dealer's answer to an order a rep placed for the company (docs/decisions/0235).
+  app.post(
+    '/api/orders/:id/dealer-confirmation',
+    { config: { access: { roles: ['bold_customer'] as const } }, schema: { operationId: 'answerDealerConfirmation', summary: "Confirm or decline (with a note) an order a rep placed for your company", errorStatuses: [404, 409], params: idParams, body: dealerConfirmationBody, response: { 200: orderView } } },
+    (request) => orders.answerDealerConfirmation(actorOf(request), request.params.id, request.body),
   );
 
   app.patch(

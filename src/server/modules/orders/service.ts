@@ -16,6 +16,7 @@ import {
   type ReorderBody,
   type ReorderResponse,
   type RequestedDatesResponse,
+  type DealerConfirmationBody,
 } from '@common/contracts/orders';
 import { earliestRequestedDate, type IsoDate, requestedDateProblem } from '@common/domain/business-days';
 import { CART_MESSAGES, isSampleCartName, MERCHANDISE_LISTS, orderKindFor, sampleOrderName } from '@common/domain/cart-rules';
@@ -37,13 +38,14 @@ import { HttpError } from '../../lib/http-error';
 import type { Actor } from '../../lib/actor';
 import type { ActivityService } from '../activity';
 import type { CalendarService } from '../calendar';
-import type { CartsService } from '../carts';
+import { cartOwner, type CartsService } from '../carts';
 import type { LotsService } from '../lots';
 import type { MailOutbox } from '../mail';
 import type { EventPublisher } from '../webhooks';
-import { companyStatusForOrdering, findLocation, locationAddress, locationsOf, peopleOf, saveShipTo } from '../companies';
+import { companyStatusForOrdering, findCompany, findLocation, locationAddress, locationsOf, peopleOf, saveShipTo } from '../companies';
 import { approvalApprovedEmail, approvalRequestEmail, approvalReturnedEmail, approvalSubmittedEmail } from './approval-emails';
 import { orderConfirmationEmail, type OrderEmailSettings } from './email';
+import { answerDealerConfirmation, dealerAnswerEmail, repAddress } from './dealer-confirmation';
 import { checkSeenPrices } from './price-check';
 import * as repo from './repository';
 import { placeGivenLines, type GivenOrder } from './place-lines';
@@ -93,6 +95,11 @@ function toOrderFields(row: repo.OrderRow) {
     total: row.total,
     companyId: row.companyId,
     locationId: row.locationId,
+    company: row.companyId !== null && row.companyName !== null ? { id: row.companyId, name: row.companyName } : null,
+    placedByRep: row.placedByRepId !== null ? { userId: row.placedByRepId, name: row.placedByRepName ?? row.username } : null,
+    dealerConfirmation: row.dealerConfirmation
+      ? { status: row.dealerConfirmation, note: row.dealerConfirmationNote, byName: row.dealerConfirmedByName, at: row.dealerConfirmedAt?.toISOString() ?? null }
+      : null,
     approvedByName: row.approvedByName,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -195,7 +202,12 @@ function sameCompany(actor: Actor, row: { companyId: number | null }): boolean {
 
 /** Who may read an order: its placer, any buyer of its company, an admin acting as admin. */
 function canSee(actor: Actor, row: { userId: number; companyId: number | null }): boolean {
-  return row.userId === actor.userId || actor.role === 'admin' || sameCompany(actor, row);
+  return ownOrder(actor, row) || actor.role === 'admin' || sameCompany(actor, row);
+}
+
+/** The caller placed it; while ordering for a dealer, only its orders count (docs/decisions/0235). */
+function ownOrder(actor: Actor, row: { userId: number; companyId: number | null }): boolean {
+  return row.userId === actor.userId && (!actor.actingFor || row.companyId === actor.actingFor.companyId);
 }
 
 /**
@@ -328,12 +340,20 @@ export function createOrdersService(deps: {
     const merchandise = MERCHANDISE_LISTS.flatMap((list) =>
       cart[list.key].map((m) => ({ type: m.type, code: m.code, name: m.name, line: m.line, category: m.category, quantity: m.quantity })),
     );
+    const placedByName = displayName({ username: placer.username, ...(await repo.findPlacerName(tx, placer.userId)) });
+    const company = companyId === null ? undefined : await findCompany(tx, companyId);
+    // A rep ordering for a dealer (docs/decisions/0235): both names, and the dealer's confirmation when it asks for it.
+    const rep = placer.actingFor && companyId === placer.actingFor.companyId ? { id: placer.userId, name: placedByName } : null;
     const { order: row, lines } = await repo.insertOrder(
       tx,
       {
         userId: placer.userId,
         username: placer.username,
-        placedByName: displayName({ username: placer.username, ...(await repo.findPlacerName(tx, placer.userId)) }),
+        placedByName,
+        companyName: company?.name ?? null,
+        placedByRepId: rep?.id ?? null,
+        placedByRepName: rep?.name ?? null,
+        dealerConfirmation: rep && company?.repOrdersNeedConfirmation ? 'awaiting' : null,
         kind,
         // A sample order is "Sample Order #N", never the cart's default name (ADR 0189).
         cartName: kind === 'sample' ? sampleOrderName(sampleNumber) : cart.name,
@@ -394,7 +414,9 @@ export function createOrdersService(deps: {
       },
       tx,
     );
-    await deps.mail.enqueue(orderConfirmationEmail(order, placer, deps.email), tx);
+    // A rep's order for a dealer goes to the company's buyers too (docs/decisions/0235); requesters only submit.
+    const dealerAddresses = rep && companyId !== null ? (await peopleOf(tx, companyId)).flatMap((p) => (p.email && p.companyRole !== 'requester' ? [p.email] : [])) : [];
+    await deps.mail.enqueue(orderConfirmationEmail(order, placer, deps.email, dealerAddresses), tx);
     await deps.events.publish(tx, 'order.created', { order });
     return { order, stockMoved: allocations.size > 0 || lowered };
   }
@@ -404,8 +426,10 @@ export function createOrdersService(deps: {
     actor: Actor,
     body: PlaceOrderInput,
   ): Promise<{ order: OrderView; stockMoved: boolean }> {
-    await carts.lockCarts(tx, actor.userId);
-    const cart = await carts.activeCartIn(tx, actor.userId);
+    // A rep's carts for the dealer they act for, or their own (docs/decisions/0235).
+    const owner = cartOwner(actor);
+    await carts.lockCarts(tx, owner);
+    const cart = await carts.activeCartIn(tx, owner);
     if (!cart) throw new HttpError(409, CART_MESSAGES.noActiveCart);
     if (body.cartId !== undefined && body.cartId !== cart.id) throw new HttpError(409, ORDER_MESSAGES.cartChanged);
     if (cart.approvalStatus === 'pending') throw new HttpError(409, COMPANY_PO_MESSAGES.locked);
@@ -418,7 +442,7 @@ export function createOrdersService(deps: {
         throw new HttpError(403, rule.reason, undefined, { needsApproval: true });
       }
     }
-    return placeCart(tx, actor, cart, body, { retire: () => carts.retirePlacedCart(tx, actor.userId, cart.id) });
+    return placeCart(tx, actor, cart, body, { retire: () => carts.retirePlacedCart(tx, owner, cart.id) });
   }
 
   /** Export lines, oldest order first, at most ORDER_EXPORT_CAP whole orders' lines; export_generated records it. */
@@ -475,8 +499,8 @@ export function createOrdersService(deps: {
      */
     async submit(actor: Actor, body: PlaceOrderInput): Promise<SubmitForApprovalResponse> {
       return db.transaction(async (tx) => {
-        await carts.lockCarts(tx, actor.userId);
-        const cart = await carts.activeCartIn(tx, actor.userId);
+        await carts.lockCarts(tx, cartOwner(actor));
+        const cart = await carts.activeCartIn(tx, cartOwner(actor));
         if (!cart) throw new HttpError(409, CART_MESSAGES.noActiveCart);
         if (body.cartId !== undefined && body.cartId !== cart.id) throw new HttpError(409, ORDER_MESSAGES.cartChanged);
         if (orderKindFor(actor.role) !== 'purchase' || !cart.companyId) throw new HttpError(403, COMPANY_PO_MESSAGES.notInCompany);
@@ -671,6 +695,26 @@ export function createOrdersService(deps: {
       return order!;
     },
 
+    /** A buyer confirms or declines an order a rep placed for the company (docs/decisions/0235); the rep is emailed. */
+    async answerDealerConfirmation(actor: Actor, id: number, body: DealerConfirmationBody): Promise<OrderView> {
+      return db.transaction(async (tx) => {
+        const { row } = await answerDealerConfirmation(tx, actor, id, body);
+        await activity.record(
+          actor,
+          {
+            type: 'order_updated',
+            description: `${actor.username} ${body.decision} order ${orderNumber(id)} placed for their company by ${row.placedByRepName ?? 'a rep'}`,
+            targetUserId: row.placedByRepId,
+            metadata: { orderId: id, dealerConfirmation: body.decision },
+          },
+          tx,
+        );
+        const to = row.placedByRepId === null ? [] : await repAddress(tx, row.placedByRepId);
+        if (to.length > 0) await deps.mail.enqueue(dealerAnswerEmail(deps.email, to, row), tx);
+        return view(tx, row);
+      });
+    },
+
     async updateStatus(actor: Actor, id: number, status: OrderStatus): Promise<OrderView> {
       return db.transaction(async (tx) => {
         const before = await repo.findOrderForUpdate(tx, id);
@@ -711,11 +755,11 @@ export function createOrdersService(deps: {
     async reorder(actor: Actor, id: number, body: ReorderBody): Promise<ReorderResponse> {
       const row = await repo.findOrder(db, id);
       // Own orders, and a company's orders for each of its buyers (docs/decisions/0233); an admin acts as a customer here.
-      if (!row || !(row.userId === actor.userId || sameCompany(actor, row))) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+      if (!row || !(ownOrder(actor, row) || sameCompany(actor, row))) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
       const order = await view(db, row);
       const lotNotes = await lots.sameLotNotes(order.items);
       return db.transaction(async (tx) => {
-        await carts.lockCarts(tx, actor.userId);
+        await carts.lockCarts(tx, cartOwner(actor));
         const result = await carts.reorderInto(
           tx,
           actor,

@@ -13,6 +13,7 @@ import type {
   UpdateBuyerBody,
   UpdateCompanyBody,
 } from '@common/contracts/companies';
+import type { RepAssignmentsResponse } from '@common/contracts/reps';
 import { api, dataOf } from '@client/lib/api-client';
 
 /*
@@ -149,6 +150,42 @@ export function useDealerSearch(search: string) {
   return useQuery({
     queryKey: ['/api/users', 'dealers', search],
     queryFn: async () => dataOf(api.GET('/api/users', { params: { query: { role: 'bold_customer', search, pageSize: 10 } } })),
+    enabled: search.trim().length >= 2,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The salespeople assigned to a company (docs/decisions/0235). */
+export function useCompanyReps(companyId: number) {
+  return useQuery({
+    queryKey: [...companiesQueryKey, companyId, 'reps'],
+    queryFn: async (): Promise<RepAssignmentsResponse> => dataOf(api.GET('/api/companies/{id}/reps', { params: { path: { id: companyId } } })),
+  });
+}
+
+export function useAssignRep(companyId: number) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (userId: number): Promise<RepAssignmentsResponse> =>
+      dataOf(api.PUT('/api/companies/{id}/reps/{userId}', { params: { path: { id: companyId, userId } } })),
+    onSuccess: refresh,
+  });
+}
+
+export function useUnassignRep(companyId: number) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (userId: number): Promise<RepAssignmentsResponse> =>
+      dataOf(api.DELETE('/api/companies/{id}/reps/{userId}', { params: { path: { id: companyId, userId } } })),
+    onSuccess: refresh,
+  });
+}
+
+/** Salespeople an admin may assign, found by username or name (GET /api/users). */
+export function useSalespersonSearch(search: string) {
+  return useQuery({
+    queryKey: ['/api/users', 'salespeople', search],
+    queryFn: async () => dataOf(api.GET('/api/users', { params: { query: { role: 'salesperson', search, pageSize: 10 } } })),
     enabled: search.trim().length >= 2,
     placeholderData: keepPreviousData,
   });

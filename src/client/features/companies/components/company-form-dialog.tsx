@@ -52,7 +52,7 @@ function CreateForm({ onDone }: { onDone: (company: CompanyView) => void }) {
   const mutation = useCreateCompany();
   return (
     <CompanyForm
-      defaults={{ name: '', accountNumber: '', status: 'active', priceGroup: '', paymentTerms: '', notes: '' }}
+      defaults={{ name: '', accountNumber: '', status: 'active', priceGroup: '', paymentTerms: '', notes: '', repOrdersNeedConfirmation: false }}
       submitLabel="Create Company"
       pendingLabel="Creating..."
       pending={mutation.isPending}
@@ -74,6 +74,7 @@ function EditForm({ company, onDone }: { company: CompanyView; onDone: (company:
         priceGroup: company.priceGroup ?? '',
         paymentTerms: company.paymentTerms ?? '',
         notes: company.notes ?? '',
+        repOrdersNeedConfirmation: company.repOrdersNeedConfirmation ?? false,
       }}
       submitLabel="Save Changes"
       pendingLabel="Saving..."
@@ -143,6 +144,11 @@ function CompanyForm({
       <FormField label="Notes" error={errors.notes?.message} className="sm:col-span-2">
         {(control) => <Textarea {...control} rows={3} {...form.register('notes')} />}
       </FormField>
+      {/* docs/decisions/0235: a rep's order for this company waits in "Awaiting dealer" until a buyer answers. */}
+      <label className="flex min-h-11 items-center gap-3 text-sm sm:col-span-2">
+        <input type="checkbox" className="size-5 accent-accent" {...form.register('repOrdersNeedConfirmation')} />
+        Orders placed for this company by reps need a buyer&apos;s confirmation
+      </label>
       <FormDialogFooter className="sm:col-span-2" submitLabel={submitLabel} pendingLabel={pendingLabel} pending={pending} />
     </form>
   );

@@ -15,6 +15,7 @@ import { useCompany } from '../api/companies';
 import { BuyersCard } from '../components/buyers-card';
 import { CompanyFormDialog } from '../components/company-form-dialog';
 import { LocationsCard } from '../components/locations-card';
+import { RepsCard } from '../components/reps-card';
 import { COMPANY_STATUS_LABELS } from '../lib/labels';
 
 /** /admin/companies/:id: one company, its locations and buyers, and a link to its orders. */
@@ -65,6 +66,7 @@ function Company({ companyId }: { companyId: number }) {
           <CompanyFacts company={company} />
           <LocationsCard scope={{ companyId }} locations={detail.data.locations} canEdit />
           <BuyersCard scope={{ companyId }} buyers={detail.data.buyers} companyName={company.name} />
+          <RepsCard companyId={companyId} companyName={company.name} />
           <CompanyFormDialog open={editing} onOpenChange={setEditing} company={company} />
         </>
       )}

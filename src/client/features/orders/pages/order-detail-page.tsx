@@ -20,6 +20,8 @@ import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderStatusEditor } from '../components/order-status-editor';
 import { ReorderButton } from '../components/reorder-button';
 import { ReorderResult } from '../components/reorder-result';
+import { DealerConfirmation } from '../components/dealer-confirmation';
+import { placerText } from '@common/domain/reps';
 
 /** /orders/{id}: one order, print-friendly (docs/ui-rules.md, Print), with Reorder for its owner and status changes for admins. */
 export function OrderDetailPage({ user, orderId }: { user: CurrentUser; orderId: number }) {
@@ -68,10 +70,11 @@ export function OrderDetailPage({ user, orderId }: { user: CurrentUser; orderId:
                   <Fact label="Type">{ORDER_KIND_LABELS[order.data.kind]}</Fact>
                   <Fact label="Placed">{formatDateTime(order.data.createdAt)}</Fact>
                   <Fact label="Placed by">
-                    {order.data.placedBy}
+                    {placerText(order.data)}
                     {order.data.placedBy !== order.data.username && <span className="block text-xs text-muted-foreground">{order.data.username}</span>}
                   </Fact>
                   {order.data.approvedByName && <Fact label="Approved by">{order.data.approvedByName}</Fact>}
+                  <DealerConfirmation order={order.data} user={user} />
                   <PoNameFact order={order.data} />
                   {order.data.poReference && <Fact label="Your PO Reference">{order.data.poReference}</Fact>}
                   {order.data.deliveryType && <Fact label="Delivery">{DELIVERY_LABELS[order.data.deliveryType]}</Fact>}

@@ -13,6 +13,7 @@ import { useOrder } from '../api/get-order';
 import { Fact } from '../components/order-fact';
 import { OrderLines } from '../components/order-lines';
 import { OrderNotes, PoNameFact, ShipToFact, TotalFact } from '../components/order-facts';
+import { placerText } from '@common/domain/reps';
 
 function Delivery({ order }: { order: OrderView }) {
   if (!order.deliveryType && !order.requestedDate) return <>Not given</>;
@@ -79,7 +80,7 @@ export function OrderPlacedPage({ orderId }: { orderId: number }) {
                   <Fact label="Order Number">
                     <span className="nums font-semibold">{number}</span>
                   </Fact>
-                  <Fact label="Placed by">{order.data.placedBy}</Fact>
+                  <Fact label="Placed by">{placerText(order.data)}</Fact>
                   {order.data.approvedByName && <Fact label="Approved by">{order.data.approvedByName}</Fact>}
                   <PoNameFact order={order.data} />
                   {order.data.poReference && <Fact label="Your PO Reference">{order.data.poReference}</Fact>}

@@ -18,6 +18,7 @@ import { ExportOwnOrders } from '../components/export-own-orders';
 import { OrderFilters } from '../components/order-filters';
 import { OrderEmailStatus } from '../components/order-email-status';
 import { OrderStatusBadge } from '../components/order-status-badge';
+import { placerText } from '@common/domain/reps';
 
 /** The screen's filters from its URL; the polling parameters (cursor, updatedSince) are for integrations and dropped. */
 function readQuery(search: string): OrdersQuery {
@@ -48,7 +49,7 @@ function total(order: OrderSummary): string {
 export function OrdersPage({ user }: { user: CurrentUser }) {
   const isAdmin = user.activeRole === 'admin';
   // A dealer company's buyers all see its orders, so each says who placed it (docs/decisions/0233).
-  const showPlacer = isAdmin || (user.activeRole === 'bold_customer' && user.companyId !== null);
+  const showPlacer = isAdmin || user.role === 'salesperson' || (user.activeRole === 'bold_customer' && user.companyId !== null);
   const isApprover = user.activeRole === 'bold_customer' && user.companyRole === 'admin';
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -125,7 +126,7 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
                     <span className="text-sm text-muted-foreground">
                       {kindAndName(order)}
                       {order.poReference ? ` · Ref ${order.poReference}` : ''}
-                      {showPlacer ? ` · Placed by ${order.placedBy}` : ''}
+                      {showPlacer || order.placedByRep ? ` · Placed by ${placerText(order)}` : ''}
                     </span>
                     {order.notes && <span className="line-clamp-2 text-sm text-muted-foreground">Note: {order.notes}</span>}
                     {order.emailStatus !== undefined && (
@@ -167,7 +168,7 @@ export function OrdersPage({ user }: { user: CurrentUser }) {
                         </Link>
                       </TableCell>
                       <TableCell className="nums whitespace-nowrap">{formatDateTime(order.createdAt)}</TableCell>
-                      {showPlacer && <TableCell>{order.placedBy}</TableCell>}
+                      {showPlacer && <TableCell>{placerText(order)}</TableCell>}
                       <TableCell>{ORDER_KIND_LABELS[order.kind]}</TableCell>
                       <TableCell className="max-w-56">
                         <span className="block truncate">{order.kind === 'purchase' ? order.cartName : ''}</span>
