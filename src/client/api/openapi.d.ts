@@ -966,6 +966,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/carts/{id}/backorders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A cart's lines past the stock: what ships now, what each incoming load brings, the shipping choice
+         * @description Who: any signed-in user. Not open to API tokens.
+         */
+        get: operations["getCartBackorders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carts/{id}/backorders/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose how a backordered cart line ships: what is here now first, or all together
+         * @description Who: users with the view_stock permission. Not open to API tokens.
+         */
+        put: operations["setCartLineBackorderShipping"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/carts/{id}/bulk-items": {
         parameters: {
             query?: never;
@@ -2438,6 +2478,190 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Quotes, newest first: a dealer's own company's; admins and salespeople every company's
+         * @description Who: users acting as bold_customer or admin or salesperson. API token scope: `quotes:read`.
+         */
+        get: operations["listQuotes"];
+        put?: never;
+        /**
+         * Request a quote for a project (a buyer of a dealer company); lines in boxes or square feet
+         * @description Who: users acting as bold_customer or admin or salesperson. Not open to API tokens.
+         */
+        post: operations["requestQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One quote with its lines, quoted and contract prices and held lots
+         * @description Who: users acting as bold_customer or admin or salesperson. API token scope: `quotes:read`.
+         */
+        get: operations["getQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a quoted quote (its dealer)
+         * @description Who: users acting as bold_customer or admin or salesperson. Not open to API tokens.
+         */
+        post: operations["acceptQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a quote and release its holds (admins, or the dealer)
+         * @description Who: users acting as bold_customer or admin or salesperson. API token scope: `quotes:write`.
+         */
+        post: operations["closeQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a quoted quote and release its holds (its dealer)
+         * @description Who: users acting as bold_customer or admin or salesperson. Not open to API tokens.
+         */
+        post: operations["declineQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the valid-until date and the holds with it, at most 90 days from now (admins)
+         * @description Who: users acting as bold_customer or admin or salesperson. API token scope: `quotes:write`.
+         */
+        post: operations["extendQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place an order from an accepted quote: quoted prices, held lots first
+         * @description Who: users acting as bold_customer or admin or salesperson. Not open to API tokens.
+         */
+        post: operations["orderFromQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The quote as a PDF for the contractor
+         * @description Who: users acting as bold_customer or admin or salesperson. API token scope: `quotes:read`.
+         */
+        get: operations["getQuotePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price every line, hold lots, set validity and send the quote to the dealer (admins; salespeople above the floor)
+         * @description Who: users acting as bold_customer or admin or salesperson. API token scope: `quotes:write`.
+         */
+        post: operations["sendQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/register": {
         parameters: {
             query?: never;
@@ -3278,6 +3502,108 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "quote.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The dealer accepted a quote; orders may draw it down */
+        post: operations["onQuoteAccepted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quote.closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A quote was closed: every line ordered, or closed by an admin or the dealer */
+        post: operations["onQuoteClosed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quote.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The dealer declined a quote; its holds were released */
+        post: operations["onQuoteDeclined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quote.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A quote passed its valid-until date; its holds were released */
+        post: operations["onQuoteExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quote.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A dealer requested a project quote */
+        post: operations["onQuoteRequested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quote.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A quote was priced and sent to the dealer (again, when revised) */
+        post: operations["onQuoteSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "stock.updated": {
         parameters: {
             query?: never;
@@ -3307,7 +3633,7 @@ export interface components {
             name: string;
             prefix: string;
             revokedAt: string | null;
-            scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read" | "prices:read" | "prices:write" | "companies:read" | "companies:write")[];
+            scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read" | "prices:read" | "prices:write" | "companies:read" | "companies:write" | "quotes:read" | "quotes:write")[];
         };
         Cart: {
             approvalNote?: string | null;
@@ -3552,6 +3878,21 @@ export interface components {
                 shade: string | null;
                 warehouse: string;
             }[];
+            backorder?: {
+                later: {
+                    eta: string;
+                    promisedEta: string;
+                    quantity: number;
+                    /** @enum {string} */
+                    stage: "ordered" | "in_production" | "on_vessel" | "in_transit";
+                    /** @enum {string} */
+                    state: "allocated" | "arrived";
+                }[];
+                now: number;
+                /** @enum {string} */
+                shipping: "split" | "together";
+                text: string;
+            } | null;
             basePrice?: string | null;
             id: number;
             price: string | null;
@@ -3713,6 +4054,354 @@ export interface components {
             /** @constant */
             type: "product.updated";
         };
+        QuoteAcceptedEvent: {
+            createdAt: string;
+            data: {
+                quote: {
+                    companyId: number;
+                    companyName: string;
+                    contractor: string;
+                    createdAt: string;
+                    dealerNotes: string;
+                    decidedAt: string | null;
+                    id: number;
+                    installDate: string | null;
+                    lineCount: number;
+                    lines: {
+                        areaSqft: string | null;
+                        contractPrice: string | null;
+                        coverage: string;
+                        floorPrice?: string | null;
+                        heldBoxes: number;
+                        heldLot: string | null;
+                        holdExpiresAt: string | null;
+                        holdOneLot: boolean;
+                        id: number;
+                        lots?: {
+                            caliber: string | null;
+                            free: number;
+                            id: number;
+                            lot: string;
+                            shade: string | null;
+                            warehouse: string;
+                        }[];
+                        productId: number;
+                        productName: string;
+                        quantity: number;
+                        quantityUsed: number;
+                        quotedPrice: string | null;
+                        soldBy: string;
+                        wastePercent: number | null;
+                    }[];
+                    notes: string;
+                    number: string;
+                    pricedBy: string | null;
+                    projectName: string;
+                    requestedBy: string;
+                    sentAt: string | null;
+                    siteAddress: string;
+                    /** @enum {string} */
+                    status: "draft" | "requested" | "quoted" | "accepted" | "declined" | "expired" | "closed";
+                    total: string | null;
+                    updatedAt: string;
+                    validUntil: string | null;
+                };
+            };
+            id: string;
+            timestamp: string;
+            /** @constant */
+            type: "quote.accepted";
+        };
+        QuoteClosedEvent: {
+            createdAt: string;
+            data: {
+                quote: {
+                    companyId: number;
+                    companyName: string;
+                    contractor: string;
+                    createdAt: string;
+                    dealerNotes: string;
+                    decidedAt: string | null;
+                    id: number;
+                    installDate: string | null;
+                    lineCount: number;
+                    lines: {
+                        areaSqft: string | null;
+                        contractPrice: string | null;
+                        coverage: string;
+                        floorPrice?: string | null;
+                        heldBoxes: number;
+                        heldLot: string | null;
+                        holdExpiresAt: string | null;
+                        holdOneLot: boolean;
+                        id: number;
+                        lots?: {
+                            caliber: string | null;
+                            free: number;
+                            id: number;
+                            lot: string;
+                            shade: string | null;
+                            warehouse: string;
+                        }[];
+                        productId: number;
+                        productName: string;
+                        quantity: number;
+                        quantityUsed: number;
+                        quotedPrice: string | null;
+                        soldBy: string;
+                        wastePercent: number | null;
+                    }[];
+                    notes: string;
+                    number: string;
+                    pricedBy: string | null;
+                    projectName: string;
+                    requestedBy: string;
+                    sentAt: string | null;
+                    siteAddress: string;
+                    /** @enum {string} */
+                    status: "draft" | "requested" | "quoted" | "accepted" | "declined" | "expired" | "closed";
+                    total: string | null;
+                    updatedAt: string;
+                    validUntil: string | null;
+                };
+            };
+            id: string;
+            timestamp: string;
+            /** @constant */
+            type: "quote.closed";
+        };
+        QuoteDeclinedEvent: {
+            createdAt: string;
+            data: {
+                quote: {
+                    companyId: number;
+                    companyName: string;
+                    contractor: string;
+                    createdAt: string;
+                    dealerNotes: string;
+                    decidedAt: string | null;
+                    id: number;
+                    installDate: string | null;
+                    lineCount: number;
+                    lines: {
+                        areaSqft: string | null;
+                        contractPrice: string | null;
+                        coverage: string;
+                        floorPrice?: string | null;
+                        heldBoxes: number;
+                        heldLot: string | null;
+                        holdExpiresAt: string | null;
+                        holdOneLot: boolean;
+                        id: number;
+                        lots?: {
+                            caliber: string | null;
+                            free: number;
+                            id: number;
+                            lot: string;
+                            shade: string | null;
+                            warehouse: string;
+                        }[];
+                        productId: number;
+                        productName: string;
+                        quantity: number;
+                        quantityUsed: number;
+                        quotedPrice: string | null;
+                        soldBy: string;
+                        wastePercent: number | null;
+                    }[];
+                    notes: string;
+                    number: string;
+                    pricedBy: string | null;
+                    projectName: string;
+                    requestedBy: string;
+                    sentAt: string | null;
+                    siteAddress: string;
+                    /** @enum {string} */
+                    status: "draft" | "requested" | "quoted" | "accepted" | "declined" | "expired" | "closed";
+                    total: string | null;
+                    updatedAt: string;
+                    validUntil: string | null;
+                };
+            };
+            id: string;
+            timestamp: string;
+            /** @constant */
+            type: "quote.declined";
+        };
+        QuoteExpiredEvent: {
+            createdAt: string;
+            data: {
+                quote: {
+                    companyId: number;
+                    companyName: string;
+                    contractor: string;
+                    createdAt: string;
+                    dealerNotes: string;
+                    decidedAt: string | null;
+                    id: number;
+                    installDate: string | null;
+                    lineCount: number;
+                    lines: {
+                        areaSqft: string | null;
+                        contractPrice: string | null;
+                        coverage: string;
+                        floorPrice?: string | null;
+                        heldBoxes: number;
+                        heldLot: string | null;
+                        holdExpiresAt: string | null;
+                        holdOneLot: boolean;
+                        id: number;
+                        lots?: {
+                            caliber: string | null;
+                            free: number;
+                            id: number;
+                            lot: string;
+                            shade: string | null;
+                            warehouse: string;
+                        }[];
+                        productId: number;
+                        productName: string;
+                        quantity: number;
+                        quantityUsed: number;
+                        quotedPrice: string | null;
+                        soldBy: string;
+                        wastePercent: number | null;
+                    }[];
+                    notes: string;
+                    number: string;
+                    pricedBy: string | null;
+                    projectName: string;
+                    requestedBy: string;
+                    sentAt: string | null;
+                    siteAddress: string;
+                    /** @enum {string} */
+                    status: "draft" | "requested" | "quoted" | "accepted" | "declined" | "expired" | "closed";
+                    total: string | null;
+                    updatedAt: string;
+                    validUntil: string | null;
+                };
+            };
+            id: string;
+            timestamp: string;
+            /** @constant */
+            type: "quote.expired";
+        };
+        QuoteRequestedEvent: {
+            createdAt: string;
+            data: {
+                quote: {
+                    companyId: number;
+                    companyName: string;
+                    contractor: string;
+                    createdAt: string;
+                    dealerNotes: string;
+                    decidedAt: string | null;
+                    id: number;
+                    installDate: string | null;
+                    lineCount: number;
+                    lines: {
+                        areaSqft: string | null;
+                        contractPrice: string | null;
+                        coverage: string;
+                        floorPrice?: string | null;
+                        heldBoxes: number;
+                        heldLot: string | null;
+                        holdExpiresAt: string | null;
+                        holdOneLot: boolean;
+                        id: number;
+                        lots?: {
+                            caliber: string | null;
+                            free: number;
+                            id: number;
+                            lot: string;
+                            shade: string | null;
+                            warehouse: string;
+                        }[];
+                        productId: number;
+                        productName: string;
+                        quantity: number;
+                        quantityUsed: number;
+                        quotedPrice: string | null;
+                        soldBy: string;
+                        wastePercent: number | null;
+                    }[];
+                    notes: string;
+                    number: string;
+                    pricedBy: string | null;
+                    projectName: string;
+                    requestedBy: string;
+                    sentAt: string | null;
+                    siteAddress: string;
+                    /** @enum {string} */
+                    status: "draft" | "requested" | "quoted" | "accepted" | "declined" | "expired" | "closed";
+                    total: string | null;
+                    updatedAt: string;
+                    validUntil: string | null;
+                };
+            };
+            id: string;
+            timestamp: string;
+            /** @constant */
+            type: "quote.requested";
+        };
+        QuoteSentEvent: {
+            createdAt: string;
+            data: {
+                quote: {
+                    companyId: number;
+                    companyName: string;
+                    contractor: string;
+                    createdAt: string;
+                    dealerNotes: string;
+                    decidedAt: string | null;
+                    id: number;
+                    installDate: string | null;
+                    lineCount: number;
+                    lines: {
+                        areaSqft: string | null;
+                        contractPrice: string | null;
+                        coverage: string;
+                        floorPrice?: string | null;
+                        heldBoxes: number;
+                        heldLot: string | null;
+                        holdExpiresAt: string | null;
+                        holdOneLot: boolean;
+                        id: number;
+                        lots?: {
+                            caliber: string | null;
+                            free: number;
+                            id: number;
+                            lot: string;
+                            shade: string | null;
+                            warehouse: string;
+                        }[];
+                        productId: number;
+                        productName: string;
+                        quantity: number;
+                        quantityUsed: number;
+                        quotedPrice: string | null;
+                        soldBy: string;
+                        wastePercent: number | null;
+                    }[];
+                    notes: string;
+                    number: string;
+                    pricedBy: string | null;
+                    projectName: string;
+                    requestedBy: string;
+                    sentAt: string | null;
+                    siteAddress: string;
+                    /** @enum {string} */
+                    status: "draft" | "requested" | "quoted" | "accepted" | "declined" | "expired" | "closed";
+                    total: string | null;
+                    updatedAt: string;
+                    validUntil: string | null;
+                };
+            };
+            id: string;
+            timestamp: string;
+            /** @constant */
+            type: "quote.sent";
+        };
         StockUpdatedEvent: {
             createdAt: string;
             data: {
@@ -3770,7 +4459,7 @@ export interface components {
             consecutiveFailures: number;
             createdAt: string;
             description: string | null;
-            events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated" | "company.updated")[];
+            events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated" | "company.updated" | "quote.requested" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.closed")[];
             failed: number;
             id: number;
             pausedAt: string | null;
@@ -4014,7 +4703,7 @@ export interface operations {
                 page?: number;
                 search?: string;
                 to?: string;
-                type?: "login" | "logout" | "password_changed" | "order_created" | "order_updated" | "product_added" | "product_removed" | "user_created" | "user_updated" | "stock_updated" | "merchandise_updated" | "session_start" | "session_end" | "session_timeout" | "page_view" | "cart_created" | "cart_updated" | "cart_cleared" | "stock_searched" | "file_downloaded" | "filter_applied" | "button_click" | "form_submit" | "export_generated" | "report_viewed" | "menu_opened" | "modal_opened" | "tab_switched" | "integration_updated" | "email_resent" | "company_updated" | "acting_started" | "acting_stopped";
+                type?: "login" | "logout" | "password_changed" | "order_created" | "order_updated" | "product_added" | "product_removed" | "user_created" | "user_updated" | "stock_updated" | "merchandise_updated" | "session_start" | "session_end" | "session_timeout" | "page_view" | "cart_created" | "cart_updated" | "cart_cleared" | "stock_searched" | "file_downloaded" | "filter_applied" | "button_click" | "form_submit" | "export_generated" | "report_viewed" | "menu_opened" | "modal_opened" | "tab_switched" | "integration_updated" | "email_resent" | "company_updated" | "price_list_updated" | "quote_updated" | "acting_started" | "acting_stopped";
                 userId?: number;
             };
             header?: never;
@@ -4070,7 +4759,7 @@ export interface operations {
                 from?: string;
                 search?: string;
                 to?: string;
-                type?: "login" | "logout" | "password_changed" | "order_created" | "order_updated" | "product_added" | "product_removed" | "user_created" | "user_updated" | "stock_updated" | "merchandise_updated" | "session_start" | "session_end" | "session_timeout" | "page_view" | "cart_created" | "cart_updated" | "cart_cleared" | "stock_searched" | "file_downloaded" | "filter_applied" | "button_click" | "form_submit" | "export_generated" | "report_viewed" | "menu_opened" | "modal_opened" | "tab_switched" | "integration_updated" | "email_resent" | "company_updated" | "acting_started" | "acting_stopped";
+                type?: "login" | "logout" | "password_changed" | "order_created" | "order_updated" | "product_added" | "product_removed" | "user_created" | "user_updated" | "stock_updated" | "merchandise_updated" | "session_start" | "session_end" | "session_timeout" | "page_view" | "cart_created" | "cart_updated" | "cart_cleared" | "stock_searched" | "file_downloaded" | "filter_applied" | "button_click" | "form_submit" | "export_generated" | "report_viewed" | "menu_opened" | "modal_opened" | "tab_switched" | "integration_updated" | "email_resent" | "company_updated" | "price_list_updated" | "quote_updated" | "acting_started" | "acting_stopped";
                 userId?: number;
             };
             header?: never;
@@ -4137,7 +4826,7 @@ export interface operations {
                 "application/json": {
                     expiresAt?: string | null;
                     name: string;
-                    scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read" | "prices:read" | "prices:write" | "companies:read" | "companies:write")[];
+                    scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read" | "prices:read" | "prices:write" | "companies:read" | "companies:write" | "quotes:read" | "quotes:write")[];
                 };
             };
         };
@@ -4157,7 +4846,7 @@ export interface operations {
                         name: string;
                         prefix: string;
                         revokedAt: string | null;
-                        scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read" | "prices:read" | "prices:write" | "companies:read" | "companies:write")[];
+                        scopes: ("products:read" | "stock:write" | "orders:read" | "orders:write" | "users:read" | "prices:read" | "prices:write" | "companies:read" | "companies:write" | "quotes:read" | "quotes:write")[];
                         token: string;
                     };
                 };
@@ -6260,7 +6949,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
-                    events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated" | "company.updated")[];
+                    events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated" | "company.updated" | "quote.requested" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.closed")[];
                     url: string;
                 };
             };
@@ -6276,7 +6965,7 @@ export interface operations {
                         consecutiveFailures: number;
                         createdAt: string;
                         description: string | null;
-                        events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated" | "company.updated")[];
+                        events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated" | "company.updated" | "quote.requested" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.closed")[];
                         failed: number;
                         id: number;
                         pausedAt: string | null;
@@ -6478,7 +7167,7 @@ export interface operations {
                         consecutiveFailures: number;
                         createdAt: string;
                         description: string | null;
-                        events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated" | "company.updated")[];
+                        events: ("order.created" | "order.status_changed" | "stock.updated" | "product.updated" | "price_list.updated" | "company.updated" | "quote.requested" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.closed")[];
                         failed: number;
                         id: number;
                         pausedAt: string | null;
@@ -7249,6 +7938,173 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getCartBackorders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lines: {
+                            cap: number;
+                            later: {
+                                eta: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                stage: "ordered" | "in_production" | "on_vessel" | "in_transit";
+                            }[];
+                            now: number;
+                            productId: number;
+                            quantity: number;
+                            /** @enum {string} */
+                            shipping: "split" | "together";
+                            text: string;
+                            uncovered: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setCartLineBackorderShipping: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                id: number;
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    shipping: "split" | "together";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lines: {
+                            cap: number;
+                            later: {
+                                eta: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                stage: "ordered" | "in_production" | "on_vessel" | "in_transit";
+                            }[];
+                            now: number;
+                            productId: number;
+                            quantity: number;
+                            /** @enum {string} */
+                            shipping: "split" | "together";
+                            text: string;
+                            uncovered: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     bulkAddCartItems: {
         parameters: {
             query?: never;
@@ -7287,6 +8143,7 @@ export interface operations {
                         count: number;
                         lines: {
                             added: number;
+                            backorder?: string;
                             name: string | null;
                             productId: number;
                             reason: string | null;
@@ -11673,6 +12530,746 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listQuotes: {
+        parameters: {
+            query?: {
+                companyId?: number;
+                status?: "draft" | "requested" | "quoted" | "accepted" | "declined" | "expired" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        quotes: {
+                            companyId: number;
+                            companyName: string;
+                            createdAt: string;
+                            id: number;
+                            lineCount: number;
+                            number: string;
+                            projectName: string;
+                            requestedBy: string;
+                            /** @enum {string} */
+                            status: "draft" | "requested" | "quoted" | "accepted" | "declined" | "expired" | "closed";
+                            updatedAt: string;
+                            validUntil: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    requestQuote: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    contractor?: string;
+                    installDate?: string | null;
+                    lines: {
+                        areaSqft?: number;
+                        /** @default false */
+                        holdOneLot?: boolean;
+                        productId: number;
+                        quantity?: number;
+                        wastePercent?: number;
+                    }[];
+                    /** @default  */
+                    notes?: string;
+                    projectName: string;
+                    /** @default  */
+                    siteAddress?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyId: number;
+                        companyName: string;
+                        contractor: string;
+                        createdAt: string;
+                        dealerNotes: string;
+                        decidedAt: string | null;
+                        id: number;
+                        installDate: string | null;
+                        lineCount: number;
+                        lines: {
+                            areaSqft: string | null;
+                            contractPrice: string | null;
+                            coverage: string;
+                            floorPrice?: string | null;
+                            heldBoxes: number;
+                            heldLot: string | null;
+                            holdExpiresAt: string | null;
+                            holdOneLot: boolean;
+                            id: number;
+                            lots?: {
+                                caliber: string | null;
+                                free: number;
+                                id: number;
+                                lot: string;
+                                shade: string | null;
+                                warehouse: string;
+                            }[];
+                            productId: number;
+                            productName: string;
+                            quantity: number;
+                            quantityUsed: number;
+                            quotedPrice: string | null;
+                            soldBy: string;
+                            wastePercent: number | null;
+                        }[];
+                        notes: string;
+                        number: string;
+                        pricedBy: string | null;
+                        projectName: string;
+                        requestedBy: string;
+                        sentAt: string | null;
+                        siteAddress: string;
+                        /** @enum {string} */
+                        status: "draft" | "requested" | "quoted" | "accepted" | "declined" | "expired" | "closed";
+                        total: string | null;
+                        updatedAt: string;
+                        validUntil: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyId: number;
+                        companyName: string;
+                        contractor: string;
+                        createdAt: string;
+                        dealerNotes: string;
+                        decidedAt: string | null;
+                        id: number;
+                        installDate: string | null;
+                        lineCount: number;
+                        lines: {
+                            areaSqft: string | null;
+                            contractPrice: string | null;
+                            coverage: string;
+                            floorPrice?: string | null;
+                            heldBoxes: number;
+                            heldLot: string | null;
+                            holdExpiresAt: string | null;
+                            holdOneLot: boolean;
+                            id: number;
+                            lots?: {
+                                caliber: string | null;
+                                free: number;
+                                id: number;
+                                lot: string;
+                                shade: string | null;
+                                warehouse: string;
+                            }[];
+                            productId: number;
+                            productName: string;
+                            quantity: number;
+                            quantityUsed: number;
+                            quotedPrice: string | null;
+                            soldBy: string;
+                            wastePercent: number | null;
+                        }[];
+                        notes: string;
+                        number: string;
+                        pricedBy: string | null;
+                        projectName: string;
+                        requestedBy: string;
+                        sentAt: string | null;
+                        siteAddress: string;
+                        /** @enum {string} */
+                        status: "draft" | "requested" | "quoted" | "accepted" | "declined" | "expired" | "closed";
+                        total: string | null;
+                        updatedAt: string;
+                        validUntil: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    acceptQuote: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyId: number;
+                        companyName: string;
+                        contractor: string;
+                        createdAt: string;
+                        dealerNotes: string;
+                        decidedAt: string | null;
+                        id: number;
+                        installDate: string | null;
+                        lineCount: number;
+                        lines: {
+                            areaSqft: string | null;
+                            contractPrice: string | null;
+                            coverage: string;
+                            floorPrice?: string | null;
+                            heldBoxes: number;
+                            heldLot: string | null;
+                            holdExpiresAt: string | null;
+                            holdOneLot: boolean;
+                            id: number;
+                            lots?: {
+                                caliber: string | null;
+                                free: number;
+                                id: number;
+                                lot: string;
+                                shade: string | null;
+                                warehouse: string;
+                            }[];
+                            productId: number;
+                            productName: string;
+                            quantity: number;
+                            quantityUsed: number;
+                            quotedPrice: string | null;
+                            soldBy: string;
+                            wastePercent: number | null;
+                        }[];
+                        notes: string;
+                        number: string;
+                        pricedBy: string | null;
+                        projectName: string;
+                        requestedBy: string;
+                        sentAt: string | null;
+                        siteAddress: string;
+                        /** @enum {string} */
+                        status: "draft" | "requested" | "quoted" | "accepted" | "declined" | "expired" | "closed";
+                        total: string | null;
+                        updatedAt: string;
+                        validUntil: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    closeQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyId: number;
+                        companyName: string;
+                        contractor: string;
+                        createdAt: string;
+                        dealerNotes: string;
+                        decidedAt: string | null;
+                        id: number;
+                        installDate: string | null;
+                        lineCount: number;
+                        lines: {
+                            areaSqft: string | null;
+                            contractPrice: string | null;
+                            coverage: string;
+                            floorPrice?: string | null;
+                            heldBoxes: number;
+                            heldLot: string | null;
+                            holdExpiresAt: string | null;
+                            holdOneLot: boolean;
+                            id: number;
+                            lots?: {
+                                caliber: string | null;
+                                free: number;
+                                id: number;
+                                lot: string;
+                                shade: string | null;
+                                warehouse: string;
+                            }[];
+                            productId: number;
+                            productName: string;
+                            quantity: number;
+                            quantityUsed: number;
+                            quotedPrice: string | null;
+                            soldBy: string;
+                            wastePercent: number | null;
+                        }[];
+                        notes: string;
+                        number: string;
+                        pricedBy: string | null;
+                        projectName: string;
+                        requestedBy: string;
+                        sentAt: string | null;
+                        siteAddress: string;
+                        /** @enum {string} */
+                        status: "draft" | "requested" | "quoted" | "accepted" | "declined" | "expired" | "closed";
+                        total: string | null;
+                        updatedAt: string;
+                        validUntil: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    declineQuote: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyId: number;
+                        companyName: string;
+                        contractor: string;
+                        createdAt: string;
+                        dealerNotes: string;
+                        decidedAt: string | null;
+                        id: number;
+                        installDate: string | null;
+                        lineCount: number;
+                        lines: {
+                            areaSqft: string | null;
+                            contractPrice: string | null;
+                            coverage: string;
+                            floorPrice?: string | null;
+                            heldBoxes: number;
+                            heldLot: string | null;
+                            holdExpiresAt: string | null;
+                            holdOneLot: boolean;
+                            id: number;
+                            lots?: {
+                                caliber: string | null;
+                                free: number;
+                                id: number;
+                                lot: string;
+                                shade: string | null;
+                                warehouse: string;
+                            }[];
+                            productId: number;
+                            productName: string;
+                            quantity: number;
+                            quantityUsed: number;
+                            quotedPrice: string | null;
+                            soldBy: string;
+                            wastePercent: number | null;
+                        }[];
+                        notes: string;
+                        number: string;
+                        pricedBy: string | null;
+                        projectName: string;
+                        requestedBy: string;
+                        sentAt: string | null;
+                        siteAddress: string;
+                        /** @enum {string} */
+                        status: "draft" | "requested" | "quoted" | "accepted" | "declined" | "expired" | "closed";
+                        total: string | null;
+                        updatedAt: string;
+                        validUntil: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    extendQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    validUntil: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyId: number;
+                        companyName: string;
+                        contractor: string;
+                        createdAt: string;
+                        dealerNotes: string;
+                        decidedAt: string | null;
+                        id: number;
+                        installDate: string | null;
+                        lineCount: number;
+                        lines: {
+                            areaSqft: string | null;
+                            contractPrice: string | null;
+                            coverage: string;
+                            floorPrice?: string | null;
+                            heldBoxes: number;
+                            heldLot: string | null;
+                            holdExpiresAt: string | null;
+                            holdOneLot: boolean;
+                            id: number;
+                            lots?: {
+                                caliber: string | null;
+                                free: number;
+                                id: number;
+                                lot: string;
+                                shade: string | null;
+                                warehouse: string;
+                            }[];
+                            productId: number;
+                            productName: string;
+                            quantity: number;
+                            quantityUsed: number;
+                            quotedPrice: string | null;
+                            soldBy: string;
+                            wastePercent: number | null;
+                        }[];
+                        notes: string;
+                        number: string;
+                        pricedBy: string | null;
+                        projectName: string;
+                        requestedBy: string;
+                        sentAt: string | null;
+                        siteAddress: string;
+                        /** @enum {string} */
+                        status: "draft" | "requested" | "quoted" | "accepted" | "declined" | "expired" | "closed";
+                        total: string | null;
+                        updatedAt: string;
+                        validUntil: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    orderFromQuote: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        quantity: number;
+                        quoteLineId: number;
+                    }[];
+                    notes?: string | null;
+                    poReference?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getQuotePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    sendQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Required when the write is sent with the session cookie (403 without it); a request with an API token (Authorization: Bearer) needs none. */
+                "X-Request-Timestamp"?: components["parameters"]["SessionRequestTimestamp"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        holdLotId?: number | null;
+                        id: number;
+                        quotedPrice: string | number;
+                    }[];
+                    /** @default  */
+                    notes?: string;
+                    validUntil: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyId: number;
+                        companyName: string;
+                        contractor: string;
+                        createdAt: string;
+                        dealerNotes: string;
+                        decidedAt: string | null;
+                        id: number;
+                        installDate: string | null;
+                        lineCount: number;
+                        lines: {
+                            areaSqft: string | null;
+                            contractPrice: string | null;
+                            coverage: string;
+                            floorPrice?: string | null;
+                            heldBoxes: number;
+                            heldLot: string | null;
+                            holdExpiresAt: string | null;
+                            holdOneLot: boolean;
+                            id: number;
+                            lots?: {
+                                caliber: string | null;
+                                free: number;
+                                id: number;
+                                lot: string;
+                                shade: string | null;
+                                warehouse: string;
+                            }[];
+                            productId: number;
+                            productName: string;
+                            quantity: number;
+                            quantityUsed: number;
+                            quotedPrice: string | null;
+                            soldBy: string;
+                            wastePercent: number | null;
+                        }[];
+                        notes: string;
+                        number: string;
+                        pricedBy: string | null;
+                        projectName: string;
+                        requestedBy: string;
+                        sentAt: string | null;
+                        siteAddress: string;
+                        /** @enum {string} */
+                        status: "draft" | "requested" | "quoted" | "accepted" | "declined" | "expired" | "closed";
+                        total: string | null;
+                        updatedAt: string;
+                        validUntil: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     register: {
         parameters: {
             query?: never;
@@ -12113,6 +13710,13 @@ export interface operations {
                             warnings: number;
                         };
                         filename: string;
+                        heldLots?: {
+                            held: number;
+                            lot: string;
+                            onShelf: number;
+                            quotes: string[];
+                            sku: number;
+                        }[];
                         /** @enum {string} */
                         kind: "incoming";
                         levels: {
@@ -12545,6 +14149,13 @@ export interface operations {
                             warnings: number;
                         };
                         filename: string;
+                        heldLots?: {
+                            held: number;
+                            lot: string;
+                            onShelf: number;
+                            quotes: string[];
+                            sku: number;
+                        }[];
                         /** @enum {string} */
                         kind: "lots";
                         levels: {
@@ -14572,6 +16183,294 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProductUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds; the body is ignored */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: a failure like any non-2xx answer; the delivery is retried with backoff */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onQuoteAccepted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and resend; use it to ignore a repeat */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per the Standard Webhooks specification, with the `whsec_` secret; two space-separated values while a rotated secret overlaps */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description The event name */
+                "x-portal-event": string;
+                /**
+                 * @deprecated
+                 * @description The event id (as webhook-id)
+                 */
+                "x-portal-event-id": string;
+                /**
+                 * @deprecated
+                 * @description Deprecated: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`; use webhook-signature
+                 */
+                "x-portal-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteAcceptedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds; the body is ignored */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: a failure like any non-2xx answer; the delivery is retried with backoff */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onQuoteClosed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and resend; use it to ignore a repeat */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per the Standard Webhooks specification, with the `whsec_` secret; two space-separated values while a rotated secret overlaps */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description The event name */
+                "x-portal-event": string;
+                /**
+                 * @deprecated
+                 * @description The event id (as webhook-id)
+                 */
+                "x-portal-event-id": string;
+                /**
+                 * @deprecated
+                 * @description Deprecated: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`; use webhook-signature
+                 */
+                "x-portal-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteClosedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds; the body is ignored */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: a failure like any non-2xx answer; the delivery is retried with backoff */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onQuoteDeclined: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and resend; use it to ignore a repeat */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per the Standard Webhooks specification, with the `whsec_` secret; two space-separated values while a rotated secret overlaps */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description The event name */
+                "x-portal-event": string;
+                /**
+                 * @deprecated
+                 * @description The event id (as webhook-id)
+                 */
+                "x-portal-event-id": string;
+                /**
+                 * @deprecated
+                 * @description Deprecated: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`; use webhook-signature
+                 */
+                "x-portal-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteDeclinedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds; the body is ignored */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: a failure like any non-2xx answer; the delivery is retried with backoff */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onQuoteExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and resend; use it to ignore a repeat */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per the Standard Webhooks specification, with the `whsec_` secret; two space-separated values while a rotated secret overlaps */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description The event name */
+                "x-portal-event": string;
+                /**
+                 * @deprecated
+                 * @description The event id (as webhook-id)
+                 */
+                "x-portal-event-id": string;
+                /**
+                 * @deprecated
+                 * @description Deprecated: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`; use webhook-signature
+                 */
+                "x-portal-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteExpiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds; the body is ignored */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: a failure like any non-2xx answer; the delivery is retried with backoff */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onQuoteRequested: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and resend; use it to ignore a repeat */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per the Standard Webhooks specification, with the `whsec_` secret; two space-separated values while a rotated secret overlaps */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description The event name */
+                "x-portal-event": string;
+                /**
+                 * @deprecated
+                 * @description The event id (as webhook-id)
+                 */
+                "x-portal-event-id": string;
+                /**
+                 * @deprecated
+                 * @description Deprecated: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`; use webhook-signature
+                 */
+                "x-portal-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequestedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds; the body is ignored */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: a failure like any non-2xx answer; the delivery is retried with backoff */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onQuoteSent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and resend; use it to ignore a repeat */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per the Standard Webhooks specification, with the `whsec_` secret; two space-separated values while a rotated secret overlaps */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description The event name */
+                "x-portal-event": string;
+                /**
+                 * @deprecated
+                 * @description The event id (as webhook-id)
+                 */
+                "x-portal-event-id": string;
+                /**
+                 * @deprecated
+                 * @description Deprecated: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`; use webhook-signature
+                 */
+                "x-portal-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteSentEvent"];
             };
         };
         responses: {
