@@ -22,6 +22,11 @@ export function reorderPoName(orderId: number, poName: string | null | undefined
   return `${base} – ${name}`.slice(0, MAX_CART_NAME_LENGTH).trim();
 }
 
+/** "From sample order #12": a dealer's PO a rep starts from their own sample order (docs/decisions/0235). */
+export function samplesPoName(orderId: number): string {
+  return `From sample order ${orderNumber(orderId)}`;
+}
+
 /**
  * The name itself when no PO of the user has it (names are unique ignoring case), else
  * "name (2)", "name (3)", ... cut so the suffix still fits the name length.

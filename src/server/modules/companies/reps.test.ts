@@ -7,7 +7,7 @@ import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { multipartBody } from '../../../../test/multipart';
 import { CATALOGUE, insertCatalogue } from '../../../../test/cart-fixtures';
 import { buildApp } from '../../app';
-import { activityLogs, companies, emailOutbox, orders, priceListAssignments, priceListEntries, priceLists, repAssignments, users } from '../../db/schema';
+import { activityLogs, companies, emailOutbox, orderItems, orders, priceListAssignments, priceListEntries, priceLists, repAssignments, users } from '../../db/schema';
 import { SESSION_CACHE_CHANNEL } from '../../plugins/session-cache';
 
 /*
@@ -182,6 +182,32 @@ describe('ordering for a dealer', () => {
 
     await client.delete('/api/session/acting');
     expect((await activeCart(client)).id).toBe(sample.id);
+  });
+
+  it("starts a dealer's PO from the rep's own sample order: the same tiles, one box each to fill in; nobody else's", async () => {
+    const c = await company();
+    const { user, client } = await rep();
+    await assign(user.id, c.id);
+    const [sample] = await ctx.db.insert(orders).values({ userId: user.id, username: user.username, kind: 'sample', status: 'submitted' }).returning();
+    await ctx.db.insert(orderItems).values([
+      { orderId: sample!.id, productId: SKU, productName: 'Plenty tile', quantity: 3 },
+      { orderId: sample!.id, productId: CATALOGUE.cheap.id, productName: 'Cheap tile', quantity: 2 },
+    ]);
+    await client.post('/api/session/acting', { companyId: c.id });
+    const started = await client.post(`/api/orders/${sample!.id}/reorder`, {});
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json()).toMatchObject({ created: true, cartName: `From sample order #${sample!.id}` });
+    const po = (await (await client.get('/api/carts')).json() as Cart[]).find((cart) => cart.id === started.json().cartId)!;
+    expect(po.items.map((i) => [i.productId, i.quantity]).sort()).toEqual([[SKU, 1], [CATALOGUE.cheap.id, 1]].sort());
+    const [row] = await ctx.db.execute<{ company_id: number; user_id: number }>(sql`select company_id, user_id from carts where id = ${po.id}`).then((r) => r.rows);
+    expect(row).toMatchObject({ company_id: c.id, user_id: user.id });
+
+    // Another rep's sample order, or a dealer's buyer, gets nothing.
+    const other = await rep();
+    await assign(other.user.id, c.id);
+    await other.client.post('/api/session/acting', { companyId: c.id });
+    expect((await other.client.post(`/api/orders/${sample!.id}/reorder`, {})).statusCode).toBe(404);
+    expect((await (await buyer(c.id)).client.post(`/api/orders/${sample!.id}/reorder`, {})).statusCode).toBe(404);
   });
 
   it("places a PO at the dealer's contract price with both names: order, history, email and activity", async () => {

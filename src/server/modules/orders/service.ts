@@ -31,7 +31,7 @@ import { emailReference } from '@common/domain/email-status';
 import { fromCents, toCents } from '@common/domain/money';
 import { ORDER_STATUS_LABELS, orderNumber, type OrderStatus } from '@common/domain/order-status';
 import { checkStatusMove } from '@common/domain/order-status-moves';
-import { reorderPoName } from '@common/domain/reorder';
+import { reorderPoName, samplesPoName } from '@common/domain/reorder';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
@@ -203,6 +203,11 @@ function sameCompany(actor: Actor, row: { companyId: number | null }): boolean {
 /** Who may read an order: its placer, any buyer of its company, an admin acting as admin. */
 function canSee(actor: Actor, row: { userId: number; companyId: number | null }): boolean {
   return ownOrder(actor, row) || actor.role === 'admin' || sameCompany(actor, row);
+}
+
+/** A sample order the rep placed themselves, while they order for a dealer: the start of that dealer's PO. */
+function isOwnSampleWhileActing(actor: Actor, row: { userId: number; companyId: number | null; kind: string }): boolean {
+  return actor.actingFor != null && row.userId === actor.userId && row.companyId === null && row.kind === 'sample';
 }
 
 /** The caller placed it; while ordering for a dealer, only its orders count (docs/decisions/0235). */
@@ -754,18 +759,21 @@ export function createOrdersService(deps: {
      */
     async reorder(actor: Actor, id: number, body: ReorderBody): Promise<ReorderResponse> {
       const row = await repo.findOrder(db, id);
+      // A rep ordering for a dealer starts its PO from a sample order of their own (docs/decisions/0235).
+      const fromSamples = row !== undefined && isOwnSampleWhileActing(actor, row);
       // Own orders, and a company's orders for each of its buyers (docs/decisions/0233); an admin acts as a customer here.
-      if (!row || !(ownOrder(actor, row) || sameCompany(actor, row))) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+      if (!row || !(ownOrder(actor, row) || sameCompany(actor, row) || fromSamples)) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
       const order = await view(db, row);
-      const lotNotes = await lots.sameLotNotes(order.items);
+      const lotNotes = fromSamples ? [] : await lots.sameLotNotes(order.items);
       return db.transaction(async (tx) => {
         await carts.lockCarts(tx, cartOwner(actor));
         const result = await carts.reorderInto(
           tx,
           actor,
-          { target: body?.target, cartId: body?.cartId, newName: reorderPoName(id, order.cartName) },
-          order.items.map((i) => ({ productId: i.productId, name: i.productName, quantity: i.quantity })),
-          order.merchandise.map((m) => ({ type: m.type, code: m.code, name: m.line ? `${m.line} ${m.name}` : m.name, quantity: m.quantity })),
+          fromSamples ? { target: 'new', newName: samplesPoName(id) } : { target: body?.target, cartId: body?.cartId, newName: reorderPoName(id, order.cartName) },
+          // Sample pieces say nothing of a job's boxes: one box each, for the rep to fill in; no merchandise.
+          order.items.map((i) => ({ productId: i.productId, name: i.productName, quantity: fromSamples ? 1 : i.quantity })),
+          fromSamples ? [] : order.merchandise.map((m) => ({ type: m.type, code: m.code, name: m.line ? `${m.line} ${m.name}` : m.name, quantity: m.quantity })),
         );
         await activity.record(
           actor,

@@ -18,6 +18,7 @@ import { OrderNotes, PoNameFact, ShipToFact, TotalFact } from '../components/ord
 import { OrderEmailStatus } from '../components/order-email-status';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderStatusEditor } from '../components/order-status-editor';
+import { DealerPoFromSamples } from '../components/dealer-po-from-samples';
 import { ReorderButton } from '../components/reorder-button';
 import { ReorderResult } from '../components/reorder-result';
 import { DealerConfirmation } from '../components/dealer-confirmation';
@@ -55,6 +56,12 @@ export function OrderDetailPage({ user, orderId }: { user: CurrentUser; orderId:
               </Button>
               {isOwner && <ReorderButton orderId={orderId} poName={order.data.cartName ?? null} activeRole={user.activeRole} onDone={setReorderResult} />}
             </div>
+            {/* A rep's own sample order starts a dealer's PO with the same tiles (docs/decisions/0235). */}
+            {order.data.kind === 'sample' && order.data.userId === user.id && user.activeRole === 'salesperson' && !user.actingFor && (
+              <div className="flex justify-end print:hidden">
+                <DealerPoFromSamples orderId={orderId} />
+              </div>
+            )}
             {reorderResult && <ReorderResult result={reorderResult} />}
             <Card>
               <CardContent className="pt-5 sm:pt-6">
