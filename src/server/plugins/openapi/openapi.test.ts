@@ -36,6 +36,8 @@ describe('OpenAPI document', () => {
       'prices:write',
       'companies:read',
       'companies:write',
+      'quotes:read',
+      'quotes:write',
     ]);
     expect(doc.paths['/api/stock/upload'].post.requestBody.content['multipart/form-data']).toBeDefined();
     expect(doc.paths['/api/orders'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
