@@ -13,8 +13,8 @@ import type {
   UpdateBuyerBody,
   UpdateCompanyBody,
 } from '@common/contracts/companies';
-import type { RepAssignmentsResponse } from '@common/contracts/reps';
-import { api, dataOf } from '@client/lib/api-client';
+import type { RepAssignmentsResponse, RepImportPreview, RepImportResult } from '@common/contracts/reps';
+import { api, dataOf, upload } from '@client/lib/api-client';
 
 /*
  * The companies calls (docs/decisions/0230): an admin's /api/companies and a dealer's /api/company.
@@ -188,5 +188,33 @@ export function useSalespersonSearch(search: string) {
     queryFn: async () => dataOf(api.GET('/api/users', { params: { query: { role: 'salesperson', search, pageSize: 10 } } })),
     enabled: search.trim().length >= 2,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/companies/reps/import/preview: a CSV of `username,accountNumber` checked; assigns nobody (docs/decisions/0235). */
+export function usePreviewRepImport() {
+  return useMutation({
+    mutationKey: ['POST', '/api/companies/reps/import/preview'],
+    mutationFn: async (file: File): Promise<RepImportPreview> => {
+      const form = new FormData();
+      form.append('file', file);
+      return (await upload('/api/companies/reps/import/preview', form)) as RepImportPreview;
+    },
+  });
+}
+
+/** Confirm assigns exactly what the preview showed; Cancel drops it. Both refresh every company's reps. */
+export function useFinishRepImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['POST', '/api/companies/reps/imports'],
+    mutationFn: async ({ id, confirm }: { id: number; confirm: boolean }): Promise<RepImportResult | null> => {
+      if (!confirm) {
+        await dataOf(api.POST('/api/companies/reps/imports/{id}/cancel', { params: { path: { id } } }));
+        return null;
+      }
+      return dataOf(api.POST('/api/companies/reps/imports/{id}/confirm', { params: { path: { id } } }));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: companiesQueryKey }),
   });
 }

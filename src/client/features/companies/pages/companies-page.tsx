@@ -1,4 +1,4 @@
-import { Building2, Plus } from 'lucide-react';
+import { Building2, Plus, Upload } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
@@ -14,6 +14,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { useCompanies } from '../api/companies';
 import { CompanyFormDialog } from '../components/company-form-dialog';
+import { RepsImportDialog } from '../components/reps-import-dialog';
 import { COMPANY_STATUS_LABELS } from '../lib/labels';
 
 const PAGE_SIZE = 25;
@@ -29,6 +30,7 @@ function Companies() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const deferred = useDeferredValue(search.trim());
   const companies = useCompanies({ search: deferred, page, pageSize: PAGE_SIZE });
   const total = companies.data?.total ?? 0;
@@ -39,10 +41,16 @@ function Companies() {
       title="Companies"
       description="Dealer companies: their account numbers, price groups, locations and buyers."
       actions={
-        <Button onClick={() => setCreating(true)}>
-          <Plus aria-hidden />
-          New Company
-        </Button>
+        <>
+          <Button variant="outline" onClick={() => setImporting(true)}>
+            <Upload aria-hidden />
+            Upload Rep Assignments
+          </Button>
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            New Company
+          </Button>
+        </>
       }
     >
       <FormField label="Search companies" hint="Name or account number." className="max-w-md">
@@ -120,6 +128,7 @@ function Companies() {
           </span>
         </nav>
       )}
+      <RepsImportDialog open={importing} onOpenChange={setImporting} />
       <CompanyFormDialog open={creating} onOpenChange={setCreating} onSaved={(company) => navigate(`/admin/companies/${company.id}`)} />
     </Page>
   );
