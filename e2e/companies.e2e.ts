@@ -92,6 +92,9 @@ describe('companies', () => {
     const chooser = admin.page.getByRole('combobox', { name: 'Prices for company' });
     await chooser.fill(`K-${tag}`);
     await admin.page.getByRole('option', { name: new RegExp(`Chooser Tile ${tag}`) }).waitFor();
+    // The list settles on the search's one match (other journeys' companies showed before the search answered).
+    const listbox = admin.page.locator(`[id="${await chooser.getAttribute('aria-controls')}"]`);
+    await expect.poll(() => listbox.getByRole('option').count()).toBe(1);
     await chooser.press('ArrowDown');
     await chooser.press('Enter');
     await admin.page.waitForURL(`**/stock?company=${company.id}`);

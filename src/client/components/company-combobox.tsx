@@ -52,7 +52,9 @@ export function CompanyCombobox({
   // The chosen company's own text is not a search: the list then offers the first companies by name.
   const term = value && text === shownText ? '' : settled;
   const search = useCompanySearch(term, open);
-  const matches = search.data?.companies ?? [];
+  // The last search's matches are not offered for new text: Enter would choose a company the text does not name.
+  const stale = search.isPlaceholderData || (term !== '' && term !== text.trim());
+  const matches = stale ? [] : (search.data?.companies ?? []);
   const more = (search.data?.total ?? 0) - matches.length;
 
   const choose = (company: CompanyChoice | null) => {
@@ -132,7 +134,7 @@ export function CompanyCombobox({
             </li>
           ))}
         </ul>
-        {open && !search.isPending && matches.length === 0 && (
+        {open && !search.isPending && !stale && matches.length === 0 && (
           <p className="px-2 py-1.5 text-muted-foreground">{term ? `No company matches “${term}”` : 'No companies yet'}</p>
         )}
         {more > 0 && <p className="px-2 py-1.5 text-xs text-muted-foreground">{more} more: type more of the name or account number</p>}
