@@ -28,9 +28,12 @@ export function OrderForDealerButton({ user }: { user: CurrentUser }) {
       <Button variant="outline" className="h-11 gap-1.5 px-2.5 md:h-10" onClick={() => setOpen(true)}>
         <Building2 aria-hidden />
         <span className="max-sm:sr-only">Order for a dealer</span>
-        <span className="sm:hidden" aria-hidden>
-          Dealer
-        </span>
+        {/* An admin's phone header also holds the admin menu: the icon alone keeps the cart's count in view. */}
+        {user.role !== 'admin' && (
+          <span className="sm:hidden" aria-hidden>
+            Dealer
+          </span>
+        )}
       </Button>
       <FormDialog open={open} onOpenChange={setOpen} title="Order for a dealer" description="Work as the dealer's buyer: its prices, POs, saved locations and quick order pad. Both your names go on every order." className="max-w-lg">
         <CompanyPicker admin={user.role === 'admin'} onDone={() => setOpen(false)} />
