@@ -20,10 +20,11 @@ const contract = fromCents(Math.round(toCents(tile.price ?? null)! * 0.85));
 
 describe('a rep orders for a dealer', () => {
   it('from / on a phone: picks the dealer, orders 40 boxes at its contract price; the buyer sees "Placed by" and the email names both', async () => {
-    const admin = (await browser.open()).page;
+    const adminSession = await browser.open();
+    const admin = adminSession.page;
     await signInAs(admin, ACCOUNTS.admin, 'Admin');
     const stamp = Date.now().toString(36);
-    const company = await api<{ id: number; name: string }>(admin, 'POST', '/api/companies', { name: `Garcia Tile ${stamp}` });
+    const company = await api<{ id: number; name: string }>(admin, 'POST', '/api/companies', { name: `Garcia Tile ${stamp}`, accountNumber: `GT-${stamp}` });
     const code = `RP-${stamp}`;
     const list = await admin.request.put(`/api/price-lists/${code}`, { data: { name: `Rep Journey ${stamp}` }, headers: { 'x-request-timestamp': String(Date.now()), 'content-type': 'application/json' } });
     const { list: created } = (await list.json()) as { list: { id: number } };
@@ -45,10 +46,29 @@ describe('a rep orders for a dealer', () => {
     const repName = `journey-rep-${stamp}`;
     const rep = await api<{ id: number }>(admin, 'POST', '/api/users', { username: repName, password: 'Journey123', role: 'salesperson', firstName: 'Jane', lastName: 'Rep', email: `${repName}@example.com` });
     await api(admin, 'POST', `/api/bypass-password-reset/${rep.id}`);
-    await admin.request.put(`/api/companies/${company.id}/reps/${rep.id}`, { headers: { 'x-request-timestamp': String(Date.now()), 'content-type': 'application/json' }, data: {} });
+
+    // The admin assigns the rep with a CSV on /admin/companies: a bad row is named and assigns nothing,
+    // then the good file is previewed and confirmed.
+    await admin.setViewportSize({ width: 1280, height: 800 });
+    await admin.goto('/admin/companies');
+    await admin.getByRole('button', { name: 'Upload Rep Assignments' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Upload Rep Assignments' });
+    const csv = (rows: string) => ({ name: 'reps.csv', mimeType: 'text/csv', buffer: Buffer.from(`username,accountNumber\n${rows}\n`) });
+    await dialog.getByLabel('CSV file').setInputFiles(csv(`${repName},GT-${stamp}\nnobody-${stamp},GT-${stamp}`));
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog.getByText(`No user named nobody-${stamp}`).waitFor();
+    // That refusal is the 400 we asked for; any other console error still fails the journey.
+    const refusal = adminSession.errors.findIndex((e) => /status of 400/.test(e));
+    expect(refusal).toBeGreaterThanOrEqual(0);
+    adminSession.errors.splice(refusal, 1);
+    await dialog.getByLabel('CSV file').setInputFiles(csv(`${repName},GT-${stamp}`));
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog.getByRole('cell', { name: 'Assign', exact: true }).waitFor();
+    await admin.screenshot({ path: join(tmpdir(), 'reps-desktop-upload-preview.png') });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await admin.getByText('1 assigned, 0 already were.').first().waitFor();
 
     // The admin's company page lists the assigned rep.
-    await admin.setViewportSize({ width: 1280, height: 800 });
     await admin.goto(`/admin/companies/${company.id}`);
     await admin.getByRole('list', { name: 'Sales reps' }).getByText('Jane Rep').waitFor();
     await admin.screenshot({ path: join(tmpdir(), 'reps-desktop-company.png'), fullPage: true });
@@ -93,6 +113,33 @@ describe('a rep orders for a dealer', () => {
     await page.setViewportSize(PHONE);
 
     // One tap to stop.
+    await page.getByRole('button', { name: 'Stop ordering for them' }).click();
+    await banner.waitFor({ state: 'detached' });
+
+    // Samples to a PO: the rep's own sample order (placed after stopping) starts the dealer's PO with
+    // the same tiles, one box each, from the order's page.
+    const sampleCart = (await api<{ id: number; isActive: boolean }[]>(page, 'GET', '/api/carts')).find((c) => c.isActive)!;
+    await api(page, 'DELETE', `/api/carts/${sampleCart.id}/all-items`);
+    await api(page, 'POST', `/api/carts/${sampleCart.id}/items`, { productId: tile.id, quantity: 2 });
+    const { earliest } = await api<{ earliest: string }>(page, 'GET', '/api/orders/requested-dates');
+    const sample = await api<{ id: number; kind: string }>(page, 'POST', '/api/orders', {
+      cartId: sampleCart.id,
+      items: [{ productId: tile.id, quantity: 2 }],
+      deliveryType: 'pickup',
+      requestedDate: earliest,
+    });
+    expect(sample.kind).toBe('sample');
+    await page.goto(`/orders/${sample.id}`);
+    await page.getByLabel('Start a PO for').selectOption({ label: `${company.name} (GT-${stamp})` });
+    await page.getByRole('button', { name: 'Start PO with these tiles' }).click();
+    await page.waitForURL('**/cart');
+    await banner.waitFor();
+    await page.getByText(`From sample order #${sample.id}`).first().waitFor();
+    const fromSamples = (await api<{ id: number; name: string; isActive: boolean; items: { productId: number; quantity: number }[] }[]>(page, 'GET', '/api/carts')).find((c) => c.isActive)!;
+    expect(fromSamples.name).toBe(`From sample order #${sample.id}`);
+    expect(fromSamples.items).toEqual([expect.objectContaining({ productId: tile.id, quantity: 1 })]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.screenshot({ path: join(tmpdir(), 'reps-phone-samples-po.png'), fullPage: true });
     await page.getByRole('button', { name: 'Stop ordering for them' }).click();
     await banner.waitFor({ state: 'detached' });
 

@@ -1603,7 +1603,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Settings of your company: whether orders placed for it by reps need a buyer's confirmation (company admins)
+         * @description Who: users acting as bold_customer. Not open to API tokens.
+         */
+        patch: operations["updateOwnCompany"];
         trace?: never;
     };
     "/api/company/buyers": {
@@ -9986,6 +9990,60 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateOwnCompany: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key of your choice (1 to 200 visible ASCII characters) that makes a retry safe: the same key from the same user gets the first answer again and changes nothing more (POST /api/orders adds `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Milliseconds since 1970 (any 10 to 16 digits). Every write needs it; without it the answer is 403. */
+                "X-Request-Timestamp": components["parameters"]["RequestTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    repOrdersNeedConfirmation: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accountNumber: string | null;
+                        buyerCount: number;
+                        createdAt: string;
+                        id: number;
+                        name: string;
+                        notes: string | null;
+                        paymentTerms: string | null;
+                        priceGroup: string | null;
+                        repOrdersNeedConfirmation?: boolean;
+                        /** @enum {string} */
+                        status: "active" | "on_hold" | "closed";
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -74,6 +74,11 @@ export const updateCompanyBody = z.object({
   notes: optionalText('Notes', 2000),
   repOrdersNeedConfirmation: z.optional(z.boolean()),
 });
+/** PATCH /api/company: what a company admin sets for their own company (docs/decisions/0235). */
+export const updateOwnCompanyBody = z.strictObject({
+  repOrdersNeedConfirmation: z.boolean({ error: 'Choose whether orders placed for you by reps need your confirmation' }),
+});
+export type UpdateOwnCompanyBody = z.infer<typeof updateOwnCompanyBody>;
 export type UpdateCompanyInput = z.input<typeof updateCompanyBody>;
 export type UpdateCompanyBody = z.output<typeof updateCompanyBody>;
 

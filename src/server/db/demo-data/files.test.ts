@@ -3,7 +3,7 @@ import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test/db';
 import type { Database } from '../client';
-import { fileBlobs, files, folders, links, users } from '../schema';
+import { fileBlobs, files, folders, links, orderItems, orders, users } from '../schema';
 import { loadDemoData } from '.';
 
 describe('demo Files & Links library', () => {
@@ -36,5 +36,12 @@ describe('demo Files & Links library', () => {
     const rootLinks = await database.db.select().from(links).where(isNull(links.folderId));
     expect(rootLinks).toHaveLength(2);
     expect(rootLinks.every((l) => l.url.startsWith('https://'))).toBe(true);
+  });
+
+  it("gives the demo rep one sample order to start a dealer's PO from, once over two runs (docs/decisions/0235)", async () => {
+    const samples = await database.db.select().from(orders).where(eq(orders.username, 'sales'));
+    expect(samples).toHaveLength(1);
+    expect(samples[0]).toMatchObject({ kind: 'sample', companyId: null, placedByName: 'Maria Lopez' });
+    expect(await database.db.select().from(orderItems).where(eq(orderItems.orderId, samples[0]!.id))).toHaveLength(3);
   });
 });

@@ -12,6 +12,7 @@ import { demoLots } from './lots';
 import { demoMerchandise } from './merchandise';
 import { generateDemoProducts } from './products';
 import { insertDemoPriceLists } from './price-lists';
+import { insertDemoSampleOrder } from './sample-orders';
 
 export { demoAccounts, type DemoAccount } from './accounts';
 export { demoMerchandise } from './merchandise';
@@ -116,6 +117,8 @@ export async function loadDemoData(db: Db, deps: DemoDataDeps): Promise<DemoData
         .values(repCompanies.map((companyId) => ({ userId: rep.id, companyId, assignedByUserId: deps.adminUserId, assignedAt: now })))
         .onConflictDoNothing();
     }
+
+    if (created.has('sales')) await insertDemoSampleOrder(tx, catalogue, now);
 
     const wanted = demoAnnouncements(deps.adminUserId, now);
     const existing = await tx

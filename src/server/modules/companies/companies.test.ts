@@ -302,6 +302,29 @@ describe('a dealer\'s own company (My company)', () => {
     expect((await boss.c.delete(`/api/company/locations/${location.json().id}`)).statusCode).toBe(200);
   });
 
+  it("lets the company admin say whether reps' orders need the company's confirmation; nobody else", async () => {
+    const company = await newCompany();
+    const boss = await dealerIn(company.id, 'admin');
+    const buyer = await dealerIn(company.id, 'buyer');
+    const set = await boss.c.patch('/api/company', { repOrdersNeedConfirmation: true });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ id: company.id, repOrdersNeedConfirmation: true });
+    expect((await boss.c.get('/api/company')).json().company.repOrdersNeedConfirmation).toBe(true);
+    const [row] = await ctx.db.select().from(companies).where(eq(companies.id, company.id));
+    expect(row!.repOrdersNeedConfirmation).toBe(true);
+
+    // A buyer may not; bad or extra input is a 400 with the message, and changes nothing.
+    const refused = await buyer.c.patch('/api/company', { repOrdersNeedConfirmation: false });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(COMPANY_MESSAGES.companyAdminOnly);
+    const bad = await boss.c.patch('/api/company', { repOrdersNeedConfirmation: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Choose whether orders placed for you by reps need your confirmation');
+    expect((await boss.c.patch('/api/company', { repOrdersNeedConfirmation: false, name: 'Renamed' })).statusCode).toBe(400);
+    const [after] = await ctx.db.select().from(companies).where(eq(companies.id, company.id));
+    expect(after).toMatchObject({ repOrdersNeedConfirmation: true, name: company.name });
+  });
+
   it('answers 404 to an account outside any company (an admin acting as dealer)', async () => {
     const user = await createUser(ctx.db, { role: 'admin' });
     const asDealer = await client().signInAs(user, 'bold_customer');

@@ -20,6 +20,7 @@ import {
   updateBuyerBody,
   updateCompanyBody,
   updateLocationBody,
+  updateOwnCompanyBody,
 } from '@common/contracts/companies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
@@ -111,6 +112,14 @@ export const companyRoutes: FastifyPluginAsyncZod<{ companies: CompaniesService 
     '/api/company',
     { config: dealer, schema: { tags, operationId: 'getOwnCompany', summary: "Your company, its locations and (for its company admin) its buyers", errorStatuses: [404], response: { 200: ownCompany } } },
     (request) => companies.own(actorOf(request)),
+  );
+  app.patch(
+    '/api/company',
+    { config: dealer, schema: { tags, operationId: 'updateOwnCompany', summary: 'Settings of your company: whether orders placed for it by reps need a buyer\'s confirmation (company admins)', errorStatuses: [403, 404], body: updateOwnCompanyBody, response: { 200: companyView } } },
+    (request) => {
+      const actor = actorOf(request);
+      return companies.update(actor, adminOfOwnCompany(actor), request.body);
+    },
   );
   app.post(
     '/api/company/locations',

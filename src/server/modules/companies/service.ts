@@ -208,7 +208,7 @@ export function createCompaniesService(deps: {
       });
     },
 
-    async update(actor: Actor, companyId: number, body: UpdateCompanyBody): Promise<CompanyView> {
+    async update(actor: Actor, companyId: number, body: Partial<UpdateCompanyBody>): Promise<CompanyView> {
       return inTransaction(async (tx) => {
         const before = await locked(tx, companyId);
         const changes: CompanyChanges = {};

@@ -12,6 +12,7 @@ import type {
   OwnCompany,
   UpdateBuyerBody,
   UpdateCompanyBody,
+  UpdateOwnCompanyBody,
 } from '@common/contracts/companies';
 import type { RepAssignmentsResponse, RepImportPreview, RepImportResult } from '@common/contracts/reps';
 import { api, dataOf, upload } from '@client/lib/api-client';
@@ -75,6 +76,15 @@ export function useUpdateCompany(companyId: number) {
   return useMutation({
     mutationFn: async (body: UpdateCompanyBody): Promise<CompanyView> =>
       dataOf(api.PATCH('/api/companies/{id}', { params: { path: { id: companyId } }, body })),
+    onSuccess: refresh,
+  });
+}
+
+/** A company admin's own settings (PATCH /api/company). */
+export function useUpdateOwnCompany() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (body: UpdateOwnCompanyBody): Promise<CompanyView> => dataOf(api.PATCH('/api/company', { body })),
     onSuccess: refresh,
   });
 }

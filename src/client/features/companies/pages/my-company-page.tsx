@@ -8,6 +8,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { useOwnCompany } from '../api/companies';
 import { BuyersCard } from '../components/buyers-card';
 import { LocationsCard } from '../components/locations-card';
+import { RepOrdersCard } from '../components/rep-orders-card';
 import { CompanyFacts } from './company-page';
 
 /**
@@ -42,6 +43,7 @@ function MyCompany() {
         <>
           <CompanyFacts company={own.data.company} />
           <LocationsCard scope="own" locations={own.data.locations} canEdit={isAdmin} />
+          <RepOrdersCard company={own.data.company} canEdit={isAdmin} />
           {own.data.buyers && <BuyersCard scope="own" buyers={own.data.buyers} companyName={own.data.company.name} />}
         </>
       )}
