@@ -34,7 +34,7 @@ export type RenderStockAddAction = (props: StockAddActionProps) => ReactNode;
  * becomes 0) and the cart feature's add button; after an add, Added to PO / Added to
  * Sample Order until the quantity changes. Unmounting resets it.
  *
- * Past the stock, a counted SKU with a load due is offered as a backorder (docs/decisions/0238):
+ * Past the stock, a counted SKU with a load due is offered as a backorder (docs/decisions/0243):
  * "Arrives about Dec 20: order now, ships when it lands", and after the add the line's split.
  * The loads are asked for only then (a page of catalog cards must not cost a request per card).
  */

@@ -15,7 +15,7 @@ type Load = Pick<IncomingView, 'quantity' | 'eta' | 'stage'>;
 
 /**
  * What the stock row and the catalog card say when a quantity passes the stock and incoming loads can
- * make up the rest (docs/decisions/0238-backorder-allocation.md). Planned as the quick order pad plans:
+ * make up the rest (docs/decisions/0238-backorder-allocation.md, 0243-backorder-from-the-stock-row.md). Planned as the quick order pad plans:
  * with each load's boxes as shown, since what earlier orders were promised is the server's to know; its
  * answer names the dates the line got. Null when the stock covers the quantity, the SKU is not counted
  * (special order, fabrication: never backordered) or no load with boxes is due.
