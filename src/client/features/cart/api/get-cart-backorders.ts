@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackorderShipping } from '@common/domain/backorders';
 import { api, dataOf } from '@client/lib/api-client';
 
@@ -8,12 +8,14 @@ import { api, dataOf } from '@client/lib/api-client';
  */
 export const cartBackordersQueryKey = (cartId: number) => ['/api/carts', cartId, 'backorders'] as const;
 
-export function useCartBackorders(cartId: number, enabled: boolean) {
-  return useQuery({
+export const cartBackordersQueryOptions = (cartId: number) =>
+  queryOptions({
     queryKey: cartBackordersQueryKey(cartId),
     queryFn: () => dataOf(api.GET('/api/carts/{id}/backorders', { params: { path: { id: cartId } } })),
-    enabled,
   });
+
+export function useCartBackorders(cartId: number, enabled: boolean) {
+  return useQuery({ ...cartBackordersQueryOptions(cartId), enabled });
 }
 
 /** PUT /api/carts/{id}/backorders/{productId}: the line's shipping choice; the answer is the cart's backorders again. */

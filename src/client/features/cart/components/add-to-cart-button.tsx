@@ -21,7 +21,8 @@ export function AddToCartButton({
   quantity: number;
   canAdd: boolean;
   activeRole: Role | null;
-  onAdded: (label: string) => void;
+  /** `backorder`: the line's split when it went past the stock onto incoming loads (docs/decisions/0238). */
+  onAdded: (label: string, backorder?: string) => void;
 }) {
   const wording = cartWording(activeRole);
   const addToCart = useAddToCart(product, activeRole);
@@ -36,7 +37,7 @@ export function AddToCartButton({
         disabled={!canAdd || quantity <= 0 || !addToCart.ready}
         loading={addToCart.pending}
         aria-describedby={targetId}
-        onClick={() => addToCart.submit(quantity, () => onAdded(wording.addedLabel))}
+        onClick={() => addToCart.submit(quantity, (backorder) => onAdded(wording.addedLabel, backorder))}
       >
         {wording.kind === 'sample' ? 'Add to Sample Order' : 'Add to PO'}
       </Button>
