@@ -12052,6 +12052,7 @@ export interface operations {
                             lot: string | null;
                             quantity: number;
                             reference: string | null;
+                            room?: number;
                             /** @enum {string} */
                             stage: "ordered" | "in_production" | "on_vessel" | "in_transit";
                         }[];

@@ -68,6 +68,15 @@ export const incomingView = z.object({
   reference: z.nullable(z.string()),
 });
 export type IncomingView = z.infer<typeof incomingView>;
+/** A load as a product's availability shows it: with the boxes still free to promise (docs/decisions/0238, 0243). */
+export const availableIncomingView = z.extend(incomingView, {
+  /**
+   * Its boxes less what placed orders' backorders already wait for: what a new order can still take
+   * from it. The server always sends it; field mode's copy on a device has no promises and leaves it out.
+   */
+  room: z.optional(z.int()),
+});
+export type AvailableIncomingView = z.infer<typeof availableIncomingView>;
 
 /** GET /api/products/{id}/availability: lots largest first, loads soonest first. */
 export const availabilityResponse = z.object({
@@ -81,7 +90,7 @@ export const availabilityResponse = z.object({
   lots: z.array(lotView),
   moreLots: z.int(),
   /** The soonest loads, at most AVAILABILITY_LIST_LIMIT; `moreIncoming` counts the rest. */
-  incoming: z.array(incomingView),
+  incoming: z.array(availableIncomingView),
   moreIncoming: z.int(),
   /** The earliest ETA among the incoming loads; null without any. */
   nextEta: z.nullable(z.string()),

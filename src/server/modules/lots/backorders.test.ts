@@ -162,9 +162,13 @@ describe('cancelling a backordered order', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const { client: next } = await signedIn('bold_customer');
     expect((await add(next, SKU, 1)).response.statusCode).toBe(400);
+    // The stock row plans with the load's room (docs/decisions/0243): nothing left to offer.
+    const roomOf = async () => (await next.get(`/api/products/${SKU}/availability`)).json().incoming.map((i: { quantity: number; room: number }) => [i.quantity, i.room]);
+    expect(await roomOf()).toEqual([[100, 0]]);
     const cancelled = await admin.request({ method: 'PATCH', url: `/api/orders/${placed.json().id}`, json: { status: 'cancelled' } });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().items[0].backorder).toBeNull();
+    expect(await roomOf()).toEqual([[100, 100]]);
     expect((await add(next, SKU, 100)).response.statusCode).toBe(200);
   });
 });

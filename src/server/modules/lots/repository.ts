@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { cartLotChoices, incomingLoads, orderLineAllocations, productLots } from '../../db/schema/lots';
 import type { IncomingRow, LotRow } from './row-rules';
@@ -161,9 +161,17 @@ export async function lotsOfSku(db: DbOrTx, productId: number, limit: number): P
 }
 
 /** One SKU's soonest loads (at most `limit`) and how many it has. */
-export async function incomingOfSku(db: DbOrTx, productId: number, limit: number): Promise<{ incoming: IncomingRecord[]; count: number }> {
+export async function incomingOfSku(db: DbOrTx, productId: number, limit: number): Promise<{ incoming: (IncomingRecord & { promised: number })[]; count: number }> {
+  // What placed orders' backorders wait for on each load (docs/decisions/0238): its room is the rest.
+  // The outer table is named in full: drizzle writes a bare "id" here, which the subquery would read as b.id.
+  const promised = sql<number>`coalesce((select sum(b.quantity) from backorder_allocations b where b.incoming_load_id = incoming_loads.id and b.state = 'allocated'), 0)::integer`;
   const [incoming, totals] = await Promise.all([
-    db.select().from(incomingLoads).where(eq(incomingLoads.productId, productId)).orderBy(asc(incomingLoads.eta), asc(incomingLoads.id)).limit(limit),
+    db
+      .select({ ...getTableColumns(incomingLoads), promised })
+      .from(incomingLoads)
+      .where(eq(incomingLoads.productId, productId))
+      .orderBy(asc(incomingLoads.eta), asc(incomingLoads.id))
+      .limit(limit),
     db.execute(sql`select count(*)::integer as count from incoming_loads where product_id = ${productId}`),
   ]);
   return { incoming, count: Number((totals.rows[0] as { count: number }).count) };

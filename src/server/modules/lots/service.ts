@@ -132,7 +132,7 @@ export function createLotsService(deps: {
         largestLotCode: largest ? largest.lot : null,
         lots: lots.lots.map(lotView),
         moreLots: lots.count - lots.lots.length,
-        incoming: loads.incoming.map((i) => incomingView(i, options.internal)),
+        incoming: loads.incoming.map((i) => ({ ...incomingView(i, options.internal), room: Math.max(0, i.quantity - Number(i.promised)) })),
         moreIncoming: loads.count - loads.incoming.length,
         nextEta: loads.incoming[0]?.eta ?? null,
         notifyRequested,

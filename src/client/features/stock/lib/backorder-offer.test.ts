@@ -24,6 +24,12 @@ describe('backorderOffer', () => {
     expect(backorderOffer('0', 500, [vessel])).toEqual({ covered: false, text: 'Only 120 can be ordered, all from incoming loads' });
   });
 
+  it("plans with each load's room: boxes earlier orders were promised are not offered again", () => {
+    expect(backorderOffer('0', 1, [{ ...vessel, room: 0 }])).toBeNull();
+    expect(backorderOffer('0', 50, [{ ...vessel, room: 20 }])).toEqual({ covered: false, text: 'Only 20 can be ordered, all from incoming loads' });
+    expect(backorderOffer('0', 20, [{ ...vessel, room: 20 }])?.covered).toBe(true);
+  });
+
   it('offers nothing while the stock covers the quantity', () => {
     expect(backorderOffer('3', 3, [vessel])).toBeNull();
     expect(backorderOffer('400', 50, [vessel])).toBeNull();

@@ -11,18 +11,19 @@ export interface BackorderOffer {
   covered: boolean;
 }
 
-type Load = Pick<IncomingView, 'quantity' | 'eta' | 'stage'>;
+/** `room`: the boxes not yet promised to earlier orders (the availability answer's); else all of them. */
+type Load = Pick<IncomingView, 'quantity' | 'eta' | 'stage'> & { room?: number };
 
 /**
  * What the stock row and the catalog card say when a quantity passes the stock and incoming loads can
- * make up the rest (docs/decisions/0238-backorder-allocation.md, 0243-backorder-from-the-stock-row.md). Planned as the quick order pad plans:
- * with each load's boxes as shown, since what earlier orders were promised is the server's to know; its
+ * make up the rest (docs/decisions/0238-backorder-allocation.md, 0243-backorder-from-the-stock-row.md), with
+ * each load's room (its boxes less what earlier orders were promised), by placement's rule; the add's
  * answer names the dates the line got. Null when the stock covers the quantity, the SKU is not counted
  * (special order, fabrication: never backordered) or no load with boxes is due.
  */
 export function backorderOffer(stockLevel: string | null | undefined, quantity: number, loads: readonly Load[]): BackorderOffer | null {
   if (!backorderable(stockLevel)) return null;
-  const due = loads.filter((load) => load.quantity > 0);
+  const due = loads.map((load) => ({ ...load, quantity: load.room ?? load.quantity })).filter((load) => load.quantity > 0);
   if (due.length === 0) return null;
   const inStock = parseStockLevel(stockLevel).quantity ?? 0;
   const wanted = Math.max(1, Math.floor(quantity) || 0);
