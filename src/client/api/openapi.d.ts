@@ -4098,6 +4098,10 @@ export interface components {
                     pricedBy: string | null;
                     projectName: string;
                     requestedBy: string;
+                    requestedByRep: {
+                        name: string;
+                        userId: number | null;
+                    } | null;
                     sentAt: string | null;
                     siteAddress: string;
                     /** @enum {string} */
@@ -4156,6 +4160,10 @@ export interface components {
                     pricedBy: string | null;
                     projectName: string;
                     requestedBy: string;
+                    requestedByRep: {
+                        name: string;
+                        userId: number | null;
+                    } | null;
                     sentAt: string | null;
                     siteAddress: string;
                     /** @enum {string} */
@@ -4214,6 +4222,10 @@ export interface components {
                     pricedBy: string | null;
                     projectName: string;
                     requestedBy: string;
+                    requestedByRep: {
+                        name: string;
+                        userId: number | null;
+                    } | null;
                     sentAt: string | null;
                     siteAddress: string;
                     /** @enum {string} */
@@ -4272,6 +4284,10 @@ export interface components {
                     pricedBy: string | null;
                     projectName: string;
                     requestedBy: string;
+                    requestedByRep: {
+                        name: string;
+                        userId: number | null;
+                    } | null;
                     sentAt: string | null;
                     siteAddress: string;
                     /** @enum {string} */
@@ -4330,6 +4346,10 @@ export interface components {
                     pricedBy: string | null;
                     projectName: string;
                     requestedBy: string;
+                    requestedByRep: {
+                        name: string;
+                        userId: number | null;
+                    } | null;
                     sentAt: string | null;
                     siteAddress: string;
                     /** @enum {string} */
@@ -4388,6 +4408,10 @@ export interface components {
                     pricedBy: string | null;
                     projectName: string;
                     requestedBy: string;
+                    requestedByRep: {
+                        name: string;
+                        userId: number | null;
+                    } | null;
                     sentAt: string | null;
                     siteAddress: string;
                     /** @enum {string} */
@@ -12558,6 +12582,10 @@ export interface operations {
                             number: string;
                             projectName: string;
                             requestedBy: string;
+                            requestedByRep: {
+                                name: string;
+                                userId: number | null;
+                            } | null;
                             /** @enum {string} */
                             status: "draft" | "requested" | "quoted" | "accepted" | "declined" | "expired" | "closed";
                             updatedAt: string;
@@ -12655,6 +12683,10 @@ export interface operations {
                         pricedBy: string | null;
                         projectName: string;
                         requestedBy: string;
+                        requestedByRep: {
+                            name: string;
+                            userId: number | null;
+                        } | null;
                         sentAt: string | null;
                         siteAddress: string;
                         /** @enum {string} */
@@ -12734,6 +12766,10 @@ export interface operations {
                         pricedBy: string | null;
                         projectName: string;
                         requestedBy: string;
+                        requestedByRep: {
+                            name: string;
+                            userId: number | null;
+                        } | null;
                         sentAt: string | null;
                         siteAddress: string;
                         /** @enum {string} */
@@ -12815,6 +12851,10 @@ export interface operations {
                         pricedBy: string | null;
                         projectName: string;
                         requestedBy: string;
+                        requestedByRep: {
+                            name: string;
+                            userId: number | null;
+                        } | null;
                         sentAt: string | null;
                         siteAddress: string;
                         /** @enum {string} */
@@ -12900,6 +12940,10 @@ export interface operations {
                         pricedBy: string | null;
                         projectName: string;
                         requestedBy: string;
+                        requestedByRep: {
+                            name: string;
+                            userId: number | null;
+                        } | null;
                         sentAt: string | null;
                         siteAddress: string;
                         /** @enum {string} */
@@ -12985,6 +13029,10 @@ export interface operations {
                         pricedBy: string | null;
                         projectName: string;
                         requestedBy: string;
+                        requestedByRep: {
+                            name: string;
+                            userId: number | null;
+                        } | null;
                         sentAt: string | null;
                         siteAddress: string;
                         /** @enum {string} */
@@ -13076,6 +13124,10 @@ export interface operations {
                         pricedBy: string | null;
                         projectName: string;
                         requestedBy: string;
+                        requestedByRep: {
+                            name: string;
+                            userId: number | null;
+                        } | null;
                         sentAt: string | null;
                         siteAddress: string;
                         /** @enum {string} */
@@ -13115,12 +13167,26 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    deliveryType?: ("pickup" | "ship") | null;
                     lines: {
                         quantity: number;
                         quoteLineId: number;
                     }[];
+                    locationId?: number | null;
                     notes?: string | null;
                     poReference?: string | null;
+                    requestedDate?: string | null;
+                    saveShipTo?: boolean;
+                    shipToAddress?: {
+                        city: string;
+                        contactName: string;
+                        name: string;
+                        phone: string;
+                        state: string;
+                        street: string;
+                        street2?: string | null;
+                        zip: string;
+                    } | null;
                 };
             };
         };
@@ -13248,6 +13314,10 @@ export interface operations {
                         pricedBy: string | null;
                         projectName: string;
                         requestedBy: string;
+                        requestedByRep: {
+                            name: string;
+                            userId: number | null;
+                        } | null;
                         sentAt: string | null;
                         siteAddress: string;
                         /** @enum {string} */
