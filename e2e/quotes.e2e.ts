@@ -44,6 +44,16 @@ describe('a project quote', () => {
       companyRole: 'buyer',
     });
     await api(admin, 'POST', `/api/bypass-password-reset/${buyer.id}`);
+    // The job site is a saved ship-to location of the company: the first phase ships there (docs/decisions/0242).
+    const site = await api<{ id: number }>(admin, 'POST', `/api/companies/${company.id}/locations`, {
+      name: 'Harbor Hotel site',
+      contactName: 'Ana Site',
+      phone: '207-555-0100',
+      street: '1 Pier Rd',
+      city: 'Portland',
+      state: 'ME',
+      zip: '04101',
+    });
 
     // The dealer, on a phone, from /.
     const { page } = await browser.open(PHONE);
@@ -98,11 +108,16 @@ describe('a project quote', () => {
     await page.screenshot({ path: join(tmpdir(), 'quotes-phone-accepted.png'), fullPage: true });
     await page.getByLabel(`${tile.name} (SKU ${tile.id})`).fill('60');
     await page.getByLabel('PO reference').fill('Lobby phase 1');
+    await page.getByText('Ship', { exact: true }).click();
+    await page.getByLabel('Ship to').selectOption(String(site.id));
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.screenshot({ path: join(tmpdir(), 'quotes-phone-order-ship.png'), fullPage: true });
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(/\/orders\/\d+$/);
     const orderId = Number(page.url().split('/').at(-1));
-    const order = await api<{ poReference: string; items: { productId: number; quantity: number; price: string; allocations: { lot: string; quantity: number }[] }[] }>(page, 'GET', `/api/orders/${orderId}`);
+    const order = await api<{ poReference: string; deliveryType: string; locationId: number; items: { productId: number; quantity: number; price: string; allocations: { lot: string; quantity: number }[] }[] }>(page, 'GET', `/api/orders/${orderId}`);
     expect(order.poReference).toBe('Lobby phase 1');
+    expect(order).toMatchObject({ deliveryType: 'ship', locationId: site.id });
     expect(order.items).toEqual([expect.objectContaining({ productId: tile.id, quantity: 60, price, allocations: [expect.objectContaining({ lot: lotCode, quantity: 60 })] })]);
     const quote = await api<{ status: string; lines: { quantityUsed: number; heldBoxes: number }[] }>(page, 'GET', `/api/quotes/${quoteId}`);
     await page.goto('/quotes');
@@ -110,5 +125,24 @@ describe('a project quote', () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
     await page.screenshot({ path: join(tmpdir(), 'quotes-phone-list.png'), fullPage: true });
     expect(quote).toMatchObject({ status: 'accepted', lines: [{ quantityUsed: 60, heldBoxes: boxes - 60 }] });
+
+    // The contractor slips: the admin extends the quote and its hold, past 90 days first (refused, said why).
+    await admin.goto(`/quotes/${quoteId}`);
+    await admin.getByRole('heading', { name: 'Extend the quote and its held lots' }).waitFor();
+    await admin.getByLabel('New valid-until date').fill(addDays(todayIn(), 120));
+    await admin.getByRole('button', { name: 'Extend quote' }).click();
+    await admin.getByText('Valid until must be at most 90 days from today', { exact: true }).waitFor();
+    await admin.screenshot({ path: join(tmpdir(), 'quotes-desktop-extend-refused.png'), fullPage: true });
+    const later = addDays(todayIn(), 60);
+    await admin.getByLabel('New valid-until date').fill(later);
+    await admin.getByRole('button', { name: 'Extend quote' }).click();
+    await admin.getByRole('status').filter({ hasText: `Quote Q-${quoteId} is now valid until` }).waitFor();
+    await admin.screenshot({ path: join(tmpdir(), 'quotes-desktop-extended.png'), fullPage: true });
+    const extended = await api<{ validUntil: string; lines: { holdExpiresAt: string | null }[] }>(admin, 'GET', `/api/quotes/${quoteId}`);
+    expect(extended.validUntil).toBe(later);
+    expect(extended.lines[0]!.holdExpiresAt?.slice(0, 10)).toBe(later);
+    await admin.setViewportSize({ width: 390, height: 844 });
+    expect(await hasHorizontalScroll(admin)).toBe(false);
+    await admin.screenshot({ path: join(tmpdir(), 'quotes-phone-extended.png'), fullPage: true });
   });
 });

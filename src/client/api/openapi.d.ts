@@ -4102,6 +4102,10 @@ export interface components {
                     pricedBy: string | null;
                     projectName: string;
                     requestedBy: string;
+                    requestedByRep: {
+                        name: string;
+                        userId: number | null;
+                    } | null;
                     sentAt: string | null;
                     siteAddress: string;
                     /** @enum {string} */
@@ -4160,6 +4164,10 @@ export interface components {
                     pricedBy: string | null;
                     projectName: string;
                     requestedBy: string;
+                    requestedByRep: {
+                        name: string;
+                        userId: number | null;
+                    } | null;
                     sentAt: string | null;
                     siteAddress: string;
                     /** @enum {string} */
@@ -4218,6 +4226,10 @@ export interface components {
                     pricedBy: string | null;
                     projectName: string;
                     requestedBy: string;
+                    requestedByRep: {
+                        name: string;
+                        userId: number | null;
+                    } | null;
                     sentAt: string | null;
                     siteAddress: string;
                     /** @enum {string} */
@@ -4276,6 +4288,10 @@ export interface components {
                     pricedBy: string | null;
                     projectName: string;
                     requestedBy: string;
+                    requestedByRep: {
+                        name: string;
+                        userId: number | null;
+                    } | null;
                     sentAt: string | null;
                     siteAddress: string;
                     /** @enum {string} */
@@ -4334,6 +4350,10 @@ export interface components {
                     pricedBy: string | null;
                     projectName: string;
                     requestedBy: string;
+                    requestedByRep: {
+                        name: string;
+                        userId: number | null;
+                    } | null;
                     sentAt: string | null;
                     siteAddress: string;
                     /** @enum {string} */
@@ -4392,6 +4412,10 @@ export interface components {
                     pricedBy: string | null;
                     projectName: string;
                     requestedBy: string;
+                    requestedByRep: {
+                        name: string;
+                        userId: number | null;
+                    } | null;
                     sentAt: string | null;
                     siteAddress: string;
                     /** @enum {string} */
@@ -12617,6 +12641,10 @@ export interface operations {
                             number: string;
                             projectName: string;
                             requestedBy: string;
+                            requestedByRep: {
+                                name: string;
+                                userId: number | null;
+                            } | null;
                             /** @enum {string} */
                             status: "draft" | "requested" | "quoted" | "accepted" | "declined" | "expired" | "closed";
                             updatedAt: string;
@@ -12714,6 +12742,10 @@ export interface operations {
                         pricedBy: string | null;
                         projectName: string;
                         requestedBy: string;
+                        requestedByRep: {
+                            name: string;
+                            userId: number | null;
+                        } | null;
                         sentAt: string | null;
                         siteAddress: string;
                         /** @enum {string} */
@@ -12793,6 +12825,10 @@ export interface operations {
                         pricedBy: string | null;
                         projectName: string;
                         requestedBy: string;
+                        requestedByRep: {
+                            name: string;
+                            userId: number | null;
+                        } | null;
                         sentAt: string | null;
                         siteAddress: string;
                         /** @enum {string} */
@@ -12874,6 +12910,10 @@ export interface operations {
                         pricedBy: string | null;
                         projectName: string;
                         requestedBy: string;
+                        requestedByRep: {
+                            name: string;
+                            userId: number | null;
+                        } | null;
                         sentAt: string | null;
                         siteAddress: string;
                         /** @enum {string} */
@@ -12959,6 +12999,10 @@ export interface operations {
                         pricedBy: string | null;
                         projectName: string;
                         requestedBy: string;
+                        requestedByRep: {
+                            name: string;
+                            userId: number | null;
+                        } | null;
                         sentAt: string | null;
                         siteAddress: string;
                         /** @enum {string} */
@@ -13044,6 +13088,10 @@ export interface operations {
                         pricedBy: string | null;
                         projectName: string;
                         requestedBy: string;
+                        requestedByRep: {
+                            name: string;
+                            userId: number | null;
+                        } | null;
                         sentAt: string | null;
                         siteAddress: string;
                         /** @enum {string} */
@@ -13135,6 +13183,10 @@ export interface operations {
                         pricedBy: string | null;
                         projectName: string;
                         requestedBy: string;
+                        requestedByRep: {
+                            name: string;
+                            userId: number | null;
+                        } | null;
                         sentAt: string | null;
                         siteAddress: string;
                         /** @enum {string} */
@@ -13174,12 +13226,26 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    deliveryType?: ("pickup" | "ship") | null;
                     lines: {
                         quantity: number;
                         quoteLineId: number;
                     }[];
+                    locationId?: number | null;
                     notes?: string | null;
                     poReference?: string | null;
+                    requestedDate?: string | null;
+                    saveShipTo?: boolean;
+                    shipToAddress?: {
+                        city: string;
+                        contactName: string;
+                        name: string;
+                        phone: string;
+                        state: string;
+                        street: string;
+                        street2?: string | null;
+                        zip: string;
+                    } | null;
                 };
             };
         };
@@ -13307,6 +13373,10 @@ export interface operations {
                         pricedBy: string | null;
                         projectName: string;
                         requestedBy: string;
+                        requestedByRep: {
+                            name: string;
+                            userId: number | null;
+                        } | null;
                         sentAt: string | null;
                         siteAddress: string;
                         /** @enum {string} */

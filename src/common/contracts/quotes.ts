@@ -1,6 +1,7 @@
 import { isIsoDate } from '../domain/business-days';
 import { QUOTE_STATUSES } from '../domain/quotes';
 import { itemQuantity, productId } from './carts';
+import { placeOrderBody } from './orders';
 import { idSchema, safeText } from './common';
 import { parsePriceText } from './price-lists';
 import { z } from './zod';
@@ -78,11 +79,22 @@ export type SendQuoteBody = z.input<typeof sendQuoteBody>;
 /** POST /api/quotes/{id}/extend: an admin moves the validity (and the holds' end, at most 90 days from now). */
 export const extendQuoteBody = z.object({ validUntil: isoDate });
 
-/** POST /api/quotes/{id}/orders: an order from an accepted quote. */
+const checkout = placeOrderBody.shape;
+
+/**
+ * POST /api/quotes/{id}/orders: an order from an accepted quote, with the checkout's delivery choices
+ * (docs/decisions/0242): pickup, or shipped to a saved location (`locationId`) or a typed address
+ * (`shipToAddress`, saved with `saveShipTo`), and a requested date, each read as POST /api/orders reads it.
+ */
 export const orderFromQuoteBody = z.object({
   lines: z.array(z.object({ quoteLineId: idSchema('Unknown quote line'), quantity: z.number().check(z.int(), z.minimum(0)) })).check(z.minLength(1, 'Choose at least one line to order')),
   poReference: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100, 'PO reference must be at most 100 characters')))),
   notes: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(2000, 'Notes must be at most 2000 characters')))),
+  deliveryType: checkout.deliveryType,
+  locationId: checkout.locationId,
+  shipToAddress: checkout.shipToAddress,
+  saveShipTo: checkout.saveShipTo,
+  requestedDate: checkout.requestedDate,
 });
 export type OrderFromQuoteBody = z.input<typeof orderFromQuoteBody>;
 
@@ -122,6 +134,8 @@ export const quoteSummary = z.object({
   status: quoteStatusSchema,
   validUntil: z.nullable(z.string()),
   requestedBy: z.string(),
+  /** A rep acting for the company asked for it (docs/decisions/0242): the rep, beside the company. */
+  requestedByRep: z.nullable(z.object({ userId: z.nullable(z.int()), name: z.string() })),
   lineCount: z.int(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKORDER_MESSAGES, describeBackorder, incomingRoom, splitLine, splitLines, type LoadRoom } from './backorders';
+import { BACKORDER_MESSAGES, describeBackorder, incomingRoom, splitLine, splitLines, stockArrival, type LoadRoom } from './backorders';
 
 const VESSEL: LoadRoom = { id: 7, eta: '2026-12-20', stage: 'on_vessel', quantity: 100, promised: 0 };
 const LATER: LoadRoom = { id: 3, eta: '2027-01-15', stage: 'ordered', quantity: 40, promised: 0 };
@@ -62,5 +62,36 @@ describe('describeBackorder', () => {
 
   it('names the line and what is covered when placing is refused', () => {
     expect(BACKORDER_MESSAGES.notCovered({ productId: 12, productName: 'Slate', quantity: 1500 }, 1200)).toContain('Slate (SKU 12): only 1,200 of 1,500 boxes');
+  });
+});
+
+describe('stockArrival (docs/decisions/0241)', () => {
+  const loads = [
+    { id: 2, eta: '2028-01-10', quantity: 50 },
+    { id: 1, eta: '2027-12-20', quantity: 10 },
+  ];
+  const waiting = [
+    { id: 11, orderId: 5, quantity: 20, eta: '2028-01-10' },
+    { id: 10, orderId: 4, quantity: 10, eta: '2027-12-20' },
+    { id: 12, orderId: 3, quantity: 5, eta: '2028-01-10' },
+  ];
+
+  it.each([
+    // rise, boxes to backorders, fills [id, boxes, rest], loads [id, boxes kept]
+    [0, 0, [], []],
+    [8, 8, [[10, 8, 2]], [[1, 2]]],
+    [15, 15, [[10, 10, 0], [12, 5, 0]], [[1, 0], [2, 45]]],
+    [22, 22, [[10, 10, 0], [12, 5, 0], [11, 7, 13]], [[1, 0], [2, 38]]],
+    [100, 35, [[10, 10, 0], [12, 5, 0], [11, 20, 0]], [[1, 0], [2, 0]]],
+    [-5, 0, [], []],
+  ] as const)('a rise of %i sets %i boxes aside, the soonest load and the first placed first', (rise, toBackorders, fills, kept) => {
+    const arrival = stockArrival(rise, waiting, loads);
+    expect(arrival.toBackorders).toBe(toBackorders);
+    expect(arrival.fills.map((f) => [f.id, f.quantity, f.rest])).toEqual(fills);
+    expect(arrival.loads.map((l) => [l.id, l.quantity])).toEqual(kept);
+  });
+
+  it('fills nothing without waiting promises, and still takes the boxes off the loads', () => {
+    expect(stockArrival(5, [], loads)).toEqual({ toBackorders: 0, fills: [], loads: [{ id: 1, quantity: 5 }] });
   });
 });

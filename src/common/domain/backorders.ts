@@ -114,6 +114,9 @@ export const BACKORDER_MESSAGES = {
   cappedWithLoads: (inStock: number, room: number, held: number, added: number, requested: number) =>
     `Only ${formatCount(inStock)} in stock and ${formatCount(room)} on incoming loads${held > 0 ? ` (${formatCount(held)} already in your PO)` : ''}: added ${formatCount(added)} of ${formatCount(requested)}`,
   arrivedSubject: (orderNumber: string) => `Your backordered tiles for ${orderNumber} have arrived`,
+  /** The stock upload's preview line (docs/decisions/0241): the file's count quoted, then where its new boxes go. */
+  stockArrival: (plan: { before: number; count: number; toBackorders: number; orders: number }) =>
+    `stock level "${plan.count}": ${formatCount(plan.toBackorders)} of the ${formatCount(plan.count - plan.before)} new boxes go first to ${formatCount(plan.orders)} ${plan.orders === 1 ? 'order' : 'orders'} waiting for ${plan.toBackorders === 1 ? 'it' : 'them'} (backorders), so the stock becomes ${formatCount(plan.count - plan.toBackorders)}`,
 } as const;
 
 /**
@@ -184,4 +187,62 @@ export function padOffer(stockLevel: string | null | undefined, requested: numbe
   const now = Math.max(0, Math.min(quantity, inStock - held));
   const later = quantity - now;
   return { quantity, text: `${now > 0 ? `${formatCount(now)} now, ` : ''}${formatCount(later)} on incoming loads` };
+}
+
+/** A promise waiting for stock, as a stock rise fills it (docs/decisions/0241). */
+export interface WaitingPromise {
+  id: number;
+  orderId: number;
+  quantity: number;
+  /** Its load's ETA as it is now: the soonest load's promises are filled first. */
+  eta: string;
+}
+
+/** One incoming load of the SKU: its boxes, before the rise takes what arrived. */
+export interface ArrivingLoad {
+  id: number;
+  eta: string;
+  quantity: number;
+}
+
+export interface StockArrival {
+  /** Boxes of the rise set aside for waiting promises, never left as free stock. */
+  toBackorders: number;
+  /** Each promise filled, whole or in part (`quantity` boxes of it arrived). */
+  fills: { id: number; orderId: number; quantity: number; rest: number }[];
+  /** The loads the rise came from, soonest first, with the boxes they keep (0: the load is gone). */
+  loads: { id: number; quantity: number }[];
+}
+
+const byEta = <T extends { eta: string; id: number }>(a: T, b: T) => (a.eta < b.eta ? -1 : a.eta > b.eta ? 1 : a.id - b.id);
+
+/**
+ * A stock file (or PATCH) raised a counted SKU's on-hand boxes by `rise` while promises wait on its
+ * loads (docs/decisions/0241): the new boxes go to the waiting promises first, the soonest load's
+ * first and, within one date, first placed first served (order, then promise); the same boxes are
+ * taken off the loads, soonest first, so they are not counted as still coming. What is left of the
+ * rise is free stock.
+ */
+export function stockArrival(rise: number, waiting: readonly WaitingPromise[], loads: readonly ArrivingLoad[]): StockArrival {
+  const boxes = Math.max(0, Math.floor(rise));
+  let left = boxes;
+  const fills: StockArrival['fills'] = [];
+  const ordered = [...waiting].sort((a, b) => (a.eta < b.eta ? -1 : a.eta > b.eta ? 1 : a.orderId - b.orderId || a.id - b.id));
+  for (const promise of ordered) {
+    if (left === 0) break;
+    const quantity = Math.min(left, promise.quantity);
+    if (quantity <= 0) continue;
+    fills.push({ id: promise.id, orderId: promise.orderId, quantity, rest: promise.quantity - quantity });
+    left -= quantity;
+  }
+  let arrived = boxes;
+  const taken: StockArrival['loads'] = [];
+  for (const load of [...loads].sort(byEta)) {
+    if (arrived === 0) break;
+    const take = Math.min(arrived, load.quantity);
+    if (take <= 0) continue;
+    taken.push({ id: load.id, quantity: load.quantity - take });
+    arrived -= take;
+  }
+  return { toBackorders: boxes - left, fills, loads: taken };
 }

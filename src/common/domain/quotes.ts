@@ -55,6 +55,9 @@ export const QUOTE_MESSAGES = {
     `Lot ${lot} has only ${boxes(available)} free, not ${formatCount(wanted)}; choose another lot or lower the line`,
   expired: 'This quote has expired',
   notAccepted: 'Only an accepted quote can be ordered from',
+  /** A quote's order has no PO to submit for approval (docs/decisions/0242): a company admin places it instead. */
+  overLimit: (limit: string) => `This order is over your spending limit of $${limit}: ask your company admin to place it from the quote, or order fewer boxes.`,
+  extended: (number: string, validUntil: string) => `Quote ${number} is now valid until ${validUntil}; its held lots are kept until then.`,
   overQuote: (sku: number, left: number) => `SKU ${sku}: only ${boxes(left)} are left on this quote`,
   emptyOrder: 'Choose at least one line to order',
   lineNotOnQuote: 'That line is not on this quote',

@@ -19,6 +19,9 @@ export const quotes = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     requestedByUserId: integer('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     requestedByName: text('requested_by_name').notNull(),
+    /** A rep acting for the company asked (migration 0045, docs/decisions/0242): both names stay on the quote. */
+    requestedByRepId: integer('requested_by_rep_id').references(() => users.id, { onDelete: 'set null' }),
+    requestedByRepName: text('requested_by_rep_name'),
     projectName: text('project_name').notNull(),
     siteAddress: text('site_address').notNull().default(''),
     contractor: text('contractor').notNull().default(''),

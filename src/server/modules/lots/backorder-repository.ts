@@ -116,12 +116,16 @@ export async function waitingAtArrivedLots(tx: Tx, productIds: readonly number[]
   return result.rows as unknown as WaitingAtLot[];
 }
 
-/** A backorder filled (whole or in part) from its arrived lot: the filled boxes arrive, a rest keeps waiting. */
-export async function markArrived(tx: DbOrTx, id: number, filled: number, rest: number): Promise<void> {
+/**
+ * A backorder filled (whole or in part) from its arrived lot: the filled boxes arrive, a rest keeps
+ * waiting, unlinked (its lot is gone from the loads), or on the same load (`keepLoad`: a stock rise
+ * that did not take the whole load, docs/decisions/0241).
+ */
+export async function markArrived(tx: DbOrTx, id: number, filled: number, rest: number, keepLoad = false): Promise<void> {
   if (rest > 0) {
     await tx.execute(sql`
       insert into backorder_allocations (order_id, order_item_id, product_id, user_id, incoming_load_id, lot, reference, quantity, promised_eta, eta, stage, shipping)
-      select order_id, order_item_id, product_id, user_id, null, lot, reference, ${rest}, promised_eta, eta, stage, shipping
+      select order_id, order_item_id, product_id, user_id, ${keepLoad ? sql`incoming_load_id` : sql`null`}, lot, reference, ${rest}, promised_eta, eta, stage, shipping
       from backorder_allocations where id = ${id}`);
   }
   await tx

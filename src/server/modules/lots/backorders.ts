@@ -171,12 +171,13 @@ export async function backordersOf(db: DbOrTx, lines: readonly { id: number; ord
   return views;
 }
 
-function arrivalEmail(from: string, to: string, orderId: number, items: readonly { quantity: number; lot: string; eta: string }[]): OutgoingEmail {
+/** The one email per order that its backordered boxes arrived (a lot's, or a stock file's without one). */
+export function arrivalEmail(from: string, to: string, orderId: number, items: readonly { quantity: number; lot: string | null; eta: string }[]): OutgoingEmail {
   const number = orderNumber(orderId);
   const text = [
     `The backordered part of your order ${number} has arrived and is set aside for you:`,
     '',
-    ...items.map((i) => `- ${formatCount(i.quantity)} ${i.quantity === 1 ? 'box' : 'boxes'} from lot ${i.lot} (expected about ${formatMonthDay(i.eta)})`),
+    ...items.map((i) => `- ${formatCount(i.quantity)} ${i.quantity === 1 ? 'box' : 'boxes'}${i.lot ? ` from lot ${i.lot}` : ''} (expected about ${formatMonthDay(i.eta)})`),
     '',
     'We will ship or hold it for pickup as you chose when you ordered.',
   ].join('\n');

@@ -12,3 +12,5 @@ export { syncOnOrderWithLoads, syncStockWithLots, SUM_OVERFLOW } from './sync-su
 /** Lot holds for quotes (docs/decisions/0236): placed, drawn by the quote's orders, released, expired. */
 export { allocateHeldOrder, expireHolds, extendHold, holdLot, holdsOf, releaseHolds, type HeldOrderLine, type HoldView } from './holds';
 export { findLots as lotsOf, type LotRecord } from './repository';
+/** A stock file's rise for waiting backorders (docs/decisions/0241). */
+export type { NewCount, StockArrivalPlan } from './stock-arrivals';

@@ -33,6 +33,7 @@ import { createReplacer, type Kind } from './replace';
 import * as repo from './repository';
 import * as notifyRepo from './notify-repository';
 import { lotSumsOf } from './sync-sums';
+import { fillStockArrivals, planStockArrivals, type NewCount } from './stock-arrivals';
 import { createLotsUploads } from './uploads';
 
 export type LotsService = ReturnType<typeof createLotsService>;
@@ -93,6 +94,11 @@ export function createLotsService(deps: {
      * A sum past what the columns hold is a 409 naming the SKU.
      */
     lotSums: (tx: DbOrTx, productIds: readonly number[]) => lotSumsOf(tx, productIds),
+
+    /** A stock rise's boxes for waiting backorders, read only: the stock upload's preview (docs/decisions/0241). */
+    planStockArrivals: async (tx: DbOrTx, counts: readonly NewCount[]) => (await planStockArrivals(tx, counts)).plans,
+    /** The same, written in the caller's transaction: promises arrive, loads lose what came, buyers are emailed. */
+    fillStockArrivals: (tx: DbOrTx, counts: readonly NewCount[]) => fillStockArrivals(tx, counts, { outbox: deps.mail, from: deps.mailFrom }),
 
     /**
      * Every SKU's lots and incoming loads, for the copy field mode keeps on a rep's device

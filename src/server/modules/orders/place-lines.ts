@@ -3,6 +3,7 @@ import type { OrderView } from '@common/contracts/orders';
 import { displayName } from '@common/domain/display-name';
 import { fromCents, toCents } from '@common/domain/money';
 import { orderNumber } from '@common/domain/order-status';
+import type { ShipToAddress } from '@common/domain/ship-to';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { ActivityService } from '../activity';
@@ -29,40 +30,71 @@ export interface GivenOrder {
   poReference: string | null;
   notes: string | null;
   lines: readonly GivenLine[];
+  /** The checkout's delivery and date, checked as a cart's are (service.ts deliveryOf, docs/decisions/0242). */
+  checkout: GivenCheckout;
+  /** The sentence when the placer's spending limit is passed (the cart's says "submit it for approval"). */
+  overLimit: (limit: string) => string;
   /** The caller's allocation of the written lines (order_items.id, in the order given), in this transaction. */
   allocate: (orderId: number, items: readonly { id: number; productId: number; productName: string; quantity: number }[]) => Promise<Map<number, AllocationView[]>>;
+}
+
+export interface GivenCheckout {
+  deliveryType?: 'pickup' | 'ship' | null;
+  locationId?: number | null;
+  shipTo?: string | null;
+  shipToAddress?: ShipToAddress | null;
+  saveShipTo?: boolean;
+  requestedDate?: string | null;
+}
+
+/** What the orders service read and checked for the order: where it goes, the company, a rep's name. */
+export interface GivenPlacement {
+  delivery: { deliveryType: 'pickup' | 'ship' | null; locationId: number | null; shipTo: string | null; shipToAddress: ShipToAddress | null; requestedDate: string | null };
+  companyName: string | null;
+  /** A rep acting for the company (docs/decisions/0235): both names on the order. */
+  rep: { id: number; name: string } | null;
+  dealerConfirmation: 'awaiting' | null;
+  /** A rep's order is confirmed to the company's buyers too. */
+  dealerAddresses: string[];
 }
 
 /**
  * A purchase order written from lines the caller priced and allocates (an accepted quote's draw-down,
  * docs/decisions/0237), in the caller's transaction, with what every placed order gets: lines keeping
  * their price and its source, the stock rule for SKUs without lots (docs/decisions/0207), activity, the
- * confirmation email through the job queue and `order.created`. Pickup; the office arranges delivery.
+ * confirmation email through the job queue and `order.created`. Delivery, date, company and rep as the
+ * orders service checked them (`placement`, docs/decisions/0242).
  */
 export async function placeGivenLines(
   deps: { activity: ActivityService; mail: Pick<MailOutbox, 'enqueue'>; email: OrderEmailSettings; events: EventPublisher; stock: OrderStock },
   tx: DbOrTx,
   placer: Actor,
   given: GivenOrder,
+  placement: GivenPlacement,
 ): Promise<{ order: OrderView; stockMoved: boolean }> {
   const totalCents = given.lines.reduce((sum, l) => sum + (toCents(l.price) ?? 0) * l.quantity, 0);
+  const { delivery, rep } = placement;
   const { order: row, lines } = await repo.insertOrder(
     tx,
     {
       userId: placer.userId,
       username: placer.username,
-      placedByName: displayName({ username: placer.username, ...(await repo.findPlacerName(tx, placer.userId)) }),
+      placedByName: rep?.name ?? displayName({ username: placer.username, ...(await repo.findPlacerName(tx, placer.userId)) }),
+      companyName: placement.companyName,
+      placedByRepId: rep?.id ?? null,
+      placedByRepName: rep?.name ?? null,
+      dealerConfirmation: placement.dealerConfirmation,
       kind: 'purchase',
       cartName: given.cartName,
       notes: given.notes,
       poReference: given.poReference,
-      deliveryType: 'pickup',
-      shipTo: null,
-      shipToAddress: null,
-      requestedDate: null,
+      deliveryType: delivery.deliveryType,
+      shipTo: delivery.shipTo,
+      shipToAddress: delivery.shipToAddress,
+      requestedDate: delivery.requestedDate,
       total: fromCents(totalCents),
       companyId: given.companyId,
-      locationId: null,
+      locationId: delivery.locationId,
       approvedByUserId: null,
       approvedByName: null,
     },
@@ -97,6 +129,9 @@ export async function placeGivenLines(
     total: row.total,
     companyId: row.companyId,
     locationId: row.locationId,
+    company: row.companyName !== null && row.companyId !== null ? { id: row.companyId, name: row.companyName } : null,
+    placedByRep: rep ? { userId: rep.id, name: rep.name } : null,
+    dealerConfirmation: row.dealerConfirmation ? { status: row.dealerConfirmation, note: null, byName: null, at: null } : null,
     approvedByName: row.approvedByName,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -124,7 +159,7 @@ export async function placeGivenLines(
     },
     tx,
   );
-  await deps.mail.enqueue(orderConfirmationEmail(order, placer, deps.email), tx);
+  await deps.mail.enqueue(orderConfirmationEmail(order, placer, deps.email, placement.dealerAddresses), tx);
   await deps.events.publish(tx, 'order.created', { order });
   return { order, stockMoved: allocations.size > 0 || lowered };
 }

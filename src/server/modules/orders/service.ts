@@ -58,6 +58,8 @@ export const ORDER_MESSAGES = {
 } as const;
 
 type PlaceOrderInput = z.infer<typeof placeOrderBody>;
+/** The checkout's delivery fields: a cart's, or a quote order's (docs/decisions/0242). */
+type Delivery = Pick<PlaceOrderInput, 'deliveryType' | 'shipTo' | 'shipToAddress' | 'locationId' | 'saveShipTo'>;
 
 /** Most lines one export holds; narrow the dates to export more (docs/decisions/0162). */
 export const ORDER_EXPORT_CAP = 100_000;
@@ -280,13 +282,43 @@ export function createOrdersService(deps: {
    * moment ago counts), and the rule of docs/decisions/0233 applied to the total the PO shows.
    */
   async function placerRule(tx: DbOrTx, userId: number, cart: CartView) {
-    const facts = await repo.findPlacerCompanyFacts(tx, userId);
     const total = fromCents(cart.items.reduce((sum, i) => sum + (toCents(i.product.price) ?? 0) * i.quantity, 0));
+    return placerRuleFor(tx, userId, total);
+  }
+
+  /** The same rule for a total reached another way (an order from a quote, docs/decisions/0242). */
+  async function placerRuleFor(tx: DbOrTx, userId: number, total: string) {
+    const facts = await repo.findPlacerCompanyFacts(tx, userId);
     return { facts, rule: placementRule(facts, total) };
   }
 
+  /** A requested date must be a business day the warehouse is open, far enough ahead (ADR 0054); a sample order needs one. */
+  async function checkRequestedDate(kind: 'sample' | 'purchase', requestedDate: string | null | undefined): Promise<void> {
+    if (kind !== 'sample' && !requestedDate) return;
+    const today = deps.today();
+    const problem = requestedDateProblem(requestedDate, today, await deps.calendar.closedDaysFrom(today));
+    if (problem) throw new HttpError(400, problem, [{ path: 'requestedDate', message: problem }]);
+  }
+
+  /**
+   * Where the order goes, checked and read in the order's transaction: a company's saved location or a
+   * typed address (saved when asked), else ADR 0192's rules (orderShipTo). The cart's checkout and a
+   * quote's order share it (docs/decisions/0242).
+   */
+  async function deliveryOf(tx: DbOrTx, placer: Actor, kind: 'sample' | 'purchase', companyId: number | null, body: Delivery) {
+    const deliveryType = body.deliveryType ?? (kind === 'sample' ? 'pickup' : null);
+    const location = companyId === null ? { locationId: null, address: null } : await companyShipTo(tx, companyId, { ...body, deliveryType });
+    // ADR 0192, docs/decisions/0210: where the buyer said, else the profile's store; a sample order's must be complete.
+    const { shipTo, shipToAddress } = await orderShipTo(tx, placer.userId, kind, {
+      deliveryType,
+      shipTo: body.shipTo,
+      shipToAddress: location.address ?? body.shipToAddress,
+    });
+    return { deliveryType, locationId: location.locationId, shipTo, shipToAddress };
+  }
+
   /** Where a dealer company's order goes: a saved location, or a typed address saved when asked. */
-  async function companyShipTo(tx: DbOrTx, companyId: number, body: PlaceOrderInput): Promise<{ locationId: number | null; address: ShipToAddress | null }> {
+  async function companyShipTo(tx: DbOrTx, companyId: number, body: Delivery): Promise<{ locationId: number | null; address: ShipToAddress | null }> {
     if (body.deliveryType !== 'ship') return { locationId: null, address: null };
     if (body.locationId) {
       const location = await findLocation(tx, companyId, body.locationId);
@@ -317,11 +349,7 @@ export function createOrdersService(deps: {
     checkSeenPrices(body, cart);
 
     const kind = orderKindFor(placer.role);
-    const today = deps.today();
-    if (kind === 'sample' || body.requestedDate) {
-      const problem = requestedDateProblem(body.requestedDate, today, await deps.calendar.closedDaysFrom(today));
-      if (problem) throw new HttpError(400, problem, [{ path: 'requestedDate', message: problem }]);
-    }
+    await checkRequestedDate(kind, body.requestedDate);
     for (const item of cart.items) {
       // Past the stock is a backorder (docs/decisions/0238): the loads are checked under lock below.
       const problem = backorderLineProblem(item.product, item.quantity, MAX_LINE_QUANTITY);
@@ -330,16 +358,9 @@ export function createOrdersService(deps: {
     }
 
     const sampleNumber = kind === 'sample' ? (await repo.countSampleOrders(tx, placer.userId)) + 1 : 0;
-    const deliveryType = body.deliveryType ?? (kind === 'sample' ? 'pickup' : null);
     const companyId = kind === 'purchase' ? (cart.companyId ?? null) : null;
     if (companyId !== null) await requireOrderingCompany(tx, companyId);
-    const location = companyId === null ? { locationId: null, address: null } : await companyShipTo(tx, companyId, { ...body, deliveryType });
-    // ADR 0192, docs/decisions/0210: where the buyer said, else the profile's store; a sample order's must be complete.
-    const { shipTo, shipToAddress } = await orderShipTo(tx, placer.userId, kind, {
-      deliveryType,
-      shipTo: body.shipTo,
-      shipToAddress: location.address ?? body.shipToAddress,
-    });
+    const { deliveryType, locationId, shipTo, shipToAddress } = await deliveryOf(tx, placer, kind, companyId, body);
     let totalCents = 0;
     for (const item of cart.items) totalCents += (toCents(item.product.price) ?? 0) * item.quantity;
     const merchandise = MERCHANDISE_LISTS.flatMap((list) =>
@@ -370,7 +391,7 @@ export function createOrdersService(deps: {
         requestedDate: body.requestedDate || null,
         total: fromCents(totalCents),
         companyId,
-        locationId: location.locationId,
+        locationId,
         approvedByUserId: after.approvedBy?.userId ?? null,
         approvedByName: after.approvedBy?.name ?? null,
       },
@@ -489,7 +510,33 @@ export function createOrdersService(deps: {
     },
 
     /** An order from lines a caller priced, in its transaction: an accepted quote's (place-lines.ts, docs/decisions/0237). */
-    placeGivenLines: (tx: DbOrTx, placer: Actor, given: GivenOrder) => placeGivenLines(deps, tx, placer, given),
+    /**
+     * The same checks a cart's order gets (docs/decisions/0242): the account's standing, the placer's
+     * spending limit (over it is a 403; a quote's order has no PO to submit), the requested date and
+     * the delivery (a saved location, a typed address, pickup); a rep acting for the company is on the record.
+     */
+    async placeGivenLines(tx: DbOrTx, placer: Actor, given: GivenOrder) {
+      await requireOrderingCompany(tx, given.companyId);
+      const total = fromCents(given.lines.reduce((sum, l) => sum + (toCents(l.price) ?? 0) * l.quantity, 0));
+      const { facts, rule } = await placerRuleFor(tx, placer.userId, total);
+      if (rule.kind === 'approval') {
+        const limit = facts.companyRole !== 'requester' && facts.spendingLimit !== null ? fromCents(toCents(facts.spendingLimit) ?? 0) : null;
+        throw new HttpError(403, limit === null ? rule.reason : given.overLimit(limit));
+      }
+      await checkRequestedDate('purchase', given.checkout.requestedDate);
+      const delivery = await deliveryOf(tx, placer, 'purchase', given.companyId, given.checkout);
+      const company = await findCompany(tx, given.companyId);
+      const repName = placer.actingFor?.companyId === given.companyId ? displayName({ username: placer.username, ...(await repo.findPlacerName(tx, placer.userId)) }) : null;
+      const rep = repName === null ? null : { id: placer.userId, name: repName };
+      const dealerAddresses = rep ? (await peopleOf(tx, given.companyId)).flatMap((p) => (p.email && p.companyRole !== 'requester' ? [p.email] : [])) : [];
+      return placeGivenLines(deps, tx, placer, given, {
+        delivery: { ...delivery, requestedDate: given.checkout.requestedDate || null },
+        companyName: company?.name ?? null,
+        rep,
+        dealerConfirmation: rep && company?.repOrdersNeedConfirmation ? 'awaiting' : null,
+        dealerAddresses,
+      });
+    },
 
     async place(actor: Actor, body: PlaceOrderInput): Promise<OrderView> {
       const { stockMoved, order } = await db.transaction((tx) => placeInTransaction(tx, actor, body));

@@ -1,11 +1,12 @@
 import { addDays, todayIn } from '@common/domain/business-days';
+import { COMPANY_PO_MESSAGES } from '@common/domain/company-orders';
 import { QUOTE_MESSAGES } from '@common/domain/quotes';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
 import { put } from '../../../../test/cart-fixtures';
 import { bearer, createToken } from '../../../../test/integrations';
-import { companies, emailOutbox, lotHolds, orderLineAllocations, priceListAssignments, priceListEntries, priceLists, productLots, products, quotes, users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { companies, companyLocations, emailOutbox, orders, lotHolds, orderLineAllocations, priceListAssignments, priceListEntries, priceLists, productLots, products, quotes, users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { stockColumnsOf } from '@common/domain/stock-level';
 
 /*
@@ -353,3 +354,107 @@ describe('expiry', () => {
   });
 });
 
+
+/** An accepted quote of a new dealer company, ready to order from. */
+async function acceptedQuote(role: 'admin' | 'buyer' = 'admin', spendingLimit: string | null = null) {
+  const dealer = await dealerCompany();
+  const quote = await requestLobby(dealer.client);
+  expect((await priceAndSend(quote, false)).statusCode).toBe(200);
+  expect((await dealer.client.post(`/api/quotes/${quote.id}/accept`)).statusCode).toBe(200);
+  const [me] = await ctx.db.select().from(users).where(eq(users.email, `buyer${counter}@dealer.test`));
+  await ctx.db.update(users).set({ companyRole: role, spendingLimit }).where(eq(users.id, me!.id));
+  return { ...dealer, quote };
+}
+
+describe('an order from a quote checks out like a cart (docs/decisions/0242)', () => {
+  it('ships to a saved location on a requested date; another company\'s location and a closed date are refused as at checkout', async () => {
+    const { client, company, quote } = await acceptedQuote();
+    const [site] = await ctx.db
+      .insert(companyLocations)
+      .values({ companyId: company.id, name: 'Hotel site', contactName: 'Ana Site', phone: '555-0100', street: '1 Pier Rd', city: 'Portland', state: 'ME', zip: '04101' })
+      .returning();
+    const stranger = await dealerCompany();
+    const [elsewhere] = await ctx.db.insert(companyLocations).values({ companyId: stranger.company.id, name: 'Not yours', street: '9 Elm St', city: 'Salem', state: 'MA', zip: '01970' }).returning();
+    const { earliest } = (await client.get('/api/orders/requested-dates')).json() as { earliest: string };
+    const line = [{ quoteLineId: quote.lines[0]!.id, quantity: 20 }];
+
+    const foreign = await client.post(`/api/quotes/${quote.id}/orders`, { lines: line, deliveryType: 'ship', locationId: elsewhere!.id });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe(COMPANY_PO_MESSAGES.locationNotFound);
+    const yesterday = await client.post(`/api/quotes/${quote.id}/orders`, { lines: line, deliveryType: 'ship', locationId: site!.id, requestedDate: addDays(todayIn(), -1) });
+    expect(yesterday.statusCode).toBe(400);
+    expect(yesterday.json().errors[0].path).toBe('requestedDate');
+    expect((await ctx.db.select().from(orders).where(eq(orders.companyId, company.id))).length, 'nothing placed').toBe(0);
+
+    const placed = await client.post(`/api/quotes/${quote.id}/orders`, { lines: line, deliveryType: 'ship', locationId: site!.id, requestedDate: earliest });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json()).toMatchObject({ deliveryType: 'ship', locationId: site!.id, requestedDate: earliest, shipToAddress: { street: '1 Pier Rd', city: 'Portland', state: 'ME', zip: '04101' } });
+    expect(placed.json().shipTo).toContain('1 Pier Rd');
+
+    const pickup = await client.post(`/api/quotes/${quote.id}/orders`, { lines: [{ quoteLineId: quote.lines[1]!.id, quantity: 5 }] });
+    expect(pickup.statusCode, pickup.body).toBe(201);
+    expect(pickup.json()).toMatchObject({ deliveryType: 'pickup', shipTo: null, requestedDate: null });
+  });
+
+  it('a buyer over their spending limit is refused as at checkout, and nothing is drawn; under it, the order goes in', async () => {
+    // 20 boxes at 7.25 = 145.00, over a 100.00 limit; 10 boxes = 72.50.
+    const { client, company, quote } = await acceptedQuote('buyer', '100.00');
+    const over = await client.post(`/api/quotes/${quote.id}/orders`, { lines: [{ quoteLineId: quote.lines[0]!.id, quantity: 20 }] });
+    expect(over.statusCode).toBe(403);
+    expect(over.json().message).toBe(QUOTE_MESSAGES.overLimit('100.00'));
+    expect(((await client.get(`/api/quotes/${quote.id}`)).json() as Quote).lines[0]!.quantityUsed).toBe(0);
+    expect(await ctx.db.select().from(orders).where(eq(orders.companyId, company.id))).toEqual([]);
+    const under = await client.post(`/api/quotes/${quote.id}/orders`, { lines: [{ quoteLineId: quote.lines[0]!.id, quantity: 10 }] });
+    expect(under.statusCode, under.body).toBe(201);
+    expect(under.json().total).toBe('72.50');
+  });
+
+  it('a company on hold orders nothing from a quote', async () => {
+    const { client, company, quote } = await acceptedQuote();
+    await ctx.db.update(companies).set({ status: 'on_hold' }).where(eq(companies.id, company.id));
+    const refused = await client.post(`/api/quotes/${quote.id}/orders`, { lines: [{ quoteLineId: quote.lines[0]!.id, quantity: 1 }] });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(COMPANY_PO_MESSAGES.onHold);
+    await ctx.db.update(companies).set({ status: 'active' }).where(eq(companies.id, company.id));
+  });
+});
+
+describe('a rep acting for an assigned dealer (docs/decisions/0235, 0242)', () => {
+  async function actingRep(companyId: number) {
+    const user = await createUser(ctx.db, { role: 'salesperson', email: `rep${Math.random().toString(36).slice(2, 8)}@bold.test` });
+    await ctx.db.update(users).set({ firstName: 'Jane', lastName: `Rep${user.id}` }).where(eq(users.id, user.id));
+    expect((await admin.request({ method: 'PUT', url: `/api/companies/${companyId}/reps/${user.id}` })).statusCode).toBe(200);
+    const client = await new TestClient(ctx.app).signInAs(user);
+    const acting = await client.post('/api/session/acting', { companyId });
+    expect(acting.statusCode, acting.body).toBe(200);
+    return { user, client, name: `Jane Rep${user.id}` };
+  }
+
+  it('requests, accepts and orders for the dealer with both names on record; a rep acting for another company gets 404', async () => {
+    const dealer = await dealerCompany();
+    const rep = await actingRep(dealer.company.id);
+    const quote = await requestLobby(rep.client);
+    expect(quote).toMatchObject({ companyId: dealer.company.id, companyName: dealer.company.name, requestedBy: rep.name, requestedByRep: { userId: rep.user.id, name: rep.name } });
+    expect((await dealer.client.get('/api/quotes')).json().quotes.map((q: { id: number }) => q.id), 'the dealer sees it').toContain(quote.id);
+    expect((await priceAndSend(quote, false)).statusCode).toBe(200);
+    // The quote's "ready" email goes to the rep who asked, and to the company's admins.
+    const ready = (await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.reference, `quote:${quote.id}`))).find((e) => e.subject.includes('is ready'))!;
+    expect(ready.toAddresses.sort()).toEqual([rep.user.email, `buyer${counter}@dealer.test`].sort());
+
+    const stranger = await dealerCompany();
+    const other = await actingRep(stranger.company.id);
+    expect((await other.client.get(`/api/quotes/${quote.id}`)).statusCode).toBe(404);
+    expect((await other.client.post(`/api/quotes/${quote.id}/accept`)).statusCode).toBe(404);
+    expect((await other.client.post(`/api/quotes/${quote.id}/orders`, { lines: [{ quoteLineId: quote.lines[0]!.id, quantity: 1 }] })).statusCode).toBe(404);
+
+    const accepted = await rep.client.post(`/api/quotes/${quote.id}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const placed = await rep.client.post(`/api/quotes/${quote.id}/orders`, { lines: [{ quoteLineId: quote.lines[0]!.id, quantity: 10 }] });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json()).toMatchObject({ companyId: dealer.company.id, company: { id: dealer.company.id, name: dealer.company.name }, placedByRep: { userId: rep.user.id, name: rep.name }, placedBy: rep.name });
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, placed.json().id));
+    expect(row).toMatchObject({ userId: rep.user.id, placedByRepId: rep.user.id, companyName: dealer.company.name });
+    const confirmation = (await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.reference, `order:${placed.json().id}`)))[0]!;
+    expect(confirmation.ccAddresses).toEqual(expect.arrayContaining([rep.user.email, `buyer${counter - 1}@dealer.test`]));
+  });
+});

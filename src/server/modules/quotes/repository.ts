@@ -2,6 +2,7 @@ import type { QuoteStatus } from '@common/domain/quotes';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { quoteLines, quotes } from '../../db/schema';
+import { liveEmailAddresses, userNames } from '../users';
 
 /* The quotes module's SQL (docs/decisions/0237). Holds are the lots module's; this reads only quotes and their lines. */
 
@@ -64,4 +65,18 @@ export async function lockExpiredQuotes(tx: DbOrTx, today: string): Promise<Quot
     .where(and(inArray(quotes.status, ['quoted', 'accepted']), sql`${quotes.validUntil} < ${today}::date`))
     .orderBy(asc(quotes.id))
     .for('update', { skipLocked: true });
+}
+
+/** A user's names, for the rep who asks for a quote while acting for a dealer (docs/decisions/0242). */
+export async function userName(db: DbOrTx, userId: number): Promise<{ firstName: string | null; lastName: string | null } | undefined> {
+  const names = userNames('rep');
+  const [row] = await db.select({ firstName: names.firstName, lastName: names.lastName }).from(names).where(eq(names.id, userId));
+  return row;
+}
+
+/** A rep's address (a live account's), for the quote steps they hear of. */
+export async function emailOf(db: DbOrTx, userId: number): Promise<string | null> {
+  const live = liveEmailAddresses('rep_email');
+  const [row] = await db.select({ email: live.email }).from(live).where(eq(live.id, userId));
+  return row?.email ?? null;
 }

@@ -108,12 +108,16 @@ export function createQuotesService(deps: QuotesDeps) {
       if (errors.length > 0) throw new HttpError(400, errors[0]!.message, errors);
       return db.transaction(async (tx) => {
         const requester = (await peopleOf(tx, companyId)).find((p) => p.id === actor.userId);
+        // A rep acting for the company (docs/decisions/0235, 0242): the quote is the company's, asked by the rep.
+        const repName = actor.actingFor?.companyId === companyId ? displayName({ username: actor.username, ...(await repo.userName(tx, actor.userId)) }) : null;
         const row = await repo.insertQuote(
           tx,
           {
             companyId,
             requestedByUserId: actor.userId,
-            requestedByName: requester ? displayName(requester) : actor.username,
+            requestedByName: repName ?? (requester ? displayName(requester) : actor.username),
+            requestedByRepId: repName === null ? null : actor.userId,
+            requestedByRepName: repName,
             projectName: body.projectName,
             siteAddress: body.siteAddress,
             contractor: body.contractor,
@@ -276,6 +280,8 @@ export function createQuotesService(deps: QuotesDeps) {
           cartName: `${row.projectName} (${quoteNumber(row.id)})`.slice(0, 200),
           poReference: body.poReference || row.projectName.slice(0, 100),
           notes: body.notes || null,
+          checkout: { deliveryType: body.deliveryType ?? 'pickup', locationId: body.locationId, shipToAddress: body.shipToAddress, saveShipTo: body.saveShipTo, requestedDate: body.requestedDate },
+          overLimit: QUOTE_MESSAGES.overLimit,
           lines: drawn.lines.map((d) => ({
             productId: d.productId,
             productName: products.get(d.productId)?.name ?? `SKU ${d.productId}`,

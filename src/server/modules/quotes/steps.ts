@@ -35,9 +35,17 @@ export async function viewOf(tx: DbOrTx, deps: StepDeps, row: repo.QuoteRow, pri
   return quoteView(tx, { products: deps.products, today: deps.today }, row, await repo.linesOf(tx, [row.id]), pricer);
 }
 
-/** The requester, or else the company's admins: who hears that a quote was sent or expired. */
+/**
+ * The requester, or else the company's admins: who hears that a quote was sent or expired. A rep who
+ * asked for the dealer (docs/decisions/0242) hears of it with the company's admins.
+ */
 async function dealerEmails(tx: DbOrTx, row: repo.QuoteRow): Promise<string[]> {
   const people = await peopleOf(tx, row.companyId);
+  if (row.requestedByRepId !== null) {
+    const rep = await repo.emailOf(tx, row.requestedByRepId);
+    const admins = people.filter((p) => p.companyRole === 'admin' && p.email).map((p) => p.email!);
+    return [...new Set([...(rep ? [rep] : []), ...admins])];
+  }
   const requester = people.find((p) => p.id === row.requestedByUserId && p.email);
   if (requester?.email) return [requester.email];
   return people.filter((p) => p.companyRole === 'admin' && p.email).map((p) => p.email!);

@@ -25,6 +25,7 @@ export function toSummary(row: QuoteRow, companyName: string, lineCount: number)
     status: row.status,
     validUntil: row.validUntil,
     requestedBy: row.requestedByName,
+    requestedByRep: row.requestedByRepName !== null ? { userId: row.requestedByRepId, name: row.requestedByRepName } : null,
     lineCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

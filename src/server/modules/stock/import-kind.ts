@@ -26,6 +26,8 @@ export interface StockImportSteps {
   apply(tx: Tx, run: { actor: Actor; upload: StockFile; header: HeaderResult; rows: number; collector: IssueCollector; now: Date }): Promise<{ response: StockUploadResponse; counts: StockUploadCounts }>;
   longTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   rejectedBody(collector: IssueCollector): StockUploadErrorBody;
+  /** The lines saying which new boxes go to waiting backorders, and the staged counts lowered by them (docs/decisions/0241). */
+  planArrivals(tx: Tx, header: HeaderResult, collector: IssueCollector): Promise<void>;
 }
 
 /** Thrown to roll back a preview's transaction, carrying its answer or its problems. */
@@ -55,6 +57,7 @@ export function createStockImportKind(deps: {
       await steps.longTransaction(async (tx) => {
         const read = await steps.readAndStage(tx, { ...upload, mode: 'keep' }, collector);
         if (!read.accepted) throw new PreviewDone(null);
+        await steps.planArrivals(tx, read.accepted, collector);
         const created = await previewCreated(tx, STOCK_PREVIEW_ROWS_LIMIT);
         const changed = await previewChanges(tx, read.accepted.present, STOCK_PREVIEW_ROWS_LIMIT);
         const missing = await missingProducts(tx);

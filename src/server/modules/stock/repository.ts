@@ -313,3 +313,21 @@ async function pricesWithoutSqft(tx: Tx, present: ReadonlySet<StockCsvColumn>, l
     rows: rows.map((r): FieldWarningRow => ({ kind: 'priceWithoutSqft', row: r.row, sku: r.sku, field: 'price', before: r.before, after: r.after, pricePerSqft: r.pricePerSqft })),
   };
 }
+
+/** The staged counts of existing products (a counted stock level), with their rows: what may fill backorders (docs/decisions/0241). */
+export async function stagedCounts(tx: Tx): Promise<{ productId: number; count: number; row: number }[]> {
+  const result = await tx.execute(sql`
+    select s.id as "productId", s.stock_count as count, s.row from stock_import s
+    where s.stock_status = 'in_stock' and s.stock_count is not null and exists (select 1 from products p where p.id = s.id)
+    order by s.id`);
+  return result.rows as { productId: number; count: number; row: number }[];
+}
+
+/** The staged counts lowered by the boxes set aside for backorders: those boxes are not free stock. */
+export async function lowerStagedCounts(tx: Tx, lowered: readonly { productId: number; by: number }[]): Promise<void> {
+  if (lowered.length === 0) return;
+  await tx.execute(sql`
+    update stock_import s set stock_count = s.stock_count - l.by
+    from unnest(${sql.param(lowered.map((l) => l.productId))}::integer[], ${sql.param(lowered.map((l) => l.by))}::integer[]) as l(id, by)
+    where s.id = l.id`);
+}

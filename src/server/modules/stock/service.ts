@@ -10,6 +10,8 @@ import {
   type StockUploadResponse,
 } from '@common/contracts/stock';
 import type { StockUploadCounts, StockUploadPreviewResponse } from '@common/contracts/stock-uploads';
+import { BACKORDER_MESSAGES } from '@common/domain/backorders';
+import { stockColumnsOf } from '@common/domain/stock-level';
 import { Readable } from 'node:stream';
 import { allowLongStatements, withLongStatements, type Db, type Tx } from '../../db/client';
 import type { z } from 'zod';
@@ -30,8 +32,10 @@ import {
   fieldWarnings,
   insertNew,
   lockStockImport,
+  lowerStagedCounts,
   missingProductIds,
   setStockLevels,
+  stagedCounts,
   stagedProductIds,
   stageLotSums,
   unknownProductIds,
@@ -71,8 +75,11 @@ export function createStockService(deps: {
   activity: ActivityService;
   settings: Pick<SettingsService, 'put'>;
   products: Pick<ProductsService, 'recordChange' | 'changed' | 'versionIn'>;
-  /** A SKU with lots (loads) keeps their sum as its stock (quantity on order), whatever a file or PATCH says. */
-  lots: Pick<LotsService, 'lotSums'>;
+  /**
+   * A SKU with lots (loads) keeps their sum as its stock (quantity on order), whatever a file or PATCH
+   * says; a rise of a SKU's count fills the backorders waiting on its loads first (docs/decisions/0241).
+   */
+  lots: Pick<LotsService, 'lotSums' | 'planStockArrivals' | 'fillStockArrivals'>;
   /** mode=replace takes removed products out of open carts, counted in the answer (docs/decisions/0130). */
   carts: Pick<CartReferences, 'productReferences' | 'removeProducts'>;
   /** Webhook events, queued in the stock change's own transaction (docs/decisions/0161). */
@@ -100,6 +107,22 @@ export function createStockService(deps: {
     return { accepted, rows: validator.rows() };
   }
 
+  /**
+   * The file's counts that rise while backorders wait on the SKU's loads (docs/decisions/0241): the new
+   * boxes go to those backorders first, so the staged count is lowered by them, and each SKU gets a line
+   * among the warnings the admin reads before confirming. `write`: fill them (the confirm), else only plan
+   * (the preview, whose transaction is rolled back anyway).
+   */
+  async function backorderArrivals(tx: Tx, header: HeaderResult, collector: Collector, write: boolean): Promise<void> {
+    if (!header.present.has('stockLevel')) return;
+    const counts = await stagedCounts(tx);
+    const plans = write ? await deps.lots.fillStockArrivals(tx, counts) : await deps.lots.planStockArrivals(tx, counts);
+    await lowerStagedCounts(tx, plans.map((p) => ({ productId: p.productId, by: p.toBackorders })));
+    for (const plan of plans) {
+      collector.sink.issue({ row: plan.row ?? 0, sku: String(plan.productId), field: 'stockLevel', value: String(plan.count), issue: BACKORDER_MESSAGES.stockArrival(plan) });
+    }
+  }
+
   /** Merges the staged rows into products, with the settings, catalogue version and activity row of the same change. */
   async function apply(
     tx: Tx,
@@ -110,6 +133,8 @@ export function createStockService(deps: {
     const fromCarts = upload.mode === 'replace' ? await removeFromCarts(tx, upload) : { lines: 0, carts: 0 };
     // The fields blank cells clear and prices changed without their sq ft price, counted as the preview counted them (docs/decisions/0211).
     const silentChanges = (await fieldWarnings(tx, header.present, 1)).total;
+    // Backorders waiting on a SKU's loads take its new boxes first; then the loads' sums are what is left of them.
+    await backorderArrivals(tx, header, collector, true);
     // A SKU with lots or loads keeps their sums (docs/decisions/0186): the staged rows take them before the merge.
     if (header.present.has('stockLevel') || header.present.has('quantityOnOrder')) {
       await stageLotSums(tx, await deps.lots.lotSums(tx, await stagedProductIds(tx)));
@@ -205,7 +230,7 @@ export function createStockService(deps: {
   }
 
   const uploads = deps.imports.register(
-    createStockImportKind({ steps: { readAndStage, apply, longTransaction, rejectedBody }, products, carts: deps.carts }),
+    createStockImportKind({ steps: { readAndStage, apply, longTransaction, rejectedBody, planArrivals: (tx, header, collector) => backorderArrivals(tx, header, collector, false) }, products, carts: deps.carts }),
   );
 
   return {
@@ -271,7 +296,14 @@ export function createStockService(deps: {
         }
         // A SKU with lots keeps the sum of its lots (docs/decisions/0186).
         const lotSums = new Map((await deps.lots.lotSums(tx, levels.map((l) => l.id))).flatMap((x) => (x.stock === null ? [] : [[x.id, x.stock] as const])));
-        const kept = levels.map((l) => (lotSums.has(l.id) ? { id: l.id, stockLevel: String(lotSums.get(l.id)) } : l));
+        const asSent = levels.map((l) => (lotSums.has(l.id) ? { id: l.id, stockLevel: String(lotSums.get(l.id)) } : l));
+        // A rise fills the backorders waiting on the SKU's loads first, as a stock file does (docs/decisions/0241).
+        const counts = asSent.flatMap((l) => {
+          const columns = stockColumnsOf(l.stockLevel);
+          return columns.stockStatus === 'in_stock' && !lotSums.has(l.id) ? [{ productId: l.id, count: columns.stockCount }] : [];
+        });
+        const free = new Map((await deps.lots.fillStockArrivals(tx, counts)).map((p) => [p.productId, p.count - p.toBackorders]));
+        const kept = asSent.map((l) => (free.has(l.id) ? { id: l.id, stockLevel: String(free.get(l.id)) } : l));
         const ids = await setStockLevels(tx, kept, now);
         if (ids.length > 0) await products.recordChange(tx);
         await deps.settings.put(LAST_INVENTORY_UPDATE, now.toISOString(), tx);

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderView } from '@common/contracts/orders';
+import type { OrderView, ShipToLocationView } from '@common/contracts/orders';
 import type { OrderFromQuoteBody, QuotesResponse, QuoteView, RequestQuoteBody, SendQuoteBody } from '@common/contracts/quotes';
-import { api, contractDataOf } from '@client/lib/api-client';
+import { api, contractDataOf, dataOf } from '@client/lib/api-client';
 
 /*
  * The quotes calls (docs/decisions/0237): the list, one quote, and each step. Every step answers the
@@ -66,5 +66,19 @@ export function useOrderFromQuote(id: number) {
     mutationFn: async (body: OrderFromQuoteBody): Promise<OrderView> =>
       contractDataOf(api.POST('/api/quotes/{id}/orders', { params: { path: { id } }, body: body as never })),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: quotesQueryKey }), queryClient.invalidateQueries({ queryKey: ['/api/orders'] })]),
+  });
+}
+
+/** POST /api/quotes/{id}/extend (admins, docs/decisions/0236): the new valid-until day; the holds move with it. */
+export function useExtendQuote(id: number) {
+  return useStep((validUntil: string) => contractDataOf<QuoteView>(api.POST('/api/quotes/{id}/extend', { params: { path: { id } }, body: { validUntil } })));
+}
+
+/** The company's saved ship-to locations, as the cart's checkout offers them (docs/decisions/0242); same cache key. */
+export function useQuoteShipToLocations() {
+  return useQuery({
+    queryKey: ['/api/orders/ship-to-locations'],
+    queryFn: async (): Promise<ShipToLocationView[]> => dataOf(api.GET('/api/orders/ship-to-locations')),
+    staleTime: 60_000,
   });
 }

@@ -13,6 +13,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/use-toast';
 import { quotePdfHref, useDecideQuote, useQuote } from '../api/quotes';
+import { ExtendQuote } from '../components/extend-quote';
 import { OrderFromQuote } from '../components/order-from-quote';
 import { PriceQuoteForm } from '../components/price-quote-form';
 import { QuoteLines } from '../components/quote-lines';
@@ -66,7 +67,8 @@ function QuoteBody({ quote, pricer, isAdmin }: { quote: QuoteView; pricer: boole
     });
   const facts: [string, string][] = [
     ['Dealer', quote.companyName],
-    ['Requested by', quote.requestedBy],
+    // A rep acting for the dealer (docs/decisions/0242): the rep, beside the company above.
+    ['Requested by', quote.requestedByRep ? `${quote.requestedByRep.name} (rep, for ${quote.companyName})` : quote.requestedBy],
     ['Site', quote.siteAddress || 'Not given'],
     ['Contractor', quote.contractor || 'Not given'],
     ['Install date', quote.installDate ? formatDay(quote.installDate) : 'Not given'],
@@ -111,6 +113,7 @@ function QuoteBody({ quote, pricer, isAdmin }: { quote: QuoteView; pricer: boole
       )}
       {!pricer && quote.status === 'accepted' && <OrderFromQuote quote={quote} onPlaced={(orderId) => navigate(`/orders/${orderId}`)} />}
       {pricer && (quote.status === 'requested' || quote.status === 'quoted') && <PriceQuoteForm quote={quote} isAdmin={isAdmin} />}
+      {isAdmin && (quote.status === 'quoted' || quote.status === 'accepted') && <ExtendQuote quote={quote} />}
       {isAdmin && (quote.status === 'quoted' || quote.status === 'accepted') && (
         <div className="flex justify-end">
           <Button variant="outline" loading={decide.isPending && decide.variables === 'close'} onClick={() => step('close', 'Quote closed; its holds were released')}>
