@@ -55,8 +55,8 @@ export async function storeCatalogue(userId: number, products: readonly Product[
 let earlyRead: { userId: number; read: Promise<StoredCatalogue | undefined> } | undefined;
 
 /**
- * Starts reading the device's copy as the portal starts (docs/decisions/0234), beside the loading
- * of React and the page, rather than when the page asks for the catalogue after its first paint.
+ * Starts reading the device's copy as the portal starts offline (docs/decisions/0234), beside the
+ * loading of React and the page, rather than when the page asks for the catalogue after its first paint.
  */
 export function startStoredRead(userId: number): void {
   if (earlyRead?.userId === userId) return;
@@ -64,10 +64,12 @@ export function startStoredRead(userId: number): void {
   earlyRead = { userId, read };
 }
 
-function takeStoredRead(userId: number): Promise<StoredCatalogue | undefined> {
+/** The device's copy, and whether it is the read started as the portal opened offline. */
+async function takeStoredRead(userId: number): Promise<{ stored: StoredCatalogue | undefined; openedOffline: boolean }> {
   const early = earlyRead?.userId === userId ? earlyRead.read : undefined;
   earlyRead = undefined;
-  return early ?? readStoredCatalogue(userId).catch(() => undefined);
+  if (early) return { stored: await early, openedOffline: true };
+  return { stored: await readStoredCatalogue(userId).catch(() => undefined), openedOffline: false };
 }
 
 /** Saved after the page has its rows: encoding and writing 50,000 products is not on the way to them. */
@@ -96,9 +98,13 @@ async function wholeDownload(userId: number, known?: CatalogueChanges): Promise<
  */
 export function fieldCatalogueReader(userId: number): () => Promise<Product[]> {
   return async () => {
-    const stored = await takeStoredRead(userId);
+    const { stored, openedOffline } = await takeStoredRead(userId);
     if (!stored) return wholeDownload(userId);
     setFieldStatus({ stockAsOf: stored.asOf });
+    // The portal opened with no network (the service worker's offline shell, or the browser offline):
+    // the copy as it is, at once, rather than after a call that fails, or hangs on a signal with no
+    // data. The network is asked again when it returns (field-runtime.ts).
+    if (openedOffline && fieldStatus().offline) return decodeCatalogueColumns(stored.columns);
     let changes: CatalogueChanges;
     try {
       const early = takeEarlyCatalogue();
