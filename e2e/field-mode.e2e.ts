@@ -310,7 +310,11 @@ describe('field mode', () => {
       await lines.getByText(String(id)).waitFor();
     }
     await expect.poll(() => badge.textContent()).toBe('5');
+    // For a look at the header (not compared): a phone, then a desktop.
     await page.screenshot({ path: path.resolve('.tmp', 'field-badge-390.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: path.resolve('.tmp', 'field-badge-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
 
     // A removal waits too, and the count survives the portal opened again offline (from the device).
     const name = syntheticProducts(100).find((p) => p.id === ids[4])!.name;

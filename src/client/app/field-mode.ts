@@ -65,10 +65,11 @@ export function startFieldMode(client: QueryClient): void {
     activeUserId = user.id;
     rememberDeviceUser(user);
     const runtimeModule = loadRuntime();
-    // The device's copy is read at once, beside React and the page's chunks (docs/decisions/0234);
-    // offline, the page's first rows come from its head in localStorage meanwhile.
+    // Offline, the page's first rows come from the head of the copy in localStorage, and the whole
+    // copy is read from the device without asking the server first (docs/decisions/0234).
     if (fieldStatus().offline) {
-      void runtimeModule.then((m) => m.startStoredRead(user.id));
+      const readNow = catalogueHead(user.id) === undefined;
+      void runtimeModule.then((m) => m.openOffline(user.id, { readNow }));
       setCataloguePreview(() => catalogueHead(user.id));
     }
     setCatalogueReader(() => runtimeModule.then((m) => m.fieldCatalogueReader(user.id)()));

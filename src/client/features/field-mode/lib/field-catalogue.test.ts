@@ -24,7 +24,7 @@ vi.mock('@client/lib/api-client', () => ({
 }));
 vi.mock('@client/api/catalogue-request', () => ({ takeEarlyCatalogue: () => undefined, requestCatalogue: () => Promise.reject(new Error('no whole download here')) }));
 
-const { fieldCatalogueReader, startStoredRead, storeCatalogue } = await import('./field-catalogue');
+const { fieldCatalogueReader, openOffline, storeCatalogue } = await import('./field-catalogue');
 const { fieldStatus, setFieldStatus } = await import('./field-status');
 
 const product = (id: number): Product => ({
@@ -56,7 +56,7 @@ describe('fieldCatalogueReader (docs/decisions/0228, 0234)', () => {
   it('answers the device copy at once when the portal opened offline, asking the server nothing', async () => {
     // The offline shell (or navigator.onLine false): the portal starts offline and reads the copy early.
     setFieldStatus({ offline: true });
-    startStoredRead(7);
+    openOffline(7, { readNow: false });
     const products = await fieldCatalogueReader(7)();
     expect(products.map((p) => p.id)).toEqual([1000, 1001]);
     expect(calls).toEqual([]);
@@ -73,7 +73,7 @@ describe('fieldCatalogueReader (docs/decisions/0228, 0234)', () => {
 
   it('reads again through the network after an offline start (the network returned): no change, no longer offline', async () => {
     setFieldStatus({ offline: true });
-    startStoredRead(7);
+    openOffline(7, { readNow: true });
     await fieldCatalogueReader(7)();
     network = 'no-changes';
     const products = await fieldCatalogueReader(7)();

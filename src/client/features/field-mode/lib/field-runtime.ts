@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { productsQueryKey } from '@client/api/get-products';
 import { deleteDeviceDb } from './device-db';
 import { deviceAvailability, syncAvailability } from './field-availability';
-import { fieldCatalogueReader, loadStockAsOf, startStoredRead } from './field-catalogue';
+import { fieldCatalogueReader, loadStockAsOf, openOffline } from './field-catalogue';
 import { fieldStatus, isNetworkFailure, setFieldStatus, subscribeFieldStatus } from './field-status';
 import { refreshOutboxCounts, replayOutbox } from './outbox';
 import { keepQueries, restoreQueries } from './query-snapshots';
@@ -11,7 +11,7 @@ import { keepQueries, restoreQueries } from './query-snapshots';
  * Field mode for one signed-in rep (docs/decisions/0227), loaded only for salespeople: Dexie and
  * everything that uses it live behind this module's dynamic import.
  */
-export { deviceAvailability, fieldCatalogueReader, startStoredRead };
+export { deviceAvailability, fieldCatalogueReader, openOffline };
 
 /** How often waiting writes are tried again while the browser says it is online (a signal that comes and goes). */
 const RETRY_MS = 30_000;
