@@ -8,6 +8,9 @@
  * - a day's delta sync with 2,000 changed SKUs on the same profile (targets 2 MB and 5 s): bytes
  *   of GET /api/products/changes and time until the device's copy is up to date.
  * The server runs in its own process on the production build.
+ * BENCH_OFFLINE_BREAKDOWN=1 also prints each offline load as JSON: navigation and paint timings, every
+ * resource (start-end, ms), performance marks, long tasks, and navigator.onLine at its start and end
+ * (docs/performance.md, "The offline start").
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -54,6 +57,7 @@ const PROBE = `
   }).observe(document, { childList: true, subtree: true, characterData: true });
 `;
 
+/** One offline load, for BENCH_OFFLINE_BREAKDOWN (a string: tsx's helpers do not exist in the page). */
 const BREAKDOWN = `(() => {
   const r = Math.round;
   const nav = performance.getEntriesByType('navigation')[0];
