@@ -45,6 +45,27 @@ function portalBuildMeta(): Plugin {
   };
 }
 
+/**
+ * The shell the service worker answers a navigation with when the network gave no page (docs/decisions/0227):
+ * index.html with a mark the server's pages never carry, so the portal knows at once that it starts
+ * without a network, whatever navigator.onLine says, and opens from the device instead of waiting for
+ * its first calls to fail (docs/performance.md, "Field mode").
+ */
+export const OFFLINE_SHELL = 'offline.html';
+function offlineShell(): Plugin {
+  return {
+    name: 'portal-offline-shell',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') return;
+      const html = String(index.source).replace('<meta charset="UTF-8" />', '<meta charset="UTF-8" />\n    <meta name="portal-shell" content="device" />');
+      this.emitFile({ type: 'asset', fileName: OFFLINE_SHELL, source: html });
+    },
+  };
+}
+
 const alias = [
   { find: '@common', replacement: fileURLToPath(new URL('./src/common', import.meta.url)) },
   { find: '@client', replacement: fileURLToPath(new URL('./src/client', import.meta.url)) },
@@ -61,6 +82,7 @@ export default defineConfig({
   plugins: [
     react(),
     portalBuildMeta(),
+    offlineShell(),
     tailwindcss(),
     lucideIconsArePure(),
     routeSizeReport({ pageModule: 'features/auth/pages/login-page', label: '/auth', limitBytes: AUTH_JS_LIMIT_BYTES }),
@@ -71,7 +93,7 @@ export default defineConfig({
     // from assets/; index.html is rewritten per request.
     // Field mode (docs/decisions/0227): installable, and every signed-in page opens offline. Workbox
     // precaches the built shell and every chunk; a navigation goes to the network (the server writes
-    // the user and preloads into each page) and falls back to the precached index.html offline. The
+    // the user and preloads into each page) and falls back to the precached offline.html (above). The
     // worker is registered after load and a new one waits for the rep's tap (src/client/offline/).
     VitePWA({
       strategies: 'generateSW',
@@ -94,7 +116,7 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}', '*.{png,webmanifest}'],
+        globPatterns: [OFFLINE_SHELL, 'assets/**/*.{js,css,woff2}', '*.{png,webmanifest}'],
         navigateFallback: null,
         cleanupOutdatedCaches: true,
         // The new worker takes the open tabs only when the rep taps Reload (skipWaiting by message):
@@ -105,7 +127,7 @@ export default defineConfig({
           {
             urlPattern: ({ request }) => request.mode === 'navigate',
             handler: 'NetworkOnly',
-            options: { precacheFallback: { fallbackURL: 'index.html' } },
+            options: { precacheFallback: { fallbackURL: OFFLINE_SHELL } },
           },
         ],
       },

@@ -8,6 +8,9 @@
  * - a day's delta sync with 2,000 changed SKUs on the same profile (targets 2 MB and 5 s): bytes
  *   of GET /api/products/changes and time until the device's copy is up to date.
  * The server runs in its own process on the production build.
+ * BENCH_OFFLINE_BREAKDOWN=1 also prints each offline load as JSON: navigation and paint timings, every
+ * resource (start-end, ms), performance marks, long tasks, and navigator.onLine at its start and end
+ * (docs/performance.md, "The offline start").
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +39,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 const PROBE = `
   window.__bench = { firstRow: null, wholeCatalogue: null };
+  window.__longtasks = [];
+  window.__onLineAtStart = navigator.onLine;
+  try { new PerformanceObserver((l) => window.__longtasks.push(...l.getEntries())).observe({ type: 'longtask', buffered: true }); } catch {}
   new MutationObserver((_, observer) => {
     if (window.__bench.firstRow === null && document.querySelector('table tbody tr[aria-rowindex]')) {
       window.__bench.firstRow = -1;
@@ -50,6 +56,20 @@ const PROBE = `
     if (window.__bench.firstRow > 0 && window.__bench.wholeCatalogue > 0) observer.disconnect();
   }).observe(document, { childList: true, subtree: true, characterData: true });
 `;
+
+/** One offline load, for BENCH_OFFLINE_BREAKDOWN (a string: tsx's helpers do not exist in the page). */
+const BREAKDOWN = `(() => {
+  const r = Math.round;
+  const nav = performance.getEntriesByType('navigation')[0];
+  return JSON.stringify({
+    nav: { workerStart: r(nav.workerStart), responseStart: r(nav.responseStart), responseEnd: r(nav.responseEnd), domInteractive: r(nav.domInteractive), dcl: r(nav.domContentLoadedEventEnd), load: r(nav.loadEventEnd) },
+    paint: performance.getEntriesByType('paint').map((e) => e.name + '@' + r(e.startTime)),
+    marks: performance.getEntriesByType('mark').map((e) => e.name + '@' + r(e.startTime)),
+    res: performance.getEntriesByType('resource').map((t) => t.name.split('/').pop().slice(0, 28) + ' ' + r(t.startTime) + '-' + r(t.responseEnd)),
+    longtasks: window.__longtasks.map((e) => r(e.startTime) + '+' + r(e.duration)),
+    firstRow: r(window.__bench.firstRow), onLine: [window.__onLineAtStart, navigator.onLine],
+  });
+})()`;
 
 /** The device's sync point (field-catalogue.ts), or null. */
 function syncPoint(page: Page): Promise<{ asOf: number; until: string } | null> {
@@ -145,6 +165,7 @@ export async function run(): Promise<void> {
         timeout: 60_000,
       });
       const probe = await page.evaluate(() => (window as unknown as Probe).__bench);
+      if (process.env.BENCH_OFFLINE_BREAKDOWN) console.log(await page.evaluate(BREAKDOWN));
       firstRows.push(probe.firstRow!);
       wholeCatalogue.push(probe.wholeCatalogue!);
     }

@@ -67,10 +67,10 @@ afterAll(async () => {
   expect(errors).toEqual([]);
 });
 
-async function repContext(username: string): Promise<BrowserContext> {
+async function repContext(username: string, viewport = { width: 1280, height: 860 }): Promise<BrowserContext> {
   const { cookie } = await signedInCookie(database.db, baseURL, 'salesperson', username);
   const [name, value] = cookie.split('=') as [string, string];
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 860 } });
+  const context = await browser.newContext({ baseURL, viewport });
   await context.addCookies([{ name, value, url: baseURL }]);
   return context;
 }
@@ -286,6 +286,51 @@ describe('field mode', () => {
     expect(await page.evaluate(() => localStorage.getItem('bold-field-user'))).toBeNull();
     await context.close();
   }, 180_000);
+
+  it("counts the adds and removals waiting on the device in the header's cart badge, on a phone", async () => {
+    // Products that hold 480 boxes (bench/support/catalogue.ts), none used by the journey above.
+    const ids = [10054, 10062, 10070, 10078, 10086];
+    const context = await repContext('field-rep-badge', { width: 390, height: 844 });
+    const page = watch(await context.newPage());
+    const badge = page.getByTestId('frame-cart-count');
+    await page.goto('/field');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await until(() => deviceValue(page, 'catalogue-sync'), 'the catalogue saved on the device');
+    await until(() => deviceValue(page, 'query:["/api/carts"]'), 'the sample order saved');
+    expect(await badge.textContent()).toBe('0');
+
+    // Offline: five products added on /field, each waiting on the device; the server still has none.
+    await context.setOffline(true);
+    await page.goto('/field');
+    await page.getByText(/Offline: stock as of/).waitFor();
+    const lines = page.getByRole('list', { name: 'Sample order lines' });
+    for (const id of ids) {
+      await page.getByLabel('Find a product').fill(String(id));
+      await page.getByRole('list', { name: 'Matching products' }).getByRole('button').first().click();
+      await lines.getByText(String(id)).waitFor();
+    }
+    await expect.poll(() => badge.textContent()).toBe('5');
+    // For a look at the header (not compared): a phone, then a desktop.
+    await page.screenshot({ path: path.resolve('.tmp', 'field-badge-390.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: path.resolve('.tmp', 'field-badge-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    // A removal waits too, and the count survives the portal opened again offline (from the device).
+    const name = syntheticProducts(100).find((p) => p.id === ids[4])!.name;
+    await lines.getByRole('button', { name: `Remove ${name}` }).click();
+    await expect.poll(() => badge.textContent()).toBe('4');
+    await page.goto('/stock');
+    await page.getByText(/Offline: stock as of/).waitFor();
+    await expect.poll(() => badge.textContent()).toBe('4');
+
+    // Back online the writes go; the badge then counts the server's four lines, not eight.
+    await context.setOffline(false);
+    await until(async () => (await page.request.get('/api/carts').then((r) => r.json()) as { items: unknown[] }[])[0]?.items.length === 4, 'the four lines on the server');
+    await page.reload();
+    await expect.poll(() => badge.textContent()).toBe('4');
+    await context.close();
+  }, 120_000);
 
   it('offers a new build with one tap that reloads every open tab into it, with no blank screen', async () => {
     // A real second build (docs/decisions/0239): the same sources with another build id, so the entry

@@ -5,7 +5,7 @@ import { setOfflineLineWriter, setOfflineMerchandiseWriter } from '@client/api/o
 import { productsQueryKey, setCataloguePreview, setCatalogueReader } from '@client/api/get-products';
 import { userQueryKey } from '@client/features/auth/api/get-user';
 import { catalogueHead, deviceUser, forgetDeviceUser, isFieldUser, rememberDeviceUser } from '@client/features/field-mode/lib/device-user';
-import { isNetworkFailure, setFieldStatus } from '@client/features/field-mode/lib/field-status';
+import { fieldStatus, isNetworkFailure, setFieldStatus, startsOffline } from '@client/features/field-mode/lib/field-status';
 import { registerServiceWorker } from '@client/features/field-mode/lib/service-worker';
 import { queueFieldWrite } from '@client/features/field-mode/lib/use-outbox';
 import type { FieldRuntime } from '@client/features/field-mode/lib/field-runtime';
@@ -18,9 +18,12 @@ import type { FieldRuntime } from '@client/features/field-mode/lib/field-runtime
  */
 const loadRuntime = () => import('@client/features/field-mode/lib/field-runtime');
 
-/** Offline with no page from the server, the rep this device holds field data for. */
+/**
+ * Offline with no page from the server (the browser says offline, or the service worker answered with
+ * its offline shell because the navigation found no network), the rep this device holds field data for.
+ */
 export function offlineUser(): CurrentUser | null {
-  return typeof navigator !== 'undefined' && navigator.onLine === false ? deviceUser() : null;
+  return startsOffline() ? deviceUser() : null;
 }
 
 let workerRegistered = false;
@@ -62,10 +65,11 @@ export function startFieldMode(client: QueryClient): void {
     activeUserId = user.id;
     rememberDeviceUser(user);
     const runtimeModule = loadRuntime();
-    // The device's copy is read at once, beside React and the page's chunks (docs/decisions/0234);
-    // offline, the page's first rows come from its head in localStorage meanwhile.
-    if (navigator.onLine === false) {
-      void runtimeModule.then((m) => m.startStoredRead(user.id));
+    // Offline, the page's first rows come from the head of the copy in localStorage, and the whole
+    // copy is read from the device without asking the server first (docs/decisions/0234).
+    if (fieldStatus().offline) {
+      const readNow = catalogueHead(user.id) === undefined;
+      void runtimeModule.then((m) => m.openOffline(user.id, { readNow }));
       setCataloguePreview(() => catalogueHead(user.id));
     }
     setCatalogueReader(() => runtimeModule.then((m) => m.fieldCatalogueReader(user.id)()));

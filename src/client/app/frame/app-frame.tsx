@@ -6,8 +6,10 @@ import { BackLink } from '@client/components/back-link';
 import { BrandLogo } from '@client/components/brand-logo';
 import { FrameContext, type FrameTitle } from '@client/components/page-frame';
 import { CartLink } from '@client/features/cart/components/cart-link';
+import { isFieldUser } from '@client/features/field-mode/lib/device-user';
 import { AccountMenuOnDemand } from './account-menu-on-demand';
 import { AdminMenuOnDemand } from './admin-menu-on-demand';
+import { FieldCartLink } from './field-cart-link';
 import { ActingBanner, OrderForDealerButton } from './order-for-dealer';
 import { SwitchToAdminButton } from './switch-to-admin-button';
 import { useFrameHeight } from './use-frame-height';
@@ -30,6 +32,8 @@ export function AppFrame({ user, children }: { user: CurrentUser; children: Reac
     [actingAsOtherRole],
   );
   const canOrder = user.permissions.includes(ORDERING_PERMISSION);
+  // A rep's count includes the writes waiting on the device (field mode).
+  const fieldRep: boolean = isFieldUser(user);
 
   return (
     <FrameContext.Provider value={frame}>
@@ -50,7 +54,7 @@ export function AppFrame({ user, children }: { user: CurrentUser; children: Reac
             {/* Phones: takes the rest of the first row (basis 0, so it never wraps) and the PO name truncates into it. */}
             <div className="order-2 ml-auto flex min-w-0 flex-1 basis-0 items-center justify-end gap-1 sm:order-3 sm:flex-none sm:basis-auto print:hidden">
               <OrderForDealerButton user={user} />
-              {canOrder && <CartLink activeRole={user.activeRole} />}
+              {canOrder && (fieldRep ? <FieldCartLink user={user} /> : <CartLink activeRole={user.activeRole} />)}
               {user.activeRole === 'admin' && <AdminMenuOnDemand user={user} />}
               <AccountMenuOnDemand user={user} />
             </div>

@@ -5,6 +5,7 @@ import { cartDisplayName, cartProductCount, cartWording } from '@common/domain/c
 import { formatCount } from '@common/domain/format';
 import { Button } from '@client/components/ui/button';
 import { useActiveCart } from '@client/api/get-carts';
+import type { DeviceCartWrites } from '../lib/device-writes';
 import { ActivePoMenuOnDemand } from './active-po-menu-on-demand';
 
 /**
@@ -17,10 +18,14 @@ import { ActivePoMenuOnDemand } from './active-po-menu-on-demand';
  * the name (CSS order), so the name read contains what is shown (axe label-content-name-mismatch)
  * without an aria-label. On a phone the name is only read (the badge and icon fit; the menu and
  * the PO page name it), so the button is never cut to "Sample Orde...".
+ *
+ * A rep's count includes the adds and removals waiting on the device (field mode, docs/decisions/0239),
+ * handed in by the app as /cart's are.
  */
-export function CartLink({ activeRole }: { activeRole: Role | null }) {
+export function CartLink({ activeRole, deviceWrites }: { activeRole: Role | null; deviceWrites?: Pick<DeviceCartWrites, 'apply'> }) {
   const cart = useActiveCart();
-  const count = cart.data ? cartProductCount(cart.data) : 0;
+  const shown = cart.data && deviceWrites ? deviceWrites.apply(cart.data).cart : cart.data;
+  const count = shown ? cartProductCount(shown) : 0;
   const wording = cartWording(activeRole);
   const poName = cart.data ? cartDisplayName(cart.data, activeRole) : wording.cartTitle;
   return (

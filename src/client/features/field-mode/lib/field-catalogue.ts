@@ -53,21 +53,28 @@ export async function storeCatalogue(userId: number, products: readonly Product[
 }
 
 let earlyRead: { userId: number; read: Promise<StoredCatalogue | undefined> } | undefined;
+/** The rep whose portal opened offline and whose catalogue has not been read yet. */
+let openedOfflineFor: number | undefined;
 
 /**
- * Starts reading the device's copy as the portal starts (docs/decisions/0234), beside the loading
- * of React and the page, rather than when the page asks for the catalogue after its first paint.
+ * The portal opened offline (docs/decisions/0234): the first read of the catalogue answers the copy on
+ * the device without asking the server. With no head of the copy kept for the first rows, the read
+ * starts at once, beside the loading of React and the page; with one, it waits for the page to ask
+ * after its first paint, so turning 50,000 rows out of IndexedDB (a long task on the page's thread)
+ * does not hold back that paint (docs/performance.md, "Field mode").
  */
-export function startStoredRead(userId: number): void {
-  if (earlyRead?.userId === userId) return;
-  const read = readStoredCatalogue(userId).catch(() => undefined);
-  earlyRead = { userId, read };
+export function openOffline(userId: number, { readNow }: { readNow: boolean }): void {
+  openedOfflineFor = userId;
+  if (readNow && earlyRead?.userId !== userId) earlyRead = { userId, read: readStoredCatalogue(userId).catch(() => undefined) };
 }
 
-function takeStoredRead(userId: number): Promise<StoredCatalogue | undefined> {
+/** The device's copy, and whether this is the first read since the portal opened offline. */
+async function takeStoredRead(userId: number): Promise<{ stored: StoredCatalogue | undefined; openedOffline: boolean }> {
   const early = earlyRead?.userId === userId ? earlyRead.read : undefined;
+  const openedOffline = openedOfflineFor === userId;
   earlyRead = undefined;
-  return early ?? readStoredCatalogue(userId).catch(() => undefined);
+  openedOfflineFor = undefined;
+  return { stored: await (early ?? readStoredCatalogue(userId).catch(() => undefined)), openedOffline };
 }
 
 /** Saved after the page has its rows: encoding and writing 50,000 products is not on the way to them. */
@@ -96,9 +103,13 @@ async function wholeDownload(userId: number, known?: CatalogueChanges): Promise<
  */
 export function fieldCatalogueReader(userId: number): () => Promise<Product[]> {
   return async () => {
-    const stored = await takeStoredRead(userId);
+    const { stored, openedOffline } = await takeStoredRead(userId);
     if (!stored) return wholeDownload(userId);
     setFieldStatus({ stockAsOf: stored.asOf });
+    // The portal opened with no network (the service worker's offline shell, or the browser offline):
+    // the copy as it is, at once, rather than after a call that fails, or hangs on a signal with no
+    // data. The network is asked again when it returns (field-runtime.ts).
+    if (openedOffline && fieldStatus().offline) return decodeCatalogueColumns(stored.columns);
     let changes: CatalogueChanges;
     try {
       const early = takeEarlyCatalogue();

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { productsQueryKey } from '@client/api/get-products';
 import { deleteDeviceDb } from './device-db';
 import { deviceAvailability, syncAvailability } from './field-availability';
-import { fieldCatalogueReader, loadStockAsOf, startStoredRead } from './field-catalogue';
-import { fieldStatus, isNetworkFailure, setFieldStatus } from './field-status';
+import { fieldCatalogueReader, loadStockAsOf, openOffline } from './field-catalogue';
+import { fieldStatus, isNetworkFailure, setFieldStatus, subscribeFieldStatus } from './field-status';
 import { refreshOutboxCounts, replayOutbox } from './outbox';
 import { keepQueries, restoreQueries } from './query-snapshots';
 
@@ -10,7 +11,7 @@ import { keepQueries, restoreQueries } from './query-snapshots';
  * Field mode for one signed-in rep (docs/decisions/0227), loaded only for salespeople: Dexie and
  * everything that uses it live behind this module's dynamic import.
  */
-export { deviceAvailability, fieldCatalogueReader, startStoredRead };
+export { deviceAvailability, fieldCatalogueReader, openOffline };
 
 /** How often waiting writes are tried again while the browser says it is online (a signal that comes and goes). */
 const RETRY_MS = 30_000;
@@ -35,11 +36,12 @@ export function startFieldRuntime(client: QueryClient, userId: number): FieldRun
     });
 
   void (async () => {
-    if (navigator.onLine === false) restored = await restoreQueries(client).catch(() => []);
+    // Offline: the browser says so, or the portal opened on the service worker's offline shell.
+    if (fieldStatus().offline) restored = await restoreQueries(client).catch(() => []);
     await refreshOutboxCounts(userId).catch(() => undefined);
     await loadStockAsOf(userId).catch(() => undefined);
     // The app opening is a replay point (no Background Sync outside Chromium).
-    if (navigator.onLine !== false) {
+    if (!fieldStatus().offline) {
       replay();
       // After the page's own first requests, not beside them.
       availabilityTimer = setTimeout(refreshAvailability, AVAILABILITY_DELAY_MS);
@@ -51,16 +53,31 @@ export function startFieldRuntime(client: QueryClient, userId: number): FieldRun
     }
   })();
 
+  // Back online, however it was learnt (the browser's online event, or a call that succeeded after
+  // an offline start while the browser said online): what was put back from the device is read
+  // again from the server, and the waiting writes go.
+  let wasOffline = fieldStatus().offline;
+  const stopFollowing = subscribeFieldStatus(() => {
+    const offline = fieldStatus().offline;
+    if (wasOffline && !offline) {
+      for (const queryKey of restored.splice(0)) void client.invalidateQueries({ queryKey });
+      replay();
+      refreshAvailability();
+    }
+    wasOffline = offline;
+  });
   const onOnline = () => {
     setFieldStatus({ offline: false });
-    // What was put back from the device is read again from the server.
-    for (const queryKey of restored.splice(0)) void client.invalidateQueries({ queryKey });
-    replay();
-    refreshAvailability();
+    // The catalogue read from the device is brought up to date by its changes (docs/decisions/0228).
+    void client.invalidateQueries({ queryKey: productsQueryKey });
   };
   window.addEventListener('online', onOnline);
   const timer = setInterval(() => {
-    if (navigator.onLine !== false && fieldStatus().waiting > 0) replay();
+    if (navigator.onLine === false) return;
+    if (fieldStatus().waiting > 0) replay();
+    // Opened offline while the browser says online: the catalogue's changes are asked for again, and
+    // the first answer ends offline (field-catalogue.ts).
+    if (fieldStatus().offline) void client.invalidateQueries({ queryKey: productsQueryKey });
   }, RETRY_MS);
 
   return {
@@ -68,6 +85,7 @@ export function startFieldRuntime(client: QueryClient, userId: number): FieldRun
       stopped = true;
       clearTimeout(availabilityTimer);
       stopKeeping();
+      stopFollowing();
       window.removeEventListener('online', onOnline);
       clearInterval(timer);
     },

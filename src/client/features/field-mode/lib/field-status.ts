@@ -24,9 +24,23 @@ export interface FieldStatus {
   updateReady: boolean;
 }
 
+/**
+ * Whether this page is the service worker's offline shell (vite.config.ts, offline.html): the
+ * navigation found no network, so the portal starts from the device without asking the server first,
+ * even where navigator.onLine still says online (a signal with no data, a captive Wi-Fi).
+ */
+export function shellFromDevice(): boolean {
+  return typeof document !== 'undefined' && document.querySelector('meta[name="portal-shell"][content="device"]') !== null;
+}
+
+/** The portal starts offline: the browser says so, or the page is the offline shell. */
+export function startsOffline(): boolean {
+  return (typeof navigator !== 'undefined' && navigator.onLine === false) || shellFromDevice();
+}
+
 let status: FieldStatus = {
   active: false,
-  offline: typeof navigator !== 'undefined' && navigator.onLine === false,
+  offline: startsOffline(),
   stockAsOf: null,
   waiting: 0,
   toReview: 0,

@@ -1,5 +1,6 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { deviceDb, writeKv, type StoredQuery } from './device-db';
+import { fieldStatus } from './field-status';
 
 /**
  * The answers a rep's offline screens need besides the catalogue (docs/decisions/0227): the sample
@@ -23,7 +24,7 @@ function keep(query: Query): void {
 /** Saves every kept answer the cache holds and each one it receives from now on; answers the unsubscribe. */
 export function keepQueries(client: QueryClient): () => void {
   // Answers that arrived before field mode's code loaded (the page's first data) are saved too.
-  if (navigator.onLine !== false) for (const query of client.getQueryCache().getAll()) keep(query);
+  if (!fieldStatus().offline) for (const query of client.getQueryCache().getAll()) keep(query);
   return client.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'success') keep(event.query);
   });
