@@ -84,6 +84,23 @@ export async function stageRows(tx: Tx, rows: readonly StockRow[]): Promise<void
 }
 
 /** One import at a time: two admins uploading at once would otherwise interleave their merges. */
+/**
+ * The products a stock write will touch, row-locked in id order before any load (docs/decisions/0241):
+ * placement takes its products in id order, then loads (products/take-stock.ts), so a merge that filled
+ * one SKU's backorders (its product and loads) and then wrote a lower-id product could each wait on
+ * the other: a deadlock PostgreSQL broke by failing one side. Counted rows, not returned ones: a
+ * 50,000-row file sends back one number.
+ */
+export async function lockProductsInIdOrder(tx: Tx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.execute(sql`select count(*) from (select id from products where id = any(${sql.param([...ids])}::integer[]) order by id for update) locked`);
+}
+
+/** The staged file's products, locked as `lockProductsInIdOrder` does. */
+export async function lockStagedProducts(tx: Tx): Promise<void> {
+  await tx.execute(sql`select count(*) from (select p.id from products p where p.id in (select s.id from stock_import s) order by p.id for update of p) locked`);
+}
+
 export async function lockStockImport(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('stock_import'))`);
 }

@@ -31,6 +31,8 @@ import {
   deleteMissingProducts,
   fieldWarnings,
   insertNew,
+  lockProductsInIdOrder,
+  lockStagedProducts,
   lockStockImport,
   lowerStagedCounts,
   missingProductIds,
@@ -133,6 +135,8 @@ export function createStockService(deps: {
     const fromCarts = upload.mode === 'replace' ? await removeFromCarts(tx, upload) : { lines: 0, carts: 0 };
     // The fields blank cells clear and prices changed without their sq ft price, counted as the preview counted them (docs/decisions/0211).
     const silentChanges = (await fieldWarnings(tx, header.present, 1)).total;
+    // Every product of the file first, in id order, then (in the fill) loads: placement's order.
+    await lockStagedProducts(tx);
     // Backorders waiting on a SKU's loads take its new boxes first; then the loads' sums are what is left of them.
     await backorderArrivals(tx, header, collector, true);
     // A SKU with lots or loads keeps their sums (docs/decisions/0186): the staged rows take them before the merge.
@@ -289,6 +293,8 @@ export function createStockService(deps: {
       const now = new Date();
       const changed = await db.transaction(async (tx) => {
         await lockStockImport(tx);
+        // The products in id order before the fill takes any load, as placement does (docs/decisions/0241).
+        await lockProductsInIdOrder(tx, levels.map((l) => l.id));
         const unknown = await unknownProductIds(tx, levels.map((l) => l.id));
         if (unknown.length > 0) {
           const listed = unknown.slice(0, 20).join(', ') + (unknown.length > 20 ? ` and ${unknown.length - 20} more` : '');

@@ -127,3 +127,33 @@ describe('a stock upload that brings a backordered SKU in', () => {
     expect(await arrivalEmails()).toEqual([]);
   });
 });
+
+describe('a stock PATCH racing placements that take the same SKUs', () => {
+  it('never deadlocks: the merge takes its products in id order before any load, as placement does', async () => {
+    // LOW sorts before SKU: a placement locks LOW, then SKU, then SKU's loads; the PATCH fills SKU's
+    // backorders (SKU and its loads), then writes LOW. Without one order for both, each waits for the other.
+    const LOW = 31999;
+    await ctx.db.delete(products).where(eq(products.id, LOW));
+    await ctx.db.insert(products).values(withStock({ id: LOW, name: 'Glazed 3x12 Ink Gloss', stockLevel: '5000', price: '40.00', soldBy: 'Box' }));
+    const big = await put(admin, '/api/stock/incoming', { items: [{ sku: SKU, incoming: [{ ...LOAD, quantity: 100_000 }] }] });
+    expect(big.statusCode, big.body).toBe(200);
+    const answers: number[] = [];
+    for (let round = 0; round < 12; round += 1) {
+      // SKU out of stock with a backorder waiting, so the PATCH's rise has something to fill.
+      expect((await admin.request({ method: 'PATCH', url: '/api/stock', json: { items: [{ sku: SKU, stockLevel: 0 }] } })).statusCode).toBe(200);
+      await order((await signedIn('bold_customer')).client, 1);
+      const buyers = await Promise.all([0, 1, 2].map(async () => {
+        const { client } = await signedIn('bold_customer');
+        const cart = await activeCart(client);
+        for (const productId of [LOW, SKU]) expect((await client.post(`/api/carts/${cart.id}/items`, { productId, quantity: 1 })).statusCode).toBe(200);
+        return { client, cart };
+      }));
+      const results = await Promise.all([
+        ...buyers.map(({ client, cart }) => client.post('/api/orders', { cartId: cart.id })),
+        admin.request({ method: 'PATCH', url: '/api/stock', json: { items: [{ sku: LOW, stockLevel: 5000 - round }, { sku: SKU, stockLevel: 2 }] } }),
+      ]);
+      answers.push(...results.map((r) => r.statusCode));
+    }
+    expect(answers.filter((status) => status >= 500)).toEqual([]);
+  }, 120_000);
+});
