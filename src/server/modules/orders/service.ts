@@ -260,6 +260,8 @@ export function createOrdersService(deps: {
   calendar: Pick<CalendarService, 'closedDaysFrom' | 'upcoming'>;
 }) {
   const { db, activity, carts, lots } = deps;
+  /** What other modules do when an order is cancelled, in its transaction (a quote takes its boxes back, docs/decisions/0245). */
+  const whenCancelled: ((tx: DbOrTx, actor: Actor, orderId: number) => Promise<void>)[] = [];
   const view = (executor: DbOrTx, row: repo.OrderRow) => loadOrderView(executor, row, lots);
 
   async function visibleOrder(actor: Actor, id: number): Promise<repo.OrderRow> {
@@ -767,6 +769,11 @@ export function createOrdersService(deps: {
       });
     },
 
+    /** Registers work for a cancelled order, run in the cancelling transaction (quotes: docs/decisions/0245). */
+    onCancelled(hook: (tx: DbOrTx, actor: Actor, orderId: number) => Promise<void>): void {
+      whenCancelled.push(hook);
+    },
+
     async updateStatus(actor: Actor, id: number, status: OrderStatus): Promise<OrderView> {
       return db.transaction(async (tx) => {
         const before = await repo.findOrderForUpdate(tx, id);
@@ -781,7 +788,10 @@ export function createOrdersService(deps: {
         const row = await repo.updateOrderStatus(tx, id, status);
         if (!row) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
         // A cancelled order no longer waits for a load: its promise goes back to the load (docs/decisions/0238).
-        if (status === 'cancelled') await lots.releaseBackorders(tx, id);
+        if (status === 'cancelled') {
+          await lots.releaseBackorders(tx, id);
+          for (const hook of whenCancelled) await hook(tx, actor, id);
+        }
         await activity.record(
           actor,
           {

@@ -166,6 +166,32 @@ describe('the quote lifecycle', () => {
     expect(closed.lines.map((l) => l.quantityUsed)).toEqual([165, 40]);
     expect(await ctx.db.select().from(lotHolds).where(eq(lotHolds.quoteLineId, lobby!.id))).toEqual([]);
     expect((await client.post(`/api/quotes/${quote.id}/orders`, { lines: [{ quoteLineId: trim!.id, quantity: 1 }] })).statusCode).toBe(409);
+
+    // The office cancels the second order (docs/decisions/0245): its boxes go back on the quote, which
+    // is open again while valid, and the dealer orders them again at the quoted prices.
+    const cancelled = await admin.request({ method: 'PATCH', url: `/api/orders/${second.json().id}`, json: { status: 'cancelled' } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const reopened = (await client.get(`/api/quotes/${quote.id}`)).json() as Quote;
+    expect(reopened.status).toBe('accepted');
+    expect(reopened.lines.map((l) => l.quantityUsed)).toEqual([60, 10]);
+    // A second cancel of the same order (a retry) gives nothing back twice.
+    expect((await admin.request({ method: 'PATCH', url: `/api/orders/${second.json().id}`, json: { status: 'cancelled' } })).statusCode).toBe(200);
+    expect(((await client.get(`/api/quotes/${quote.id}`)).json() as Quote).lines.map((l) => l.quantityUsed)).toEqual([60, 10]);
+    const again = await client.post(`/api/quotes/${quote.id}/orders`, { lines: [{ quoteLineId: lobby!.id, quantity: 105 }] });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().items[0]).toMatchObject({ productId: LOBBY, price: '7.25', priceListCode: `Q-${quote.id}` });
+  });
+
+  it('a cancelled order of a quote closed by hand gives its boxes back but leaves the quote closed', async () => {
+    const { client, quote } = await acceptedQuote();
+    const [lobby] = quote.lines;
+    const placed = await client.post(`/api/quotes/${quote.id}/orders`, { lines: [{ quoteLineId: lobby!.id, quantity: 20 }] });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect((await client.post(`/api/quotes/${quote.id}/close`)).statusCode).toBe(200);
+    expect((await admin.request({ method: 'PATCH', url: `/api/orders/${placed.json().id}`, json: { status: 'cancelled' } })).statusCode).toBe(200);
+    const after = (await client.get(`/api/quotes/${quote.id}`)).json() as Quote;
+    expect(after.status).toBe('closed');
+    expect(after.lines[0]!.quantityUsed).toBe(0);
   });
 
   it('refuses bad input with a 4xx and changes nothing', async () => {

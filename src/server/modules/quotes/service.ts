@@ -34,6 +34,7 @@ import type { OrdersService } from '../orders';
 import { lowestListPrices } from '../price-list';
 import type { QuoteStep } from './emails';
 import { renderQuotePdf } from './render-pdf';
+import { giveBackToQuotes } from './cancelled-orders';
 import * as repo from './repository';
 import { announce as announceStep, type StepDeps, releaseQuoteHolds, viewOf as stepView } from './steps';
 import { toSummary } from './views';
@@ -43,7 +44,7 @@ export type QuotesService = ReturnType<typeof createQuotesService>;
 export interface QuotesDeps extends StepDeps {
   db: Db;
   activity: ActivityService;
-  orders: Pick<OrdersService, 'placeGivenLines'>;
+  orders: Pick<OrdersService, 'placeGivenLines' | 'onCancelled'>;
   now?: () => Date;
 }
 
@@ -82,6 +83,8 @@ export function createQuotesService(deps: QuotesDeps) {
   const announce = (tx: DbOrTx, actor: Actor | null, row: repo.QuoteRow, kind: QuoteStep | 'closed', description: string) =>
     announceStep(tx, deps, { actor, row, kind, description });
   const releaseAll = releaseQuoteHolds;
+  // A cancelled order from a quote gives its boxes back (docs/decisions/0245).
+  deps.orders.onCancelled((tx, actor, orderId) => giveBackToQuotes(tx, deps, actor, orderId));
 
   return {
     async request(actor: Actor, body: z.output<typeof requestQuoteBody>): Promise<QuoteView> {
