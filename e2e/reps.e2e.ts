@@ -17,6 +17,7 @@ const tile = generateDemoProducts().filter(
   (p) => /^\d+$/.test(p.stockLevel ?? '') && Number(p.stockLevel) > 300 && !/each|piece/i.test(p.soldBy ?? '') && toCents(p.price ?? null) !== null,
 )[173]!;
 const contract = fromCents(Math.round(toCents(tile.price ?? null)! * 0.85));
+const money = (price: string) => `$${Number(price).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 describe('a rep orders for a dealer', () => {
   it('from / on a phone: picks the dealer, orders 40 boxes at its contract price; the buyer sees "Placed by" and the email names both', async () => {
@@ -33,6 +34,10 @@ describe('a rep orders for a dealer', () => {
       headers: { 'x-request-timestamp': String(Date.now()), 'content-type': 'application/json' },
     });
     await api(admin, 'POST', `/api/admin/price-lists/${created.id}/assignments`, { companyId: company.id, priority: 10 });
+    // Two shade lots: the job's 40 boxes fit in the first alone.
+    await api(admin, 'PUT', '/api/stock/lots', {
+      items: [{ sku: tile.id, lots: [{ lot: `REP-A-${stamp}`, shade: 'S5', caliber: 'C1', quantity: 45 }, { lot: `REP-B-${stamp}`, shade: 'S6', caliber: 'C1', quantity: 30 }] }],
+    });
     const buyerName = `journey-rep-buyer-${stamp}`;
     const buyer = await api<{ id: number }>(admin, 'POST', `/api/companies/${company.id}/buyers/new`, {
       username: buyerName,
@@ -87,23 +92,46 @@ describe('a rep orders for a dealer', () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
     await page.screenshot({ path: join(tmpdir(), 'reps-phone-acting.png') });
 
-    // 40 boxes on the dealer's PO, then placed from the PO screen.
-    const cart = (await api<{ id: number; isActive: boolean }[]>(page, 'GET', '/api/carts')).find((c) => c.isActive)!;
-    await api(page, 'POST', `/api/carts/${cart.id}/items`, { productId: tile.id, quantity: 40 });
+    // 40 boxes of one lot from the tile's /stock row, at the dealer's contract price, then placed from the PO.
+    await page.goto('/stock');
+    await page.getByText(/^[\d,]+ products$/).waitFor();
+    await page.getByLabel('Search', { exact: true }).fill(String(tile.id));
+    // A phone lists cards: the card's button is named by its SKU followed by the rest of the card.
+    const open = page.getByRole('button', { name: new RegExp(`^SKU ${tile.id}(?!\\d)`) }).filter({ visible: true });
+    await open.click();
+    await expect.poll(() => open.getAttribute('aria-expanded')).toBe('true');
+    await page.getByText(`REP-A-${stamp}`, { exact: true }).filter({ visible: true }).waitFor();
+    await page.getByTestId('dealer-price').filter({ visible: true }).getByText(money(contract)).first().waitFor();
+    const add = page.getByTestId('stock-add').filter({ visible: true });
+    await expect.poll(() => add.getByLabel(/^Quantity/).isEnabled()).toBe(true);
+    await add.getByLabel(/^Quantity/).fill('40');
+    await add.getByRole('button', { name: 'Add to PO' }).click();
+    await page.getByText('Added to PO').filter({ visible: true }).first().waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.screenshot({ path: join(tmpdir(), 'reps-phone-stock-row.png'), fullPage: true });
     await page.goto('/cart');
     await page.getByText('Order Summary').waitFor();
+    await page.getByRole('switch', { name: 'One lot: all boxes from one shade' }).waitFor();
+    expect(await page.getByRole('switch', { name: 'One lot: all boxes from one shade' }).getAttribute('aria-checked')).toBe('true');
+    await page.getByText(money(fromCents(toCents(contract)! * 40))).first().waitFor();
     await banner.waitFor();
     await page.screenshot({ path: join(tmpdir(), 'reps-phone-po.png'), fullPage: true });
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL(/\/orders\/\d+\/placed$/);
     expect(Date.now() - started).toBeLessThan(60_000);
     const orderId = Number(page.url().split('/').at(-2));
-    const order = await api<{ total: string; placedByRep: { name: string } | null; company: { name: string } | null; items: { productId: number; quantity: number; price: string | null }[] }>(
+    const order = await api<{
+      total: string;
+      placedByRep: { name: string } | null;
+      company: { name: string } | null;
+      items: { productId: number; quantity: number; price: string | null; allocations?: { lot: string; quantity: number }[] }[];
+    }>(
       page,
       'GET',
       `/api/orders/${orderId}`,
     );
     expect(order.items).toEqual([expect.objectContaining({ productId: tile.id, quantity: 40, price: contract })]);
+    expect(order.items[0]!.allocations).toEqual([expect.objectContaining({ lot: `REP-A-${stamp}`, quantity: 40 })]);
     expect(order.placedByRep?.name).toBe('Jane Rep');
     expect(order.company?.name).toBe(company.name);
 
