@@ -445,6 +445,42 @@ describe('an order from a quote checks out like a cart (docs/decisions/0242)', (
   });
 });
 
+describe('an order from a quote the way the world sends it', () => {
+  const orderOnce = (client: TestClient, quoteId: number, lines: unknown, key: string) =>
+    client.request({ method: 'POST', url: `/api/quotes/${quoteId}/orders`, json: { lines }, headers: { 'idempotency-key': key } });
+
+  it('the same order sent again with its Idempotency-Key (an answer lost on the way) is placed once and drawn once', async () => {
+    const { client, company, quote } = await acceptedQuote();
+    const lines = [{ quoteLineId: quote.lines[0]!.id, quantity: 30 }];
+    const first = await orderOnce(client, quote.id, lines, 'quote-order-replayed-1');
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await Promise.all([1, 2, 3].map(() => orderOnce(client, quote.id, lines, 'quote-order-replayed-1')));
+    expect(again.map((r) => [r.statusCode, r.json().id])).toEqual([1, 2, 3].map(() => [201, first.json().id]));
+    expect(await ctx.db.select().from(orders).where(eq(orders.companyId, company.id))).toHaveLength(1);
+    expect(((await client.get(`/api/quotes/${quote.id}`)).json() as Quote).lines[0]!.quantityUsed).toBe(30);
+  });
+
+  it("two orders of a line's last boxes at once (two tabs, two buyers): one goes in, the other is told what is left", async () => {
+    const { client, company, quote } = await acceptedQuote();
+    const left = quote.lines[0]!.quantity;
+    const [one, two] = await Promise.all([0, 1].map((n) => orderOnce(client, quote.id, [{ quoteLineId: quote.lines[0]!.id, quantity: left }], `quote-order-race-${quote.id}-${n}`)));
+    expect([one!.statusCode, two!.statusCode].sort()).toEqual([201, 409]);
+    const refused = [one!, two!].find((r) => r.statusCode === 409)!;
+    expect(refused.json().message).toBe(QUOTE_MESSAGES.overQuote(LOBBY, 0));
+    expect(await ctx.db.select().from(orders).where(eq(orders.companyId, company.id))).toHaveLength(1);
+    expect(((await client.get(`/api/quotes/${quote.id}`)).json() as Quote).lines[0]!.quantityUsed).toBe(left);
+  });
+
+  it('a quote past its valid-until day is refused before the minutely job has marked it, and nothing is placed', async () => {
+    const { client, company, quote } = await acceptedQuote();
+    await ctx.db.update(quotes).set({ validUntil: addDays(todayIn(), -1) }).where(eq(quotes.id, quote.id));
+    const late = await client.post(`/api/quotes/${quote.id}/orders`, { lines: [{ quoteLineId: quote.lines[0]!.id, quantity: 1 }] });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(QUOTE_MESSAGES.expired);
+    expect(await ctx.db.select().from(orders).where(eq(orders.companyId, company.id))).toEqual([]);
+  });
+});
+
 describe('a rep acting for an assigned dealer (docs/decisions/0235, 0242)', () => {
   async function actingRep(companyId: number) {
     const user = await createUser(ctx.db, { role: 'salesperson', email: `rep${Math.random().toString(36).slice(2, 8)}@bold.test` });

@@ -1,7 +1,9 @@
+import { useRef } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderView, ShipToLocationView } from '@common/contracts/orders';
 import type { OrderFromQuoteBody, QuotesResponse, QuoteView, RequestQuoteBody, SendQuoteBody } from '@common/contracts/quotes';
 import { api, contractDataOf, dataOf } from '@client/lib/api-client';
+import { idempotent, newIdempotencyKey } from '@client/lib/idempotency-key';
 
 /*
  * The quotes calls (docs/decisions/0237): the list, one quote, and each step. Every step answers the
@@ -29,19 +31,31 @@ export function useQuote(id: number) {
 /** The PDF's address: a plain link downloads it with the session cookie. */
 export const quotePdfHref = (id: number) => `/api/quotes/${id}/pdf`;
 
-function useStep<Body>(call: (body: Body) => Promise<QuoteView>) {
+function useStep<Body>(call: (body: Body) => Promise<QuoteView>, afterSuccess?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: async (quote) => {
+      afterSuccess?.();
       queryClient.setQueryData(quoteQueryKey(quote.id), quote);
       await queryClient.invalidateQueries({ queryKey: quotesQueryKey, exact: true });
     },
   });
 }
 
+/**
+ * One Idempotency-Key per form, kept across retries (an answer lost on a dropped connection, a second
+ * tap) and renewed after a success, as the cart's checkout does (docs/decisions/0060): the server
+ * then makes one quote or one order however often the same request arrives.
+ */
+function useFormKey(prefix: string) {
+  const key = useRef(newIdempotencyKey(prefix));
+  return { current: () => key.current, renew: () => (key.current = newIdempotencyKey(prefix)) };
+}
+
 export function useRequestQuote() {
-  return useStep((body: RequestQuoteBody) => contractDataOf<QuoteView>(api.POST('/api/quotes', { body: body as never })));
+  const key = useFormKey('quote');
+  return useStep((body: RequestQuoteBody) => contractDataOf<QuoteView>(api.POST('/api/quotes', { body: body as never, ...idempotent('quote', key.current()) })), key.renew);
 }
 
 export function useSendQuote(id: number) {
@@ -62,10 +76,14 @@ export function useDecideQuote(id: number) {
 
 export function useOrderFromQuote(id: number) {
   const queryClient = useQueryClient();
+  const key = useFormKey('quote-order');
   return useMutation({
     mutationFn: async (body: OrderFromQuoteBody): Promise<OrderView> =>
-      contractDataOf(api.POST('/api/quotes/{id}/orders', { params: { path: { id } }, body: body as never })),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: quotesQueryKey }), queryClient.invalidateQueries({ queryKey: ['/api/orders'] })]),
+      contractDataOf(api.POST('/api/quotes/{id}/orders', { params: { path: { id } }, body: body as never, ...idempotent('quote-order', key.current()) })),
+    onSuccess: () => {
+      key.renew();
+      return Promise.all([queryClient.invalidateQueries({ queryKey: quotesQueryKey }), queryClient.invalidateQueries({ queryKey: ['/api/orders'] })]);
+    },
   });
 }
 
