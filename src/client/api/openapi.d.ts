@@ -13596,6 +13596,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        adjusted: {
+                            reason: string;
+                            sent: string;
+                            sku: number;
+                            stockLevel: string;
+                        }[];
                         message: string;
                         unchanged: number;
                         updated: number;

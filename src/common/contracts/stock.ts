@@ -174,5 +174,11 @@ export const stockLevelsResponse = z.object({
   /** SKUs whose level changed. */
   updated: z.int(),
   unchanged: z.int(),
+  /**
+   * SKUs whose written level is not the one sent, and why: a rise that went first to backorders waiting
+   * on the SKU's loads (docs/decisions/0241), or a SKU with lots, whose level is their sum (docs/decisions/0186).
+   * The ERP then knows the number the portal shows.
+   */
+  adjusted: z.array(z.object({ sku: z.int(), sent: z.string(), stockLevel: z.string(), reason: z.string() })),
 });
 export type StockLevelsResponse = z.infer<typeof stockLevelsResponse>;

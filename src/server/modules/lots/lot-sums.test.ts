@@ -1,3 +1,4 @@
+import { LOT_MESSAGES } from '@common/domain/lots';
 import { asc, eq, gte, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createUser, TestClient, useTestApp } from '../../../../test/api';
@@ -112,6 +113,8 @@ describe('stock level = sum of lots, on every path of the triggers', () => {
     const patched = await admin.request({ method: 'PATCH', url: '/api/stock', payload: { items: [{ sku: 20_003, stockLevel: 900 }, { sku: 20_004, stockLevel: 43 }] } });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(patched.json()).toMatchObject({ updated: 1, unchanged: 1 });
+    // The answer tells the ERP the level it sent for the SKU with lots was not the one kept, and why.
+    expect(patched.json().adjusted).toEqual([{ sku: 20_003, sent: '900', stockLevel: '11', reason: LOT_MESSAGES.levelIsLotSum('11') }]);
     expect((await levelOf(20_003)).stockLevel).toBe('11');
     expect((await levelOf(20_004)).stockLevel).toBe('43');
     expect(await drifted()).toEqual([]);

@@ -11,6 +11,7 @@ import {
 } from '@common/contracts/stock';
 import type { StockUploadCounts, StockUploadPreviewResponse } from '@common/contracts/stock-uploads';
 import { BACKORDER_MESSAGES } from '@common/domain/backorders';
+import { LOT_MESSAGES } from '@common/domain/lots';
 import { stockColumnsOf } from '@common/domain/stock-level';
 import { Readable } from 'node:stream';
 import { allowLongStatements, withLongStatements, type Db, type Tx } from '../../db/client';
@@ -291,7 +292,9 @@ export function createStockService(deps: {
       });
       if (errors.length > 0) throw new HttpError(400, errors[0]!.message, errors.slice(0, 200));
       const now = new Date();
+      const adjusted: StockLevelsResponse['adjusted'] = [];
       const changed = await db.transaction(async (tx) => {
+        adjusted.length = 0; // a retried transaction starts its list again
         await lockStockImport(tx);
         // The products in id order before the fill takes any load, as placement does (docs/decisions/0241).
         await lockProductsInIdOrder(tx, levels.map((l) => l.id));
@@ -308,8 +311,17 @@ export function createStockService(deps: {
           const columns = stockColumnsOf(l.stockLevel);
           return columns.stockStatus === 'in_stock' && !lotSums.has(l.id) ? [{ productId: l.id, count: columns.stockCount }] : [];
         });
-        const free = new Map((await deps.lots.fillStockArrivals(tx, counts)).map((p) => [p.productId, p.count - p.toBackorders]));
+        const arrivals = await deps.lots.fillStockArrivals(tx, counts);
+        const free = new Map(arrivals.map((p) => [p.productId, p.count - p.toBackorders]));
         const kept = asSent.map((l) => (free.has(l.id) ? { id: l.id, stockLevel: String(free.get(l.id)) } : l));
+        adjusted.push(
+          ...levels.flatMap((sent, index) =>
+            lotSums.has(sent.id) && String(lotSums.get(sent.id)) !== sent.stockLevel
+              ? [{ sku: sent.id, sent: sent.stockLevel, stockLevel: kept[index]!.stockLevel, reason: LOT_MESSAGES.levelIsLotSum(kept[index]!.stockLevel) }]
+              : [],
+          ),
+          ...arrivals.map((plan) => ({ sku: plan.productId, sent: String(plan.count), stockLevel: String(plan.count - plan.toBackorders), reason: BACKORDER_MESSAGES.stockArrival(plan) })),
+        );
         const ids = await setStockLevels(tx, kept, now);
         if (ids.length > 0) await products.recordChange(tx);
         await deps.settings.put(LAST_INVENTORY_UPDATE, now.toISOString(), tx);
@@ -327,7 +339,7 @@ export function createStockService(deps: {
         return ids.length;
       });
       products.changed();
-      return { message: STOCK_UPLOAD_SUCCESS, updated: changed, unchanged: levels.length - changed };
+      return { message: STOCK_UPLOAD_SUCCESS, updated: changed, unchanged: levels.length - changed, adjusted: adjusted.sort((a, b) => a.sku - b.sku) };
     },
   };
 }

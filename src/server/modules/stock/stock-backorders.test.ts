@@ -1,3 +1,4 @@
+import { BACKORDER_MESSAGES } from '@common/domain/backorders';
 import { describeValidationIssue } from '@common/contracts/stock';
 import { stockUploadPreviewResponse } from '@common/contracts/stock-uploads';
 import { eq, inArray } from 'drizzle-orm';
@@ -98,6 +99,10 @@ describe('a stock upload that brings a backordered SKU in', () => {
     const b = await order(second.client, 20); // 20 later
     const patched = await admin.request({ method: 'PATCH', url: '/api/stock', json: { items: [{ sku: SKU, stockLevel: 30 }] } });
     expect(patched.statusCode, patched.body).toBe(200);
+    // The answer says the 30 sent went to backorders, so the ERP knows the portal shows 0.
+    expect(patched.json().adjusted).toEqual([
+      { sku: SKU, sent: '30', stockLevel: '0', reason: BACKORDER_MESSAGES.stockArrival({ before: 0, count: 30, toBackorders: 30, orders: 2 }) },
+    ]);
     // 30 new boxes: 20 to the first order, 10 to the second, none free.
     expect((await levelOf(SKU)).stockLevel).toBe('0');
     const rows = await ctx.db.select().from(backorderAllocations).where(inArray(backorderAllocations.orderId, [a.id, b.id]));

@@ -32,7 +32,7 @@ describe('PATCH /api/stock (batch by SKU)', () => {
       ],
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: STOCK_UPLOAD_SUCCESS, updated: 2, unchanged: 1 });
+    expect(response.json()).toEqual({ message: STOCK_UPLOAD_SUCCESS, updated: 2, unchanged: 1, adjusted: [] });
     expect(await levelsOf([CATALOGUE.plenty.id, CATALOGUE.few.id, CATALOGUE.out.id])).toEqual({
       [CATALOGUE.plenty.id]: '321',
       [CATALOGUE.few.id]: STOCK_SPECIAL_ORDER,
