@@ -87,6 +87,9 @@ export const LOT_MESSAGES = {
   notEnough: (quantity: number, total: number) =>
     total > 0 ? `Only ${boxes(total)} are left across all lots, not ${formatCount(quantity)}. Order ${formatCount(total)}.` : 'No boxes are left in any lot.',
   largestLot: (quantity: number) => `largest single lot: ${boxes(quantity)}`,
+  /** A stock file's warning, in its preview and its confirm's answer (docs/decisions/0186). */
+  fileLevelIsLotSum: (sent: string, sum: string) => `stock level "${sent}" is not applied: this SKU has lots, so its stock stays their sum (${sum}); change it with a lots file`,
+  fileOnOrderIsLoadSum: (sent: string, sum: string) => `quantity on order "${sent}" is not applied: this SKU has incoming loads, so it stays their sum (${sum}); change it with an incoming file`,
   /** PATCH /api/stock for a SKU with lots: its level stays the lots' sum (docs/decisions/0186). */
   levelIsLotSum: (sum: string) => `this SKU has lots, so its stock level is the sum of its lots (${sum}); send its lots to PUT /api/stock/lots to change it`,
   /** The 409 at placement: names the line and what is left; the order is not placed. */

@@ -101,12 +101,30 @@ describe('stock level = sum of lots, on every path of the triggers', () => {
   it('a stock file and PATCH /api/stock keep the sums of a SKU with lots or loads, and set a SKU without them', async () => {
     await put(admin, '/api/stock/lots', { items: [{ sku: 20_003, lots: [{ lot: 'X', quantity: 11 }] }] });
     await put(admin, '/api/stock/incoming', { items: [{ sku: 20_003, incoming: [{ quantity: 8, eta: '2026-12-14', stage: 'ordered' }] }] });
+    // The preview shows what the confirm will write: the sums stay, and a warning says why.
+    const previewed = await admin.request({
+      method: 'POST',
+      url: '/api/stock/upload/preview',
+      ...multipartBody([{ filename: 'stock.csv', content: 'id,stockLevel,quantityOnOrder\n20003,500,40\n20004,42,5\n' }]),
+    });
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    const preview = previewed.json() as { changed: { id: number; changes: { field: string; after: string | null }[] }[]; warnings: { validationIssues: { row: number; sku: string; field: string; issue: string }[] } };
+    expect(preview.changed.find((c) => c.id === 20_003)).toBeUndefined();
+    expect(preview.warnings.validationIssues).toEqual([
+      expect.objectContaining({ row: 2, sku: '20003', field: 'stockLevel', issue: LOT_MESSAGES.fileLevelIsLotSum('500', '11') }),
+      expect.objectContaining({ row: 2, sku: '20003', field: 'quantityOnOrder', issue: LOT_MESSAGES.fileOnOrderIsLoadSum('40', '8') }),
+    ]);
     const file = await admin.request({
       method: 'POST',
       url: '/api/stock/upload',
       ...multipartBody([{ filename: 'stock.csv', content: 'id,stockLevel,quantityOnOrder\n20003,500,40\n20004,42,5\n20005,Special Order Only,0\n' }]),
     });
     expect(file.statusCode, file.body).toBe(200);
+    // The upload's answer carries the same warnings as the preview.
+    expect(file.json().warnings.validationIssues.map((i: { field: string; issue: string }) => i.issue)).toEqual([
+      LOT_MESSAGES.fileLevelIsLotSum('500', '11'),
+      LOT_MESSAGES.fileOnOrderIsLoadSum('40', '8'),
+    ]);
     expect(await levelOf(20_003)).toMatchObject({ stockLevel: '11', quantityOnOrder: 8 });
     expect(await levelOf(20_004)).toMatchObject({ stockLevel: '42', quantityOnOrder: 5 });
     expect(await levelOf(20_005)).toMatchObject({ stockLevel: 'Special Order Only', quantityOnOrder: 0 });

@@ -26,8 +26,11 @@ export interface StockImportSteps {
   apply(tx: Tx, run: { actor: Actor; upload: StockFile; header: HeaderResult; rows: number; collector: IssueCollector; now: Date }): Promise<{ response: StockUploadResponse; counts: StockUploadCounts }>;
   longTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   rejectedBody(collector: IssueCollector): StockUploadErrorBody;
-  /** The lines saying which new boxes go to waiting backorders, and the staged counts lowered by them (docs/decisions/0241). */
-  planArrivals(tx: Tx, header: HeaderResult, collector: IssueCollector): Promise<void>;
+  /**
+   * The stock the confirm will write, staged with a warning wherever it is not the file's: new boxes
+   * going to waiting backorders (docs/decisions/0241), sums of lots and loads kept (docs/decisions/0186).
+   */
+  planStagedStock(tx: Tx, header: HeaderResult, collector: IssueCollector): Promise<void>;
 }
 
 /** Thrown to roll back a preview's transaction, carrying its answer or its problems. */
@@ -57,7 +60,7 @@ export function createStockImportKind(deps: {
       await steps.longTransaction(async (tx) => {
         const read = await steps.readAndStage(tx, { ...upload, mode: 'keep' }, collector);
         if (!read.accepted) throw new PreviewDone(null);
-        await steps.planArrivals(tx, read.accepted, collector);
+        await steps.planStagedStock(tx, read.accepted, collector);
         const created = await previewCreated(tx, STOCK_PREVIEW_ROWS_LIMIT);
         const changed = await previewChanges(tx, read.accepted.present, STOCK_PREVIEW_ROWS_LIMIT);
         const missing = await missingProducts(tx);

@@ -1,5 +1,5 @@
 import type { StockCsvColumn } from '@common/contracts/stock';
-import { stockColumnsOf } from '@common/domain/stock-level';
+import { stockColumnsOf, type StockStatus } from '@common/domain/stock-level';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { stockLevelSql } from '../products';
@@ -228,6 +228,17 @@ export async function stageLotSums(tx: Tx, sums: readonly { id: number; stock: n
       ${sql.param(sums.map((x) => x.id))}::integer[], ${sql.param(sums.map((x) => x.stock))}::integer[], ${sql.param(sums.map((x) => x.onOrder))}::integer[]
     ) as l(id, stock, on_order)
     where s.id = l.id`);
+}
+
+/** The stock columns the file staged for these SKUs, with their rows (null: the cell was blank). */
+export async function stagedStockOf(
+  tx: Tx,
+  ids: readonly number[],
+): Promise<{ id: number; row: number; stockStatus: StockStatus | null; stockCount: number | null; quantityOnOrder: number | null }[]> {
+  const result = await tx.execute(sql`
+    select s.id, s.row, s.stock_status as "stockStatus", s.stock_count as "stockCount", s.quantity_on_order as "quantityOnOrder"
+    from stock_import s where s.id = any(${sql.param([...ids])}::integer[]) order by s.id`);
+  return result.rows as { id: number; row: number; stockStatus: StockStatus | null; stockCount: number | null; quantityOnOrder: number | null }[];
 }
 
 /** The staged rows that would update a product, with every present field's text before and after (ADR 0191). */

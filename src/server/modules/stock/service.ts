@@ -12,7 +12,7 @@ import {
 import type { StockUploadCounts, StockUploadPreviewResponse } from '@common/contracts/stock-uploads';
 import { BACKORDER_MESSAGES } from '@common/domain/backorders';
 import { LOT_MESSAGES } from '@common/domain/lots';
-import { stockColumnsOf } from '@common/domain/stock-level';
+import { stockColumnsOf, stockLevelText } from '@common/domain/stock-level';
 import { Readable } from 'node:stream';
 import { allowLongStatements, withLongStatements, type Db, type Tx } from '../../db/client';
 import type { z } from 'zod';
@@ -41,6 +41,7 @@ import {
   stagedCounts,
   stagedProductIds,
   stageLotSums,
+  stagedStockOf,
   unknownProductIds,
   updateExisting,
 } from './repository';
@@ -126,6 +127,34 @@ export function createStockService(deps: {
     }
   }
 
+  /**
+   * A SKU with lots keeps the sum of its lots, and one with loads the sum of its loads, whatever the file
+   * says (docs/decisions/0186): the staged rows take the sums, and each value of the file that is not kept
+   * gets a warning, the same in the preview and in the confirm's answer.
+   */
+  async function keepLotSums(tx: Tx, header: HeaderResult, collector: Collector): Promise<void> {
+    const stock = header.present.has('stockLevel');
+    const onOrder = header.present.has('quantityOnOrder');
+    if (!stock && !onOrder) return;
+    const sums = await deps.lots.lotSums(tx, await stagedProductIds(tx));
+    if (sums.length === 0) return;
+    const staged = new Map((await stagedStockOf(tx, sums.map((s) => s.id))).map((r) => [r.id, r]));
+    for (const sum of sums) {
+      const row = staged.get(sum.id);
+      if (!row) continue;
+      const sku = String(sum.id);
+      const sentLevel = row.stockStatus === null ? null : stockLevelText({ stockStatus: row.stockStatus, stockCount: row.stockCount });
+      if (stock && sum.stock !== null && sentLevel !== null && sentLevel !== String(sum.stock)) {
+        collector.sink.issue({ row: row.row, sku, field: 'stockLevel', value: sentLevel, issue: LOT_MESSAGES.fileLevelIsLotSum(sentLevel, String(sum.stock)) });
+      }
+      if (onOrder && sum.onOrder !== null && row.quantityOnOrder !== null && row.quantityOnOrder !== sum.onOrder) {
+        const sent = String(row.quantityOnOrder);
+        collector.sink.issue({ row: row.row, sku, field: 'quantityOnOrder', value: sent, issue: LOT_MESSAGES.fileOnOrderIsLoadSum(sent, String(sum.onOrder)) });
+      }
+    }
+    await stageLotSums(tx, sums);
+  }
+
   /** Merges the staged rows into products, with the settings, catalogue version and activity row of the same change. */
   async function apply(
     tx: Tx,
@@ -141,9 +170,7 @@ export function createStockService(deps: {
     // Backorders waiting on a SKU's loads take its new boxes first; then the loads' sums are what is left of them.
     await backorderArrivals(tx, header, collector, true);
     // A SKU with lots or loads keeps their sums (docs/decisions/0186): the staged rows take them before the merge.
-    if (header.present.has('stockLevel') || header.present.has('quantityOnOrder')) {
-      await stageLotSums(tx, await deps.lots.lotSums(tx, await stagedProductIds(tx)));
-    }
+    await keepLotSums(tx, header, collector);
     const changedRows = await updateExisting(tx, header.present, now);
     const inserted = await insertNew(tx, now);
     const updated = changedRows.length;
@@ -235,7 +262,11 @@ export function createStockService(deps: {
   }
 
   const uploads = deps.imports.register(
-    createStockImportKind({ steps: { readAndStage, apply, longTransaction, rejectedBody, planArrivals: (tx, header, collector) => backorderArrivals(tx, header, collector, false) }, products, carts: deps.carts }),
+    createStockImportKind({ steps: { readAndStage, apply, longTransaction, rejectedBody, planStagedStock: async (tx, header, collector) => {
+        await backorderArrivals(tx, header, collector, false);
+        await keepLotSums(tx, header, collector);
+      },
+    }, products, carts: deps.carts }),
   );
 
   return {
