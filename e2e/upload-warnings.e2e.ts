@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { LOT_MESSAGES } from '../src/common/domain/lots';
+import { demoLots } from '../src/server/db/demo-data/lots';
 import { generateDemoProducts } from '../src/server/db/demo-data/products';
 import { ACCOUNTS, DESKTOP, PHONE, hasHorizontalScroll, signIn, useBrowser } from './support/browser';
 import { seriousViolations } from './support/axe';
@@ -9,6 +11,9 @@ const browser = useBrowser();
 
 // A boxed, priced demo tile with a description that no other journey uploads over.
 const tile = generateDemoProducts().filter((p) => p.description && p.price && p.pricePerSqft && /^\d+$/.test(p.stockLevel ?? ''))[137]!;
+// A demo tile with shade lots (its stock is their sum); this journey only previews a file for it.
+const LOTS = demoLots(generateDemoProducts(), new Date()).lots;
+const lotTile = { id: LOTS[LOTS.length - 3]!.productId };
 const STAMP = Date.now();
 const BLANKS_NAME = `blanks-${STAMP}.csv`;
 const REJECTED_NAME = `rejected-${STAMP}.csv`;
@@ -107,5 +112,19 @@ describe('uploads tell the truth (docs/decisions/0211)', () => {
     await lookAtBothSizes(page, 'incoming-preview-warnings');
     await loads.getByRole('button', { name: 'Cancel' }).click();
     await loads.waitFor({ state: 'detached' });
+
+    // A SKU with shade lots: its stock is their sum, so the file's level is not applied, and the preview
+    // says so instead of listing a change the confirm would not make (docs/decisions/0186).
+    const lotSum = LOTS.filter((l) => l.productId === lotTile.id).reduce((sum, l) => sum + (l.quantity ?? 0), 0);
+    await chooseStockFile(page, `lot-sku-${STAMP}.csv`, `id,stockLevel\n${lotTile.id},${lotSum + 500}\n`);
+    const lotPreview = page.getByRole('dialog', { name: 'Check the stock file before it is applied' });
+    // The earlier refused file's toast is gone: it never sits over the next file's preview.
+    await lotPreview.waitFor();
+    expect(await page.getByText('Upload Failed').count()).toBe(0);
+    await lotPreview.getByText(`Row 2 (SKU ${lotTile.id}): ${LOT_MESSAGES.fileLevelIsLotSum(String(lotSum + 500), String(lotSum))}`).waitFor();
+    expect(await lotPreview.getByText(/^Changed \(/).count(), 'no change is listed').toBe(0);
+    await lookAtBothSizes(page, 'stock-preview-lot-sku');
+    await lotPreview.getByRole('button', { name: 'Cancel' }).click();
+    await lotPreview.waitFor({ state: 'detached' });
   });
 });

@@ -7,7 +7,7 @@ import type { StockUploadPreviewResponse } from '@common/contracts/stock-uploads
 import { formatCount } from '@common/domain/format';
 import { Button } from '@client/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@client/components/ui/dropdown-menu';
-import { TOAST_DURATION, toast } from '@client/components/ui/use-toast';
+import { TOAST_DURATION, dismissToast, toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
 import { usePreviewLotsUpload, type LotsFileKind } from '../api/preview-lots-upload';
 import { usePreviewStockUpload } from '../api/preview-stock-upload';
@@ -123,6 +123,14 @@ export function StockUploadActions({
     }
   };
 
+  const beginFile = (kind: 'stock' | LotsFileKind, file: File) => {
+    // The last file's toast (an Upload Failed lasts 10 s) never sits over this file's preview.
+    dismissToast();
+    setBusy(kind);
+    onOutcome(null);
+    onProgress({ fileName: file.name, fraction: 0 });
+  };
+
   const settled = () => {
     setBusy(null);
     onProgress(null);
@@ -130,9 +138,7 @@ export function StockUploadActions({
 
   /** ADR 0191: the file is previewed first; the dialog applies it on Confirm. */
   const start = (file: File) => {
-    setBusy('stock');
-    onOutcome(null);
-    onProgress({ fileName: file.name, fraction: 0 });
+    beginFile('stock', file);
     previewCall.mutate(
       { file, onProgress: (fraction) => onProgress({ fileName: file.name, fraction }) },
       { onSuccess: setPreview, onError: failed, onSettled: settled },
@@ -141,9 +147,7 @@ export function StockUploadActions({
 
   /** ADR 0196: a lots or incoming file, previewed the same way. */
   const startLots = (kind: LotsFileKind, file: File) => {
-    setBusy(kind);
-    onOutcome(null);
-    onProgress({ fileName: file.name, fraction: 0 });
+    beginFile(kind, file);
     lotsPreviewCall.mutate(
       { kind, file, onProgress: (fraction) => onProgress({ fileName: file.name, fraction }) },
       { onSuccess: setLotsPreview, onError: failed, onSettled: settled },
