@@ -25,9 +25,10 @@ export function OrderForDealerButton({ user }: { user: CurrentUser }) {
   if (!mayActForDealers(user.role) || user.actingFor || user.actingLost) return null;
   return (
     <>
-      <Button variant="outline" className="h-11 gap-1.5 px-2.5 md:h-10" onClick={() => setOpen(true)}>
+      <Button variant="outline" className="h-11 gap-1.5 px-2.5 md:h-10" title="Order for a dealer" onClick={() => setOpen(true)}>
         <Building2 aria-hidden />
-        <span className="max-sm:sr-only">Order for a dealer</span>
+        {/* An admin's header also holds the admin menu: below 1536 px the words would squeeze the page title. */}
+        <span className={user.role === 'admin' ? 'max-2xl:sr-only' : 'max-sm:sr-only'}>Order for a dealer</span>
         {/* An admin's phone header also holds the admin menu: the icon alone keeps the cart's count in view. */}
         {user.role !== 'admin' && (
           <span className="sm:hidden" aria-hidden>
