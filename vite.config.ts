@@ -52,6 +52,28 @@ function portalBuildMeta(): Plugin {
  * its first calls to fail (docs/performance.md, "Field mode").
  */
 export const OFFLINE_SHELL = 'offline.html';
+
+/**
+ * A page request that has had no answer for 5 s (a signal that carries no data) is given up, so the
+ * worker answers with the offline shell instead of waiting for the browser's own timeout; once the
+ * page's headers are here, the deadline is off and the page streams in whatever it takes
+ * (docs/decisions/0246). Workbox writes this plugin into sw.js as source: it may use nothing from
+ * this file, so the 5,000 ms is written inside it.
+ */
+const NAVIGATION_DEADLINE = {
+  requestWillFetch: async ({ request, state }: { request: Request; state?: Record<string, unknown> }) => {
+    const controller = new AbortController();
+    if (state) state.deadline = setTimeout(() => controller.abort(), 5000);
+    return new Request(request, { signal: controller.signal });
+  },
+  fetchDidSucceed: async ({ response, state }: { response: Response; state?: Record<string, unknown> }) => {
+    clearTimeout(state?.deadline as ReturnType<typeof setTimeout> | undefined);
+    return response;
+  },
+  fetchDidFail: async ({ state }: { state?: Record<string, unknown> }) => {
+    clearTimeout(state?.deadline as ReturnType<typeof setTimeout> | undefined);
+  },
+};
 function offlineShell(): Plugin {
   return {
     name: 'portal-offline-shell',
@@ -127,7 +149,7 @@ export default defineConfig({
           {
             urlPattern: ({ request }) => request.mode === 'navigate',
             handler: 'NetworkOnly',
-            options: { precacheFallback: { fallbackURL: OFFLINE_SHELL } },
+            options: { precacheFallback: { fallbackURL: OFFLINE_SHELL }, plugins: [NAVIGATION_DEADLINE] },
           },
         ],
       },
